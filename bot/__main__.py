@@ -1,0 +1,84 @@
+"""The ``croupier`` command: run the bot, or play a scenario file without Discord."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from collections.abc import Sequence
+
+from bot.config import ConfigError, load_settings
+
+EXIT_CONFIG = 2
+
+NO_TOKEN = """\
+croupier: DISCORD_TOKEN is not set, so the bot cannot go online.
+
+To get a token:
+  1. Open the Discord Developer Portal (https://discord.com/developers/applications)
+     and create an application ("New Application").
+  2. Bot -> Reset Token -> copy the token. Keep it secret.
+  3. Put it in a file .env in this directory:   DISCORD_TOKEN=<your token>
+     (every setting is explained in .env.example), or export it in your shell.
+  4. Invite the bot: OAuth2 -> URL Generator -> scopes "bot" and
+     "applications.commands", permissions Send Messages, Embed Links, Attach Files,
+     Create Public Threads, Send Messages in Threads; open the URL and pick a server.
+  Then run `croupier` again.
+
+To try Croupier without a token, play a game with fixed dice:
+  croupier scenario examples/verflixte6-durchgang.json
+"""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="croupier",
+        description="A Discord croupier for tabletop games. Without a sub-command: run the bot.",
+    )
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="run the bot (the default)")
+    scenario = sub.add_parser("scenario", help="play a scenario file with fixed chance")
+    scenario.add_argument("file", help="scenario JSON (see the README)")
+    return parser
+
+
+def _scenario(path: str) -> int:
+    from bot.scenario import run_file
+
+    run = run_file(path)
+    if run.output:
+        json.dump(run.output, sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    if run.message:
+        sys.stderr.write(run.message + "\n")
+    return run.exit_code
+
+
+def _run_bot() -> int:
+    try:
+        settings = load_settings()
+    except ConfigError as exc:
+        sys.stderr.write(f"croupier: {exc}\n")
+        return EXIT_CONFIG
+    if settings.discord_token is None:
+        sys.stderr.write(NO_TOKEN)
+        return EXIT_CONFIG
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    from bot.app import run
+
+    run(settings)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "scenario":
+        return _scenario(args.file)
+    return _run_bot()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,57 @@
+"""Builds the discord.py bot: database, service, cogs, command sync."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.service import Service
+from bot.store import Store, make_engine, upgrade
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.info",)
+
+
+class Croupier(commands.Bot):
+    """The bot. Game state lives in :attr:`service`; cogs only translate interactions."""
+
+    service: Service
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+        )
+        self.settings = settings
+
+    async def setup_hook(self) -> None:
+        engine = make_engine(self.settings.database_url)
+        upgrade(engine)
+        self.service = Service(Store(engine))
+        loaded = self.service.load_open_games()
+        log.info("database ready, %d open games loaded", loaded)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self._sync_commands()
+
+    async def _sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id is None:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally", len(synced))
+            return
+        guild = discord.Object(id=guild_id)
+        self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        log.info("synced %d commands to server %s", len(synced), guild_id)
+
+
+def run(settings: Settings) -> None:
+    """Start the bot and block until it stops (logging is set up by the caller)."""
+    assert settings.discord_token is not None
+    Croupier(settings).run(settings.discord_token, log_handler=None)

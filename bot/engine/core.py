@@ -1,0 +1,102 @@
+"""Game-independent building blocks shared by every rules engine.
+
+Engines are pure: they never import discord or a database layer. A game is a set of
+functions over a plain state object (see :class:`Game`); players are identified by a
+string id (a Discord user id in the bot, a name in a scenario) and acting players by
+their seat index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from bot.engine.rng import Rng
+
+JSON = Any
+"""A value that survives ``json.dumps``/``json.loads`` unchanged."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """What a player asks the croupier to do, e.g. ``Action("weiter")``."""
+
+    do: str
+    args: Mapping[str, JSON] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, JSON]) -> Action:
+        """Build from the scenario/storage form ``{"do": ..., **args}`` (``player`` is dropped)."""
+        args = {k: v for k, v in data.items() if k not in ("do", "player")}
+        return cls(str(data["do"]), args)
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {"do": self.do, **self.args}
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened; the event log is a list of these, in order."""
+
+    type: str
+    data: Mapping[str, JSON] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {"type": self.type, **self.data}
+
+
+class IllegalAction(Exception):
+    """A refused action. ``key`` names a player-facing text in ``bot.i18n``.
+
+    The state must be exactly as before when this is raised: engines check first
+    and change the state afterwards (the service also works on a copy).
+    """
+
+    def __init__(self, key: str, **params: JSON) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.key
+        details = ", ".join(f"{k}={v}" for k, v in sorted(self.params.items()))
+        return f"{self.key} ({details})"
+
+
+S = TypeVar("S")
+
+
+class Game(Protocol[S]):
+    """The interface every rules engine offers (see ARCHITECTURE.md, principle 1).
+
+    ``apply`` changes ``state`` in place and returns what happened; callers that must
+    keep the old state on failure pass a copy (``bot.engine.step`` does).
+    """
+
+    kind: str
+    min_players: int
+    max_players: int
+
+    def setup(
+        self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
+    ) -> tuple[S, list[Event]]: ...
+
+    def to_act(self, state: S) -> frozenset[int]: ...
+
+    def legal_actions(self, state: S, seat: int) -> list[Action]: ...
+
+    def apply(self, state: S, seat: int, action: Action, rng: Rng) -> list[Event]: ...
+
+    def is_over(self, state: S) -> bool: ...
+
+    def result(self, state: S) -> dict[str, JSON]: ...
+
+    def view(self, state: S, viewer: int | None) -> dict[str, JSON]: ...
+
+    def dump(self, state: S) -> dict[str, JSON]: ...
+
+    def load(self, data: Mapping[str, JSON]) -> S: ...
+
+    def players(self, state: S) -> list[str]: ...

@@ -1,0 +1,55 @@
+"""Plain-JSON snapshots of engine states built from dataclasses.
+
+``to_data`` turns a dataclass state into JSON-ready dicts and lists; ``from_data``
+rebuilds it from its type hints, so every engine gets snapshot/reload for free.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, TypeVar, Union, get_args, get_origin
+
+T = TypeVar("T")
+
+
+def to_data(obj: Any) -> Any:
+    """A JSON-ready copy of a dataclass (nested dataclasses, lists and dicts included)."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, list | tuple):
+        return [to_data(v) for v in obj]
+    if isinstance(obj, dict):
+        return {str(k): to_data(v) for k, v in obj.items()}
+    return obj
+
+
+def from_data(cls: type[T], data: Any) -> T:
+    """Rebuild a dataclass of type ``cls`` from :func:`to_data` output."""
+    hints = typing.get_type_hints(cls)
+    kwargs = {
+        f.name: _convert(hints[f.name], data[f.name])
+        for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+        if f.name in data
+    }
+    return cls(**kwargs)
+
+
+def _convert(tp: Any, value: Any) -> Any:
+    if value is None:
+        return None
+    origin, args = get_origin(tp), get_args(tp)
+    if origin in (Union, types.UnionType):
+        non_none = [a for a in args if a is not type(None)]
+        return _convert(non_none[0], value) if len(non_none) == 1 else value
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        return from_data(tp, value)
+    if origin is list:
+        return [_convert(args[0], v) for v in value]
+    if origin is tuple:
+        return tuple(_convert(args[0], v) for v in value)
+    if origin is dict:
+        key_type = args[0]
+        return {key_type(k): _convert(args[1], v) for k, v in value.items()}
+    return value

@@ -1,0 +1,18 @@
+"""The rules engines, one package per game, and the registry the bot looks them up in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import Game
+from bot.games.verflixte6 import Verflixte6
+
+GAMES: dict[str, Game[Any]] = {Verflixte6.kind: Verflixte6()}
+
+
+def get_game(kind: str) -> Game[Any]:
+    """The engine for ``kind``; KeyError names the known kinds."""
+    try:
+        return GAMES[kind]
+    except KeyError:
+        raise KeyError(f"unknown game {kind!r}; known: {', '.join(sorted(GAMES))}") from None

@@ -1,0 +1,38 @@
+"""What a viewer may see of an Abend. Die verflixte 6 has no secrets: all see all."""
+
+from __future__ import annotations
+
+from bot.engine import JSON
+from bot.games.verflixte6.state import V6State
+
+
+def view(state: V6State, viewer: int | None) -> dict[str, JSON]:
+    turn = state.turn
+    return {
+        "game": "verflixte6",
+        "viewer": viewer,
+        "durchgang": state.durchgang,
+        "durchgaenge": state.durchgaenge,
+        "order": [state.name(s) for s in state.order],
+        "seats": [
+            {
+                "player": s.player,
+                "eyes": s.eyes,
+                "role": s.role,
+                "points": s.abend_points,
+                "abend_eyes": s.abend_eyes,
+                "jokers_used": list(s.jokers_used),
+            }
+            for s in state.seats
+        ],
+        "turn": None
+        if turn is None
+        else {
+            "player": state.name(turn.seat),
+            "phase": turn.phase,
+            "jokers": list(turn.jokers),
+            "robbery_ones": turn.robbery_ones,
+            "steal_amount": turn.steal_amount,
+        },
+        "finished": state.finished,
+    }

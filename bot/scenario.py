@@ -1,0 +1,129 @@
+"""``croupier scenario FILE``: play a game with fixed chance (shared/rules/scenarios.md).
+
+Exit codes: 0 every action legal; 3 an action was illegal (stderr ``action N: reason``,
+stdout the state before it); 2 the file is malformed or the fixed chance ran out.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import JSON, Action, Event, FixedRng, IllegalAction, Rng, step
+from bot.engine.rng import ChanceError, ChanceExhausted
+from bot.games import GAMES
+from bot.i18n import t
+
+EXIT_OK, EXIT_MALFORMED, EXIT_ILLEGAL = 0, 2, 3
+
+# Action fields that name another player; an unknown name makes the file malformed.
+PLAYER_FIELDS = ("victim", "target", "with", "from")
+
+
+class MalformedScenario(Exception):
+    """The scenario file itself is wrong (exit 2)."""
+
+
+@dataclass
+class ScenarioRun:
+    exit_code: int
+    output: dict[str, JSON]
+    message: str = ""
+
+
+def _dice_rng(chance: Mapping[str, JSON]) -> Rng:
+    dice = chance.get("dice", [])
+    if not isinstance(dice, list) or not all(_is_int(d) for d in dice):
+        raise MalformedScenario("chance.dice must be a list of whole numbers")
+    return FixedRng(dice)
+
+
+CHANCE: dict[str, Callable[[Mapping[str, JSON]], Rng]] = {"verflixte6": _dice_rng}
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise MalformedScenario(message)
+
+
+def _check_shape(data: Any) -> None:
+    _require(isinstance(data, dict), "the file must hold one JSON object")
+    _require(data.get("game") in GAMES, f"unknown game {data.get('game')!r}")
+    players = data.get("players")
+    _require(
+        isinstance(players, list) and bool(players) and all(isinstance(p, str) for p in players),
+        "players must be a non-empty list of names",
+    )
+    _require(len(set(players)) == len(players), "players must be distinct")
+    for name in ("options", "chance"):
+        _require(isinstance(data.get(name, {}), dict), f"{name} must be an object")
+    actions = data.get("actions", [])
+    _require(isinstance(actions, list), "actions must be a list")
+    for i, entry in enumerate(actions):
+        _require(isinstance(entry, dict), f"action {i}: must be an object")
+        _require(isinstance(entry.get("do"), str), f"action {i}: 'do' is missing")
+        _require(
+            entry.get("player") in players, f"action {i}: unknown player {entry.get('player')!r}"
+        )
+        for field in PLAYER_FIELDS:
+            if field in entry and entry[field] not in players:
+                _require(False, f"action {i}: unknown player {entry[field]!r} in {field!r}")
+
+
+def run_scenario(data: Any) -> ScenarioRun:
+    """Play ``data`` (the parsed JSON file) and describe the result."""
+    try:
+        _check_shape(data)
+        rng = CHANCE[data["game"]](data.get("chance", {}))
+    except MalformedScenario as exc:
+        return ScenarioRun(EXIT_MALFORMED, {}, str(exc))
+    game = GAMES[data["game"]]
+    players: list[str] = data["players"]
+    try:
+        state, events = game.setup(players, data.get("options", {}), rng)
+    except IllegalAction as exc:
+        return ScenarioRun(EXIT_MALFORMED, {}, f"setup: {t(exc.key, 'en', **exc.params)}")
+    except ChanceError as exc:
+        return ScenarioRun(EXIT_MALFORMED, {}, f"setup: {exc}")
+    log: list[Event] = list(events)
+
+    def output() -> dict[str, JSON]:
+        return {
+            "game": data["game"],
+            "finished": game.is_over(state),
+            "scores": game.result(state),
+            "events": [e.to_dict() for e in log],
+        }
+
+    for i, entry in enumerate(data.get("actions", [])):
+        try:
+            state, events = step(
+                game, state, players.index(entry["player"]), Action.from_dict(entry), rng
+            )
+        except IllegalAction as exc:
+            return ScenarioRun(
+                EXIT_ILLEGAL, output(), f"action {i}: {t(exc.key, 'en', **exc.params)}"
+            )
+        except ChanceExhausted:
+            return ScenarioRun(EXIT_MALFORMED, output(), f"dice exhausted at action {i}")
+        except ChanceError as exc:
+            return ScenarioRun(EXIT_MALFORMED, output(), f"action {i}: {exc}")
+        log += events
+    return ScenarioRun(EXIT_OK, output())
+
+
+def run_file(path: str) -> ScenarioRun:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except OSError as exc:
+        return ScenarioRun(EXIT_MALFORMED, {}, f"{path}: {exc.strerror}")
+    except json.JSONDecodeError as exc:
+        return ScenarioRun(EXIT_MALFORMED, {}, f"{path}: bad JSON at line {exc.lineno}: {exc.msg}")
+    return run_scenario(data)

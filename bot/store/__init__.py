@@ -1,0 +1,25 @@
+"""Persistence of games: a snapshot row per game plus an append-only event log.
+
+Engines stay pure; the store only keeps rows. Every player action is one transaction that
+appends an event row and swaps the game's snapshot under an optimistic version check.
+"""
+
+from bot.store.database import default_sqlite_url, make_engine, normalize_url
+from bot.store.errors import GameNotFound, StoreError, VersionConflict
+from bot.store.migrate import upgrade
+from bot.store.models import EventRow, GameRow, GameStatus
+from bot.store.repository import Store
+
+__all__ = [
+    "EventRow",
+    "GameNotFound",
+    "GameRow",
+    "GameStatus",
+    "Store",
+    "StoreError",
+    "VersionConflict",
+    "default_sqlite_url",
+    "make_engine",
+    "normalize_url",
+    "upgrade",
+]

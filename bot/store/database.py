@@ -1,0 +1,54 @@
+"""Engine construction for SQLite (development, small servers) and PostgreSQL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+
+
+def normalize_url(url: str) -> str:
+    """Point bare PostgreSQL URLs (as hosting providers hand them out) at psycopg 3."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url.removeprefix(prefix)
+    return url
+
+
+def default_sqlite_url(path: str | Path) -> str:
+    """SQLAlchemy URL of the SQLite database file at ``path``."""
+    return f"sqlite:///{Path(path).as_posix()}"
+
+
+def make_engine(url: str) -> Engine:
+    """Create an engine for ``url`` (normalized with :func:`normalize_url`).
+
+    SQLite files get WAL, ``synchronous=NORMAL`` and enforced foreign keys, and their parent
+    directory is created. PostgreSQL connections are pinged before use; libpq parameters can
+    ride along in the query string, e.g. ``?options=-csearch_path%3Dmyschema``.
+    """
+    url = normalize_url(url)
+    if make_url(url).get_backend_name() == "sqlite":
+        return _sqlite_engine(url)
+    return create_engine(url, pool_pre_ping=True)
+
+
+def _sqlite_engine(url: str) -> Engine:
+    database = make_url(url).database
+    if database and database != ":memory:" and not database.startswith("file:"):
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url)
+    event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+    finally:
+        cursor.close()

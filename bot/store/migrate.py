@@ -1,0 +1,95 @@
+"""Schema migrations (Alembic) without an ``alembic.ini``.
+
+The bot calls :func:`upgrade` at start. Developers use the same configuration from the shell::
+
+    python -m bot.store.migrate upgrade --url sqlite:///data/croupier.db
+    python -m bot.store.migrate revision --autogenerate -m "add foo to games"
+    python -m bot.store.migrate check
+
+``revision --autogenerate`` and ``check`` compare the models with a database migrated to the
+current head: a throw-away in-memory SQLite one unless ``--url`` names another, which is then
+upgraded first (use a scratch PostgreSQL database to see its specific types). New revisions
+are numbered ``0002``, ``0003``, ... and land in ``bot/store/migrations/versions/``, tidied by
+``ruff`` when it is installed; review them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+from collections.abc import Sequence
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine
+
+from bot.store.database import make_engine
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def alembic_config() -> Config:
+    """An Alembic configuration pointing at the migrations shipped with this package."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("file_template", "%%(rev)s_%%(slug)s")
+    return config
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Migrate the database behind ``engine`` to ``revision`` in one transaction."""
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+
+def next_revision_id(config: Config) -> str:
+    """``0002`` after ``0001``: revisions are numbered in order."""
+    head = ScriptDirectory.from_config(config).get_current_head()
+    return f"{int(head or 0) + 1:04d}"
+
+
+def add_ruff_hooks(config: Config) -> None:
+    """Let ``ruff`` fix and format newly written revisions (if it is installed)."""
+    if importlib.util.find_spec("ruff") is None:
+        return
+    config.set_section_option("post_write_hooks", "hooks", "ruff_fix ruff_format")
+    for name, options in (("ruff_fix", "check --fix --quiet"), ("ruff_format", "format --quiet")):
+        config.set_section_option("post_write_hooks", f"{name}.type", "module")
+        config.set_section_option("post_write_hooks", f"{name}.module", "ruff")
+        config.set_section_option(
+            "post_write_hooks", f"{name}.options", f"{options} REVISION_SCRIPT_FILENAME"
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Command line entry point; see the module docstring."""
+    parser = argparse.ArgumentParser(prog="python -m bot.store.migrate")
+    parser.add_argument("command", choices=["upgrade", "revision", "check"])
+    parser.add_argument("--url", help="database URL (default: a throw-away in-memory SQLite)")
+    parser.add_argument("-m", "--message", default="", help="revision message")
+    parser.add_argument("--autogenerate", action="store_true")
+    args = parser.parse_args(argv)
+
+    if args.command == "upgrade" and args.url is None:
+        parser.error("upgrade needs --url")
+    engine = make_engine(args.url or "sqlite://")
+    upgrade(engine)
+    if args.command == "upgrade":
+        return
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        if args.command == "check":
+            command.check(config)
+        else:
+            rev_id = next_revision_id(config)
+            add_ruff_hooks(config)
+            command.revision(config, args.message, autogenerate=args.autogenerate, rev_id=rev_id)
+
+
+if __name__ == "__main__":
+    main()

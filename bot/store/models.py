@@ -1,0 +1,67 @@
+"""Table models: one row per game (its current snapshot) and one per player action."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+from bot.store.columns import UTCDateTime, utcnow
+
+
+class GameStatus(StrEnum):
+    """Values of :attr:`GameRow.status`."""
+
+    OPEN = "open"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+
+class GameRow(SQLModel, table=True):
+    """A game and the engine state after its latest action."""
+
+    __tablename__ = "games"
+
+    id: int | None = Field(default=None, primary_key=True)
+    kind: str
+    guild_id: int | None = Field(default=None, sa_type=BigInteger)
+    channel_id: int | None = Field(default=None, sa_type=BigInteger)
+    message_id: int | None = Field(default=None, sa_type=BigInteger)
+    status: str = Field(default=GameStatus.OPEN.value, index=True)
+    version: int = 0
+    """Number of event rows of this game; bumped by every append."""
+    players: list[str] = Field(default_factory=list, sa_type=JSON)
+    """Player ids in seat order."""
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    snapshot: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    """The engine state as plain JSON."""
+    seed: str
+    """Hex RNG seed; secret until the game is over."""
+    seed_hash: str
+    """Hex SHA-256 of the seed; public from the start."""
+    rng_counter: int = 0
+    locale: str = "de"
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class EventRow(SQLModel, table=True):
+    """One player (or system) action and what it caused. Rows are never changed."""
+
+    __tablename__ = "game_events"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_game_events_game_id_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    seq: int
+    """1 for the setup, then one more per action; equals the game version it produced."""
+    actor: str | None = None
+    """Player id, or None for the system."""
+    action: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    events: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
+    draws: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
+    """Random draws as ``{"n", "sides", "value", "nonce"}`` dicts."""
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

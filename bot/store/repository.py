@@ -1,0 +1,150 @@
+"""The :class:`Store`: every read and write of games and their event log."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Engine, update
+from sqlmodel import Session, col, select
+
+from bot.store.columns import utcnow
+from bot.store.errors import GameNotFound, VersionConflict
+from bot.store.models import EventRow, GameRow, GameStatus
+
+JSONDict = dict[str, Any]
+
+
+class Store:
+    """Games and their events on one database.
+
+    Rows handed out are detached copies with every attribute loaded; changing them changes
+    nothing in the database. Each write method is one transaction: it either happens in full
+    or leaves no trace.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def _session(self) -> Session:
+        return Session(self.engine, expire_on_commit=False)
+
+    def create_game(
+        self,
+        *,
+        kind: str,
+        players: Sequence[str],
+        options: JSONDict,
+        snapshot: JSONDict,
+        seed: str,
+        seed_hash: str,
+        rng_counter: int,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        locale: str = "de",
+        actor: str | None = None,
+        action: JSONDict,
+        events: list[JSONDict],
+        draws: list[JSONDict],
+    ) -> GameRow:
+        """Insert a game at version 1 together with its setup event (seq 1)."""
+        game = GameRow(
+            kind=kind,
+            players=list(players),
+            options=options,
+            snapshot=snapshot,
+            seed=seed,
+            seed_hash=seed_hash,
+            rng_counter=rng_counter,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            locale=locale,
+            version=1,
+        )
+        with self._session() as session, session.begin():
+            session.add(game)
+            session.flush()
+            assert game.id is not None
+            session.add(
+                EventRow(
+                    game_id=game.id, seq=1, actor=actor, action=action, events=events, draws=draws
+                )
+            )
+        return game
+
+    def append(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        actor: str | None,
+        action: JSONDict,
+        events: list[JSONDict],
+        draws: list[JSONDict],
+        snapshot: JSONDict,
+        rng_counter: int,
+        status: str | None = None,
+    ) -> int:
+        """Record one action: new snapshot plus event row, if the game is still at
+        ``expected_version``. Returns the new version; raises :class:`VersionConflict`
+        (or :class:`GameNotFound`) and writes nothing otherwise."""
+        version = expected_version + 1
+        values: JSONDict = {
+            "snapshot": snapshot,
+            "rng_counter": rng_counter,
+            "version": version,
+            "updated_at": utcnow(),
+        }
+        if status is not None:
+            values["status"] = status
+        stmt = (
+            update(GameRow)
+            .where(col(GameRow.id) == game_id, col(GameRow.version) == expected_version)
+            .values(values)
+        )
+        with self._session() as session, session.begin():
+            if session.connection().execute(stmt).rowcount != 1:
+                if session.get(GameRow, game_id) is None:
+                    raise GameNotFound(game_id)
+                raise VersionConflict(game_id, expected_version)
+            session.add(
+                EventRow(
+                    game_id=game_id,
+                    seq=version,
+                    actor=actor,
+                    action=action,
+                    events=events,
+                    draws=draws,
+                )
+            )
+        return version
+
+    def set_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the Discord message that shows the game (not versioned)."""
+        stmt = update(GameRow).where(col(GameRow.id) == game_id).values(message_id=message_id)
+        with self._session() as session, session.begin():
+            if session.connection().execute(stmt).rowcount != 1:
+                raise GameNotFound(game_id)
+
+    def get(self, game_id: int) -> GameRow:
+        with self._session() as session:
+            game = session.get(GameRow, game_id)
+        if game is None:
+            raise GameNotFound(game_id)
+        return game
+
+    def open_games(self) -> list[GameRow]:
+        """Every game still being played, oldest first."""
+        stmt = (
+            select(GameRow)
+            .where(col(GameRow.status) == GameStatus.OPEN.value)
+            .order_by(col(GameRow.id))
+        )
+        with self._session() as session:
+            return list(session.exec(stmt))
+
+    def events(self, game_id: int) -> list[EventRow]:
+        """The event log of a game, in order (empty for an unknown game)."""
+        stmt = select(EventRow).where(col(EventRow.game_id) == game_id).order_by(col(EventRow.seq))
+        with self._session() as session:
+            return list(session.exec(stmt))

@@ -1,0 +1,49 @@
+"""A tiny driver for Die verflixte 6 tests: fixed dice, actions by player name."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.engine import Action, Event, FixedRng, step
+from bot.games.verflixte6 import Verflixte6
+from bot.games.verflixte6.state import V6State
+
+GAME = Verflixte6()
+
+
+class Table:
+    def __init__(self, players: Sequence[str], dice: Sequence[int], **options: Any) -> None:
+        self.rng = FixedRng(dice)
+        self.state, self.events = GAME.setup(list(players), options, self.rng)
+
+    def do(self, player: str, verb: str, **args: Any) -> list[Event]:
+        seat = self.state.seat_of(player)
+        assert seat is not None
+        self.state, events = step(GAME, self.state, seat, Action(verb, args), self.rng)
+        self.events += events
+        return events
+
+    def turn(self, player: str, *verbs: str) -> None:
+        """Start ``player``'s turn without jokers, then say each verb."""
+        self.do(player, "jokers", jokers=[])
+        for verb in verbs:
+            self.do(player, verb)
+
+    def eyes(self, player: str) -> int:
+        return self.seat(player).eyes
+
+    def role(self, player: str) -> str:
+        return self.seat(player).role
+
+    def seat(self, player: str) -> Any:
+        seat = self.state.seat_of(player)
+        assert seat is not None
+        return self.state.seats[seat]
+
+    @property
+    def v6(self) -> V6State:
+        return self.state
+
+    def of_type(self, kind: str) -> list[dict[str, Any]]:
+        return [e.to_dict() for e in self.events if e.type == kind]

@@ -1,0 +1,161 @@
+"""The service: one transaction per action, refusals change nothing, restarts lose nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.engine import Action, IllegalAction
+from bot.engine.rng import Draw, seed_hash, verify_draws
+from bot.service import Service
+from bot.store import Store
+
+PLAYERS = ["111", "222"]
+
+
+async def new_game(service: Service, **options: Any) -> int:
+    outcome = await service.create("verflixte6", PLAYERS, options, guild_id=1, channel_id=2)
+    return outcome.game_id
+
+
+async def test_create_commits_to_the_seed_without_revealing_it(store: Store) -> None:
+    outcome = await Service(store).create("verflixte6", PLAYERS, {})
+    row = store.get(outcome.game_id)
+    assert outcome.seed is None
+    assert outcome.seed_hash == row.seed_hash == seed_hash(bytes.fromhex(row.seed))
+    assert outcome.to_act == ["111"]
+    assert outcome.version == 1
+    assert [e.seq for e in store.events(outcome.game_id)] == [1]
+
+
+async def test_an_action_is_one_event_and_one_new_snapshot(store: Store) -> None:
+    service = Service(store)
+    game_id = await new_game(service)
+    outcome = await service.act(game_id, "111", Action("jokers", {"jokers": []}), nonce="i-1")
+    assert outcome.version == 2
+    freiwurf = next(e for e in outcome.events if e["type"] == "freiwurf")
+    events = store.events(game_id)
+    assert [e.seq for e in events] == [1, 2]
+    assert events[1].actor == "111"
+    assert events[1].action == {"do": "jokers", "jokers": []}
+    assert [d["value"] for d in events[1].draws] == [freiwurf["die"]]
+    assert events[1].draws[0]["nonce"] == "i-1"
+    row = store.get(game_id)
+    assert (row.version, row.rng_counter) == (2, 1)
+    assert row.snapshot["seats"][0]["eyes"] == freiwurf["die"]
+
+
+async def test_refusals_change_nothing(store: Store) -> None:
+    service = Service(store)
+    game_id = await new_game(service)
+    with pytest.raises(IllegalAction) as refused:
+        await service.act(game_id, "222", Action("jokers", {"jokers": []}))
+    assert refused.value.key == "game.not_your_turn"
+    with pytest.raises(IllegalAction) as stranger:
+        await service.act(game_id, "999", Action("stopp"))
+    assert stranger.value.key == "game.not_a_player"
+    with pytest.raises(IllegalAction) as unknown:
+        await service.act(12345, "111", Action("stopp"))
+    assert unknown.value.key == "game.not_found"
+    assert store.get(game_id).version == 1
+    assert len(store.events(game_id)) == 1
+
+
+async def test_a_stale_button_is_refused(store: Store) -> None:
+    service = Service(store)
+    game_id = await new_game(service)
+    await service.act(game_id, "111", Action("jokers", {"jokers": []}), expected_version=1)
+    with pytest.raises(IllegalAction) as stale:
+        await service.act(game_id, "111", Action("stopp"), expected_version=1)
+    assert stale.value.key == "game.stale"
+    assert store.get(game_id).version == 2
+
+
+async def test_a_failed_commit_leaves_no_trace(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = Service(store)
+    game_id = await new_game(service)
+    before = service.current(game_id)
+
+    def broken(*args: Any, **kwargs: Any) -> int:
+        raise RuntimeError("database went away")
+
+    monkeypatch.setattr(store, "append", broken)
+    with pytest.raises(RuntimeError):
+        await service.act(game_id, "111", Action("jokers", {"jokers": []}))
+    assert service.current(game_id) == before
+    monkeypatch.undo()
+    outcome = await service.act(game_id, "111", Action("jokers", {"jokers": []}))
+    assert outcome.version == 2
+    assert store.events(game_id)[-1].draws[0]["n"] == 0  # the lost draw was not counted
+
+
+async def test_another_process_moving_on_is_a_conflict_not_a_lost_update(store: Store) -> None:
+    first, second = Service(store), Service(store)
+    game_id = await new_game(first)
+    second.load_open_games()
+    await first.act(game_id, "111", Action("jokers", {"jokers": []}))
+    with pytest.raises(IllegalAction) as conflict:  # second still sees the joker phase
+        await second.act(game_id, "111", Action("jokers", {"jokers": []}))
+    assert conflict.value.key == "game.conflict"
+    with pytest.raises(IllegalAction) as current:  # reloaded: the Freiwurf is done
+        await second.act(game_id, "111", Action("jokers", {"jokers": []}))
+    assert current.value.key == "v6.phase.step"
+    outcome = await second.act(game_id, "111", Action("stopp"))
+    assert outcome.version == 3
+    assert [e.seq for e in store.events(game_id)] == [1, 2, 3]
+
+
+async def test_a_restart_continues_exactly_where_the_game_was(store: Store) -> None:
+    service = Service(store)
+    game_id = await new_game(service)
+    await service.act(game_id, "111", Action("jokers", {"jokers": []}))
+    await service.act(game_id, "111", Action("weiter"))
+    before = service.current(game_id)
+
+    restarted = Service(Store(store.engine))
+    assert restarted.load_open_games() == 1
+    assert restarted.current(game_id) == before
+
+
+async def play_to_the_end(service: Service, game_id: int) -> Any:
+    outcome = service.current(game_id)
+    nonce = 0
+    while not outcome.finished:
+        player = outcome.to_act[0]
+        phase = outcome.public["turn"]["phase"]
+        if phase == "jokers":
+            action = Action("jokers", {"jokers": []})
+        elif phase == "steal":
+            victim = next(p for p in PLAYERS if p != player)
+            action = Action("steal", {"victim": victim})
+        else:
+            action = Action("stopp")
+        nonce += 1
+        outcome = await service.act(game_id, player, action, nonce=f"interaction-{nonce}")
+    return outcome
+
+
+async def test_the_seed_is_revealed_at_the_end_and_every_draw_verifies(store: Store) -> None:
+    service = Service(store)
+    game_id = await new_game(service, durchgaenge=2)
+    with pytest.raises(IllegalAction):
+        service.audit(game_id)
+    outcome = await play_to_the_end(service, game_id)
+    assert outcome.seed is not None
+    assert seed_hash(bytes.fromhex(outcome.seed)) == outcome.seed_hash
+    assert store.get(game_id).status == "finished"
+    assert service.audit(game_id) == []
+    draws = [Draw.from_dict(d) for e in store.events(game_id) for d in e.draws]
+    assert len(draws) >= 4
+    forged = [Draw(d.n, d.sides, d.value % 6 + 1, d.nonce) if d.n == 1 else d for d in draws]
+    assert verify_draws(bytes.fromhex(outcome.seed), outcome.seed_hash, forged) != []
+    assert Service(store).load_open_games() == 0
+
+
+async def test_private_views_exist_for_every_player(store: Store) -> None:
+    outcome = await Service(store).create("verflixte6", PLAYERS, {})
+    assert set(outcome.private) == set(PLAYERS)
+    assert outcome.public["viewer"] is None

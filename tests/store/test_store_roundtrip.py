@@ -1,0 +1,140 @@
+"""Games and events survive a round trip through the database unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC
+
+import pytest
+
+from bot.store import GameNotFound, GameRow, Store
+
+NewGame = Callable[..., GameRow]
+
+BIG = 1234567890123456789
+SNAPSHOT = {
+    "players": [{"name": "Prinzessin ü", "hand": [[1, 6], [3, None]]}],
+    "nested": {"deep": {"list": [True, False, None, 1.5, "ß"]}},
+    "big": BIG,
+}
+
+
+def test_create_game_returns_loaded_row(new_game: NewGame) -> None:
+    game = new_game(guild_id=BIG, channel_id=BIG + 1, locale="en", snapshot=SNAPSHOT)
+    assert game.id is not None
+    assert game.version == 1
+    assert game.status == "open"
+    assert game.guild_id == BIG
+    assert game.snapshot == SNAPSHOT
+    assert game.created_at.tzinfo is not None
+
+
+def test_round_trip(store: Store, new_game: NewGame) -> None:
+    game = new_game(
+        guild_id=BIG,
+        channel_id=BIG + 1,
+        players=["Prinzessin ü", "42"],
+        options={"rules": {"limit": [1, 2]}},
+        actor=None,
+        draws=[{"n": 0, "sides": 6, "value": 4, "nonce": "0"}],
+    )
+    assert game.id is not None
+    v2 = store.append(
+        game.id,
+        expected_version=1,
+        actor="Prinzessin ü",
+        action={"do": "weiter", "args": {"dice": [1, 2]}},
+        events=[{"type": "rolled", "values": [6, 6]}, {"type": "text", "msg": "ü€"}],
+        draws=[{"n": 1, "sides": 6, "value": 6, "nonce": "1"}],
+        snapshot={"turn": 1},
+        rng_counter=1,
+    )
+    v3 = store.append(
+        game.id,
+        expected_version=2,
+        actor="42",
+        action={"do": "stop"},
+        events=[],
+        draws=[],
+        snapshot=SNAPSHOT,
+        rng_counter=7,
+        status="finished",
+    )
+    assert (v2, v3) == (2, 3)
+
+    loaded = Store(store.engine).get(game.id)
+    assert loaded.version == 3
+    assert loaded.status == "finished"
+    assert loaded.snapshot == SNAPSHOT
+    assert loaded.rng_counter == 7
+    assert loaded.guild_id == BIG
+    assert loaded.channel_id == BIG + 1
+    assert loaded.players == ["Prinzessin ü", "42"]
+    assert loaded.options == {"rules": {"limit": [1, 2]}}
+    assert loaded.seed == "ab" * 32
+    assert loaded.created_at.tzinfo == UTC
+    assert loaded.updated_at >= loaded.created_at
+
+    events = store.events(game.id)
+    assert [e.seq for e in events] == [1, 2, 3]
+    assert [e.actor for e in events] == [None, "Prinzessin ü", "42"]
+    assert events[0].draws == [{"n": 0, "sides": 6, "value": 4, "nonce": "0"}]
+    assert events[1].action == {"do": "weiter", "args": {"dice": [1, 2]}}
+    assert events[1].events[1] == {"type": "text", "msg": "ü€"}
+    assert events[1].draws == [{"n": 1, "sides": 6, "value": 6, "nonce": "1"}]
+    assert events[2].events == []
+    assert all(e.game_id == game.id for e in events)
+    assert all(e.created_at.tzinfo == UTC for e in events)
+
+
+def test_events_of_two_games_stay_apart(store: Store, new_game: NewGame) -> None:
+    first, second = new_game(), new_game(events=[{"type": "other"}])
+    assert first.id is not None and second.id is not None
+    assert [e.events for e in store.events(first.id)] == [[{"type": "started"}]]
+    assert [e.events for e in store.events(second.id)] == [[{"type": "other"}]]
+
+
+def test_open_games_lists_only_open_ones(store: Store, new_game: NewGame) -> None:
+    open_one, finished, aborted, other_open = (new_game() for _ in range(4))
+    for game, status in ((finished, "finished"), (aborted, "aborted")):
+        assert game.id is not None
+        store.append(
+            game.id,
+            expected_version=1,
+            actor=None,
+            action={"do": status},
+            events=[],
+            draws=[],
+            snapshot={},
+            rng_counter=0,
+            status=status,
+        )
+    assert [g.id for g in store.open_games()] == [open_one.id, other_open.id]
+
+
+def test_set_message(store: Store, new_game: NewGame) -> None:
+    game = new_game()
+    assert game.id is not None
+    store.set_message(game.id, BIG)
+    loaded = store.get(game.id)
+    assert loaded.message_id == BIG
+    assert loaded.version == 1
+
+
+def test_unknown_game(store: Store) -> None:
+    with pytest.raises(GameNotFound):
+        store.get(999)
+    with pytest.raises(GameNotFound):
+        store.set_message(999, 1)
+    with pytest.raises(GameNotFound):
+        store.append(
+            999,
+            expected_version=1,
+            actor=None,
+            action={},
+            events=[],
+            draws=[],
+            snapshot={},
+            rng_counter=0,
+        )
+    assert store.events(999) == []

@@ -1,0 +1,144 @@
+"""Optimistic version checks, and failed actions leave no trace."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from sqlalchemy import event, select
+from sqlalchemy.exc import StatementError
+from sqlalchemy.orm import Session
+from sqlmodel import col
+
+from bot.store import GameRow, Store, VersionConflict, make_engine
+
+NewGame = Callable[..., GameRow]
+
+
+def act(store: Store, game_id: int, expected_version: int, **overrides: Any) -> int:
+    arguments: dict[str, Any] = {
+        "expected_version": expected_version,
+        "actor": "111",
+        "action": {"do": "weiter"},
+        "events": [{"type": "rolled"}],
+        "draws": [{"n": 0, "sides": 6, "value": 3, "nonce": "0"}],
+        "snapshot": {"turn": expected_version},
+        "rng_counter": expected_version,
+    }
+    arguments.update(overrides)
+    return store.append(game_id, **arguments)
+
+
+def assert_untouched(store: Store, game_id: int, version: int, snapshot: dict[str, Any]) -> None:
+    game = store.get(game_id)
+    assert game.version == version
+    assert game.snapshot == snapshot
+    assert game.status == "open"
+    assert [e.seq for e in store.events(game_id)] == list(range(1, version + 1))
+
+
+def test_stale_version_conflicts_and_writes_nothing(store: Store, new_game: NewGame) -> None:
+    game = new_game()
+    assert game.id is not None
+    assert act(store, game.id, 1) == 2
+    with pytest.raises(VersionConflict):
+        act(store, game.id, 1, snapshot={"stale": True}, status="finished")
+    with pytest.raises(VersionConflict):
+        act(store, game.id, 5, snapshot={"future": True})
+    assert_untouched(store, game.id, 2, {"turn": 1})
+
+
+def test_two_stores_same_version_only_one_wins(
+    store: Store, db_url: str, new_game: NewGame
+) -> None:
+    game = new_game()
+    assert game.id is not None
+    other = Store(make_engine(db_url))
+    try:
+        assert act(store, game.id, 1, snapshot={"by": "first"}) == 2
+        with pytest.raises(VersionConflict):
+            act(other, game.id, 1, snapshot={"by": "second"})
+    finally:
+        other.engine.dispose()
+    assert_untouched(store, game.id, 2, {"by": "first"})
+
+
+def race(stores: list[Store], game_id: int) -> list[object]:
+    """Let every store append to ``game_id`` at version 1 at the same moment."""
+    barrier = threading.Barrier(len(stores))
+    outcomes: list[object] = []
+
+    def run(s: Store, who: int) -> None:
+        barrier.wait()
+        try:
+            outcomes.append(act(s, game_id, 1, snapshot={"by": who}))
+        except Exception as exc:
+            outcomes.append(exc)
+
+    threads = [threading.Thread(target=run, args=(s, i)) for i, s in enumerate(stores)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return outcomes
+
+
+def test_concurrent_writers_only_one_wins(store: Store, db_url: str, new_game: NewGame) -> None:
+    stores = [Store(make_engine(db_url)) for _ in range(4)]
+    try:
+        for _ in range(5):
+            game = new_game()
+            assert game.id is not None
+            outcomes = race(stores, game.id)
+            wins = [o for o in outcomes if o == 2]
+            conflicts = [o for o in outcomes if isinstance(o, VersionConflict)]
+            assert (len(wins), len(conflicts)) == (1, len(stores) - 1), outcomes
+            assert store.get(game.id).version == 2
+            assert len(store.events(game.id)) == 2
+    finally:
+        for s in stores:
+            s.engine.dispose()
+
+
+@contextmanager
+def failing_flush(game_id: int) -> Iterator[list[int]]:
+    """Make every flush (the event insert) fail; report the version the UPDATE had set."""
+    seen: list[int] = []
+
+    def explode(session: Session, *_: Any) -> None:
+        query = select(col(GameRow.version)).where(col(GameRow.id) == game_id)
+        seen.append(session.execute(query).scalar_one())
+        raise RuntimeError("boom between apply and commit")
+
+    event.listen(Session, "before_flush", explode)
+    try:
+        yield seen
+    finally:
+        event.remove(Session, "before_flush", explode)
+
+
+def test_failure_before_commit_leaves_no_trace(store: Store, new_game: NewGame) -> None:
+    game = new_game(snapshot={"turn": 0})
+    assert game.id is not None
+    with failing_flush(game.id) as seen, pytest.raises(RuntimeError, match="boom"):
+        act(store, game.id, 1, snapshot={"turn": 1}, status="finished")
+    assert seen == [2]  # the UPDATE had run inside the transaction
+    assert_untouched(store, game.id, 1, {"turn": 0})
+    assert act(store, game.id, 1) == 2  # and the game goes on
+
+
+def test_unstorable_event_leaves_no_trace(store: Store, new_game: NewGame) -> None:
+    game = new_game(snapshot={"turn": 0})
+    assert game.id is not None
+    with pytest.raises((StatementError, TypeError)):
+        act(store, game.id, 1, snapshot={"turn": 1}, events=[{"bad": object()}])
+    assert_untouched(store, game.id, 1, {"turn": 0})
+
+
+def test_failed_create_leaves_no_game(store: Store, new_game: NewGame) -> None:
+    with pytest.raises((StatementError, TypeError)):
+        new_game(draws=[{"bad": object()}])
+    assert store.open_games() == []

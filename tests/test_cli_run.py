@@ -1,0 +1,83 @@
+"""`croupier` without a token explains itself and exits 2; settings come from env and .env."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import ConfigError, load_settings
+
+
+def run_croupier(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL")}
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=cwd,
+        env={**clean, "PYTHONPATH": str(Path(__file__).resolve().parents[1]), **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_no_token_exits_2_and_says_what_to_do(tmp_path: Path) -> None:
+    result = run_croupier(tmp_path)
+    assert result.returncode == 2
+    assert "DISCORD_TOKEN" in result.stderr
+    assert "Developer Portal" in result.stderr
+    assert "applications.commands" in result.stderr
+    assert "croupier scenario" in result.stderr
+    assert not (tmp_path / "croupier.sqlite3").exists()
+
+
+def test_a_bad_setting_exits_2_and_names_it(tmp_path: Path) -> None:
+    result = run_croupier(tmp_path, DISCORD_TOKEN="x", DEV_GUILD_ID="my-server")
+    assert result.returncode == 2
+    assert "DEV_GUILD_ID" in result.stderr
+
+
+def test_defaults() -> None:
+    settings = load_settings({})
+    assert settings.discord_token is None
+    assert settings.database_url.startswith("sqlite:///")
+    assert settings.database_url.endswith("croupier.sqlite3")
+    assert settings.dev_guild_id is None
+    assert settings.log_level == "INFO"
+
+
+def test_values_are_read() -> None:
+    settings = load_settings(
+        {
+            "DISCORD_TOKEN": " abc ",
+            "DATABASE_URL": "postgresql://u@h/db",
+            "DEV_GUILD_ID": "123456789012345678",
+            "LOG_LEVEL": "debug",
+        }
+    )
+    assert settings.discord_token == "abc"
+    assert settings.database_url == "postgresql://u@h/db"
+    assert settings.dev_guild_id == 123456789012345678
+    assert settings.log_level == "DEBUG"
+
+
+def test_bad_log_level_is_refused() -> None:
+    with pytest.raises(ConfigError, match="LOG_LEVEL"):
+        load_settings({"LOG_LEVEL": "loud"})
+
+
+def test_dotenv_file_is_read_but_environment_wins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".env").write_text("DEV_GUILD_ID=42\nLOG_LEVEL=ERROR\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DEV_GUILD_ID", "set so that monkeypatch restores its absence")
+    monkeypatch.delenv("DEV_GUILD_ID")
+    monkeypatch.setenv("LOG_LEVEL", "WARNING")
+    settings = load_settings()
+    assert settings.dev_guild_id == 42
+    assert settings.log_level == "WARNING"

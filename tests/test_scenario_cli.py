@@ -1,0 +1,134 @@
+"""`croupier scenario FILE`: JSON on stdout, exit codes 0 / 2 / 3 (shared/rules/scenarios.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.__main__ import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], scenario: Any) -> tuple[int, Any, str]:
+    path = tmp_path / "scenario.json"
+    path.write_text(scenario if isinstance(scenario, str) else json.dumps(scenario), "utf-8")
+    code = main(["scenario", str(path)])
+    out, err = capsys.readouterr()
+    return code, json.loads(out) if out.strip() else None, err
+
+
+def v6(dice: list[int], actions: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    return {
+        "game": "verflixte6",
+        "players": ["Anna", "Ben"],
+        "options": {},
+        "chance": {"dice": dice},
+        "actions": actions,
+        **extra,
+    }
+
+
+def test_a_legal_jokerless_durchgang_exits_0_with_scores(tmp_path: Path, capsys: Any) -> None:
+    scenario = v6(
+        [3, 2, 1, 4, 6],
+        [
+            {"player": "Anna", "do": "jokers", "jokers": []},
+            {"player": "Anna", "do": "weiter"},
+            {"player": "Anna", "do": "weiter"},
+            {"player": "Anna", "do": "steal", "victim": "Ben"},
+            {"player": "Anna", "do": "stopp"},
+            {"player": "Ben", "do": "jokers", "jokers": []},
+            {"player": "Ben", "do": "weiter"},
+        ],
+    )
+    code, out, err = run(tmp_path, capsys, scenario)
+    assert (code, err) == (0, "")
+    assert out["game"] == "verflixte6"
+    assert out["finished"] is True
+    assert out["scores"] == {"Anna": {"eyes": 7, "points": 6}, "Ben": {"eyes": 0, "points": 0}}
+    dice_in_log = [e["die"] for e in out["events"] if "die" in e]
+    assert dice_in_log == [3, 2, 1, 4, 6]
+
+
+def test_unfinished_scenario_reports_running_eyes(tmp_path: Path, capsys: Any) -> None:
+    code, out, _ = run(
+        tmp_path,
+        capsys,
+        v6(
+            [3, 2],
+            [{"player": "Anna", "do": "jokers", "jokers": []}, {"player": "Anna", "do": "weiter"}],
+        ),
+    )
+    assert code == 0
+    assert out["finished"] is False
+    assert out["scores"]["Anna"] == {"eyes": 5, "points": 0}
+
+
+def test_illegal_action_exits_3_with_the_state_before_it(tmp_path: Path, capsys: Any) -> None:
+    scenario = v6(
+        [3, 2, 5],
+        [
+            {"player": "Anna", "do": "jokers", "jokers": []},
+            {"player": "Anna", "do": "weiter"},
+            {"player": "Ben", "do": "weiter"},
+            {"player": "Anna", "do": "weiter"},
+        ],
+    )
+    code, out, err = run(tmp_path, capsys, scenario)
+    assert code == 3
+    assert err.startswith("action 2: ")
+    assert "Anna" in err
+    assert out["scores"]["Anna"]["eyes"] == 5
+    assert [e["die"] for e in out["events"] if "die" in e] == [3, 2]
+
+
+def test_dice_exhausted_exits_2(tmp_path: Path, capsys: Any) -> None:
+    code, _, err = run(
+        tmp_path,
+        capsys,
+        v6(
+            [3],
+            [{"player": "Anna", "do": "jokers", "jokers": []}, {"player": "Anna", "do": "weiter"}],
+        ),
+    )
+    assert code == 2
+    assert err.strip() == "dice exhausted at action 1"
+
+
+@pytest.mark.parametrize(
+    ("scenario", "message"),
+    [
+        ("{not json", "bad JSON"),
+        ({**v6([], []), "game": "schach"}, "unknown game"),
+        (v6([], [{"player": "Zoe", "do": "stopp"}]), "unknown player 'Zoe'"),
+        (v6([1], [{"player": "Anna", "do": "steal", "victim": "Zoe"}]), "unknown player 'Zoe'"),
+        (v6([], [{"player": "Anna"}]), "'do' is missing"),
+        ({**v6([], []), "chance": {"dice": ["six"]}}, "chance.dice"),
+        ({**v6([], []), "players": ["Anna"]}, "setup"),
+        ([1, 2], "one JSON object"),
+    ],
+)
+def test_malformed_files_exit_2(tmp_path: Path, capsys: Any, scenario: Any, message: str) -> None:
+    code, _, err = run(tmp_path, capsys, scenario)
+    assert code == 2
+    assert message in err
+
+
+def test_missing_file_exits_2(tmp_path: Path, capsys: Any) -> None:
+    assert main(["scenario", str(tmp_path / "nope.json")]) == 2
+    assert "nope.json" in capsys.readouterr().err
+
+
+def test_the_readme_example_plays_a_whole_durchgang(capsys: Any) -> None:
+    assert main(["scenario", str(ROOT / "examples" / "verflixte6-durchgang.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["finished"] is True
+    assert out["scores"] == {
+        "Anna": {"eyes": 10, "points": 6},
+        "Ben": {"eyes": 0, "points": 0},
+        "Cem": {"eyes": 9, "points": 4},
+    }
