@@ -6,8 +6,16 @@ from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
 from bot.engine.serial import from_data, to_data
-from bot.games.verflixte6 import rules
-from bot.games.verflixte6.state import PHASE_JOKERS, PHASE_STEAL, PHASE_STEP, Seat, V6State
+from bot.games.verflixte6 import flow, rules
+from bot.games.verflixte6.state import (
+    DECISIONS,
+    PHASE_JOKERS,
+    PHASE_STEAL,
+    PHASE_STEP,
+    Seat,
+    V6State,
+)
+from bot.games.verflixte6.steps import eligible_victims
 from bot.games.verflixte6.view import view as _view
 
 
@@ -30,9 +38,9 @@ class Verflixte6:
         state = V6State(
             seats=[Seat(p) for p in players],
             durchgaenge=durchgaenge,
-            finale=bool(options.get("finale", False)),
+            finale=options.get("finale", False) is True,
         )
-        return state, rules.start_durchgang(state, 1, rng)
+        return state, flow.start_durchgang(state, 1, rng)
 
     def to_act(self, state: V6State) -> frozenset[int]:
         if state.finished or state.turn is None:
@@ -40,17 +48,42 @@ class Verflixte6:
         return frozenset({state.turn.seat})
 
     def legal_actions(self, state: V6State, seat: int) -> list[Action]:
+        """Every action the player may take now. For the joker choice: no joker, or each
+        single choosable joker (any set of up to three of ``joker_choice`` is legal)."""
         turn = state.turn
         if turn is None or state.finished or seat != turn.seat:
             return []
         if turn.phase == PHASE_JOKERS:
-            return [Action("jokers", {"jokers": []})]
+            actions = [Action("jokers", {"jokers": []})]
+            actions += [
+                Action("jokers", {"jokers": [j]}) for j in rules.choosable(state, seat, False)
+            ]
+            if rules.can_choose_free(state, seat):
+                actions += [
+                    Action("jokers", {"jokers": [j], "free": True})
+                    for j in rules.choosable(state, seat, True)
+                ]
+            return actions
         if turn.phase == PHASE_STEP:
-            return [Action("weiter"), Action("stopp")]
+            actions = [Action("weiter"), Action("stopp")]
+            for joker in rules.announceable(turn):
+                if joker == "sekante":
+                    actions += [
+                        Action("weiter", {"joker": joker, "target": state.name(t)})
+                        for t in rules.sekante_targets(state, seat)
+                    ]
+                else:
+                    actions.append(Action("weiter", {"joker": joker}))
+            return actions
         if turn.phase == PHASE_STEAL:
-            victims = rules.eligible_victims(state, seat)
+            victims = eligible_victims(state, seat)
             return [Action("steal", {"victim": state.name(v)}) for v in victims]
-        return []
+        name, field = DECISIONS[turn.phase]
+        return [Action(name, {field: True}), Action(name, {field: False})]
+
+    def joker_choice(self, state: V6State, seat: int, free: bool = False) -> list[str]:
+        """The jokers the player may pick from now (at most three of them)."""
+        return rules.choosable(state, seat, free)
 
     def apply(self, state: V6State, seat: int, action: Action, rng: Rng) -> list[Event]:
         return rules.apply(state, seat, action, rng)

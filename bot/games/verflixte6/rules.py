@@ -1,44 +1,39 @@
-"""A turn of Die verflixte 6: joker choice, Freiwurf, weiter/stopp, bust, räuberische 1.
+"""Die verflixte 6: checking and dispatching a player's action within a turn.
 
-Every function checks before it changes anything, so a refused action leaves the state
-as it was. Jokers themselves are not played yet: a turn may choose none.
+Every handler validates before it changes anything, so a refused action leaves the state
+as it was. The turn's course lives in ``steps`` and ``jokers``, the Abend's in ``flow``.
 """
 
 from __future__ import annotations
 
-from bot.engine import Action, Event, IllegalAction, Rng
-from bot.games.verflixte6 import ranking
+from collections.abc import Callable
+
+from bot.engine import JSON, Action, Event, IllegalAction, Rng
+from bot.games.verflixte6 import jokers
+from bot.games.verflixte6.flow import end_turn
 from bot.games.verflixte6.state import (
-    AM_ZUG,
+    AUTO_JOKERS,
+    DECISIONS,
+    FROST_USES,
     JOKER_IDS,
-    JUNGFRAU,
-    MAX_ROBBERY,
+    MAX_JOKERS,
     PHASE_JOKERS,
     PHASE_STEAL,
     PHASE_STEP,
     PRINZESSIN,
     ZOMBIE,
-    DurchgangResult,
     Turn,
     V6State,
 )
+from bot.games.verflixte6.steps import eligible_victims, keuler_check, normal_roll, transfer
 
-KEULER_BONUS = 5
+FIRST_FREE_DURCHGANG = 2
 
 
 def current_turn(state: V6State) -> Turn:
     if state.finished or state.turn is None:
         raise IllegalAction("game.over")
     return state.turn
-
-
-def eligible_victims(state: V6State, robber: int) -> list[int]:
-    """Other players who are Jungfrau or Prinzessin (never a Zombie), in seat order."""
-    return [
-        i
-        for i, seat in enumerate(state.seats)
-        if i != robber and seat.role in (JUNGFRAU, PRINZESSIN)
-    ]
 
 
 def apply(state: V6State, seat: int, action: Action, rng: Rng) -> list[Event]:
@@ -48,61 +43,135 @@ def apply(state: V6State, seat: int, action: Action, rng: Rng) -> list[Event]:
     handler = _HANDLERS.get(action.do)
     if handler is None:
         raise IllegalAction("game.unknown_action", action=action.do)
-    expected_phase, func = handler
-    if turn.phase != expected_phase:
+    phase, func = handler
+    if turn.phase != phase:
         raise IllegalAction(f"v6.phase.{turn.phase}")
     return func(state, turn, action, rng)
 
 
+# --- joker choice -------------------------------------------------------------------
+
+
+def can_choose_free(state: V6State, seat: int) -> bool:
+    """Freie Jokerwahl: in a Finale, once per finalist, in Durchgang 2 or later."""
+    return (
+        state.finale and state.durchgang >= FIRST_FREE_DURCHGANG and not state.seats[seat].free_used
+    )
+
+
+def choosable(state: V6State, seat: int, free: bool) -> list[str]:
+    """The jokers this player may choose now (all of them with Freie Jokerwahl)."""
+    if free:
+        return list(JOKER_IDS)
+    used = state.seats[seat].jokers_used
+    return [j for j in JOKER_IDS if j not in used]
+
+
 def _choose_jokers(state: V6State, turn: Turn, action: Action, rng: Rng) -> list[Event]:
     chosen = action.args.get("jokers", [])
+    free = action.args.get("free", False) is True
     if not isinstance(chosen, list) or not all(isinstance(j, str) for j in chosen):
         raise IllegalAction("v6.jokers_malformed")
     for joker in chosen:
         if joker not in JOKER_IDS:
             raise IllegalAction("v6.joker_unknown", joker=joker)
-    if chosen:
-        raise IllegalAction("v6.jokers_not_yet")
+    if len(chosen) > MAX_JOKERS:
+        raise IllegalAction("v6.too_many_jokers", count=len(chosen))
+    if len(set(chosen)) != len(chosen):
+        raise IllegalAction("v6.joker_twice")
+    if free and not can_choose_free(state, turn.seat):
+        raise IllegalAction("v6.free_not_allowed")
+    allowed = choosable(state, turn.seat, free)
+    for joker in chosen:
+        if joker not in allowed:
+            raise IllegalAction("v6.joker_used", joker=joker)
     player = state.seats[turn.seat]
-    turn.jokers = list(chosen)
-    turn.phase = PHASE_STEP
+    player.free_used = player.free_used or free
+    player.jokers_used += [j for j in chosen if j not in player.jokers_used]
+    turn.chosen, turn.free, turn.phase = list(chosen), free, PHASE_STEP
     face = rng.roll(6)
     player.eyes += face
-    name = player.player
     return [
-        Event("jokers", {"player": name, "jokers": list(chosen)}),
-        Event("freiwurf", {"player": name, "die": face, "eyes": player.eyes}),
+        Event("jokers", {"player": player.player, "jokers": list(chosen), "free": free}),
+        Event("freiwurf", {"player": player.player, "die": face, "eyes": player.eyes}),
     ]
 
 
+# --- steps ----------------------------------------------------------------------------
+
+
+def announceable(turn: Turn) -> list[str]:
+    """Chosen jokers that can still be announced in a step (auto-jokers act by themselves)."""
+    result = []
+    for joker in turn.chosen:
+        if joker in AUTO_JOKERS or joker in turn.played:
+            continue
+        if joker == "frostschutz" and turn.frost_uses >= FROST_USES:
+            continue
+        result.append(joker)
+    return result
+
+
+def sekante_targets(state: V6State, attacker: int) -> list[int]:
+    """Players a Sekante may hit: not the attacker, no Zombie, not hit this Durchgang."""
+    return [
+        i
+        for i, seat in enumerate(state.seats)
+        if i != attacker and seat.role != ZOMBIE and not seat.sekante_hit
+    ]
+
+
+def _step_joker(state: V6State, turn: Turn, action: Action) -> tuple[str | None, int | None]:
+    """The joker announced for this step and its target seat, checked."""
+    joker: JSON = action.args.get("joker")
+    target_name: JSON = action.args.get("target")
+    if isinstance(joker, list):
+        if "ventil" in joker and len(joker) > 1:
+            raise IllegalAction("v6.ventil_alone")
+        if len(joker) > 1:
+            raise IllegalAction("v6.one_joker_per_step")
+        joker = joker[0] if joker else None
+    if joker is None:
+        if target_name is not None:
+            raise IllegalAction("v6.target_without_sekante")
+        return None, None
+    if joker not in JOKER_IDS:
+        raise IllegalAction("v6.joker_unknown", joker=str(joker))
+    if joker in AUTO_JOKERS:
+        raise IllegalAction("v6.joker_auto", joker=joker)
+    if joker not in announceable(turn):
+        raise IllegalAction("v6.joker_not_available", joker=joker)
+    if joker != "sekante":
+        if target_name is not None:
+            raise IllegalAction("v6.target_without_sekante")
+        return joker, None
+    target = state.seat_of(str(target_name)) if target_name is not None else None
+    if target is None:
+        raise IllegalAction("v6.sekante_needs_target")
+    if target not in sekante_targets(state, turn.seat):
+        raise IllegalAction("v6.sekante_target", target=str(target_name))
+    return joker, target
+
+
 def _weiter(state: V6State, turn: Turn, action: Action, rng: Rng) -> list[Event]:
-    if action.args.get("joker") is not None:
-        raise IllegalAction("v6.jokers_not_yet")
+    joker, target = _step_joker(state, turn, action)
+    if joker is None:
+        return normal_roll(state, turn, rng)
+    events: list[Event] = []
+    if turn.fumo:
+        turn.fumo, turn.fumo_bonus = False, 0
+        events.append(Event("fumo_end", {"player": state.name(turn.seat)}))
+    if joker != "frostschutz":
+        turn.played.append(joker)
+    events.append(Event("joker", {"player": state.name(turn.seat), "joker": joker}))
+    return events + jokers.ANNOUNCED[joker](state, turn, rng, target)
+
+
+def _stopp(state: V6State, turn: Turn, action: Action, rng: Rng) -> list[Event]:
     player = state.seats[turn.seat]
-    face = rng.roll(6)
-    if face == 6:
-        player.eyes = 0
-        player.role = ZOMBIE
-        events = [Event("bust", {"player": player.player, "die": 6, "eyes": 0})]
-        return events + _end_turn(state, rng)
-    player.eyes += face
-    events = [Event("roll", {"player": player.player, "die": face, "eyes": player.eyes})]
-    if face == 1:
-        events += _robbery_one(state, turn)
-    return events
-
-
-def _robbery_one(state: V6State, turn: Turn) -> list[Event]:
-    turn.robbery_ones += 1
-    amount = min(turn.robbery_ones, MAX_ROBBERY)
-    victims = eligible_victims(state, turn.seat)
-    robber = state.name(turn.seat)
-    if not victims:
-        return [Event("robbery_none", {"player": robber, "amount": amount})]
-    turn.phase = PHASE_STEAL
-    turn.steal_amount = amount
-    names = [state.name(v) for v in victims]
-    return [Event("robbery", {"player": robber, "amount": amount, "victims": names})]
+    player.role = PRINZESSIN
+    events = [Event("stopp", {"player": player.player, "eyes": player.eyes})]
+    return events + end_turn(state, rng)
 
 
 def _steal(state: V6State, turn: Turn, action: Action, rng: Rng) -> list[Event]:
@@ -111,149 +180,36 @@ def _steal(state: V6State, turn: Turn, action: Action, rng: Rng) -> list[Event]:
     if victim_seat is None or victim_seat not in eligible_victims(state, turn.seat):
         raise IllegalAction("v6.victim_not_eligible", victim=str(victim_name))
     amount = turn.steal_amount
+    turn.phase, turn.steal_amount = PHASE_STEP, 0
+    before = transfer(state, turn.seat, victim_seat, amount)
     robber, victim = state.seats[turn.seat], state.seats[victim_seat]
-    victim.eyes -= amount
-    robber.eyes += amount
-    turn.phase = PHASE_STEP
-    turn.steal_amount = 0
-    events = [
-        Event(
-            "steal",
-            {
-                "player": robber.player,
-                "victim": victim.player,
-                "amount": amount,
-                "eyes": robber.eyes,
-                "victim_eyes": victim.eyes,
-            },
-        )
-    ]
-    return events + keuler_check(state, turn.seat, victim_seat, victim.eyes + amount)
-
-
-def keuler_check(state: V6State, culprit: int, victim_seat: int, before: int) -> list[Event]:
-    """+5 for whoever first makes a Prinzessin fall to 0 or below (one bonus per victim)."""
-    victim = state.seats[victim_seat]
-    if victim.role != PRINZESSIN or victim.keuler_paid or before <= 0 or victim.eyes > 0:
-        return []
-    victim.keuler_paid = True
-    keuler = state.seats[culprit]
-    keuler.eyes += KEULER_BONUS
-    return [
-        Event(
-            "keuler",
-            {
-                "player": keuler.player,
-                "victim": victim.player,
-                "bonus": KEULER_BONUS,
-                "eyes": keuler.eyes,
-            },
-        )
-    ]
-
-
-def _stopp(state: V6State, turn: Turn, action: Action, rng: Rng) -> list[Event]:
-    player = state.seats[turn.seat]
-    player.role = PRINZESSIN
-    events = [Event("stopp", {"player": player.player, "eyes": player.eyes})]
-    return events + _end_turn(state, rng)
-
-
-def _end_turn(state: V6State, rng: Rng) -> list[Event]:
-    state.position += 1
-    if state.position < len(state.order):
-        return start_turn(state)
-    return _end_durchgang(state, rng)
-
-
-def start_turn(state: V6State) -> list[Event]:
-    seat = state.order[state.position]
-    state.turn = Turn(seat=seat)
-    state.seats[seat].role = AM_ZUG
-    player = state.seats[seat]
-    return [
-        Event("turn", {"player": player.player, "durchgang": state.durchgang, "eyes": player.eyes})
-    ]
-
-
-def _end_durchgang(state: V6State, rng: Rng) -> list[Event]:
-    for seat in state.seats:
-        if seat.eyes <= 0:
-            seat.eyes = 0
-            seat.role = ZOMBIE
-    eyes = [seat.eyes for seat in state.seats]
-    points, stechen_log = ranking.durchgang_points(eyes, rng)
-    for seat, gained in zip(state.seats, points, strict=True):
-        seat.abend_eyes += seat.eyes
-        seat.abend_points += gained
-    state.results.append(DurchgangResult(state.durchgang, list(state.order), eyes, points))
-    events = [_stechen_event(state, entry) for entry in stechen_log]
-    events.append(
-        Event(
-            "durchgang_end",
-            {
-                "durchgang": state.durchgang,
-                "eyes": {s.player: s.eyes for s in state.seats},
-                "points": {s.player: p for s, p in zip(state.seats, points, strict=True)},
-                "zombies": [s.player for s in state.seats if s.role == ZOMBIE],
-            },
-        )
-    )
-    state.turn = None
-    if state.durchgang >= state.durchgaenge:
-        state.finished = True
-        return [*events, Event("abend_end", {"table": table(state)})]
-    return events + start_durchgang(state, state.durchgang + 1, rng)
-
-
-def _named_rolls(state: V6State, rounds: ranking.Rolls) -> list[dict[str, int]]:
-    return [{state.name(s): face for s, face in r.items()} for r in rounds]
-
-
-def _stechen_event(state: V6State, entry: ranking.Stechen) -> Event:
-    return Event(
-        "stechen",
+    steal = Event(
+        "steal",
         {
-            "place": entry.place,
-            "rolls": _named_rolls(state, entry.rounds),
-            "winner": state.name(entry.winner),
+            "player": robber.player,
+            "victim": victim.player,
+            "amount": amount,
+            "eyes": robber.eyes,
+            "victim_eyes": victim.eyes,
         },
     )
+    return [steal, *keuler_check(state, turn.seat, victim_seat, before)]
 
 
-def start_durchgang(state: V6State, number: int, rng: Rng) -> list[Event]:
-    """Order: 1st as seated, 2nd reversed, later ones by the table (Herzog settles ties)."""
-    events: list[Event] = []
-    if number == 1:
-        order = list(range(len(state.seats)))
-    elif number == 2:
-        order = list(reversed(state.results[0].order))
-    else:
-        order, rounds = ranking.order_by_table(
-            range(len(state.seats)),
-            lambda s: (state.seats[s].abend_points, state.seats[s].abend_eyes),
-            rng,
-        )
-        if rounds:
-            events.append(Event("herzog", {"rolls": _named_rolls(state, rounds)}))
-    state.durchgang, state.order, state.position = number, order, 0
-    for seat in state.seats:
-        seat.eyes, seat.role, seat.keuler_paid = 0, JUNGFRAU, False
-    events.append(
-        Event("durchgang", {"durchgang": number, "order": [state.name(s) for s in order]})
-    )
-    return events + start_turn(state)
+def _decision(name: str, field: str) -> Callable[[V6State, Turn, Action, Rng], list[Event]]:
+    def decide(state: V6State, turn: Turn, action: Action, rng: Rng) -> list[Event]:
+        answer = action.args.get(field)
+        if not isinstance(answer, bool):
+            raise IllegalAction("v6.decision_needed", action=name, field=field)
+        return jokers.DECIDE[turn.phase](state, turn, rng, answer)
+
+    return decide
 
 
-def table(state: V6State) -> list[dict[str, object]]:
-    """The group table: points, then eyes (seat order among the still level)."""
-    ranked = sorted(state.seats, key=lambda s: (-s.abend_points, -s.abend_eyes))
-    return [{"player": s.player, "points": s.abend_points, "eyes": s.abend_eyes} for s in ranked]
-
-
-_HANDLERS = {
+_HANDLERS: dict[str, tuple[str, Callable[[V6State, Turn, Action, Rng], list[Event]]]] = {
     "jokers": (PHASE_JOKERS, _choose_jokers),
     "weiter": (PHASE_STEP, _weiter),
     "stopp": (PHASE_STEP, _stopp),
     "steal": (PHASE_STEAL, _steal),
+    **{name: (phase, _decision(name, field)) for phase, (name, field) in DECISIONS.items()},
 }

@@ -27,9 +27,25 @@ JOKER_IDS = (
     "runkelrueb",
 )
 
+AUTO_JOKERS = ("toertchen", "tentakel", "runkelrueb")  # act by themselves, never announced
+MAX_JOKERS = 3
+FROST_USES = 5
+
 PHASE_JOKERS = "jokers"  # the player picks jokers; the Freiwurf follows
 PHASE_STEP = "step"  # weiter / stopp
 PHASE_STEAL = "steal"  # the robber names a victim
+PHASE_ANACONDA = "anaconda"  # fight or decline after the attack roll
+PHASE_RATTENLORD = "rattenlord"  # withdraw or roll again after a failed first roll
+PHASE_MONOKEL = "monokel"  # keep the two dice or re-roll them
+PHASE_COUNTER = "counter"  # Sekante: allow the defender a counter-roll?
+
+DECISIONS = {
+    PHASE_ANACONDA: ("anaconda", "fight"),
+    PHASE_RATTENLORD: ("rattenlord", "withdraw"),
+    PHASE_MONOKEL: ("monokel", "keep"),
+    PHASE_COUNTER: ("counter", "allow"),
+}
+"""Decision phases: the action that answers each, and its yes/no field."""
 
 MAX_ROBBERY = 5
 
@@ -40,18 +56,41 @@ class Seat:
     eyes: int = 0  # running total of the current Durchgang
     role: str = JUNGFRAU
     keuler_paid: bool = False  # this Prinzessin already fell to <= 0 once (one bonus per victim)
+    sekante_hit: bool = False  # already a Sekante defender in this Durchgang
+    free_used: bool = False  # Freie Jokerwahl taken (Finale, once)
     abend_eyes: int = 0  # eyes summed over the finished Durchgänge
     abend_points: int = 0
     jokers_used: list[str] = field(default_factory=list)
 
 
 @dataclass
+class Sekante:
+    target: int
+    exchange: int = 1  # 1..5
+    attack: int = 0  # the attacker's roll of the current exchange
+    won: list[int] = field(default_factory=lambda: [0, 0])  # eyes won: attacker, defender
+
+
+@dataclass
 class Turn:
     seat: int
     phase: str = PHASE_JOKERS
-    jokers: list[str] = field(default_factory=list)
+    chosen: list[str] = field(default_factory=list)  # jokers chosen for this turn
+    played: list[str] = field(default_factory=list)  # announced or spent ones
+    free: bool = False  # chosen by Freie Jokerwahl
     robbery_ones: int = 0
     steal_amount: int = 0  # pending theft while phase == steal
+    frost_uses: int = 0
+    fumo: bool = False  # Fumo running: normal rolls count double
+    fumo_bonus: int = 0  # what doubling added so far (taken back if Runkelrüb saves a 6)
+    floor: int | None = None  # Ventil
+    anaconda_attack: int = 0
+    monokel_dice: list[int] = field(default_factory=list)
+    sekante: Sekante | None = None
+
+    def active(self, joker: str) -> bool:
+        """An auto-joker works when chosen; Runkelrüb until it has rolled."""
+        return joker in self.chosen and joker not in self.played
 
 
 @dataclass

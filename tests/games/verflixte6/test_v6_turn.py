@@ -38,7 +38,8 @@ def test_a_six_busts_to_zero_and_makes_a_zombie() -> None:
     table.turn("Anna", "weiter", "weiter")
     assert table.eyes("Anna") == 0
     assert table.role("Anna") == ZOMBIE
-    assert table.of_type("bust") == [{"type": "bust", "player": "Anna", "die": 6, "eyes": 0}]
+    assert table.of_type("six") == [{"type": "six", "player": "Anna", "die": 6}]
+    assert table.of_type("bust") == [{"type": "bust", "player": "Anna", "eyes": 0, "floor": False}]
     assert table.v6.turn is not None and table.v6.turn.seat == 1  # Ben's turn now
 
 
@@ -97,13 +98,6 @@ def test_apply_refusal_leaves_the_given_state_untouched() -> None:
     assert state == before
 
 
-def test_jokers_are_not_playable_yet() -> None:
-    table = Table(["Anna", "Ben"], [3])
-    with pytest.raises(IllegalAction) as refused:
-        table.do("Anna", "jokers", jokers=["fumo"])
-    assert refused.value.key == "v6.jokers_not_yet"
-
-
 @pytest.mark.parametrize("count", [1, 7])
 def test_player_count_is_two_to_six(count: int) -> None:
     with pytest.raises(IllegalAction):
@@ -112,7 +106,9 @@ def test_player_count_is_two_to_six(count: int) -> None:
 
 def test_legal_actions_follow_the_phase() -> None:
     table = Table(["Anna", "Ben"], [3, 1])
-    assert GAME.legal_actions(table.state, 0) == [Action("jokers", {"jokers": []})]
+    choices = GAME.legal_actions(table.state, 0)
+    assert choices[0] == Action("jokers", {"jokers": []})
+    assert len(choices) == 1 + 15  # no joker, or any one of the fifteen
     assert GAME.legal_actions(table.state, 1) == []
     table.do("Anna", "jokers", jokers=[])
     assert [a.do for a in GAME.legal_actions(table.state, 0)] == ["weiter", "stopp"]

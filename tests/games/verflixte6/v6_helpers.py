@@ -24,6 +24,15 @@ class Table:
         self.events += events
         return events
 
+    def start(self, player: str, *jokers: str, eyes: int | None = None) -> None:
+        """Start ``player``'s turn with ``jokers``; then set his eyes (e.g. "Ventil at 20")."""
+        self.do(player, "jokers", jokers=list(jokers))
+        if eyes is not None:
+            self.seat(player).eyes = eyes
+
+    def joker(self, player: str, joker: str, **args: Any) -> list[Event]:
+        return self.do(player, "weiter", joker=joker, **args)
+
     def turn(self, player: str, *verbs: str) -> None:
         """Start ``player``'s turn without jokers, then say each verb."""
         self.do(player, "jokers", jokers=[])
@@ -44,6 +53,14 @@ class Table:
     @property
     def v6(self) -> V6State:
         return self.state
+
+    @property
+    def phase(self) -> str | None:
+        return None if self.state.turn is None else self.state.turn.phase
+
+    @property
+    def to_act(self) -> str | None:
+        return None if self.state.turn is None else self.state.name(self.state.turn.seat)
 
     def of_type(self, kind: str) -> list[dict[str, Any]]:
         return [e.to_dict() for e in self.events if e.type == kind]

@@ -1,0 +1,60 @@
+"""Die verflixte 6 events as one readable line each, German or English."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.i18n import t
+
+
+def event_key(event: Mapping[str, Any]) -> str:
+    """The text for an event; some events read differently by outcome."""
+    kind = str(event["type"])
+    variant = {
+        "jokers": "_free" if event.get("free") else ("" if event.get("jokers") else "_none"),
+        "roll": "_fumo" if event.get("fumo") else ("_tentakel" if event.get("tentakel") else ""),
+        "runkelrueb": "" if event.get("saved", True) else "_failed",
+        "bust": "_floor" if event.get("floor") else "",
+        "rattenlord": "_withdraw" if event.get("withdraw") else "",
+        "monokel": "_rerolled" if event.get("rerolled") else "",
+    }.get(kind, "")
+    if kind == "anaconda":
+        variant = (
+            "_decline" if not event.get("fight") else "_won" if event["change"] > 0 else "_lost"
+        )
+    if kind == "sekante_exchange":
+        return "v6.event.sekante_exchange" if event.get("allow") else "v6.event.sekante_lapse"
+    return f"v6.event.{kind}{variant}"
+
+
+def _joined(values: Any) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def _params(event: Mapping[str, Any], locale: str | None) -> dict[str, Any]:
+    params = {k: v for k, v in event.items() if k != "type"}
+    for key in ("dice", "counters", "order", "victims"):
+        if key in params:
+            params[key] = _joined(params[key])
+    if "jokers" in params:
+        params["jokers"] = _joined(t(f"v6.joker.{j}", locale) for j in params["jokers"])
+    if "joker" in params:
+        params["joker"] = t(f"v6.joker.{params['joker']}", locale)
+    if "score" in params:
+        params["score"] = ":".join(str(s) for s in params["score"])
+    if "rolls" in params:
+        params["rolls"] = " / ".join(
+            _joined(f"{name} {face}" for name, face in r.items()) for r in params["rolls"]
+        )
+    if "points" in params:
+        params["points"] = _joined(f"{name} {p}" for name, p in params["points"].items())
+    if "table" in params:
+        params["table"] = _joined(
+            f"{row['player']} {row['points']} ({row['eyes']})" for row in params["table"]
+        )
+    return params
+
+
+def describe(event: Mapping[str, Any], locale: str | None = "de") -> str:
+    return t(event_key(event), locale, **_params(event, locale))
