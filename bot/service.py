@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import JSON, Action, AuditedRng, Game, IllegalAction, step
+from bot.engine.replay import replay
 from bot.engine.rng import Draw, verify_draws
 from bot.games import GAMES
 from bot.store import GameNotFound, GameRow, Store, VersionConflict
@@ -211,9 +212,19 @@ class Service:
         return self._outcome(game_id, self._table(game_id), [])
 
     def audit(self, game_id: int) -> list[str]:
-        """Recompute every draw of a finished game from its revealed seed (empty = fair)."""
+        """Check a finished game (empty = fair): every draw recomputed from the revealed
+        seed, and the logged actions replayed with those draws give the stored snapshot."""
         table = self._table(game_id)
         if not table.finished:
             raise IllegalAction("game.not_over")
-        draws = [Draw.from_dict(d) for row in self.store.events(game_id) for d in row.draws]
-        return verify_draws(table.seed, table.seed_hash, draws)
+        rows = self.store.events(game_id)
+        draws = [Draw.from_dict(d) for row in rows for d in row.draws]
+        problems = verify_draws(table.seed, table.seed_hash, draws)
+        game, stored = self.games[table.kind], self.store.get(game_id)
+        actions = [
+            (table.players.index(row.actor or ""), Action.from_dict(row.action)) for row in rows[1:]
+        ]
+        replayed = replay(game, table.players, stored.options, actions, [d.value for d in draws])
+        if game.dump(replayed) != stored.snapshot:
+            problems.append("replaying the log does not give the stored state")
+        return problems

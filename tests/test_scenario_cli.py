@@ -132,3 +132,40 @@ def test_the_readme_example_plays_a_whole_durchgang(capsys: Any) -> None:
         "Ben": {"eyes": 0, "points": 0},
         "Cem": {"eyes": 9, "points": 4},
     }
+
+
+def test_joker_decisions_follow_the_documented_dice_order(tmp_path: Path, capsys: Any) -> None:
+    dice = [3, 4, 5, 2, 6, 3, 4, 2, 2, 2, 5, 3, 1, 6, 6, 4, 2, 3, 1]
+    actions = [
+        {"player": "Anna", "do": "jokers", "jokers": ["anaconda", "rattenlord", "monokel"]},
+        {"player": "Anna", "do": "weiter", "joker": "anaconda"},  # attack 4
+        {"player": "Anna", "do": "anaconda", "fight": True},  # 5 >= 4: +17
+        {"player": "Anna", "do": "weiter", "joker": "rattenlord"},  # 2: failed
+        {"player": "Anna", "do": "rattenlord", "withdraw": False},  # 6: +18
+        {"player": "Anna", "do": "weiter", "joker": "monokel"},  # 3, 4 shown
+        {"player": "Anna", "do": "monokel", "keep": False},  # 2, 2: +4
+        {"player": "Anna", "do": "stopp"},  # 42
+        {"player": "Ben", "do": "jokers", "jokers": ["sekante"]},  # Freiwurf 2
+        {"player": "Ben", "do": "weiter", "joker": "sekante", "target": "Anna"},  # attack 5
+        {"player": "Ben", "do": "counter", "allow": True},  # 3: 2:0, attack 1
+        {"player": "Ben", "do": "counter", "allow": False},  # lapse, attack 6
+        {"player": "Ben", "do": "counter", "allow": True},  # 6: tie, 2:2, attack 4
+        {"player": "Ben", "do": "counter", "allow": True},  # 2: 4:2, attack 3
+        {"player": "Ben", "do": "counter", "allow": True},  # 1: 6:2 -> +4
+        {"player": "Ben", "do": "stopp"},
+    ]
+    code, out, err = run(tmp_path, capsys, v6(dice, actions))
+    assert (code, err) == (0, "")
+    assert out["scores"] == {"Anna": {"eyes": 38, "points": 6}, "Ben": {"eyes": 6, "points": 4}}
+    sekante = next(e for e in out["events"] if e["type"] == "sekante")
+    assert sekante["score"] == [6, 2]
+
+
+def test_a_target_that_is_not_a_player_is_malformed(tmp_path: Path, capsys: Any) -> None:
+    actions = [
+        {"player": "Anna", "do": "jokers", "jokers": ["sekante"]},
+        {"player": "Anna", "do": "weiter", "joker": "sekante", "target": "Zoe"},
+    ]
+    code, _, err = run(tmp_path, capsys, v6([3], actions))
+    assert code == 2
+    assert "unknown player 'Zoe'" in err

@@ -9,7 +9,7 @@ import pytest
 from bot.engine import Action, IllegalAction
 from bot.engine.rng import Draw, seed_hash, verify_draws
 from bot.service import Service
-from bot.store import Store
+from bot.store import GameRow, Store
 
 PLAYERS = ["111", "222"]
 
@@ -153,6 +153,24 @@ async def test_the_seed_is_revealed_at_the_end_and_every_draw_verifies(store: St
     forged = [Draw(d.n, d.sides, d.value % 6 + 1, d.nonce) if d.n == 1 else d for d in draws]
     assert verify_draws(bytes.fromhex(outcome.seed), outcome.seed_hash, forged) != []
     assert Service(store).load_open_games() == 0
+
+
+async def test_audit_notices_a_snapshot_that_the_log_does_not_give(store: Store) -> None:
+    service = Service(store)
+    game_id = await new_game(service)
+    await play_to_the_end(service, game_id)
+    row = store.get(game_id)
+    forged = {
+        **row.snapshot,
+        "seats": [{**row.snapshot["seats"][0], "abend_points": 99}, *row.snapshot["seats"][1:]],
+    }
+    with store.engine.begin() as connection:
+        connection.execute(
+            GameRow.__table__.update()
+            .where(GameRow.__table__.c.id == game_id)
+            .values(snapshot=forged)  # type: ignore[attr-defined]
+        )
+    assert Service(store).audit(game_id) == ["replaying the log does not give the stored state"]
 
 
 async def test_private_views_exist_for_every_player(store: Store) -> None:
