@@ -3,26 +3,32 @@
 Per action: take the game's lock, apply the action to a copy of the state, write the
 event and the new snapshot in one transaction with a version check, and only then
 replace the cached state and answer. A refusal or a failed commit changes nothing.
+A table starts as a lobby (join / leave / start); ``start`` seats the game.
 """
 
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import JSON, Action, AuditedRng, Game, IllegalAction, step
+from bot.engine import JSON, Action, AuditedRng, Event, Game, IllegalAction, step
 from bot.engine.replay import replay
 from bot.engine.rng import Draw, verify_draws
+from bot.engine.serial import from_data, to_data
 from bot.games import GAMES
-from bot.store import GameNotFound, GameRow, Store, VersionConflict
+from bot.lobby import LOBBY_VERBS, Lobby
+from bot.store import GameNotFound, GameRow, GameStatus, Store, VersionConflict
 
 log = logging.getLogger(__name__)
 
-OPEN, FINISHED = "open", "finished"
+LOBBY, OPEN = GameStatus.LOBBY.value, GameStatus.OPEN.value
+FINISHED, ABORTED = GameStatus.FINISHED.value, GameStatus.ABORTED.value
+SETUP_VERBS = ("setup", "start")
 
 
 @dataclass(frozen=True)
@@ -31,39 +37,42 @@ class Outcome:
 
     game_id: int
     kind: str
+    status: str  # lobby | open | finished | aborted
     version: int
     events: list[dict[str, JSON]]
     public: dict[str, JSON]
     private: dict[str, dict[str, JSON]]  # player id -> that player's own view
     to_act: list[str]
-    finished: bool
+    players: list[str]
     seed_hash: str
     seed: str | None  # revealed only when the game is over
+    locale: str = "de"
+    channel_id: int | None = None
+    message_id: int | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (FINISHED, ABORTED)
 
 
 @dataclass
 class _Table:
-    kind: str
-    players: list[str]
-    seed: bytes
-    seed_hash: str
-    counter: int
-    version: int
-    state: Any
-    finished: bool
+    row: GameRow  # ids, seed, options, locale; version/status/players kept current below
+    state: Any = None  # the engine state once started
+    lobby: Lobby | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_row(cls, row: GameRow, game: Game[Any]) -> _Table:
-        return cls(
-            kind=row.kind,
-            players=list(row.players),
-            seed=bytes.fromhex(row.seed),
-            seed_hash=row.seed_hash,
-            counter=row.rng_counter,
-            version=row.version,
-            state=game.load(row.snapshot),
-            finished=row.status != OPEN,
-        )
+        if row.status == LOBBY:
+            return cls(row, lobby=from_data(Lobby, row.snapshot["lobby"]))
+        if row.status == ABORTED and "lobby" in row.snapshot:
+            return cls(row)
+        return cls(row, state=game.load(row.snapshot))
+
+    @property
+    def seed(self) -> bytes:
+        return bytes.fromhex(self.row.seed)
 
 
 class Service:
@@ -74,11 +83,41 @@ class Service:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     def load_open_games(self) -> int:
-        """Load every open game into memory (at start); returns how many."""
+        """Load every lobby and running game into memory (at start); returns how many."""
         rows = self.store.open_games()
         for row in rows:
-            self._tables[row.id or 0] = _Table.from_row(row, self.games[row.kind])
+            assert row.id is not None
+            self._tables[row.id] = _Table.from_row(row, self.games[row.kind])
         return len(rows)
+
+    # --- creating tables -----------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        kind: str,
+        host: str,
+        options: Mapping[str, JSON] | None = None,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        locale: str = "de",
+    ) -> Outcome:
+        """Open a table with its host seated; the seed is committed (hash shown) now."""
+        game = self.games[kind]
+        lobby = Lobby(host, [host], game.min_players, game.max_players)
+        rng = AuditedRng.fresh()
+        return self._insert(
+            kind,
+            rng,
+            players=[host],
+            options=options,
+            place=(guild_id, channel_id, locale),
+            status=LOBBY,
+            snapshot={"lobby": to_data(lobby)},
+            actor=host,
+            action={"do": "open"},
+            events=[Event("lobby", {"host": host})],
+        )
 
     async def create(
         self,
@@ -92,31 +131,61 @@ class Service:
         actor: str | None = None,
         nonce: str = "",
     ) -> Outcome:
-        """Seat the players and start a game with a fresh, committed seed."""
+        """Seat the players and start a game at once (no lobby), with a fresh seed."""
         game = self.games[kind]
-        rng = AuditedRng.fresh()
-        rng.nonce = nonce
+        rng = AuditedRng(AuditedRng.fresh().seed, 0, nonce)
         state, events = game.setup(list(players), dict(options or {}), rng)
+        return self._insert(
+            kind,
+            rng,
+            players=list(players),
+            options=options,
+            place=(guild_id, channel_id, locale),
+            status=OPEN,
+            snapshot=game.dump(state),
+            actor=actor,
+            action={"do": "setup"},
+            events=events,
+        )
+
+    def _insert(
+        self,
+        kind: str,
+        rng: AuditedRng,
+        *,
+        players: list[str],
+        options: Mapping[str, JSON] | None,
+        place: tuple[int | None, int | None, str],
+        status: str,
+        snapshot: dict[str, JSON],
+        actor: str | None,
+        action: dict[str, JSON],
+        events: list[Event],
+    ) -> Outcome:
+        guild_id, channel_id, locale = place
         row = self.store.create_game(
             kind=kind,
-            players=list(players),
+            players=players,
             options=dict(options or {}),
-            snapshot=game.dump(state),
+            snapshot=snapshot,
             seed=rng.seed.hex(),
             seed_hash=rng.commitment,
             rng_counter=rng.counter,
             guild_id=guild_id,
             channel_id=channel_id,
             locale=locale,
+            status=status,
             actor=actor,
-            action={"do": "setup"},
+            action=action,
             events=[e.to_dict() for e in events],
             draws=[d.to_dict() for d in rng.take_draws()],
         )
         assert row.id is not None
-        table = _Table.from_row(row, game)
+        table = _Table.from_row(row, self.games[kind])
         self._tables[row.id] = table
-        return self._outcome(row.id, table, [e.to_dict() for e in events])
+        return self._outcome(table, [e.to_dict() for e in events])
+
+    # --- acting ----------------------------------------------------------------------
 
     async def act(
         self,
@@ -132,54 +201,123 @@ class Service:
         async with self._locks[game_id]:
             table = self._table(game_id)
             try:
-                return self._apply(
-                    game_id, table, actor, action, nonce=nonce, expected_version=expected_version
-                )
+                if expected_version is not None and expected_version != table.row.version:
+                    raise IllegalAction("game.stale")
+                if table.lobby is not None:
+                    return self._lobby_act(table, actor, action, nonce)
+                return self._game_act(table, actor, action, nonce)
             except IllegalAction as exc:
                 log.info("refused game=%s actor=%s %s: %s", game_id, actor, action.do, exc)
                 raise
 
-    def _apply(
+    def _game_act(self, table: _Table, actor: str, action: Action, nonce: str) -> Outcome:
+        if table.row.status != OPEN:
+            raise IllegalAction("game.over")
+        if actor not in table.row.players:
+            raise IllegalAction("game.not_a_player")
+        game = self.games[table.row.kind]
+        rng = AuditedRng(table.seed, table.row.rng_counter, nonce)
+        seat = table.row.players.index(actor)
+        state, events = step(game, table.state, seat, action, rng)
+        status = FINISHED if game.is_over(state) else OPEN
+        self._commit(
+            table,
+            actor,
+            action,
+            events=events,
+            rng=rng,
+            snapshot=game.dump(state),
+            status=status,
+            players=None,
+        )
+        table.state = state
+        return self._outcome(table, [e.to_dict() for e in events])
+
+    def _lobby_act(self, table: _Table, actor: str, action: Action, nonce: str) -> Outcome:
+        if action.do not in LOBBY_VERBS:
+            raise IllegalAction("lobby.not_started")
+        assert table.lobby is not None
+        lobby = copy.deepcopy(table.lobby)
+        game = self.games[table.row.kind]
+        rng = AuditedRng(table.seed, table.row.rng_counter, nonce)
+        if action.do == "join":
+            lobby.join(actor)
+        elif action.do == "leave":
+            lobby.leave(actor)
+        else:
+            lobby.check_start(actor)
+        events = [Event(action.do, {"player": actor})]
+        if action.do == "start":
+            state, setup_events = game.setup(list(lobby.players), table.row.options, rng)
+            events += setup_events
+            self._commit(
+                table,
+                actor,
+                action,
+                events=events,
+                rng=rng,
+                snapshot=game.dump(state),
+                status=OPEN,
+                players=lobby.players,
+            )
+            table.state, table.lobby = state, None
+        else:
+            status = ABORTED if lobby.empty else LOBBY
+            snapshot = {"lobby": to_data(lobby)}
+            self._commit(
+                table,
+                actor,
+                action,
+                events=events,
+                rng=rng,
+                snapshot=snapshot,
+                status=status,
+                players=lobby.players,
+            )
+            table.lobby = None if lobby.empty else lobby
+        return self._outcome(table, [e.to_dict() for e in events])
+
+    def _commit(
         self,
-        game_id: int,
         table: _Table,
         actor: str,
         action: Action,
         *,
-        nonce: str,
-        expected_version: int | None,
-    ) -> Outcome:
-        if expected_version is not None and expected_version != table.version:
-            raise IllegalAction("game.stale")
-        if actor not in table.players:
-            raise IllegalAction("game.not_a_player")
-        game = self.games[table.kind]
-        rng = AuditedRng(table.seed, table.counter, nonce)
-        state, events = step(game, table.state, table.players.index(actor), action, rng)
-        finished = game.is_over(state)
-        event_dicts = [e.to_dict() for e in events]
+        events: list[Event],
+        rng: AuditedRng,
+        snapshot: dict[str, JSON],
+        status: str,
+        players: list[str] | None,
+    ) -> None:
+        """Write the action; on success bring the cached row up to date."""
+        row = table.row
+        assert row.id is not None
         try:
             version = self.store.append(
-                game_id,
-                expected_version=table.version,
+                row.id,
+                expected_version=row.version,
                 actor=actor,
                 action=action.to_dict(),
-                events=event_dicts,
+                events=[e.to_dict() for e in events],
                 draws=[d.to_dict() for d in rng.take_draws()],
-                snapshot=game.dump(state),
+                snapshot=snapshot,
                 rng_counter=rng.counter,
-                status=FINISHED if finished else None,
+                status=status if status != row.status else None,
+                players=players,
             )
         except VersionConflict:
-            self._tables.pop(game_id, None)  # another process moved on: reload next time
+            self._tables.pop(row.id, None)  # another process moved on: reload next time
             raise IllegalAction("game.conflict") from None
-        table.state, table.counter, table.version, table.finished = (
-            state,
-            rng.counter,
+        row.version, row.rng_counter, row.status, row.snapshot = (
             version,
-            finished,
+            rng.counter,
+            status,
+            snapshot,
         )
-        return self._outcome(game_id, table, event_dicts)
+        if players is not None:
+            row.players = list(players)
+
+    # --- reading ---------------------------------------------------------------------
 
     def _table(self, game_id: int) -> _Table:
         table = self._tables.get(game_id)
@@ -192,39 +330,64 @@ class Service:
             self._tables[game_id] = table
         return table
 
-    def _outcome(self, game_id: int, table: _Table, events: list[dict[str, JSON]]) -> Outcome:
-        game = self.games[table.kind]
+    def _outcome(self, table: _Table, events: list[dict[str, JSON]]) -> Outcome:
+        row = table.row
+        assert row.id is not None
+        game = self.games[row.kind]
+        players = list(row.players)
+        if table.state is None:
+            lobby = to_data(table.lobby) if table.lobby is not None else None
+            public: dict[str, JSON] = {"lobby": lobby}
+            private = {p: public for p in players}
+            to_act: list[str] = []
+        else:
+            public = game.view(table.state, None)
+            private = {p: game.view(table.state, seat) for seat, p in enumerate(players)}
+            to_act = [players[s] for s in sorted(game.to_act(table.state))]
+        done = row.status in (FINISHED, ABORTED)
         return Outcome(
-            game_id=game_id,
-            kind=table.kind,
-            version=table.version,
+            game_id=row.id,
+            kind=row.kind,
+            status=row.status,
+            version=row.version,
             events=events,
-            public=game.view(table.state, None),
-            private={p: game.view(table.state, seat) for seat, p in enumerate(table.players)},
-            to_act=[table.players[s] for s in sorted(game.to_act(table.state))],
-            finished=table.finished,
-            seed_hash=table.seed_hash,
-            seed=table.seed.hex() if table.finished else None,
+            public=public,
+            private=private,
+            to_act=to_act,
+            players=players,
+            seed_hash=row.seed_hash,
+            seed=row.seed if done else None,
+            locale=row.locale,
+            channel_id=row.channel_id,
+            message_id=row.message_id,
         )
 
     def current(self, game_id: int) -> Outcome:
         """The game as it stands (e.g. to redraw its message), without acting."""
-        return self._outcome(game_id, self._table(game_id), [])
+        return self._outcome(self._table(game_id), [])
+
+    def set_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the Discord message that shows the table."""
+        table = self._table(game_id)
+        self.store.set_message(game_id, message_id)
+        table.row.message_id = message_id
 
     def audit(self, game_id: int) -> list[str]:
         """Check a finished game (empty = fair): every draw recomputed from the revealed
         seed, and the logged actions replayed with those draws give the stored snapshot."""
         table = self._table(game_id)
-        if not table.finished:
+        if table.row.status != FINISHED:
             raise IllegalAction("game.not_over")
         rows = self.store.events(game_id)
         draws = [Draw.from_dict(d) for row in rows for d in row.draws]
-        problems = verify_draws(table.seed, table.seed_hash, draws)
-        game, stored = self.games[table.kind], self.store.get(game_id)
+        problems = verify_draws(table.seed, table.row.seed_hash, draws)
+        start = next(i for i, r in enumerate(rows) if r.action.get("do") in SETUP_VERBS)
+        players = list(table.row.players)
         actions = [
-            (table.players.index(row.actor or ""), Action.from_dict(row.action)) for row in rows[1:]
+            (players.index(r.actor or ""), Action.from_dict(r.action)) for r in rows[start + 1 :]
         ]
-        replayed = replay(game, table.players, stored.options, actions, [d.value for d in draws])
+        game, stored = self.games[table.row.kind], self.store.get(game_id)
+        replayed = replay(game, players, stored.options, actions, [d.value for d in draws])
         if game.dump(replayed) != stored.snapshot:
             problems.append("replaying the log does not give the stored state")
         return problems

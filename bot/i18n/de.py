@@ -14,6 +14,12 @@ TEXTS: dict[str, str] = {
     "game.not_over": "Der Seed wird erst am Ende des Spiels aufgedeckt.",
     "game.name.verflixte6": "Die verflixte 6",
     "info.about": "Ich bin Croupier: ich würfle, mische und führe Buch – jeder Wurf wird protokolliert und ist nachprüfbar. Spiele: {games}.",
+    "lobby.already_joined": "Du sitzt schon am Tisch.",
+    "lobby.full": "Der Tisch ist voll ({high} Plätze).",
+    "lobby.not_joined": "Du sitzt nicht an diesem Tisch.",
+    "lobby.only_host": "Nur wer den Tisch eröffnet hat, kann das Spiel starten.",
+    "lobby.too_few": "Zum Starten braucht es mindestens {low} Spieler.",
+    "lobby.not_started": "Das Spiel hat noch nicht begonnen.",
     # Die verflixte 6
     "v6.phase.jokers": "Wähle zuerst deine Joker (oder keinen) – dann folgt der Freiwurf.",
     "v6.phase.step": "Jetzt heißt es weiter oder stopp.",

@@ -14,6 +14,12 @@ TEXTS: dict[str, str] = {
     "game.not_over": "The seed is revealed only when the game is over.",
     "game.name.verflixte6": "Die verflixte 6",
     "info.about": "I am Croupier: I roll, shuffle and keep the books – every die is logged and verifiable. Games: {games}.",
+    "lobby.already_joined": "You already have a seat at this table.",
+    "lobby.full": "The table is full ({high} seats).",
+    "lobby.not_joined": "You do not have a seat at this table.",
+    "lobby.only_host": "Only whoever opened the table can start the game.",
+    "lobby.too_few": "At least {low} players are needed to start.",
+    "lobby.not_started": "The game has not started yet.",
     # Die verflixte 6
     "v6.phase.jokers": "Choose your jokers first (or none) – the Freiwurf follows.",
     "v6.phase.step": "Now it is weiter or stopp.",

@@ -15,6 +15,7 @@ from bot.store.columns import UTCDateTime, utcnow
 class GameStatus(StrEnum):
     """Values of :attr:`GameRow.status`."""
 
+    LOBBY = "lobby"
     OPEN = "open"
     FINISHED = "finished"
     ABORTED = "aborted"

@@ -42,6 +42,7 @@ class Store:
         guild_id: int | None = None,
         channel_id: int | None = None,
         locale: str = "de",
+        status: str = GameStatus.OPEN.value,
         actor: str | None = None,
         action: JSONDict,
         events: list[JSONDict],
@@ -59,6 +60,7 @@ class Store:
             guild_id=guild_id,
             channel_id=channel_id,
             locale=locale,
+            status=status,
             version=1,
         )
         with self._session() as session, session.begin():
@@ -84,6 +86,7 @@ class Store:
         snapshot: JSONDict,
         rng_counter: int,
         status: str | None = None,
+        players: Sequence[str] | None = None,
     ) -> int:
         """Record one action: new snapshot plus event row, if the game is still at
         ``expected_version``. Returns the new version; raises :class:`VersionConflict`
@@ -97,6 +100,8 @@ class Store:
         }
         if status is not None:
             values["status"] = status
+        if players is not None:
+            values["players"] = list(players)
         stmt = (
             update(GameRow)
             .where(col(GameRow.id) == game_id, col(GameRow.version) == expected_version)
@@ -134,12 +139,9 @@ class Store:
         return game
 
     def open_games(self) -> list[GameRow]:
-        """Every game still being played, oldest first."""
-        stmt = (
-            select(GameRow)
-            .where(col(GameRow.status) == GameStatus.OPEN.value)
-            .order_by(col(GameRow.id))
-        )
+        """Every lobby and game still being played, oldest first."""
+        live = (GameStatus.LOBBY.value, GameStatus.OPEN.value)
+        stmt = select(GameRow).where(col(GameRow.status).in_(live)).order_by(col(GameRow.id))
         with self._session() as session:
             return list(session.exec(stmt))
 
