@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.i18n import t
@@ -32,8 +32,22 @@ def _joined(values: Any) -> str:
     return ", ".join(str(v) for v in values)
 
 
-def _params(event: Mapping[str, Any], locale: str | None) -> dict[str, Any]:
+Names = Callable[[str], str]
+"""How a player id is shown: a name in scenarios, a mention on Discord."""
+
+
+def _same(player: str) -> str:
+    return player
+
+
+def _params(event: Mapping[str, Any], locale: str | None, name: Names) -> dict[str, Any]:
     params = {k: v for k, v in event.items() if k != "type"}
+    for key in ("player", "victim", "target", "winner", "host"):
+        if key in params:
+            params[key] = name(str(params[key]))
+    for key in ("order", "victims"):
+        if key in params:
+            params[key] = [name(str(p)) for p in params[key]]
     for key in ("dice", "counters", "order", "victims"):
         if key in params:
             params[key] = _joined(params[key])
@@ -45,16 +59,16 @@ def _params(event: Mapping[str, Any], locale: str | None) -> dict[str, Any]:
         params["score"] = ":".join(str(s) for s in params["score"])
     if "rolls" in params:
         params["rolls"] = " / ".join(
-            _joined(f"{name} {face}" for name, face in r.items()) for r in params["rolls"]
+            _joined(f"{name(who)} {face}" for who, face in r.items()) for r in params["rolls"]
         )
     if "points" in params:
-        params["points"] = _joined(f"{name} {p}" for name, p in params["points"].items())
+        params["points"] = _joined(f"{name(who)} {p}" for who, p in params["points"].items())
     if "table" in params:
         params["table"] = _joined(
-            f"{row['player']} {row['points']} ({row['eyes']})" for row in params["table"]
+            f"{name(row['player'])} {row['points']} ({row['eyes']})" for row in params["table"]
         )
     return params
 
 
-def describe(event: Mapping[str, Any], locale: str | None = "de") -> str:
-    return t(event_key(event), locale, **_params(event, locale))
+def describe(event: Mapping[str, Any], locale: str | None = "de", name: Names = _same) -> str:
+    return t(event_key(event), locale, **_params(event, locale, name))

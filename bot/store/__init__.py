@@ -7,7 +7,7 @@ appends an event row and swaps the game's snapshot under an optimistic version c
 from bot.store.database import default_sqlite_url, make_engine, normalize_url
 from bot.store.errors import GameNotFound, StoreError, VersionConflict
 from bot.store.migrate import upgrade
-from bot.store.models import EventRow, GameRow, GameStatus
+from bot.store.models import EventRow, GameRow, GameStatus, GuildSettings
 from bot.store.repository import Store
 
 __all__ = [
@@ -15,6 +15,7 @@ __all__ = [
     "GameNotFound",
     "GameRow",
     "GameStatus",
+    "GuildSettings",
     "Store",
     "StoreError",
     "VersionConflict",

@@ -66,3 +66,14 @@ class EventRow(SQLModel, table=True):
     draws: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
     """Random draws as ``{"n", "sides", "value", "nonce"}`` dicts."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class GuildSettings(SQLModel, table=True):
+    """Per-server settings chosen by its admins."""
+
+    __tablename__ = "guild_settings"
+
+    guild_id: int = Field(
+        primary_key=True, sa_type=BigInteger, sa_column_kwargs={"autoincrement": False}
+    )
+    locale: str = "de"

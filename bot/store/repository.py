@@ -10,7 +10,7 @@ from sqlmodel import Session, col, select
 
 from bot.store.columns import utcnow
 from bot.store.errors import GameNotFound, VersionConflict
-from bot.store.models import EventRow, GameRow, GameStatus
+from bot.store.models import EventRow, GameRow, GameStatus, GuildSettings
 
 JSONDict = dict[str, Any]
 
@@ -150,3 +150,17 @@ class Store:
         stmt = select(EventRow).where(col(EventRow.game_id) == game_id).order_by(col(EventRow.seq))
         with self._session() as session:
             return list(session.exec(stmt))
+
+    def guild_locale(self, guild_id: int) -> str | None:
+        """The language a server chose, if it chose one."""
+        with self._session() as session:
+            settings = session.get(GuildSettings, guild_id)
+        return None if settings is None else settings.locale
+
+    def set_guild_locale(self, guild_id: int, locale: str) -> None:
+        with self._session() as session, session.begin():
+            settings = session.get(GuildSettings, guild_id)
+            if settings is None:
+                session.add(GuildSettings(guild_id=guild_id, locale=locale))
+            else:
+                settings.locale = locale

@@ -14,6 +14,8 @@ from sqlmodel import SQLModel
 from bot.store import upgrade
 from bot.store.migrate import alembic_config, main, next_revision_id
 
+HEAD = "0002"  # the newest revision in bot/store/migrations/versions
+
 
 def schema_diff(engine: Engine) -> list[Any]:
     with engine.connect() as conn:
@@ -32,14 +34,15 @@ def test_empty_database_differs(engine: Engine) -> None:
 def test_upgrade_matches_models(engine: Engine) -> None:
     upgrade(engine)
     assert schema_diff(engine) == []
-    assert current_revision(engine) == "0001"
-    assert {"games", "game_events", "alembic_version"} <= set(inspect(engine).get_table_names())
+    assert current_revision(engine) == HEAD
+    tables = {"games", "game_events", "guild_settings", "alembic_version"}
+    assert tables <= set(inspect(engine).get_table_names())
 
 
 def test_upgrade_twice_is_harmless(store: Any, engine: Engine) -> None:
     upgrade(engine)
     assert schema_diff(engine) == []
-    assert current_revision(engine) == "0001"
+    assert current_revision(engine) == HEAD
 
 
 def test_downgrade_and_upgrade_again(engine: Engine) -> None:
@@ -64,4 +67,4 @@ def test_cli_upgrade_needs_url() -> None:
 
 
 def test_next_revision_id() -> None:
-    assert next_revision_id(alembic_config()) == "0002"
+    assert next_revision_id(alembic_config()) == f"{int(HEAD) + 1:04d}"

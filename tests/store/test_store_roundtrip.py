@@ -138,3 +138,11 @@ def test_unknown_game(store: Store) -> None:
             rng_counter=0,
         )
     assert store.events(999) == []
+
+
+def test_guild_language_setting_round_trip(store: Store) -> None:
+    assert store.guild_locale(1234567890123456789) is None
+    store.set_guild_locale(1234567890123456789, "en")
+    assert store.guild_locale(1234567890123456789) == "en"
+    store.set_guild_locale(1234567890123456789, "de")
+    assert store.guild_locale(1234567890123456789) == "de"

@@ -1,0 +1,233 @@
+"""The Discord messages of a Die verflixte 6 table, as :class:`Card` data.
+
+One table message per turn shows the seats (roles, eyes, points), what the last action
+did, whose decision it is, and the buttons for it. Private choices (jokers, victims,
+decisions) are prompts sent ephemerally to the deciding player only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.games.verflixte6.state import DECISIONS, JOKER_IDS, MAX_JOKERS
+from bot.i18n import t
+from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
+from bot.render.verflixte6 import describe
+
+BUTTON, SELECT = "v6b", "v6s"
+Names = Callable[[str], str]
+
+
+def mention(player: str) -> str:
+    return f"<@{player}>"
+
+
+def _id(kind: str, outcome: Any, verb: str, arg: str = "") -> str:
+    return custom_id(kind, outcome.game_id, outcome.version, verb, arg)
+
+
+def lobby_card(outcome: Any, locale: str, name: Names = mention) -> Card:
+    lobby = outcome.public["lobby"]
+    if lobby is None:
+        return Card(title=t("ui.lobby.closed", locale))
+    players = lobby["players"]
+    body = t(
+        "ui.lobby.body",
+        locale,
+        count=len(players),
+        high=lobby["max_players"],
+        low=lobby["min_players"],
+        seed_hash=outcome.seed_hash,
+    )
+    buttons = (
+        Button(_id(BUTTON, outcome, "join"), t("ui.button.join", locale), "primary"),
+        Button(_id(BUTTON, outcome, "leave"), t("ui.button.leave", locale)),
+        Button(_id(BUTTON, outcome, "start"), t("ui.button.start", locale), "success"),
+    )
+    return Card(
+        title=t("ui.lobby.title", locale, host=name(lobby["host"])),
+        description=body,
+        fields=[(t("ui.lobby.players", locale), "\n".join(name(p) for p in players))],
+        rows=[buttons],
+    )
+
+
+def _seat_line(seat: Mapping[str, Any], locale: str) -> str:
+    role = t(f"ui.role.{seat['role']}", locale)
+    return t("ui.seat", locale, role=role, eyes=seat["eyes"], points=seat["points"])
+
+
+def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool = True) -> Card:
+    """The table message; ``live=False`` for a finished turn's message (no buttons)."""
+    view = outcome.public
+    lines = [describe(e, locale, name) for e in outcome.events if e["type"] != "durchgang_end"]
+    turn = view["turn"]
+    if turn is not None and live:
+        lines.append(t(f"ui.table.waiting.{turn['phase']}", locale, player=name(turn["player"])))
+    elif view["finished"]:
+        lines.append(t("ui.table.over", locale))
+    fields = [(f"{name(seat['player'])}", _seat_line(seat, locale)) for seat in view["seats"]]
+    if turn is not None and turn["chosen"]:
+        jokers = ", ".join(t(f"v6.joker.{j}", locale) for j in turn["chosen"])
+        fields.append((t("ui.table.jokers", locale), jokers))
+    footer = (
+        t("ui.table.seed_revealed", locale, seed=outcome.seed, seed_hash=outcome.seed_hash)
+        if outcome.seed
+        else t("ui.table.seed", locale, seed_hash=outcome.seed_hash[:16])
+    )
+    return Card(
+        title=t(
+            "ui.table.title", locale, durchgang=view["durchgang"], durchgaenge=view["durchgaenge"]
+        ),
+        description="\n".join(lines)[-4000:],
+        fields=fields,
+        footer=footer,
+        rows=_table_buttons(outcome, locale) if live and turn is not None else [],
+    )
+
+
+def _table_buttons(outcome: Any, locale: str) -> list[Row]:
+    phase = outcome.public["turn"]["phase"]
+    if phase == "jokers":
+        return [(Button(_id(BUTTON, outcome, "begin"), t("ui.button.begin", locale), "primary"),)]
+    if phase == "step":
+        return [
+            (
+                Button(_id(BUTTON, outcome, "weiter"), t("ui.button.weiter", locale), "primary"),
+                Button(_id(BUTTON, outcome, "menu"), t("ui.button.menu", locale)),
+                Button(_id(BUTTON, outcome, "stopp"), t("ui.button.stopp", locale), "danger"),
+            )
+        ]
+    return [(Button(_id(BUTTON, outcome, "decide"), t("ui.button.decide", locale), "primary"),)]
+
+
+def _joker_options(jokers: Sequence[str], locale: str) -> tuple[Choice, ...]:
+    return tuple(
+        Choice(j, t(f"v6.joker.{j}", locale), t(f"ui.rules.joker.{j}", locale)[:100])
+        for j in jokers
+    )
+
+
+def joker_choice_prompt(outcome: Any, jokers: Sequence[str], can_free: bool, locale: str) -> Card:
+    """The ephemeral joker choice at the start of a turn."""
+    rows: list[Row] = []
+    if jokers:
+        rows.append(
+            Select(
+                _id(SELECT, outcome, "pick"),
+                t("ui.prompt.jokers_placeholder", locale),
+                _joker_options(jokers, locale),
+                min_values=1,
+                max_values=min(MAX_JOKERS, len(jokers)),
+            )
+        )
+    if can_free:
+        rows.append(
+            Select(
+                _id(SELECT, outcome, "pickfree"),
+                t("ui.button.free", locale),
+                _joker_options(JOKER_IDS, locale),
+                min_values=1,
+                max_values=MAX_JOKERS,
+            )
+        )
+    rows.append((Button(_id(BUTTON, outcome, "nojoker"), t("ui.button.nojoker", locale)),))
+    text = t("ui.prompt.jokers", locale, max=MAX_JOKERS)
+    if can_free:
+        text += "\n" + t("ui.prompt.free", locale)
+    return Card(description=text, rows=rows)
+
+
+def joker_menu_prompt(outcome: Any, locale: str) -> Card:
+    jokers = outcome.public["turn"]["announceable"]
+    if not jokers:
+        return Card(description=t("ui.prompt.menu_empty", locale))
+    select = Select(
+        _id(SELECT, outcome, "joker"),
+        t("ui.prompt.menu_placeholder", locale),
+        _joker_options(jokers, locale),
+    )
+    return Card(description=t("ui.prompt.menu", locale), rows=[select])
+
+
+def target_prompt(outcome: Any, targets: Sequence[str], locale: str, name: Names) -> Card:
+    select = Select(
+        _id(SELECT, outcome, "target"),
+        t("ui.prompt.target_placeholder", locale),
+        tuple(Choice(p, name(p)) for p in targets),
+    )
+    return Card(description=t("ui.prompt.target", locale), rows=[select])
+
+
+def decision_prompt(outcome: Any, victims: Sequence[str], locale: str, name: Names) -> Card:
+    """The pending decision of the player to act: a victim, or yes/no for a joker."""
+    turn = outcome.public["turn"]
+    phase = turn["phase"]
+    if phase == "steal":
+        select = Select(
+            _id(SELECT, outcome, "steal"),
+            t("ui.prompt.steal_placeholder", locale),
+            tuple(Choice(p, name(p)) for p in victims),
+        )
+        return Card(
+            description=t("ui.prompt.steal", locale, amount=turn["steal_amount"]), rows=[select]
+        )
+    if phase not in DECISIONS:
+        return Card(description=t("ui.prompt.nothing", locale))
+    buttons = (
+        Button(_id(BUTTON, outcome, "yes"), t(f"ui.button.yes.{phase}", locale), "primary"),
+        Button(_id(BUTTON, outcome, "no"), t(f"ui.button.no.{phase}", locale)),
+    )
+    last = [describe(e, locale, name) for e in outcome.events[-1:]]
+    return Card(description="\n".join([*last, t("ui.prompt.decide", locale)]), rows=[buttons])
+
+
+def result_card(outcome: Any, end: Mapping[str, Any], locale: str, name: Names = mention) -> Card:
+    """The message after a Durchgang: places, points, Stechen rolls, the table so far."""
+    eyes: Mapping[str, int] = end["eyes"]
+    points: Mapping[str, int] = end["points"]
+    values = sorted({e for e in eyes.values() if e > 0}, reverse=True)
+    lines = []
+    for player in sorted(eyes, key=lambda p: (-eyes[p], -points[p])):
+        if eyes[player] <= 0:
+            lines.append(t("ui.result.zero", locale, player=name(player)))
+            continue
+        place = values.index(eyes[player]) + 1
+        lines.append(
+            t(
+                "ui.result.line",
+                locale,
+                place=place,
+                player=name(player),
+                eyes=eyes[player],
+                points=points[player],
+            )
+        )
+    for event in outcome.events:
+        if event["type"] == "stechen" and event is not end:
+            lines.append(describe(event, locale, name))
+    seats = outcome.public["seats"]
+    table = sorted(seats, key=lambda s: (-s["points"], -s["abend_eyes"]))
+    standing = "\n".join(f"{name(s['player'])}: {s['points']} ({s['abend_eyes']})" for s in table)
+    return Card(
+        title=t("ui.result.title", locale, durchgang=end["durchgang"]),
+        description="\n".join(lines),
+        fields=[
+            (
+                t(
+                    "ui.result.table",
+                    locale,
+                    durchgang=len(outcome.public.get("results", [])) or end["durchgang"],
+                ),
+                standing,
+            )
+        ],
+    )
+
+
+def rules_card(locale: str) -> Card:
+    fields = [(t(f"v6.joker.{j}", locale), t(f"ui.rules.joker.{j}", locale)) for j in JOKER_IDS]
+    return Card(
+        title=t("ui.rules.title", locale), description=t("ui.rules.body", locale), fields=fields
+    )
