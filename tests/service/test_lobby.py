@@ -12,19 +12,19 @@ from bot.store import Store
 
 def test_lobby_rules() -> None:
     lobby = Lobby("1", ["1"], 2, 3)
-    with pytest.raises(IllegalAction, match="lobby.already_joined"):
+    with pytest.raises(IllegalAction, match=r"lobby.already_joined"):
         lobby.join("1")
-    with pytest.raises(IllegalAction, match="lobby.too_few"):
+    with pytest.raises(IllegalAction, match=r"lobby.too_few"):
         lobby.check_start("1")
     lobby.join("2")
     lobby.join("3")
-    with pytest.raises(IllegalAction, match="lobby.full"):
+    with pytest.raises(IllegalAction, match=r"lobby.full"):
         lobby.join("4")
-    with pytest.raises(IllegalAction, match="lobby.only_host"):
+    with pytest.raises(IllegalAction, match=r"lobby.only_host"):
         lobby.check_start("2")
     lobby.leave("1")
     assert lobby.host == "2"
-    with pytest.raises(IllegalAction, match="lobby.not_joined"):
+    with pytest.raises(IllegalAction, match=r"lobby.not_joined"):
         lobby.leave("1")
 
 
@@ -36,19 +36,19 @@ async def test_a_table_goes_from_lobby_to_game(store: Store) -> None:
     assert lobby.public == {
         "lobby": {"host": "1", "players": ["1"], "min_players": 2, "max_players": 6}
     }
-    with pytest.raises(IllegalAction, match="lobby.not_started"):
+    with pytest.raises(IllegalAction, match=r"lobby.not_started"):
         await service.act(lobby.game_id, "1", Action("weiter"))
     await service.act(lobby.game_id, "2", Action("join"))
     await service.act(lobby.game_id, "3", Action("join"))
     await service.act(lobby.game_id, "3", Action("leave"))
-    with pytest.raises(IllegalAction, match="lobby.only_host"):
+    with pytest.raises(IllegalAction, match=r"lobby.only_host"):
         await service.act(lobby.game_id, "2", Action("start"))
     started = await service.act(lobby.game_id, "1", Action("start"), nonce="click-1")
     assert started.status == "open"
     assert started.players == ["1", "2"]
     assert started.to_act == ["1"]
     assert [e["type"] for e in started.events][:2] == ["start", "durchgang"]
-    with pytest.raises(IllegalAction, match="game.not_your_turn"):
+    with pytest.raises(IllegalAction, match=r"game.not_your_turn"):
         await service.act(lobby.game_id, "2", Action("jokers", {"jokers": []}))
     row = store.get(lobby.game_id)
     assert (row.status, row.players, row.version) == ("open", ["1", "2"], 5)
