@@ -10,10 +10,11 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.service import Service
 from bot.store import Store, make_engine, upgrade
+from cogs.translator import CommandTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.info",)
+EXTENSIONS = ("cogs.info", "cogs.verflixte6")
 
 
 class Croupier(commands.Bot):
@@ -37,6 +38,7 @@ class Croupier(commands.Bot):
         log.info("database ready, %d open games loaded", loaded)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        await self.tree.set_translator(CommandTranslator())
         await self._sync_commands()
 
     async def _sync_commands(self) -> None:

@@ -366,6 +366,29 @@ class Service:
         """The game as it stands (e.g. to redraw its message), without acting."""
         return self._outcome(self._table(game_id), [])
 
+    def find_table(self, channel_id: int, player: str, kind: str | None = None) -> int | None:
+        """The newest live table in a channel at which ``player`` sits (for typed commands)."""
+        found = [
+            game_id
+            for game_id, table in self._tables.items()
+            if table.row.channel_id == channel_id
+            and player in table.row.players
+            and table.row.status in (LOBBY, OPEN)
+            and (kind is None or table.row.kind == kind)
+        ]
+        return max(found) if found else None
+
+    def guild_locale(self, guild_id: int | None) -> str:
+        """The server's language (German unless its admins chose English)."""
+        if guild_id is None:
+            return "de"
+        return self.store.guild_locale(guild_id) or "de"
+
+    def recent_events(self, game_id: int, limit: int = 20) -> list[dict[str, JSON]]:
+        """The last ``limit`` events of a game's log, oldest first."""
+        events = [e for row in self.store.events(game_id) for e in row.events]
+        return events[-limit:]
+
     def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the Discord message that shows the table."""
         table = self._table(game_id)

@@ -1,6 +1,8 @@
-"""``/croupier``: what this bot is and which games it deals."""
+"""``/croupier`` (what this bot is) and ``/sprache`` (the server's language, for admins)."""
 
 from __future__ import annotations
+
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -8,19 +10,42 @@ from discord.ext import commands
 
 from bot.games import GAMES
 from bot.i18n import t
+from bot.service import Service
+from cogs.translator import cmd
 
 
 class Info(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="croupier", description="Was Croupier ist und welche Spiele es gibt")
-    async def croupier(self, interaction: discord.Interaction) -> None:
-        locale = str(interaction.locale)
+    @property
+    def service(self) -> Service:
+        service: Service = self.bot.service  # type: ignore[attr-defined]
+        return service
+
+    @app_commands.command(name="croupier", description=cmd("croupier.desc"))
+    async def croupier(self, interaction: discord.Interaction[Any]) -> None:
+        locale = self.service.guild_locale(interaction.guild_id)
         games = ", ".join(t(f"game.name.{kind}", locale) for kind in sorted(GAMES))
         await interaction.response.send_message(
             t("info.about", locale, games=games), ephemeral=True
         )
+
+    @app_commands.command(name=cmd("sprache"), description=cmd("sprache.desc"))
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def sprache(
+        self, interaction: discord.Interaction[Any], sprache: Literal["de", "en"]
+    ) -> None:
+        """Admins only: Discord hides it from others, and the check below refuses them."""
+        member = interaction.user
+        if not isinstance(member, discord.Member) or not member.guild_permissions.manage_guild:
+            locale = self.service.guild_locale(interaction.guild_id)
+            await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
+            return
+        assert interaction.guild_id is not None
+        self.service.store.set_guild_locale(interaction.guild_id, sprache)
+        await interaction.response.send_message(t("ui.language.set", sprache), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,0 +1,151 @@
+"""Cards (bot.render.cards) as discord.py embeds and views of stateless DynamicItems.
+
+Every button and select carries ``prefix:game:version:verb[:arg]`` in its custom id, so
+it works after a restart and a click on an outdated message is recognised. A game's cog
+registers a handler for its prefixes; the items only parse and forward.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.render.cards import Card, Select
+
+log = logging.getLogger(__name__)
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+_PARTS = r":(?P<game>\d+):(?P<version>\d+):(?P<verb>[a-z]+)(?::(?P<arg>\w+))?"
+
+
+@dataclass(frozen=True)
+class Click:
+    """A parsed component interaction."""
+
+    prefix: str
+    game_id: int
+    version: int
+    verb: str
+    arg: str
+    values: list[str]
+
+
+Handler = Callable[[discord.Interaction[Any], Click], Awaitable[None]]
+HANDLERS: dict[str, Handler] = {}
+
+
+def _click(prefix: str, match: re.Match[str], values: list[str]) -> Click:
+    return Click(
+        prefix, int(match["game"]), int(match["version"]), match["verb"], match["arg"] or "", values
+    )
+
+
+async def _dispatch(interaction: discord.Interaction[Any], click: Click) -> None:
+    handler = HANDLERS.get(click.prefix)
+    if handler is None:
+        log.warning("no handler for %s", click)
+        return
+    await handler(interaction, click)
+
+
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?P<prefix>[a-z0-9]+b)" + _PARTS
+):
+    def __init__(self, item: discord.ui.Button[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GameButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        match = self.template.fullmatch(self.custom_id)
+        assert match is not None
+        await _dispatch(interaction, _click(match["prefix"], match, []))
+
+
+class GameSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"(?P<prefix>[a-z0-9]+s)" + _PARTS
+):
+    def __init__(self, item: discord.ui.Select[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GameSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        match = self.template.fullmatch(self.custom_id)
+        assert match is not None
+        await _dispatch(interaction, _click(match["prefix"], match, list(self.item.values)))
+
+
+def embed(card: Card) -> discord.Embed | None:
+    if not (card.title or card.description or card.fields):
+        return None
+    result = discord.Embed(title=card.title or None, description=card.description or None)
+    for name, value in card.fields[:25]:
+        result.add_field(name=name[:256], value=value[:1024] or "–", inline=True)
+    if card.footer:
+        result.set_footer(text=card.footer[:2048])
+    return result
+
+
+def view(card: Card) -> discord.ui.View | None:
+    card.check_limits()
+    if not card.rows:
+        return None
+    result = discord.ui.View(timeout=None)
+    for number, row in enumerate(card.rows):
+        if isinstance(row, Select):
+            options = [
+                discord.SelectOption(
+                    label=c.label[:100], value=c.value, description=c.description[:100] or None
+                )
+                for c in row.options
+            ]
+            select: discord.ui.Select[Any] = discord.ui.Select(
+                custom_id=row.custom_id,
+                placeholder=row.placeholder[:150],
+                options=options,
+                min_values=row.min_values,
+                max_values=row.max_values,
+                row=number,
+            )
+            result.add_item(GameSelect(select))
+            continue
+        for spec in row:
+            button: discord.ui.Button[Any] = discord.ui.Button(
+                custom_id=spec.custom_id,
+                label=spec.label[:80],
+                style=STYLES[spec.style],
+                disabled=spec.disabled,
+                row=number,
+            )
+            result.add_item(GameButton(button))
+    return result
+
+
+def message_kwargs(card: Card) -> dict[str, Any]:
+    """``embed``/``view`` keyword arguments for send/edit (``view=None`` clears buttons)."""
+    return {"embed": embed(card), "view": view(card), "content": None}
+
+
+def register(bot: discord.Client) -> None:
+    bot.add_dynamic_items(GameButton, GameSelect)

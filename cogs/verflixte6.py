@@ -1,0 +1,335 @@
+"""Die verflixte 6 on Discord: ``/v6 tisch|regeln|stand|log``, ``/weiter``, ``/joker``,
+``/stopp`` and the table buttons. Thin: it turns clicks into actions for the service and
+shows the outcome; the rules live in bot.games.verflixte6, the layout in bot.render.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import Action, IllegalAction
+from bot.games.verflixte6.state import DECISIONS, JOKER_IDS
+from bot.i18n import t
+from bot.render import v6_cards as cards
+from bot.render.cards import Card
+from bot.render.verflixte6 import describe
+from bot.service import Outcome, Service
+from cogs import ui
+from cogs.translator import cmd
+
+log = logging.getLogger(__name__)
+
+KIND = "verflixte6"
+LOBBY_VERBS = ("join", "leave", "start")
+PROMPT_VERBS = ("begin", "menu", "decide")
+TURN_OPENERS = ("durchgang_end", "stechen", "durchgang", "herzog", "turn", "abend_end")
+RESULT_ONLY = ("durchgang_end", "stechen", "abend_end")
+
+
+def service_of(interaction: discord.Interaction[Any]) -> Service:
+    service: Service = interaction.client.service
+    return service
+
+
+def actor_of(interaction: discord.Interaction[Any]) -> str:
+    return str(interaction.user.id)
+
+
+def channel_of(interaction: discord.Interaction[Any]) -> discord.abc.Messageable:
+    channel = interaction.channel
+    assert isinstance(channel, discord.abc.Messageable)
+    return channel
+
+
+def _shown(value: Any) -> Any:
+    """Player ids in refusal texts become mentions."""
+    return cards.mention(value) if isinstance(value, str) and value.isdigit() else value
+
+
+async def refuse(interaction: discord.Interaction[Any], exc: IllegalAction, locale: str) -> None:
+    """A refusal: ephemeral, in the table's language; nothing was changed."""
+    text = t(exc.key, locale, **{k: _shown(v) for k, v in exc.params.items()})
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def send_kwargs(card: Card) -> dict[str, Any]:
+    """Keyword arguments to send a card as a new message."""
+    kwargs: dict[str, Any] = {}
+    embed, view = ui.embed(card), ui.view(card)
+    if embed is None:
+        kwargs["content"] = card.description or "…"
+    else:
+        kwargs["embed"] = embed
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+def to_action(click: ui.Click, outcome: Outcome) -> Action:
+    """The engine action a click stands for."""
+    verb, values = click.verb, click.values
+    if verb in LOBBY_VERBS or verb in ("weiter", "stopp"):
+        return Action(verb)
+    if verb in ("pick", "pickfree", "nojoker"):
+        args: dict[str, Any] = {"jokers": list(values)}
+        return Action("jokers", {**args, "free": True} if verb == "pickfree" else args)
+    if verb == "joker":
+        return Action("weiter", {"joker": values[0]})
+    if verb == "target":
+        return Action("weiter", {"joker": "sekante", "target": values[0]})
+    if verb == "steal":
+        return Action("steal", {"victim": values[0]})
+    if verb in ("yes", "no"):
+        phase = (outcome.public.get("turn") or {}).get("phase", "")
+        if phase not in DECISIONS:
+            raise IllegalAction(f"v6.phase.{phase}")
+        name, field = DECISIONS[phase]
+        return Action(name, {field: verb == "yes"})
+    raise IllegalAction("game.unknown_action", action=verb)
+
+
+def prompt_for(outcome: Outcome, verb: str, actor: str) -> Card:
+    """The private prompt a table button opens for the player whose turn it is."""
+    if actor not in outcome.to_act:
+        raise IllegalAction(
+            "game.not_your_turn", player=outcome.to_act[0] if outcome.to_act else ""
+        )
+    view, locale = outcome.public, outcome.locale
+    phase = view["turn"]["phase"]
+    if verb == "begin":
+        if phase != "jokers":
+            raise IllegalAction(f"v6.phase.{phase}")
+        seat = next(s for s in view["seats"] if s["player"] == actor)
+        choosable = [j for j in JOKER_IDS if j not in seat["jokers_used"]]
+        can_free = bool(view["finale"]) and view["durchgang"] >= 2 and not seat["free_used"]
+        return cards.joker_choice_prompt(outcome, choosable, can_free, locale)
+    if verb == "menu":
+        if phase != "step":
+            raise IllegalAction(f"v6.phase.{phase}")
+        return cards.joker_menu_prompt(outcome, locale)
+    if verb == "target":
+        targets = [
+            s["player"]
+            for s in view["seats"]
+            if s["player"] != actor and s["role"] != "zombie" and not s["sekante_hit"]
+        ]
+        return cards.target_prompt(outcome, targets, locale, cards.mention)
+    victims = [
+        s["player"]
+        for s in view["seats"]
+        if s["player"] != actor and s["role"] in ("jungfrau", "prinzessin")
+    ]
+    return cards.decision_prompt(outcome, victims, locale, cards.mention)
+
+
+def split_turn_events(events: list[Any]) -> tuple[list[Any], list[Any]]:
+    """Events that close the old turn's message, and those for the new turn's message
+    (a Durchgang's result and Stechen go to the result message instead)."""
+    cut = next((i for i, e in enumerate(events) if e["type"] in TURN_OPENERS), len(events))
+    return events[:cut], [e for e in events[cut:] if e["type"] not in RESULT_ONLY]
+
+
+async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
+    service, actor, locale = service_of(interaction), actor_of(interaction), "de"
+    try:
+        current = service.current(click.game_id)
+        locale = current.locale
+        if click.version != current.version:
+            raise IllegalAction("game.stale")
+        if click.verb in PROMPT_VERBS:
+            card = prompt_for(current, click.verb, actor)
+            await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+            return
+        if click.verb == "joker" and click.values == ["sekante"]:
+            card = prompt_for(current, "target", actor)  # the target comes next
+            await interaction.response.edit_message(**ui.message_kwargs(card))
+            return
+        outcome = await service.act(
+            click.game_id,
+            actor,
+            to_action(click, current),
+            nonce=str(interaction.id),
+            expected_version=click.version,
+        )
+    except IllegalAction as exc:
+        await refuse(interaction, exc, locale)
+        return
+    await show(interaction, outcome, actor)
+
+
+async def show(
+    interaction: discord.Interaction[Any], outcome: Outcome, actor: str, *, typed: bool = False
+) -> None:
+    """Answer the interaction and bring the table up to date: the turn's message edited in
+    place; at a new turn the old message closed and a new one posted; a Durchgang's result
+    as a message of its own; a pending decision prompted privately."""
+    locale = outcome.locale
+    if outcome.status == "lobby" or "lobby" in outcome.public:
+        card = cards.lobby_card(outcome, locale)
+        await interaction.response.edit_message(**ui.message_kwargs(card))
+        return
+    started = any(e["type"] == "start" for e in outcome.events)
+    new_turn = not started and any(e["type"] == "turn" for e in outcome.events)
+    old_events, new_events = split_turn_events(outcome.events)
+    closing = replace(outcome, events=old_events) if new_turn else outcome
+    table = cards.table_card(closing, locale, live=not new_turn and not outcome.finished)
+    on_table = interaction.message is not None and interaction.message.id == outcome.message_id
+    if typed:
+        lines = [describe(e, locale, cards.mention) for e in outcome.events]
+        await interaction.response.send_message("\n".join(lines)[:2000] or "✓", ephemeral=True)
+        await edit_table(interaction, outcome, table)
+    elif on_table:
+        await interaction.response.edit_message(**ui.message_kwargs(table))
+    else:
+        await interaction.response.edit_message(content=t("ui.done", locale), embed=None, view=None)
+        await edit_table(interaction, outcome, table)
+    channel = channel_of(interaction)
+    for end in (e for e in outcome.events if e["type"] == "durchgang_end"):
+        await channel.send(**send_kwargs(cards.result_card(outcome, end, locale)))
+    if new_turn and not outcome.finished:
+        fresh = cards.table_card(replace(outcome, events=new_events), locale)
+        message = await channel.send(**send_kwargs(fresh))
+        service_of(interaction).set_message(outcome.game_id, message.id)
+    elif actor in outcome.to_act and outcome.public["turn"]["phase"] in (*DECISIONS, "steal"):
+        prompt = prompt_for(outcome, "decide", actor)
+        await interaction.followup.send(ephemeral=True, **send_kwargs(prompt))
+
+
+async def edit_table(interaction: discord.Interaction[Any], outcome: Outcome, card: Card) -> None:
+    """Edit the table message when the interaction came from elsewhere (a prompt, a command)."""
+    partial = getattr(interaction.channel, "get_partial_message", None)
+    if outcome.message_id is None or partial is None:
+        return
+    await partial(outcome.message_id).edit(**ui.message_kwargs(card))
+
+
+class Verflixte6Cog(commands.Cog):
+    v6 = app_commands.Group(name=cmd("v6"), description=cmd("v6.desc"))
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> Service:
+        service: Service = self.bot.service  # type: ignore[attr-defined]
+        return service
+
+    def _locale(self, interaction: discord.Interaction[Any]) -> str:
+        return self.service.guild_locale(interaction.guild_id)
+
+    @v6.command(name=cmd("tisch"), description=cmd("tisch.desc"))
+    @app_commands.describe(durchgaenge=cmd("durchgaenge.desc"))
+    async def tisch(
+        self, interaction: discord.Interaction[Any], durchgaenge: app_commands.Range[int, 1, 4] = 3
+    ) -> None:
+        locale = self._locale(interaction)
+        outcome = await self.service.open_lobby(
+            KIND,
+            actor_of(interaction),
+            {"durchgaenge": durchgaenge},
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            locale=locale,
+        )
+        card = cards.lobby_card(outcome, locale)
+        callback = await interaction.response.send_message(**send_kwargs(card))
+        self.service.set_message(outcome.game_id, callback.message_id)
+
+    @v6.command(name=cmd("regeln"), description=cmd("regeln.desc"))
+    async def regeln(self, interaction: discord.Interaction[Any]) -> None:
+        card = cards.rules_card(self._locale(interaction))
+        await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+
+    @v6.command(name=cmd("stand"), description=cmd("stand.desc"))
+    async def stand(self, interaction: discord.Interaction[Any]) -> None:
+        outcome = await self._my_table(interaction)
+        if outcome is not None:
+            card = cards.table_card(outcome, outcome.locale, live=False)
+            await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+
+    @v6.command(name=cmd("log"), description=cmd("log.desc"))
+    async def log_(self, interaction: discord.Interaction[Any]) -> None:
+        outcome = await self._my_table(interaction)
+        if outcome is None:
+            return
+        events = self.service.recent_events(outcome.game_id)
+        lines = [describe(e, outcome.locale, cards.mention) for e in events if e["type"] != "lobby"]
+        text = "\n".join(lines) or t("ui.log.empty", outcome.locale)
+        card = Card(title=t("ui.log.title", outcome.locale), description=text[-4000:])
+        await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+
+    async def _my_table(self, interaction: discord.Interaction[Any]) -> Outcome | None:
+        game_id = self.service.find_table(interaction.channel_id or 0, actor_of(interaction), KIND)
+        if game_id is None:
+            text = t("ui.no_table", self._locale(interaction))
+            await interaction.response.send_message(text, ephemeral=True)
+            return None
+        return self.service.current(game_id)
+
+    async def _typed(self, interaction: discord.Interaction[Any], action: Action) -> None:
+        """``/weiter``, ``/joker``, ``/stopp``: the same as the buttons, for typists."""
+        current = await self._my_table(interaction)
+        if current is None:
+            return
+        actor = actor_of(interaction)
+        try:
+            outcome = await self.service.act(
+                current.game_id, actor, action, nonce=str(interaction.id)
+            )
+        except IllegalAction as exc:
+            await refuse(interaction, exc, current.locale)
+            return
+        await show(interaction, outcome, actor, typed=True)
+
+    @app_commands.command(name=cmd("weiter"), description=cmd("weiter.desc"))
+    async def weiter(self, interaction: discord.Interaction[Any]) -> None:
+        await self._typed(interaction, Action("weiter"))
+
+    @app_commands.command(name=cmd("stopp"), description=cmd("stopp.desc"))
+    async def stopp(self, interaction: discord.Interaction[Any]) -> None:
+        await self._typed(interaction, Action("stopp"))
+
+    @app_commands.command(name=cmd("joker"), description=cmd("joker.desc"))
+    @app_commands.describe(name=cmd("joker.name.desc"), ziel=cmd("ziel.desc"))
+    async def joker(
+        self, interaction: discord.Interaction[Any], name: str, ziel: discord.Member | None = None
+    ) -> None:
+        args: dict[str, Any] = {"joker": name}
+        if ziel is not None:
+            args["target"] = str(ziel.id)
+        await self._typed(interaction, Action("weiter", args))
+
+    @joker.autocomplete("name")
+    async def joker_names(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Only the jokers the player can announce right now."""
+        game_id = self.service.find_table(interaction.channel_id or 0, actor_of(interaction), KIND)
+        if game_id is None:
+            return []
+        outcome = self.service.current(game_id)
+        turn = outcome.public.get("turn")
+        if not turn or actor_of(interaction) not in outcome.to_act:
+            return []
+        labels = [(j, t(f"v6.joker.{j}", outcome.locale)) for j in turn["announceable"]]
+        return [
+            app_commands.Choice(name=label, value=j)
+            for j, label in labels
+            if current.lower() in label.lower()
+        ][:25]
+
+
+async def setup(bot: commands.Bot) -> None:
+    ui.HANDLERS[cards.BUTTON] = on_click
+    ui.HANDLERS[cards.SELECT] = on_click
+    ui.register(bot)
+    await bot.add_cog(Verflixte6Cog(bot))
