@@ -1,0 +1,142 @@
+"""The small pieces between Discord and the service: clicks to actions, cards, translations."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from discord import Locale, app_commands
+
+from bot.engine import Action, IllegalAction
+from bot.render import v6_cards as cards
+from bot.render.cards import Button, Card, Select
+from bot.service import Outcome, Service
+from bot.store import Store
+from cogs import ui
+from cogs.translator import CommandTranslator, cmd
+from cogs.verflixte6 import prompt_for, split_turn_events, to_action
+
+
+def click(verb: str, *values: str) -> ui.Click:
+    return ui.Click("v6b", 1, 1, verb, "", list(values))
+
+
+def with_phase(outcome: Outcome, phase: str) -> Outcome:
+    public = {**outcome.public, "turn": {**outcome.public["turn"], "phase": phase}}
+    return replace(outcome, public=public)
+
+
+async def started(store: Store, players: int = 3) -> Outcome:
+    service = Service(store)
+    return await service.create("verflixte6", [str(100 + i) for i in range(players)], {})
+
+
+@pytest.mark.parametrize(
+    ("verb", "values", "action"),
+    [
+        ("weiter", [], Action("weiter")),
+        ("stopp", [], Action("stopp")),
+        ("join", [], Action("join")),
+        ("nojoker", [], Action("jokers", {"jokers": []})),
+        ("pick", ["fumo", "pony"], Action("jokers", {"jokers": ["fumo", "pony"]})),
+        ("pickfree", ["fumo"], Action("jokers", {"jokers": ["fumo"], "free": True})),
+        ("joker", ["cherry"], Action("weiter", {"joker": "cherry"})),
+        ("target", ["101"], Action("weiter", {"joker": "sekante", "target": "101"})),
+        ("steal", ["102"], Action("steal", {"victim": "102"})),
+    ],
+)
+async def test_clicks_become_actions(
+    store: Store, verb: str, values: list[str], action: Action
+) -> None:
+    assert to_action(click(verb, *values), await started(store)) == action
+
+
+@pytest.mark.parametrize(
+    ("phase", "verb", "action"),
+    [
+        ("anaconda", "yes", Action("anaconda", {"fight": True})),
+        ("rattenlord", "no", Action("rattenlord", {"withdraw": False})),
+        ("monokel", "yes", Action("monokel", {"keep": True})),
+        ("counter", "no", Action("counter", {"allow": False})),
+    ],
+)
+async def test_yes_and_no_answer_the_pending_decision(
+    store: Store, phase: str, verb: str, action: Action
+) -> None:
+    outcome = with_phase(await started(store), phase)
+    assert to_action(click(verb), outcome) == action
+
+
+async def test_yes_without_a_decision_is_refused(store: Store) -> None:
+    with pytest.raises(IllegalAction):
+        to_action(click("yes"), await started(store))
+
+
+async def test_prompts_are_only_for_the_player_to_act(store: Store) -> None:
+    outcome = await started(store)
+    with pytest.raises(IllegalAction) as refused:
+        prompt_for(outcome, "begin", "101")
+    assert refused.value.key == "game.not_your_turn"
+    card = prompt_for(outcome, "begin", "100")
+    select = card.rows[0]
+    assert isinstance(select, Select)
+    assert len(select.options) == 15 and select.max_values == 3
+    with pytest.raises(IllegalAction):
+        prompt_for(outcome, "menu", "100")  # no jokers announced before the Freiwurf
+
+
+def test_turn_events_split_at_the_next_turn() -> None:
+    events = [
+        {"type": "stopp"},
+        {"type": "stechen"},
+        {"type": "durchgang_end"},
+        {"type": "durchgang"},
+        {"type": "turn"},
+    ]
+    old, new = split_turn_events(events)
+    assert old == [{"type": "stopp"}]
+    assert new == [{"type": "durchgang"}, {"type": "turn"}]
+
+
+async def test_every_table_card_stays_within_discord_limits(store: Store) -> None:
+    outcome = await started(store, players=6)
+    for phase in ("jokers", "step", "steal", "anaconda", "counter"):
+        card = cards.table_card(with_phase(outcome, phase), "de")
+        card.check_limits()
+        assert all(len(c) <= 100 for c in card.custom_ids())
+    cards.rules_card("en").check_limits()
+    assert len(cards.rules_card("de").fields) == 15
+
+
+def test_card_limits_are_enforced() -> None:
+    too_wide = Card(rows=[tuple(Button(f"v6b:1:1:x{i}", "x") for i in range(6))])
+    with pytest.raises(ValueError, match="6 buttons"):
+        too_wide.check_limits()
+    with pytest.raises(ValueError, match="too long"):
+        Card(rows=[(Button("v" * 101, "x"),)]).check_limits()
+
+
+def test_custom_ids_round_trip_through_the_dynamic_item_templates() -> None:
+    match = ui.GameButton.__discord_ui_compiled_template__.fullmatch("v6b:12:34:weiter")
+    assert match is not None
+    assert (match["prefix"], match["game"], match["version"], match["verb"]) == (
+        "v6b",
+        "12",
+        "34",
+        "weiter",
+    )
+    assert ui.GameSelect.__discord_ui_compiled_template__.fullmatch("v6s:1:2:pick") is not None
+    assert ui.GameButton.__discord_ui_compiled_template__.fullmatch("v6s:1:2:pick") is None
+
+
+async def test_translator_gives_english_names_and_keeps_german_as_base() -> None:
+    translator = CommandTranslator()
+    name = cmd("tisch")
+    context: Any = app_commands.TranslationContext(
+        app_commands.TranslationContextLocation.other, None
+    )
+    assert name.message == "tisch"
+    assert await translator.translate(name, Locale.american_english, context) == "table"
+    assert await translator.translate(name, Locale.german, context) is None
+    assert await translator.translate(name, Locale.french, context) is None
