@@ -12,7 +12,7 @@ import asyncio
 import copy
 import logging
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,9 +76,17 @@ class _Table:
 
 
 class Service:
-    def __init__(self, store: Store, games: Mapping[str, Game[Any]] = GAMES) -> None:
+    def __init__(
+        self,
+        store: Store,
+        games: Mapping[str, Game[Any]] = GAMES,
+        rng_factory: Callable[[bytes, int, str], AuditedRng] = AuditedRng,
+    ) -> None:
+        """``rng_factory`` builds the RNG of one action from (seed, counter, nonce); tests
+        pass one that plays fixed dice, the bot keeps the audited default."""
         self.store = store
         self.games = games
+        self.rng_factory = rng_factory
         self._tables: dict[int, _Table] = {}
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
@@ -105,7 +113,7 @@ class Service:
         """Open a table with its host seated; the seed is committed (hash shown) now."""
         game = self.games[kind]
         lobby = Lobby(host, [host], game.min_players, game.max_players)
-        rng = AuditedRng.fresh()
+        rng = self.rng_factory(AuditedRng.fresh().seed, 0, "")
         return self._insert(
             kind,
             rng,
@@ -133,7 +141,7 @@ class Service:
     ) -> Outcome:
         """Seat the players and start a game at once (no lobby), with a fresh seed."""
         game = self.games[kind]
-        rng = AuditedRng(AuditedRng.fresh().seed, 0, nonce)
+        rng = self.rng_factory(AuditedRng.fresh().seed, 0, nonce)
         state, events = game.setup(list(players), dict(options or {}), rng)
         return self._insert(
             kind,
@@ -216,7 +224,7 @@ class Service:
         if actor not in table.row.players:
             raise IllegalAction("game.not_a_player")
         game = self.games[table.row.kind]
-        rng = AuditedRng(table.seed, table.row.rng_counter, nonce)
+        rng = self.rng_factory(table.seed, table.row.rng_counter, nonce)
         seat = table.row.players.index(actor)
         state, events = step(game, table.state, seat, action, rng)
         status = FINISHED if game.is_over(state) else OPEN
@@ -239,7 +247,7 @@ class Service:
         assert table.lobby is not None
         lobby = copy.deepcopy(table.lobby)
         game = self.games[table.row.kind]
-        rng = AuditedRng(table.seed, table.row.rng_counter, nonce)
+        rng = self.rng_factory(table.seed, table.row.rng_counter, nonce)
         if action.do == "join":
             lobby.join(actor)
         elif action.do == "leave":

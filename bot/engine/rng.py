@@ -161,3 +161,32 @@ def verify_draws(seed: bytes, commitment: str, draws: Iterable[Draw]) -> list[st
         if value != draw.value:
             problems.append(f"draw {draw.n}: logged {draw.value}, seed gives {value}")
     return problems
+
+
+class ScriptedDice:
+    """Fixed dice for a whole bot (end-to-end tests, demos): each action's RNG takes the
+    next values from one shared queue while counting draws like the audited RNG."""
+
+    def __init__(self, values: Iterable[int] = ()) -> None:
+        self.queue: list[int] = list(values)
+
+    def add(self, *values: int) -> None:
+        self.queue.extend(values)
+
+    def __call__(self, seed: bytes, counter: int = 0, nonce: str = "") -> AuditedRng:
+        return _ScriptedRng(self, seed, counter, nonce)
+
+
+class _ScriptedRng(AuditedRng):
+    def __init__(self, dice: ScriptedDice, seed: bytes, counter: int, nonce: str) -> None:
+        super().__init__(seed, counter, nonce)
+        self.dice = dice
+
+    def _next(self, sides: int) -> Draw:
+        if not self.dice.queue:
+            raise ChanceExhausted(f"no scripted die left for draw {self.counter}")
+        value = self.dice.queue.pop(0)
+        if not 1 <= value <= sides:
+            raise ChanceError(f"scripted {value} is not a face of a d{sides}")
+        self.counter += 1
+        return Draw(self.counter - 1, sides, value, self.nonce)

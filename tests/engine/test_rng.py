@@ -115,3 +115,16 @@ def test_fixed_rng_replays_and_then_runs_out() -> None:
 def test_fixed_rng_rejects_a_face_the_die_does_not_have() -> None:
     with pytest.raises(ChanceError):
         FixedRng([7]).roll(6)
+
+
+def test_scripted_dice_are_shared_across_actions_and_counted() -> None:
+    from bot.engine.rng import ScriptedDice
+
+    dice = ScriptedDice([4, 2])
+    first = dice(SEED, 0, "a")
+    assert first.roll() == 4
+    second = dice(SEED, first.counter, "b")
+    assert second.roll() == 2
+    assert (second.counter, second.take_draws()[0].n) == (2, 1)
+    with pytest.raises(ChanceExhausted):
+        second.roll()
