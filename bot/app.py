@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.engine import AuditedRng
 from bot.service import Service
 from bot.store import Store, make_engine, upgrade
 from cogs.translator import CommandTranslator
@@ -22,18 +24,21 @@ class Croupier(commands.Bot):
 
     service: Service
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(
+        self, settings: Settings, rng_factory: Callable[[bytes, int, str], AuditedRng] = AuditedRng
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
         )
         self.settings = settings
+        self.rng_factory = rng_factory
 
     async def setup_hook(self) -> None:
         engine = make_engine(self.settings.database_url)
         upgrade(engine)
-        self.service = Service(Store(engine))
+        self.service = Service(Store(engine), rng_factory=self.rng_factory)
         loaded = self.service.load_open_games()
         log.info("database ready, %d open games loaded", loaded)
         for extension in EXTENSIONS:
