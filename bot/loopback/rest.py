@@ -1,0 +1,637 @@
+"""The fake REST API under ``/api/v10``: routing, logging, injected failures and Discord's rules."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import re
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import BodyPartReader, web
+
+from bot.loopback import limits
+from bot.loopback.payloads import (
+    callback_result,
+    channel_payload,
+    member_payload,
+    user_payload,
+)
+from bot.loopback.state import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    EPHEMERAL,
+    JSON,
+    LOADING,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    Channel,
+    Interaction,
+    Message,
+    RestCall,
+)
+
+if TYPE_CHECKING:
+    from bot.loopback.server import FakeDiscord
+
+PREFIX = "/api/v10"
+# Message flags a bot may set: SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_COMPONENTS_V2.
+SETTABLE_FLAGS = 4 | EPHEMERAL | 4096 | 32768
+
+
+class ApiError(Exception):
+    def __init__(
+        self,
+        status: int,
+        code: int,
+        message: str,
+        *,
+        violation: str | None = None,
+        body: Any = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.body = body if body is not None else {"code": code, "message": message}
+        self.violation = violation
+
+
+@dataclass
+class Request:
+    method: str
+    path: str
+    params: dict[str, str]  # path parameters
+    query: dict[str, str]
+    json: Any
+    files: list[tuple[str, int]] = field(default_factory=list)
+
+
+@dataclass
+class Failure:
+    method: str
+    pattern: re.Pattern[str]
+    status: int
+    retry_after: float
+    times: int
+
+
+Reply = tuple[int, Any]
+Handler = Callable[[Request], Awaitable[Reply]]
+
+
+class Rest:
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.failures: list[Failure] = []
+        self.routes: list[tuple[str, re.Pattern[str], Handler, bool]] = []
+        add = self._add
+        add("GET", "/users/@me", self.get_me)
+        add("GET", "/users/{user}", self.get_user)
+        add("GET", "/oauth2/applications/@me", self.get_application)
+        add("GET", "/applications/@me", self.get_application)
+        add("GET", "/gateway", self.get_gateway)
+        add("GET", "/gateway/bot", self.get_gateway_bot)
+        for method in ("GET", "PUT", "POST"):
+            add(method, "/applications/{app}/commands", self.commands)
+            add(method, "/applications/{app}/guilds/{guild}/commands", self.commands)
+        add("GET", "/guilds/{guild}/members/{user}", self.get_member)
+        add("POST", "/users/@me/channels", self.create_dm)
+        add("GET", "/channels/{channel}", self.get_channel)
+        add("GET", "/channels/{channel}/messages", self.get_messages)
+        add("POST", "/channels/{channel}/messages", self.create_message)
+        add("GET", "/channels/{channel}/messages/{message}", self.get_message)
+        add("PATCH", "/channels/{channel}/messages/{message}", self.edit_message)
+        add("DELETE", "/channels/{channel}/messages/{message}", self.delete_message)
+        add("POST", "/channels/{channel}/threads", self.create_thread)
+        add("POST", "/channels/{channel}/messages/{message}/threads", self.create_thread)
+        add("PUT", "/channels/{channel}/thread-members/{user}", self.no_content)
+        add("DELETE", "/channels/{channel}/thread-members/{user}", self.no_content)
+        add("POST", "/channels/{channel}/typing", self.no_content)
+        add("POST", "/interactions/{id}/{token}/callback", self.callback, auth=False)
+        add("POST", "/webhooks/{app}/{token}", self.followup, auth=False)
+        for method in ("GET", "PATCH", "DELETE"):
+            add(
+                method,
+                "/webhooks/{app}/{token}/messages/{message}",
+                self.webhook_message,
+                auth=False,
+            )
+
+    def _add(self, method: str, template: str, handler: Handler, *, auth: bool = True) -> None:
+        regex = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(template))
+        self.routes.append((method, re.compile(f"^{regex}$"), handler, auth))
+
+    # -- plumbing --------------------------------------------------------------------------
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        fake = self.fake
+        full = request.path
+        path = full[len(PREFIX) :] if full.startswith(PREFIX) else full
+        query = dict(request.query)
+        try:
+            body, files = await _read_body(request)
+        except ValueError:
+            body, files = None, []
+        status, reply, headers = await self._serve(request, path, query, body, files)
+        fake.rest_log.append(
+            RestCall(
+                method=request.method,
+                path=path,
+                json=body,
+                status=status,
+                time=time.monotonic() - fake.started_at,
+                query=query,
+                files=[name for name, _ in files],
+            )
+        )
+        if reply is None:
+            return web.Response(status=status, headers=headers)
+        return web.Response(
+            status=status,
+            body=json.dumps(reply).encode(),
+            headers={"Content-Type": "application/json", **headers},
+        )
+
+    async def _serve(
+        self,
+        request: web.Request,
+        path: str,
+        query: dict[str, str],
+        body: Any,
+        files: list[tuple[str, int]],
+    ) -> tuple[int, Any, dict[str, str]]:
+        method = request.method
+        injected = self._injected(method, path)
+        if injected is not None:
+            return injected
+        if not request.path.startswith(PREFIX + "/"):
+            return self._unknown(method, path)
+        for route_method, pattern, handler, auth in self.routes:
+            match = pattern.match(path)
+            if route_method != method or match is None:
+                continue
+            if auth and not request.headers.get("Authorization", "").startswith("Bot "):
+                self.fake.violation(f"{method} {path}: no 'Authorization: Bot <token>' header")
+                return 401, {"code": 0, "message": "401: Unauthorized"}, {}
+            req = Request(method, path, match.groupdict(), query, body, files)
+            try:
+                status, reply = await handler(req)
+            except ApiError as exc:
+                if exc.violation:
+                    self.fake.violation(f"{method} {path}: {exc.violation}")
+                return exc.status, exc.body, {}
+            return status, reply, {}
+        return self._unknown(method, path)
+
+    def _unknown(self, method: str, path: str) -> tuple[int, Any, dict[str, str]]:
+        self.fake.violation(f"unknown route {method} {path} (not served by the loopback fake)")
+        return 404, {"code": 0, "message": "404: Not Found"}, {}
+
+    def _injected(self, method: str, path: str) -> tuple[int, Any, dict[str, str]] | None:
+        for failure in self.failures:
+            if failure.method != method or not failure.pattern.search(path):
+                continue
+            failure.times -= 1
+            if failure.times <= 0:
+                self.failures.remove(failure)
+            if failure.status != 429:
+                text = f"{failure.status}: injected failure"
+                return failure.status, {"code": 0, "message": text}, {}
+            after = failure.retry_after
+            headers = {
+                "Via": "1.1 google",
+                "Retry-After": str(max(1, math.ceil(after))),
+                "X-RateLimit-Limit": "5",
+                "X-RateLimit-Remaining": "0",
+                "X-RateLimit-Reset-After": f"{after:.3f}",
+                "X-RateLimit-Reset": f"{time.time() + after:.3f}",
+                "X-RateLimit-Scope": "user",
+            }
+            body = {
+                "code": 0,
+                "message": "You are being rate limited.",
+                "retry_after": after,
+                "global": False,
+            }
+            return 429, body, headers
+        return None
+
+    # -- identity ---------------------------------------------------------------------------
+    async def get_me(self, req: Request) -> Reply:
+        user = {**user_payload(self.fake.bot_user), "verified": True, "mfa_enabled": False}
+        return 200, user
+
+    async def get_user(self, req: Request) -> Reply:
+        user = self.fake.users.get(_id(req.params["user"]))
+        if user is None:
+            raise ApiError(404, 10013, "Unknown User")
+        return 200, user_payload(user)
+
+    async def get_application(self, req: Request) -> Reply:
+        fake = self.fake
+        return 200, {
+            "id": str(fake.app_id),
+            "name": fake.bot_user.name,
+            "icon": None,
+            "description": "",
+            "summary": "",
+            "type": None,
+            "hook": True,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "verify_key": "0" * 64,
+            "owner": user_payload(fake.owner),
+            "team": None,
+            "flags": fake.application_flags,
+            "rpc_origins": [],
+            "redirect_uris": [],
+            "tags": [],
+            "interactions_endpoint_url": None,
+            "bot": user_payload(fake.bot_user),
+            "integration_types_config": {"0": {}},
+        }
+
+    async def get_gateway(self, req: Request) -> Reply:
+        return 200, {"url": f"ws://127.0.0.1:{self.fake.port}"}
+
+    async def get_gateway_bot(self, req: Request) -> Reply:
+        limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+        url = f"ws://127.0.0.1:{self.fake.port}"
+        return 200, {"url": url, "shards": 1, "session_start_limit": limit}
+
+    async def get_member(self, req: Request) -> Reply:
+        guild = self.fake.guilds.get(_id(req.params["guild"]))
+        user_id = _id(req.params["user"])
+        user = self.fake.users.get(user_id)
+        if guild is None:
+            raise ApiError(404, 10004, "Unknown Guild")
+        if user is None or user_id not in guild.member_ids:
+            raise ApiError(404, 10007, "Unknown Member")
+        return 200, member_payload(user, guild)
+
+    async def no_content(self, req: Request) -> Reply:
+        self._channel(req)
+        return 204, None
+
+    # -- commands ---------------------------------------------------------------------------
+    async def commands(self, req: Request) -> Reply:
+        fake = self.fake
+        if _id(req.params["app"]) != fake.app_id:
+            raise ApiError(
+                403, 50001, "Missing Access", violation="commands of another application"
+            )
+        guild_id: int | None = None
+        if "guild" in req.params:
+            guild_id = _id(req.params["guild"])
+            if guild_id not in fake.guilds:
+                raise ApiError(404, 10004, "Unknown Guild", violation=f"unknown guild {guild_id}")
+        current = fake.synced.setdefault(guild_id, [])
+        if req.method == "GET":
+            return 200, current
+        given = req.json if req.method == "PUT" else [req.json]
+        if not isinstance(given, list) or not all(isinstance(c, dict) for c in given):
+            raise ApiError(400, 50035, "Invalid Form Body", violation="command body is not a list")
+        problems = limits.check_commands(given, is_global=guild_id is None)
+        if problems:
+            raise ApiError(
+                400,
+                50035,
+                "",
+                body=limits.error_body(problems),
+                violation=limits.describe(problems),
+            )
+        stored = [fake.store_command(command, guild_id, current) for command in given]
+        if req.method == "PUT":
+            fake.synced[guild_id] = stored
+            return 200, stored
+        by_key = {(c["name"], c.get("type", 1)): c for c in current}
+        new = stored[0]
+        existed = (new["name"], new.get("type", 1)) in by_key
+        by_key[(new["name"], new.get("type", 1))] = new
+        fake.synced[guild_id] = list(by_key.values())
+        return (200 if existed else 201), new
+
+    # -- channels and messages ----------------------------------------------------------------
+    def _channel(self, req: Request) -> Channel:
+        channel = self.fake.channels.get(_id(req.params["channel"]))
+        if channel is None:
+            raise ApiError(404, 10003, "Unknown Channel", violation="unknown channel")
+        return channel
+
+    def _channel_message(self, req: Request, channel: Channel) -> Message:
+        message = self.fake.messages.get(_id(req.params["message"]))
+        if (
+            message is None
+            or message.deleted
+            or message.channel_id != channel.id
+            or message.visibility == "ephemeral"
+        ):
+            raise ApiError(404, 10008, "Unknown Message", violation="unknown message")
+        return message
+
+    async def create_dm(self, req: Request) -> Reply:
+        body = req.json or {}
+        user = self.fake.users.get(_id(str(body.get("recipient_id", "0"))))
+        if user is None:
+            raise ApiError(400, 50035, "Invalid Form Body", violation="DM to an unknown user")
+        channel = self.fake.dm_channel(user)
+        return 200, channel_payload(channel, user)
+
+    async def get_channel(self, req: Request) -> Reply:
+        channel = self._channel(req)
+        return 200, self.fake.channel_json(channel)
+
+    async def get_messages(self, req: Request) -> Reply:
+        channel = self._channel(req)
+        limit = int(req.query.get("limit", "50"))
+        before = int(req.query.get("before", "0")) or None
+        after = int(req.query.get("after", "0")) or None
+        found = [
+            m
+            for m in self.fake.messages.values()
+            if m.channel_id == channel.id
+            and not m.deleted
+            and m.visibility != "ephemeral"
+            and (before is None or m.id < before)
+            and (after is None or m.id > after)
+        ]
+        found.sort(key=lambda m: m.id, reverse=True)
+        return 200, [self.fake.message_json(m) for m in found[:limit]]
+
+    async def get_message(self, req: Request) -> Reply:
+        channel = self._channel(req)
+        return 200, self.fake.message_json(self._channel_message(req, channel))
+
+    async def create_message(self, req: Request) -> Reply:
+        fake = self.fake
+        channel = self._channel(req)
+        payload = _payload(req)
+        if channel.kind == "dm":
+            recipient = fake.users[channel.recipient_id or 0]
+            if not recipient.dms_open:
+                raise ApiError(403, 50007, "Cannot send messages to this user")
+        self._check(req, limits.check_message(payload))
+        message = fake.new_message(channel, visibility="dm" if channel.kind == "dm" else "public")
+        message.audience = channel.recipient_id
+        fake.apply(message, payload, req.files, creating=True)
+        return 200, fake.message_json(message)
+
+    async def edit_message(self, req: Request) -> Reply:
+        channel = self._channel(req)
+        message = self._channel_message(req, channel)
+        if message.author_id != self.fake.bot_user_id:
+            raise ApiError(
+                403,
+                50005,
+                "Cannot edit a message authored by another user",
+                violation="edit of another user's message",
+            )
+        payload = _payload(req)
+        self._check(req, limits.check_message(payload))
+        self.fake.apply(message, payload, req.files, creating=False)
+        return 200, self.fake.message_json(message)
+
+    async def delete_message(self, req: Request) -> Reply:
+        channel = self._channel(req)
+        self.fake.delete_message(self._channel_message(req, channel))
+        return 204, None
+
+    async def create_thread(self, req: Request) -> Reply:
+        fake = self.fake
+        parent = self._channel(req)
+        if parent.kind != "text":
+            raise ApiError(
+                400, 50024, "Cannot execute action on this channel type", violation="thread"
+            )
+        body = req.json or {}
+        name = body.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            raise ApiError(400, 50035, "Invalid Form Body", violation=f"thread name {name!r}")
+        thread_id: int | None = None
+        if "message" in req.params:
+            thread_id = self._channel_message(req, parent).id
+        thread = fake.new_thread(parent, name, private=body.get("type") == 12, thread_id=thread_id)
+        return 201, fake.channel_json(thread)
+
+    def _check(self, req: Request, problems: list[limits.Problem]) -> None:
+        if problems:
+            raise ApiError(
+                400,
+                50035,
+                "",
+                body=limits.error_body(problems),
+                violation=limits.describe(problems),
+            )
+
+    # -- interactions ---------------------------------------------------------------------------
+    async def callback(self, req: Request) -> Reply:
+        fake = self.fake
+        interaction = fake.interactions.get(_id(req.params["id"]))
+        if interaction is None or interaction.token != req.params["token"]:
+            raise ApiError(404, 10062, "Unknown interaction", violation="callback for unknown id")
+        try:
+            return self._respond(interaction, req)
+        finally:
+            # The user sees an answer, or "interaction failed" once Discord gave up on it.
+            if interaction.response_type is not None or interaction.dead:
+                interaction.answered.set()
+
+    def _respond(self, interaction: Interaction, req: Request) -> Reply:
+        fake = self.fake
+        elapsed = asyncio.get_running_loop().time() - interaction.created
+        label = fake.describe(interaction)
+        if interaction.dead or (
+            interaction.response_type is None and elapsed > fake.response_deadline
+        ):
+            # One violation per dead interaction (``slash`` may have reported it already).
+            late = (
+                f"{label}: initial response after {elapsed:.2f} s "
+                f"(Discord allows {fake.response_deadline:g} s)"
+            )
+            first = not interaction.dead
+            interaction.dead = True
+            raise ApiError(404, 10062, "Unknown interaction", violation=late if first else None)
+        if interaction.response_type is not None:
+            raise ApiError(
+                400,
+                40060,
+                "Interaction has already been acknowledged.",
+                violation=f"{label}: second initial response "
+                f"(type {_payload(req).get('type')} after type {interaction.response_type})",
+            )
+        body = _payload(req)
+        kind = body.get("type")
+        data: JSON = body.get("data") or {}
+        wrong = _wrong_type(interaction, kind)
+        if wrong:
+            raise ApiError(400, 50035, "Invalid Form Body", violation=f"{label}: {wrong}")
+        message: Message | None = None
+        if kind == 4:
+            self._check(req, limits.check_message(data))
+            message = fake.interaction_message(interaction, flags=int(data.get("flags") or 0))
+            fake.apply(message, data, req.files, creating=True)
+        elif kind == 5:
+            flags = int(data.get("flags") or 0)
+            message = fake.interaction_message(interaction, flags=flags & EPHEMERAL | LOADING)
+            fake.message_event(message, "MESSAGE_CREATE")
+        elif kind == 6:
+            message = interaction.source
+        elif kind == 7:
+            self._check(req, limits.check_message(data))
+            message = interaction.source
+            assert message is not None
+            fake.apply(message, data, req.files, creating=False)
+        elif kind == 8:
+            choices = data.get("choices") or []
+            if len(choices) > 25:
+                self._check(req, [(("data", "choices"), "Must be 25 or fewer in length.")])
+        elif kind == 9:
+            self._check(req, limits.check_modal(data))
+            interaction.modal = data
+        interaction.response_type = kind
+        interaction.responded_after = elapsed
+        interaction.response = data
+        interaction.message = message
+        if req.query.get("with_response") not in ("1", "true", "True"):
+            return 204, None
+        message_json = fake.message_json(message) if message is not None else None
+        return 200, callback_result(interaction, int(kind or 0), message_json)
+
+    def _interaction(self, req: Request) -> Interaction:
+        fake = self.fake
+        if _id(req.params["app"]) != fake.app_id:
+            raise ApiError(
+                404, 10015, "Unknown Webhook", violation="webhook of another application"
+            )
+        interaction = fake.by_token.get(req.params["token"])
+        if interaction is None:
+            raise ApiError(404, 10015, "Unknown Webhook", violation="unknown interaction token")
+        label = fake.describe(interaction)
+        if interaction.dead:
+            raise ApiError(
+                404, 10015, "Unknown Webhook", violation=f"{label}: follow-up on a dead interaction"
+            )
+        age = asyncio.get_running_loop().time() - interaction.created
+        if age > fake.token_lifetime:
+            raise ApiError(
+                401,
+                50027,
+                "Invalid Webhook Token",
+                violation=f"{label}: token used after {age:.0f} s "
+                f"(valid {fake.token_lifetime:g} s)",
+            )
+        if interaction.response_type is None:
+            raise ApiError(
+                404, 10015, "Unknown Webhook", violation=f"{label}: follow-up before the response"
+            )
+        return interaction
+
+    async def followup(self, req: Request) -> Reply:
+        fake = self.fake
+        interaction = self._interaction(req)
+        payload = _payload(req)
+        self._check(req, limits.check_message(payload))
+        original = interaction.message
+        if (
+            interaction.response_type == 5
+            and original is not None
+            and original.flags & LOADING
+            and not original.deleted
+        ):
+            # The first follow-up after a deferred reply replaces the "thinking" message.
+            message = original
+            fake.apply(message, payload, req.files, creating=False)
+        else:
+            message = fake.interaction_message(interaction, flags=_flags(payload))
+            fake.apply(message, payload, req.files, creating=True)
+        interaction.followups.append(message)
+        if req.query.get("wait") in ("1", "true", "True"):
+            return 200, fake.message_json(message)
+        return 204, None
+
+    async def webhook_message(self, req: Request) -> Reply:
+        fake = self.fake
+        interaction = self._interaction(req)
+        ref = req.params["message"]
+        message: Message | None
+        if ref == "@original":
+            message = interaction.message
+        else:
+            message = fake.messages.get(_id(ref))
+            if message is not None and message not in (interaction.message, *interaction.followups):
+                message = None
+        if message is None or message.deleted:
+            raise ApiError(
+                404,
+                10008,
+                "Unknown Message",
+                violation=f"{fake.describe(interaction)}: no message {ref}",
+            )
+        if req.method == "GET":
+            return 200, fake.message_json(message)
+        if req.method == "DELETE":
+            fake.delete_message(message)
+            return 204, None
+        payload = _payload(req)
+        self._check(req, limits.check_message(payload))
+        fake.apply(message, payload, req.files, creating=False)
+        return 200, fake.message_json(message)
+
+
+def _wrong_type(interaction: Interaction, kind: Any) -> str | None:
+    itype = interaction.type
+    if kind in (6, 7) and (
+        itype not in (MESSAGE_COMPONENT, MODAL_SUBMIT) or not interaction.source
+    ):
+        return f"response type {kind} needs a component interaction (or a modal from one)"
+    if kind == 8 and itype != AUTOCOMPLETE:
+        return "response type 8 (autocomplete result) outside autocomplete"
+    if kind != 8 and itype == AUTOCOMPLETE:
+        return f"autocomplete must be answered with type 8, not {kind}"
+    if kind == 9 and itype not in (APPLICATION_COMMAND, MESSAGE_COMPONENT):
+        return "a modal cannot answer a modal submit"
+    if kind not in (4, 5, 6, 7, 8, 9):
+        return f"unsupported response type {kind!r}"
+    return None
+
+
+def _flags(payload: JSON) -> int:
+    return int(payload.get("flags") or 0) & SETTABLE_FLAGS
+
+
+def _payload(req: Request) -> JSON:
+    return req.json if isinstance(req.json, dict) else {}
+
+
+def _id(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ApiError(404, 10000, f"Unknown id {text!r}", violation=f"bad id {text!r}") from None
+
+
+async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, int]]]:
+    """JSON body (or ``payload_json`` of a multipart body) and the uploaded files (name, size)."""
+    if request.content_type.startswith("multipart/"):
+        payload: Any = None
+        files: list[tuple[int, str, int]] = []
+        reader = await request.multipart()
+        while (part := await reader.next()) is not None:
+            if not isinstance(part, BodyPartReader):
+                continue
+            if part.name == "payload_json":
+                payload = json.loads(await part.text())
+            elif part.filename is not None:
+                content = await part.read()
+                match = re.search(r"\d+", part.name or "")
+                index = int(match.group()) if match else len(files)
+                files.append((index, part.filename, len(content)))
+        files.sort()
+        return payload, [(name, size) for _, name, size in files]
+    raw = await request.read()
+    if not raw:
+        return None, []
+    if request.content_type != "application/json":
+        return None, []
+    return json.loads(raw), []
