@@ -7,6 +7,7 @@ registers a handler for its prefixes; the items only parse and forward.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -50,12 +51,30 @@ def _click(prefix: str, match: re.Match[str], values: list[str]) -> Click:
     )
 
 
+_busy = 0
+_idle = asyncio.Event()
+_idle.set()
+
+
 async def _dispatch(interaction: discord.Interaction[Any], click: Click) -> None:
+    global _busy  # noqa: PLW0603 - one counter for the whole process
     handler = HANDLERS.get(click.prefix)
     if handler is None:
         log.warning("no handler for %s", click)
         return
-    await handler(interaction, click)
+    _busy += 1
+    _idle.clear()
+    try:
+        await handler(interaction, click)
+    finally:
+        _busy -= 1
+        if _busy == 0:
+            _idle.set()
+
+
+async def settled(timeout: float = 5) -> None:
+    """Wait until no click is being handled (its follow-ups and edits included)."""
+    await asyncio.wait_for(_idle.wait(), timeout)
 
 
 class GameButton(
@@ -139,6 +158,9 @@ def view(card: Card) -> discord.ui.View | None:
                 row=number,
             )
             result.add_item(GameButton(button))
+    # Every item is a DynamicItem, dispatched by its custom id: discord.py need not keep the
+    # view (nor run the 15-minute timeout it gives ephemeral views), so it is sent finished.
+    result.stop()
     return result
 
 

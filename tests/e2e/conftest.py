@@ -1,0 +1,95 @@
+"""End-to-end fixtures: the real Croupier bot against the loopback Discord, fixed dice."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app import Croupier
+from bot.config import Settings
+from bot.engine.rng import ScriptedDice
+from bot.loopback import FakeDiscord, bot_running, fake_discord, tasks_left_behind
+from bot.loopback.state import Channel, Guild, Message, User
+from bot.store import default_sqlite_url
+from cogs import ui
+
+
+@dataclass
+class Table:
+    """A server with one channel, three players, and the bot running on fixed dice."""
+
+    fake: FakeDiscord
+    guild: Guild
+    channel: Channel
+    anna: User
+    ben: User
+    cem: User
+    dice: ScriptedDice
+    db_url: str
+    bot: Croupier | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def new_bot(self) -> Croupier:
+        settings = Settings("test-token", self.db_url, self.guild.id, "WARNING")
+        return Croupier(settings, rng_factory=self.dice)
+
+    def public(self) -> list[Message]:
+        return self.fake.channel_messages(self.channel)
+
+    def table_message(self) -> Message:
+        """The newest public message with buttons (the live table)."""
+        return [m for m in self.public() if m.custom_ids()][-1]
+
+    async def press(self, user: User, verb: str, message: Message | None = None) -> Any:
+        """Click the button whose custom id has ``verb`` on a message (default: the table)."""
+        target = message or self.table_message()
+        custom_id = next(c for c in target.custom_ids() if c.split(":")[3] == verb)
+        interaction = await self.fake.click(user, target, custom_id)
+        await ui.settled()
+        return interaction
+
+    async def choose(self, user: User, message: Message, verb: str, values: list[str]) -> Any:
+        custom_id = next(c for c in message.custom_ids() if c.split(":")[3] == verb)
+        interaction = await self.fake.select(user, message, custom_id, values)
+        await ui.settled()
+        return interaction
+
+    async def open_and_start(self, *players: User, durchgaenge: int = 1) -> Message:
+        """``/v6 tisch`` by the first player, the others join, the first starts."""
+        host = players[0]
+        opened = await self.fake.slash(host, self.channel, "v6 tisch", durchgaenge=durchgaenge)
+        assert opened.message is not None
+        for player in players[1:]:
+            await self.press(player, "join", opened.message)
+        await self.press(host, "start", opened.message)
+        return opened.message
+
+    async def start_turn(self, user: User, *jokers: str) -> Any:
+        """The player opens the joker prompt and picks ``jokers`` (or none)."""
+        opened = await self.press(user, "begin")
+        assert opened.response_type == 4, opened
+        prompt = opened.message
+        if jokers:
+            return await self.choose(user, prompt, "pick", list(jokers))
+        return await self.press(user, "nojoker", prompt)
+
+
+@pytest.fixture
+async def table(tmp_path: Path) -> AsyncIterator[Table]:
+    async with fake_discord() as fake:
+        guild = fake.add_guild("Spieletreff")
+        channel = fake.add_channel(guild, "verflixte-6")
+        users = [fake.add_user(name, guild=guild) for name in ("Anna", "Ben", "Cem")]
+        world = Table(
+            fake, guild, channel, *users, ScriptedDice(), default_sqlite_url(tmp_path / "e2e.sqlite3")
+        )
+        world.bot = world.new_bot()
+        async with bot_running(fake, world.bot):
+            yield world
+        assert fake.violations == []
+    left = await tasks_left_behind()
+    assert left == [], f"tasks left behind: {left}"
