@@ -51,9 +51,7 @@ def _click(prefix: str, match: re.Match[str], values: list[str]) -> Click:
     )
 
 
-_busy = 0
-_idle = asyncio.Event()
-_idle.set()
+_busy = 0  # clicks being handled right now
 
 
 async def _dispatch(interaction: discord.Interaction[Any], click: Click) -> None:
@@ -63,18 +61,17 @@ async def _dispatch(interaction: discord.Interaction[Any], click: Click) -> None
         log.warning("no handler for %s", click)
         return
     _busy += 1
-    _idle.clear()
     try:
         await handler(interaction, click)
     finally:
         _busy -= 1
-        if _busy == 0:
-            _idle.set()
 
 
 async def settled(timeout: float = 5) -> None:
     """Wait until no click is being handled (its follow-ups and edits included)."""
-    await asyncio.wait_for(_idle.wait(), timeout)
+    async with asyncio.timeout(timeout):
+        while _busy:
+            await asyncio.sleep(0.005)
 
 
 class GameButton(
