@@ -38,12 +38,10 @@ class Info(commands.Cog):
         self, interaction: discord.Interaction[Any], sprache: Literal["de", "en"]
     ) -> None:
         """Admins only: Discord hides it from others, and the check below refuses them."""
-        member = interaction.user
-        if not isinstance(member, discord.Member) or not member.guild_permissions.manage_guild:
+        if interaction.guild_id is None or not interaction.permissions.manage_guild:
             locale = self.service.guild_locale(interaction.guild_id)
             await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
             return
-        assert interaction.guild_id is not None
         self.service.store.set_guild_locale(interaction.guild_id, sprache)
         await interaction.response.send_message(t("ui.language.set", sprache), ephemeral=True)
 

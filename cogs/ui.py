@@ -8,9 +8,10 @@ registers a handler for its prefixes; the items only parse and forward.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,14 +56,21 @@ _busy = 0  # clicks being handled right now
 
 
 async def _dispatch(interaction: discord.Interaction[Any], click: Click) -> None:
-    global _busy  # noqa: PLW0603 - one counter for the whole process
     handler = HANDLERS.get(click.prefix)
     if handler is None:
         log.warning("no handler for %s", click)
         return
+    async with busy():
+        await handler(interaction, click)
+
+
+@contextlib.asynccontextmanager
+async def busy() -> AsyncIterator[None]:
+    """Mark an interaction as being handled until its follow-ups and edits are done."""
+    global _busy  # noqa: PLW0603 - one counter for the whole process
     _busy += 1
     try:
-        await handler(interaction, click)
+        yield
     finally:
         _busy -= 1
 

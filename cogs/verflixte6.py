@@ -277,6 +277,10 @@ class Verflixte6Cog(commands.Cog):
 
     async def _typed(self, interaction: discord.Interaction[Any], action: Action) -> None:
         """``/weiter``, ``/joker``, ``/stopp``: the same as the buttons, for typists."""
+        async with ui.busy():
+            await self._typed_action(interaction, action)
+
+    async def _typed_action(self, interaction: discord.Interaction[Any], action: Action) -> None:
         current = await self._my_table(interaction)
         if current is None:
             return

@@ -52,6 +52,12 @@ class Table:
         await ui.settled()
         return interaction
 
+    async def slash(self, user: User, command: str, **options: object) -> Any:
+        """A slash command in the table's channel; returns once the bot is done with it."""
+        interaction = await self.fake.slash(user, self.channel, command, **options)
+        await ui.settled()
+        return interaction
+
     async def choose(self, user: User, message: Message, verb: str, values: list[str]) -> Any:
         custom_id = next(c for c in message.custom_ids() if c.split(":")[3] == verb)
         interaction = await self.fake.select(user, message, custom_id, values)
@@ -85,7 +91,12 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
         channel = fake.add_channel(guild, "verflixte-6")
         users = [fake.add_user(name, guild=guild) for name in ("Anna", "Ben", "Cem")]
         world = Table(
-            fake, guild, channel, *users, ScriptedDice(), default_sqlite_url(tmp_path / "e2e.sqlite3")
+            fake,
+            guild,
+            channel,
+            *users,
+            ScriptedDice(),
+            default_sqlite_url(tmp_path / "e2e.sqlite3"),
         )
         world.bot = world.new_bot()
         async with bot_running(fake, world.bot):

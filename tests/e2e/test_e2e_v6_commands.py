@@ -1,0 +1,59 @@
+"""Typed commands, the info commands, and the server's language."""
+
+from __future__ import annotations
+
+from conftest import Table
+
+
+async def test_weiter_joker_and_stopp_as_typed_commands(table: Table) -> None:
+    table.dice.add(3, 2, 5, 6, 6)  # Freiwurf 3, /weiter 2, /joker pony 5+6+6 -> +17
+    await table.open_and_start(table.anna, table.ben)
+    await table.start_turn(table.anna, "pony")
+    typed = await table.slash(table.anna, "weiter")
+    assert typed.response_type == 4 and typed.message.visibility == "ephemeral"
+    choices = await table.fake.autocomplete(table.anna, table.channel, "joker", "name", name="")
+    assert [c["value"] for c in choices] == ["pony"]
+    await table.slash(table.anna, "joker", name="pony")
+    stopped = await table.slash(table.anna, "stopp")
+    assert "Prinzessin mit 22 Augen" in stopped.message.content
+    closed = [m for m in table.public() if "Prinzessin mit 22 Augen" in m.text()]
+    assert closed and not closed[0].custom_ids()  # the turn's message closed, buttons gone
+    assert table.table_message().custom_ids()[0].endswith(":begin")  # Ben's new message
+
+
+async def test_typed_command_out_of_turn_is_refused(table: Table) -> None:
+    table.dice.add(3)
+    await table.open_and_start(table.anna, table.ben)
+    await table.start_turn(table.anna)
+    refused = await table.fake.slash(table.ben, table.channel, "weiter")
+    assert refused.message.visibility == "ephemeral"
+    assert "nicht am Zug" in refused.message.content
+    lost = await table.fake.slash(table.cem, table.channel, "stopp")
+    assert "keinem offenen Tisch" in lost.message.content
+
+
+async def test_rules_stand_and_log(table: Table) -> None:
+    rules = await table.fake.slash(table.cem, table.channel, "v6 regeln")
+    assert rules.message.visibility == "ephemeral"
+    assert "Runkelrüb" in rules.message.text() and "Frostschutz" in rules.message.text()
+    table.dice.add(4, 2)
+    await table.open_and_start(table.anna, table.ben)
+    await table.start_turn(table.anna)
+    await table.press(table.anna, "weiter")
+    stand = await table.fake.slash(table.anna, table.channel, "v6 stand")
+    assert "6 Augen" in stand.message.text()
+    log = await table.fake.slash(table.ben, table.channel, "v6 log")
+    assert "Freiwurf" in log.message.text() and "🎲 2" in log.message.text()
+
+
+async def test_the_server_can_switch_to_english(table: Table) -> None:
+    table.anna.permissions |= 1 << 5  # Manage Server
+    switched = await table.fake.slash(table.anna, table.channel, "sprache", sprache="en")
+    assert "English" in switched.message.content
+    refused = await table.fake.slash(table.ben, table.channel, "sprache", sprache="de")
+    assert "Only admins" in refused.message.content
+    table.dice.add(3)
+    await table.open_and_start(table.anna, table.ben)
+    await table.start_turn(table.anna)
+    text = table.table_message().text()
+    assert "Durchgang 1 of 1" in text and "weiter, weiter with a joker, or stopp" in text
