@@ -26,7 +26,10 @@ To get a token:
      Create Public Threads, Send Messages in Threads; open the URL and pick a server.
   Then run `croupier` again.
 
-To try Croupier without a token, play a game with fixed dice:
+To try Croupier without a token, on a fake Discord in this terminal:
+  croupier sandbox                     (you play several users: "Anna> /v6 tisch")
+  croupier sandbox --demo verflixte6   (a scripted Durchgang)
+or play a rules scenario with fixed dice:
   croupier scenario examples/verflixte6-durchgang.json
 """
 
@@ -40,6 +43,10 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("run", help="run the bot (the default)")
     scenario = sub.add_parser("scenario", help="play a scenario file with fixed chance")
     scenario.add_argument("file", help="scenario JSON (see the README)")
+    sandbox = sub.add_parser(
+        "sandbox", help="play on a local fake Discord in this terminal (no token needed)"
+    )
+    sandbox.add_argument("--demo", metavar="GAME", help="play a scripted demo (verflixte6)")
     return parser
 
 
@@ -77,6 +84,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "scenario":
         return _scenario(args.file)
+    if args.command == "sandbox":
+        from bot.sandbox import main as sandbox
+
+        return sandbox(args.demo)
     return _run_bot()
 
 

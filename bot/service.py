@@ -88,6 +88,7 @@ class Service:
         self.games = games
         self.rng_factory = rng_factory
         self._tables: dict[int, _Table] = {}
+        self._names: dict[str, str] = {}
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     def load_open_games(self) -> int:
@@ -385,6 +386,21 @@ class Service:
             and (kind is None or table.row.kind == kind)
         ]
         return max(found) if found else None
+
+    def remember_name(self, player: str, name: str) -> None:
+        """Keep a player's display name (written only when it changed)."""
+        if self.display_name(player) != name:
+            self.store.set_player_name(player, name)
+            self._names[player] = name
+
+    def display_name(self, player: str) -> str:
+        """The player's last known display name, else the id."""
+        if player not in self._names:
+            stored = self.store.player_name(player)
+            if stored is None:
+                return player
+            self._names[player] = stored
+        return self._names[player]
 
     def guild_locale(self, guild_id: int | None) -> str:
         """The server's language (German unless its admins chose English)."""

@@ -97,8 +97,9 @@ def to_action(click: ui.Click, outcome: Outcome) -> Action:
     raise IllegalAction("game.unknown_action", action=verb)
 
 
-def prompt_for(outcome: Outcome, verb: str, actor: str) -> Card:
-    """The private prompt a table button opens for the player whose turn it is."""
+def prompt_for(outcome: Outcome, verb: str, actor: str, name: cards.Names = cards.mention) -> Card:
+    """The private prompt a table button opens for the player whose turn it is; ``name``
+    labels players in selects (where Discord shows no mentions)."""
     if actor not in outcome.to_act:
         raise IllegalAction(
             "game.not_your_turn", player=outcome.to_act[0] if outcome.to_act else ""
@@ -122,13 +123,13 @@ def prompt_for(outcome: Outcome, verb: str, actor: str) -> Card:
             for s in view["seats"]
             if s["player"] != actor and s["role"] != "zombie" and not s["sekante_hit"]
         ]
-        return cards.target_prompt(outcome, targets, locale, cards.mention)
+        return cards.target_prompt(outcome, targets, locale, name)
     victims = [
         s["player"]
         for s in view["seats"]
         if s["player"] != actor and s["role"] in ("jungfrau", "prinzessin")
     ]
-    return cards.decision_prompt(outcome, victims, locale, cards.mention)
+    return cards.decision_prompt(outcome, victims, locale, name)
 
 
 def split_turn_events(events: list[Any]) -> tuple[list[Any], list[Any]]:
@@ -140,17 +141,18 @@ def split_turn_events(events: list[Any]) -> tuple[list[Any], list[Any]]:
 
 async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
     service, actor, locale = service_of(interaction), actor_of(interaction), "de"
+    service.remember_name(actor, interaction.user.display_name)
     try:
         current = service.current(click.game_id)
         locale = current.locale
         if click.version != current.version:
             raise IllegalAction("game.stale")
         if click.verb in PROMPT_VERBS:
-            card = prompt_for(current, click.verb, actor)
+            card = prompt_for(current, click.verb, actor, service.display_name)
             await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
             return
         if click.verb == "joker" and click.values == ["sekante"]:
-            card = prompt_for(current, "target", actor)  # the target comes next
+            card = prompt_for(current, "target", actor, service.display_name)  # target next
             await interaction.response.edit_message(**ui.message_kwargs(card))
             return
         outcome = await service.act(
@@ -200,7 +202,7 @@ async def show(
         message = await channel.send(**send_kwargs(fresh))
         service_of(interaction).set_message(outcome.game_id, message.id)
     elif actor in outcome.to_act and outcome.public["turn"]["phase"] in (*DECISIONS, "steal"):
-        prompt = prompt_for(outcome, "decide", actor)
+        prompt = prompt_for(outcome, "decide", actor, service_of(interaction).display_name)
         await interaction.followup.send(ephemeral=True, **send_kwargs(prompt))
 
 
@@ -232,6 +234,7 @@ class Verflixte6Cog(commands.Cog):
         self, interaction: discord.Interaction[Any], durchgaenge: app_commands.Range[int, 1, 4] = 3
     ) -> None:
         locale = self._locale(interaction)
+        self.service.remember_name(actor_of(interaction), interaction.user.display_name)
         outcome = await self.service.open_lobby(
             KIND,
             actor_of(interaction),
@@ -277,6 +280,7 @@ class Verflixte6Cog(commands.Cog):
 
     async def _typed(self, interaction: discord.Interaction[Any], action: Action) -> None:
         """``/weiter``, ``/joker``, ``/stopp``: the same as the buttons, for typists."""
+        self.service.remember_name(actor_of(interaction), interaction.user.display_name)
         async with ui.busy():
             await self._typed_action(interaction, action)
 

@@ -32,6 +32,7 @@ def test_no_token_exits_2_and_says_what_to_do(tmp_path: Path) -> None:
     assert "Developer Portal" in result.stderr
     assert "applications.commands" in result.stderr
     assert "croupier scenario" in result.stderr
+    assert "croupier sandbox" in result.stderr
     assert not (tmp_path / "croupier.sqlite3").exists()
 
 

@@ -77,3 +77,13 @@ class GuildSettings(SQLModel, table=True):
         primary_key=True, sa_type=BigInteger, sa_column_kwargs={"autoincrement": False}
     )
     locale: str = "de"
+
+
+class PlayerName(SQLModel, table=True):
+    """The display name a Discord user last had, for places mentions cannot go (select
+    options, pictures, exports)."""
+
+    __tablename__ = "player_names"
+
+    user_id: str = Field(primary_key=True)
+    name: str

@@ -10,7 +10,7 @@ from sqlmodel import Session, col, select
 
 from bot.store.columns import utcnow
 from bot.store.errors import GameNotFound, VersionConflict
-from bot.store.models import EventRow, GameRow, GameStatus, GuildSettings
+from bot.store.models import EventRow, GameRow, GameStatus, GuildSettings, PlayerName
 
 JSONDict = dict[str, Any]
 
@@ -164,3 +164,16 @@ class Store:
                 session.add(GuildSettings(guild_id=guild_id, locale=locale))
             else:
                 settings.locale = locale
+
+    def player_name(self, user_id: str) -> str | None:
+        with self._session() as session:
+            row = session.get(PlayerName, user_id)
+        return None if row is None else row.name
+
+    def set_player_name(self, user_id: str, name: str) -> None:
+        with self._session() as session, session.begin():
+            row = session.get(PlayerName, user_id)
+            if row is None:
+                session.add(PlayerName(user_id=user_id, name=name))
+            else:
+                row.name = name

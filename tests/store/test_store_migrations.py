@@ -14,7 +14,7 @@ from sqlmodel import SQLModel
 from bot.store import upgrade
 from bot.store.migrate import alembic_config, main, next_revision_id
 
-HEAD = "0002"  # the newest revision in bot/store/migrations/versions
+HEAD = "0003"  # the newest revision in bot/store/migrations/versions
 
 
 def schema_diff(engine: Engine) -> list[Any]:
@@ -35,7 +35,7 @@ def test_upgrade_matches_models(engine: Engine) -> None:
     upgrade(engine)
     assert schema_diff(engine) == []
     assert current_revision(engine) == HEAD
-    tables = {"games", "game_events", "guild_settings", "alembic_version"}
+    tables = {"games", "game_events", "guild_settings", "player_names", "alembic_version"}
     assert tables <= set(inspect(engine).get_table_names())
 
 
