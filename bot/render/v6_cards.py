@@ -69,8 +69,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool =
         lines.append(t("ui.table.over", locale))
     fields = [(f"{name(seat['player'])}", _seat_line(seat, locale)) for seat in view["seats"]]
     if turn is not None and turn["chosen"]:
-        jokers = ", ".join(t(f"v6.joker.{j}", locale) for j in turn["chosen"])
-        fields.append((t("ui.table.jokers", locale), jokers))
+        fields.append((t("ui.table.jokers", locale), _jokers_left(turn, locale)))
     footer = (
         t("ui.table.seed_revealed", locale, seed=outcome.seed, seed_hash=outcome.seed_hash)
         if outcome.seed
@@ -85,6 +84,21 @@ def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool =
         footer=footer,
         rows=_table_buttons(outcome, locale) if live and turn is not None else [],
     )
+
+
+AUTO = ("toertchen", "tentakel")
+
+
+def _jokers_left(turn: Mapping[str, Any], locale: str) -> str:
+    """The turn's jokers; spent ones struck through (auto-jokers stay until the turn ends)."""
+    names = []
+    for joker in turn["chosen"]:
+        name = t(f"v6.joker.{joker}", locale)
+        spent = joker not in turn["announceable"] and joker not in AUTO
+        if joker == "runkelrueb":
+            spent = not turn.get("runkelrueb_ready", True)
+        names.append(f"~~{name}~~" if spent else name)
+    return ", ".join(names)
 
 
 def _table_buttons(outcome: Any, locale: str) -> list[Row]:

@@ -140,3 +140,15 @@ async def test_translator_gives_english_names_and_keeps_german_as_base() -> None
     assert await translator.translate(name, Locale.american_english, context) == "table"
     assert await translator.translate(name, Locale.german, context) is None
     assert await translator.translate(name, Locale.french, context) is None
+
+
+def test_spent_jokers_are_struck_through() -> None:
+    from bot.render.v6_cards import _jokers_left
+
+    turn = {
+        "chosen": ["fumo", "toertchen", "runkelrueb"],
+        "announceable": [],
+        "runkelrueb_ready": True,
+    }
+    assert _jokers_left(turn, "de") == "~~Fumo~~, Jules Törtchen, Runkelrüb"
+    assert _jokers_left({**turn, "runkelrueb_ready": False}, "de").endswith("~~Runkelrüb~~")

@@ -36,6 +36,7 @@ def view(state: V6State, viewer: int | None) -> dict[str, JSON]:
             "phase": turn.phase,
             "chosen": list(turn.chosen),
             "announceable": announceable(turn),
+            "runkelrueb_ready": turn.active("runkelrueb"),
             "free": turn.free,
             "robbery_ones": turn.robbery_ones,
             "steal_amount": turn.steal_amount,
