@@ -10,22 +10,14 @@ from discord.ext import commands
 
 from bot.games import GAMES
 from bot.i18n import t
-from bot.service import Service
+from cogs.base import CroupierCog
 from cogs.translator import cmd
 
 
-class Info(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @property
-    def service(self) -> Service:
-        service: Service = self.bot.service  # type: ignore[attr-defined]
-        return service
-
+class Info(CroupierCog):
     @app_commands.command(name="croupier", description=cmd("croupier.desc"))
     async def croupier(self, interaction: discord.Interaction[Any]) -> None:
-        locale = self.service.guild_locale(interaction.guild_id)
+        locale = self.locale(interaction)
         games = ", ".join(t(f"game.name.{kind}", locale) for kind in sorted(GAMES))
         await interaction.response.send_message(
             t("info.about", locale, games=games), ephemeral=True
@@ -39,7 +31,7 @@ class Info(commands.Cog):
     ) -> None:
         """Admins only: Discord hides it from others, and the check below refuses them."""
         if interaction.guild_id is None or not interaction.permissions.manage_guild:
-            locale = self.service.guild_locale(interaction.guild_id)
+            locale = self.locale(interaction)
             await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
             return
         self.service.store.set_guild_locale(interaction.guild_id, sprache)

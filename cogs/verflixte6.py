@@ -21,6 +21,7 @@ from bot.render.cards import Card
 from bot.render.verflixte6 import describe
 from bot.service import Outcome, Service
 from cogs import ui
+from cogs.base import CroupierCog
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -214,26 +215,15 @@ async def edit_table(interaction: discord.Interaction[Any], outcome: Outcome, ca
     await partial(outcome.message_id).edit(**ui.message_kwargs(card))
 
 
-class Verflixte6Cog(commands.Cog):
+class Verflixte6Cog(CroupierCog):
     v6 = app_commands.Group(name=cmd("v6"), description=cmd("v6.desc"))
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @property
-    def service(self) -> Service:
-        service: Service = self.bot.service  # type: ignore[attr-defined]
-        return service
-
-    def _locale(self, interaction: discord.Interaction[Any]) -> str:
-        return self.service.guild_locale(interaction.guild_id)
 
     @v6.command(name=cmd("tisch"), description=cmd("tisch.desc"))
     @app_commands.describe(durchgaenge=cmd("durchgaenge.desc"))
     async def tisch(
         self, interaction: discord.Interaction[Any], durchgaenge: app_commands.Range[int, 1, 4] = 3
     ) -> None:
-        locale = self._locale(interaction)
+        locale = self.locale(interaction)
         self.service.remember_name(actor_of(interaction), interaction.user.display_name)
         outcome = await self.service.open_lobby(
             KIND,
@@ -249,7 +239,7 @@ class Verflixte6Cog(commands.Cog):
 
     @v6.command(name=cmd("regeln"), description=cmd("regeln.desc"))
     async def regeln(self, interaction: discord.Interaction[Any]) -> None:
-        card = cards.rules_card(self._locale(interaction))
+        card = cards.rules_card(self.locale(interaction))
         await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
 
     @v6.command(name=cmd("stand"), description=cmd("stand.desc"))
@@ -273,7 +263,7 @@ class Verflixte6Cog(commands.Cog):
     async def _my_table(self, interaction: discord.Interaction[Any]) -> Outcome | None:
         game_id = self.service.find_table(interaction.channel_id or 0, actor_of(interaction), KIND)
         if game_id is None:
-            text = t("ui.no_table", self._locale(interaction))
+            text = t("ui.no_table", self.locale(interaction))
             await interaction.response.send_message(text, ephemeral=True)
             return None
         return self.service.current(game_id)
