@@ -220,4 +220,16 @@ TEXTS: dict[str, str] = {
     "cmd.sprache": "sprache",
     "cmd.sprache.desc": "Die Sprache von Croupier auf diesem Server",
     "cmd.croupier.desc": "Was Croupier ist",
+    # tournaments
+    "tour.group_size": "Gruppen haben {low} bis {high} Spieler.",
+    "tour.finale_size": "Das Finale hat {low} bis {high} Spieler.",
+    "tour.options": "Durchgänge 1–4 und eine Zahl bester Dritter ab 0, bitte.",
+    "tour.registration_closed": "Die Anmeldung ist geschlossen.",
+    "tour.already_registered": "Du bist schon angemeldet.",
+    "tour.not_registered": "Du bist nicht angemeldet.",
+    "tour.too_few": "Für ein Turnier braucht es mindestens {low} Anmeldungen.",
+    "tour.not_running": "Das Turnier läuft gerade nicht.",
+    "tour.no_such_group": "Eine Gruppe {group} gibt es in dieser Runde nicht.",
+    "tour.group_done": "Gruppe {group} hat schon gespielt.",
+    "tour.wrong_players": "Das Ergebnis passt nicht zu den Spielern von Gruppe {group}.",
 }

@@ -220,4 +220,16 @@ TEXTS: dict[str, str] = {
     "cmd.sprache": "language",
     "cmd.sprache.desc": "Croupier's language on this server",
     "cmd.croupier.desc": "What Croupier is",
+    # tournaments
+    "tour.group_size": "Groups have {low} to {high} players.",
+    "tour.finale_size": "The Finale has {low} to {high} players.",
+    "tour.options": "Durchgänge 1–4 and a number of best thirds from 0, please.",
+    "tour.registration_closed": "Registration is closed.",
+    "tour.already_registered": "You are already registered.",
+    "tour.not_registered": "You are not registered.",
+    "tour.too_few": "A tournament needs at least {low} registrations.",
+    "tour.not_running": "The tournament is not running right now.",
+    "tour.no_such_group": "There is no group {group} in this round.",
+    "tour.group_done": "Group {group} has already played.",
+    "tour.wrong_players": "The result does not match the players of group {group}.",
 }

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PURE = [ROOT / "bot" / "engine", ROOT / "bot" / "games"]
+PURE = [ROOT / "bot" / "engine", ROOT / "bot" / "games", ROOT / "bot" / "tournament"]
 FORBIDDEN = ("discord", "sqlmodel", "sqlalchemy", "alembic", "psycopg", "bot.store", "bot.service")
 
 

@@ -1,0 +1,125 @@
+"""What a tournament host and its players can do, checked before anything changes."""
+
+from __future__ import annotations
+
+from bot.engine import IllegalAction, Rng
+from bot.tournament.standings import (
+    ADVANCE_PER_GROUP,
+    best_thirds,
+    group_boundaries,
+    order_lines,
+)
+from bot.tournament.state import (
+    FINALE_DURCHGAENGE,
+    FINISHED,
+    REGISTRATION,
+    RUNNING,
+    Group,
+    Line,
+    Round,
+    Tournament,
+)
+
+MIN_GROUP, MAX_GROUP = 2, 6
+
+
+def check_options(tournament: Tournament) -> None:
+    if not MIN_GROUP <= tournament.group_size <= MAX_GROUP:
+        raise IllegalAction("tour.group_size", low=MIN_GROUP, high=MAX_GROUP)
+    if not MIN_GROUP <= tournament.finale_size <= MAX_GROUP:
+        raise IllegalAction("tour.finale_size", low=MIN_GROUP, high=MAX_GROUP)
+    if not 1 <= tournament.durchgaenge <= FINALE_DURCHGAENGE or tournament.best_thirds < 0:
+        raise IllegalAction("tour.options")
+
+
+def register(tournament: Tournament, player: str) -> None:
+    if tournament.status != REGISTRATION:
+        raise IllegalAction("tour.registration_closed")
+    if player in tournament.registered:
+        raise IllegalAction("tour.already_registered")
+    tournament.registered.append(player)
+
+
+def unregister(tournament: Tournament, player: str) -> None:
+    if tournament.status != REGISTRATION:
+        raise IllegalAction("tour.registration_closed")
+    if player not in tournament.registered:
+        raise IllegalAction("tour.not_registered")
+    tournament.registered.remove(player)
+
+
+def split(players: list[str], size: int) -> list[list[str]]:
+    """As few groups as the size allows, their sizes differing by at most one."""
+    count = -(-len(players) // size)
+    return [players[i::count] for i in range(count)]
+
+
+def draw_round(tournament: Tournament, players: list[str], rng: Rng, *, finale: bool) -> Round:
+    """Groups drawn at random (seat order inside a group is the drawn order)."""
+    drawn = rng.shuffle(players)
+    size = len(drawn) if finale else tournament.group_size
+    groups = [Group(i + 1, members) for i, members in enumerate(split(drawn, size))]
+    new_round = Round(len(tournament.rounds) + 1, finale, groups)
+    tournament.rounds.append(new_round)
+    return new_round
+
+
+def close_registration(tournament: Tournament, rng: Rng) -> Round:
+    if tournament.status != REGISTRATION:
+        raise IllegalAction("tour.registration_closed")
+    if len(tournament.registered) < MIN_GROUP:
+        raise IllegalAction("tour.too_few", low=MIN_GROUP)
+    tournament.status = RUNNING
+    finale = len(tournament.registered) <= tournament.finale_size
+    return draw_round(tournament, list(tournament.registered), rng, finale=finale)
+
+
+def group_options(tournament: Tournament, group: Group) -> dict[str, object]:
+    """The Verflixte 6 options for a group's Abend."""
+    current = tournament.current
+    finale = current is not None and current.finale
+    return {
+        "durchgaenge": FINALE_DURCHGAENGE if finale else tournament.durchgaenge,
+        "finale": finale,
+    }
+
+
+def record_group(tournament: Tournament, number: int, lines: list[Line], rng: Rng) -> Group:
+    """Enter a group's Abend result; settles decisive ties by Stechen."""
+    current = tournament.current
+    if tournament.status != RUNNING or current is None:
+        raise IllegalAction("tour.not_running")
+    group = next((g for g in current.groups if g.number == number), None)
+    if group is None:
+        raise IllegalAction("tour.no_such_group", group=number)
+    if group.done:
+        raise IllegalAction("tour.group_done", group=number)
+    if sorted(line.player for line in lines) != sorted(group.players):
+        raise IllegalAction("tour.wrong_players", group=number)
+    seat_ordered = sorted(lines, key=lambda line: group.players.index(line.player))
+    boundaries = group_boundaries(tournament.best_thirds, current.finale)
+    group.table, group.stechen = order_lines(seat_ordered, rng, boundaries)
+    if all(g.done for g in current.groups):
+        _finish_round(tournament, current, rng)
+    return group
+
+
+def _finish_round(tournament: Tournament, current: Round, rng: Rng) -> None:
+    active = [p for p in tournament.registered if p not in tournament.withdrawn]
+    if current.finale:
+        tournament.champion = current.groups[0].table[0].player
+        tournament.status = FINISHED
+        return
+    advanced = [line.player for g in current.groups for line in g.table[:ADVANCE_PER_GROUP]]
+    thirds = [
+        g.table[ADVANCE_PER_GROUP] for g in current.groups if len(g.table) > ADVANCE_PER_GROUP
+    ]
+    chosen, current.thirds_stechen = best_thirds(thirds, tournament.best_thirds, rng)
+    advanced += [line.player for line in chosen]
+    current.advanced = [p for p in advanced if p in active]
+    if len(current.advanced) == 1:
+        tournament.champion = current.advanced[0]
+        tournament.status = FINISHED
+        return
+    finale = len(current.advanced) <= tournament.finale_size
+    draw_round(tournament, list(current.advanced), rng, finale=finale)

@@ -1,0 +1,58 @@
+"""A tournament as plain data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+REGISTRATION, RUNNING, FINISHED = "registration", "running", "finished"
+FINALE_DURCHGAENGE = 4
+
+
+@dataclass
+class Line:
+    """A player's line in a group table after the group's Abend."""
+
+    player: str
+    points: int
+    eyes: int
+
+
+@dataclass
+class Group:
+    number: int
+    players: list[str]  # seat order = Durchgang 1 order
+    game_id: int | None = None
+    table: list[Line] = field(default_factory=list)  # final order, ties settled where decisive
+    stechen: list[dict[str, int]] = field(default_factory=list)
+
+    @property
+    def done(self) -> bool:
+        return bool(self.table)
+
+
+@dataclass
+class Round:
+    number: int
+    finale: bool
+    groups: list[Group]
+    advanced: list[str] = field(default_factory=list)
+    thirds_stechen: list[dict[str, int]] = field(default_factory=list)
+
+
+@dataclass
+class Tournament:
+    name: str
+    host: str
+    group_size: int = 4
+    durchgaenge: int = 3
+    best_thirds: int = 0
+    finale_size: int = 4
+    status: str = REGISTRATION
+    registered: list[str] = field(default_factory=list)
+    rounds: list[Round] = field(default_factory=list)
+    withdrawn: list[str] = field(default_factory=list)
+    champion: str | None = None
+
+    @property
+    def current(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
