@@ -13,7 +13,7 @@ import copy
 import logging
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.engine import JSON, Action, AuditedRng, Event, Game, IllegalAction, step
@@ -23,10 +23,12 @@ from bot.engine.serial import from_data, to_data
 from bot.games import GAMES
 from bot.lobby import LOBBY_VERBS, Lobby
 from bot.store import GameNotFound, GameRow, GameStatus, Store, VersionConflict
+from bot.tournament.game import SYSTEM, TournamentGame
 
 log = logging.getLogger(__name__)
 
 LOBBY, OPEN = GameStatus.LOBBY.value, GameStatus.OPEN.value
+TOURNAMENT = TournamentGame.kind
 FINISHED, ABORTED = GameStatus.FINISHED.value, GameStatus.ABORTED.value
 SETUP_VERBS = ("setup", "start")
 
@@ -49,6 +51,7 @@ class Outcome:
     locale: str = "de"
     channel_id: int | None = None
     message_id: int | None = None
+    linked: tuple[Outcome, ...] = ()  # what this action caused elsewhere (a tournament)
 
     @property
     def finished(self) -> bool:
@@ -153,7 +156,7 @@ class Service:
             status=OPEN,
             snapshot=game.dump(state),
             actor=actor,
-            action={"do": "setup"},
+            action={"do": "setup", "players": list(players)},
             events=events,
         )
 
@@ -214,19 +217,53 @@ class Service:
                     raise IllegalAction("game.stale")
                 if table.lobby is not None:
                     return self._lobby_act(table, actor, action, nonce)
-                return self._game_act(table, actor, action, nonce)
+                outcome = self._game_act(table, actor, action, nonce)
             except IllegalAction as exc:
                 log.info("refused game=%s actor=%s %s: %s", game_id, actor, action.do, exc)
                 raise
+        if outcome.status == FINISHED and "tournament" in table.row.options:
+            linked = await self._report_to_tournament(table)
+            outcome = replace(outcome, linked=tuple(linked))
+        return outcome
+
+    async def _report_to_tournament(self, table: _Table) -> list[Outcome]:
+        """A tournament group's Abend is over: its result goes into the tournament."""
+        link = table.row.options["tournament"]
+        result = self.games[table.row.kind].result(table.state)
+        lines = [{"player": p, **result[p]} for p in table.row.players]
+        record = Action("record", {"group": link["group"], "round": link["round"], "lines": lines})
+        try:
+            return [await self.act(int(link["id"]), SYSTEM, record)]
+        except IllegalAction:
+            return []  # already recorded (e.g. by the reconciliation after a restart)
+
+    async def reconcile(self) -> list[Outcome]:
+        """After a restart: results of finished group games that did not reach their
+        tournament (the process died between the two transactions) are recorded now."""
+        done: list[Outcome] = []
+        for table in list(self._tables.values()):
+            state = table.state
+            if table.row.kind != TOURNAMENT or state is None or state.current is None:
+                continue
+            for group in state.current.groups:
+                if group.done or group.game_id is None:
+                    continue
+                game = self._table(group.game_id)
+                if game.row.status == FINISHED:
+                    done += await self._report_to_tournament(game)
+        return done
 
     def _game_act(self, table: _Table, actor: str, action: Action, nonce: str) -> Outcome:
         if table.row.status != OPEN:
             raise IllegalAction("game.over")
-        if actor not in table.row.players:
-            raise IllegalAction("game.not_a_player")
         game = self.games[table.row.kind]
+        open_seats = getattr(game, "open_seats", False)
+        if actor not in table.row.players and not open_seats:
+            raise IllegalAction("game.not_a_player")
+        if open_seats:  # anyone may act (a tournament): the engine learns who
+            action = Action(action.do, {**action.args, "actor": actor})
         rng = self.rng_factory(table.seed, table.row.rng_counter, nonce)
-        seat = table.row.players.index(actor)
+        seat = table.row.players.index(actor) if actor in table.row.players else -1
         state, events = step(game, table.state, seat, action, rng)
         status = FINISHED if game.is_over(state) else OPEN
         self._commit(
@@ -237,7 +274,7 @@ class Service:
             rng=rng,
             snapshot=game.dump(state),
             status=status,
-            players=None,
+            players=game.players(state) if open_seats else None,
         )
         table.state = state
         return self._outcome(table, [e.to_dict() for e in events])
@@ -429,9 +466,10 @@ class Service:
         draws = [Draw.from_dict(d) for row in rows for d in row.draws]
         problems = verify_draws(table.seed, table.row.seed_hash, draws)
         start = next(i for i, r in enumerate(rows) if r.action.get("do") in SETUP_VERBS)
-        players = list(table.row.players)
+        players = list(rows[start].action.get("players", table.row.players))
         actions = [
-            (players.index(r.actor or ""), Action.from_dict(r.action)) for r in rows[start + 1 :]
+            (players.index(r.actor) if r.actor in players else -1, Action.from_dict(r.action))
+            for r in rows[start + 1 :]
         ]
         game, stored = self.games[table.row.kind], self.store.get(game_id)
         replayed = replay(game, players, stored.options, actions, [d.value for d in draws])

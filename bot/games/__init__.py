@@ -6,8 +6,9 @@ from typing import Any
 
 from bot.engine import Game
 from bot.games.verflixte6 import Verflixte6
+from bot.tournament.game import TournamentGame
 
-GAMES: dict[str, Game[Any]] = {Verflixte6.kind: Verflixte6()}
+GAMES: dict[str, Game[Any]] = {Verflixte6.kind: Verflixte6(), TournamentGame.kind: TournamentGame()}
 
 
 def get_game(kind: str) -> Game[Any]:

@@ -221,6 +221,7 @@ TEXTS: dict[str, str] = {
     "cmd.sprache.desc": "Die Sprache von Croupier auf diesem Server",
     "cmd.croupier.desc": "Was Croupier ist",
     # tournaments
+    "tour.host_only": "Das darf nur die Turnierleitung.",
     "tour.group_size": "Gruppen haben {low} bis {high} Spieler.",
     "tour.finale_size": "Das Finale hat {low} bis {high} Spieler.",
     "tour.options": "Durchgänge 1–4 und eine Zahl bester Dritter ab 0, bitte.",

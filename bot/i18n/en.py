@@ -221,6 +221,7 @@ TEXTS: dict[str, str] = {
     "cmd.sprache.desc": "Croupier's language on this server",
     "cmd.croupier.desc": "What Croupier is",
     # tournaments
+    "tour.host_only": "Only the tournament's host may do that.",
     "tour.group_size": "Groups have {low} to {high} players.",
     "tour.finale_size": "The Finale has {low} to {high} players.",
     "tour.options": "Durchgänge 1–4 and a number of best thirds from 0, please.",

@@ -1,0 +1,142 @@
+"""A tournament as a :class:`bot.engine.Game`, so the service stores, locks, logs, audits
+and reloads it like a table. Anyone may act (``open_seats``): the service passes the acting
+user as ``actor`` in the action's arguments. ``record`` and ``game`` come from the croupier
+itself; host actions need ``host: true``, which the Discord layer sets only for the host or
+members with Manage Server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.engine import JSON, Action, Event, IllegalAction, Rng
+from bot.engine.serial import from_data, to_data
+from bot.tournament import rules
+from bot.tournament.state import FINISHED, Group, Line, Tournament
+
+SYSTEM = "croupier"
+
+
+def _int(value: JSON, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+class TournamentGame:
+    kind = "turnier"
+    min_players = 1
+    max_players = 10_000
+    open_seats = True
+
+    def setup(
+        self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
+    ) -> tuple[Tournament, list[Event]]:
+        tournament = Tournament(
+            name=str(options.get("name", "Turnier"))[:100],
+            host=players[0],
+            group_size=_int(options.get("group_size"), 4),
+            durchgaenge=_int(options.get("durchgaenge"), 3),
+            best_thirds=_int(options.get("best_thirds"), 0),
+            finale_size=_int(options.get("finale_size"), 4),
+        )
+        rules.check_options(tournament)
+        return tournament, [Event("tournament", {"name": tournament.name, "host": players[0]})]
+
+    def apply(self, state: Tournament, seat: int, action: Action, rng: Rng) -> list[Event]:
+        player = str(action.args.get("actor", ""))
+        if action.do == "register":
+            rules.register(state, player)
+        elif action.do == "unregister":
+            rules.unregister(state, player)
+        elif action.do == "close":
+            self._host(state, player, action)
+            new_round = rules.close_registration(state, rng)
+            return [self._round_event(new_round.number, state)]
+        elif action.do == "game":
+            self._system(player)
+            group = self._group(state, action)
+            group.game_id = _int(action.args.get("game_id"), 0)
+        elif action.do == "record":
+            return self._record(state, player, action, rng)
+        else:
+            raise IllegalAction("game.unknown_action", action=action.do)
+        return [Event(action.do, {"player": player})]
+
+    def _record(self, state: Tournament, player: str, action: Action, rng: Rng) -> list[Event]:
+        self._system(player)
+        rows = action.args.get("lines")
+        if not isinstance(rows, list):
+            raise IllegalAction("tour.wrong_players", group=0)
+        lines = [Line(str(r["player"]), int(r["points"]), int(r["eyes"])) for r in rows]
+        rounds_before = len(state.rounds)
+        group = rules.record_group(state, _int(action.args.get("group"), 0), lines, rng)
+        events = [
+            Event(
+                "group_table",
+                {
+                    "round": rounds_before,
+                    "group": group.number,
+                    "table": [to_data(line) for line in group.table],
+                    "stechen": group.stechen,
+                },
+            )
+        ]
+        if len(state.rounds) > rounds_before:
+            events.append(self._round_event(len(state.rounds), state))
+        if state.status == FINISHED:
+            events.append(Event("champion", {"player": state.champion}))
+        return events
+
+    @staticmethod
+    def _round_event(number: int, state: Tournament) -> Event:
+        current = state.rounds[number - 1]
+        groups = [g.players for g in current.groups]
+        return Event("round", {"round": number, "finale": current.finale, "groups": groups})
+
+    @staticmethod
+    def _host(state: Tournament, player: str, action: Action) -> None:
+        if player != state.host and action.args.get("host") is not True:
+            raise IllegalAction("tour.host_only")
+
+    @staticmethod
+    def _system(player: str) -> None:
+        if player != SYSTEM:
+            raise IllegalAction("tour.host_only")
+
+    @staticmethod
+    def _group(state: Tournament, action: Action) -> Group:
+        current = state.current
+        number = _int(action.args.get("group"), 0)
+        group = (
+            None
+            if current is None
+            else next((g for g in current.groups if g.number == number), None)
+        )
+        if group is None:
+            raise IllegalAction("tour.no_such_group", group=number)
+        return group
+
+    def to_act(self, state: Tournament) -> frozenset[int]:
+        return frozenset()
+
+    def legal_actions(self, state: Tournament, seat: int) -> list[Action]:
+        return []
+
+    def is_over(self, state: Tournament) -> bool:
+        return state.status == FINISHED
+
+    def result(self, state: Tournament) -> dict[str, JSON]:
+        return {"champion": state.champion, "rounds": len(state.rounds)}
+
+    def view(self, state: Tournament, viewer: int | None) -> dict[str, JSON]:
+        data: dict[str, JSON] = to_data(state)
+        return data
+
+    def players(self, state: Tournament) -> list[str]:
+        return list(state.registered) or [state.host]
+
+    def dump(self, state: Tournament) -> dict[str, JSON]:
+        data: dict[str, JSON] = to_data(state)
+        return data
+
+    def load(self, data: Mapping[str, JSON]) -> Tournament:
+        return from_data(Tournament, data)
