@@ -439,6 +439,14 @@ class Service:
             self._names[player] = stored
         return self._names[player]
 
+    def live_games(self, kind: str) -> list[int]:
+        """Ids of the loaded lobbies and running games of one kind."""
+        return [
+            game_id
+            for game_id, table in self._tables.items()
+            if table.row.kind == kind and table.row.status in (LOBBY, OPEN)
+        ]
+
     def guild_locale(self, guild_id: int | None) -> str:
         """The server's language (German unless its admins chose English)."""
         if guild_id is None:

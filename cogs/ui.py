@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import t
 from bot.render.cards import Card, Select
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,9 @@ class Click:
 
 Handler = Callable[[discord.Interaction[Any], Click], Awaitable[None]]
 HANDLERS: dict[str, Handler] = {}
+Follower = Callable[[discord.Client, Any], Awaitable[None]]
+LINKED: dict[str, Follower] = {}
+"""Per game kind: how to announce an outcome an action caused there (a tournament's)."""
 
 
 def _click(prefix: str, match: re.Match[str], values: list[str]) -> Click:
@@ -61,7 +65,22 @@ async def _dispatch(interaction: discord.Interaction[Any], click: Click) -> None
         log.warning("no handler for %s", click)
         return
     async with busy():
-        await handler(interaction, click)
+        try:
+            await handler(interaction, click)
+        except Exception:
+            # The action's transaction either committed or left no trace; the player
+            # learns that something failed instead of waiting for an answer.
+            log.exception("handling %s failed", click)
+            await _apologise(interaction)
+
+
+async def _apologise(interaction: discord.Interaction[Any]) -> None:
+    text = t("ui.error", "de")
+    with contextlib.suppress(discord.HTTPException):
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
 
 
 @contextlib.asynccontextmanager

@@ -205,6 +205,10 @@ async def show(
     elif actor in outcome.to_act and outcome.public["turn"]["phase"] in (*DECISIONS, "steal"):
         prompt = prompt_for(outcome, "decide", actor, service_of(interaction).display_name)
         await interaction.followup.send(ephemeral=True, **send_kwargs(prompt))
+    for linked in outcome.linked:
+        follower = ui.LINKED.get(linked.kind)
+        if follower is not None:
+            await follower(interaction.client, linked)
 
 
 async def edit_table(interaction: discord.Interaction[Any], outcome: Outcome, card: Card) -> None:

@@ -167,8 +167,11 @@ class ScriptedDice:
     """Fixed dice for a whole bot (end-to-end tests, demos): each action's RNG takes the
     next values from one shared queue while counting draws like the audited RNG."""
 
-    def __init__(self, values: Iterable[int] = ()) -> None:
+    def __init__(self, values: Iterable[int] = (), *, d6_only: bool = False) -> None:
+        """With ``d6_only`` only six-sided dice are scripted; shuffles and other draws stay
+        audited (e.g. a tournament's group draw)."""
         self.queue: list[int] = list(values)
+        self.d6_only = d6_only
 
     def add(self, *values: int) -> None:
         self.queue.extend(values)
@@ -183,6 +186,8 @@ class _ScriptedRng(AuditedRng):
         self.dice = dice
 
     def _next(self, sides: int) -> Draw:
+        if self.dice.d6_only and sides != 6:
+            return super()._next(sides)
         if not self.dice.queue:
             raise ChanceExhausted(f"no scripted die left for draw {self.counter}")
         value = self.dice.queue.pop(0)

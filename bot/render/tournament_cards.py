@@ -1,0 +1,96 @@
+"""The Discord messages of a tournament, as :class:`Card` data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.i18n import t
+from bot.render.cards import Button, Card, Row, custom_id
+from bot.render.v6_cards import Names, mention
+
+BUTTON = "trb"
+
+
+def registration_card(outcome: Any, locale: str, name: Names = mention) -> Card:
+    tour = outcome.public
+    registered = tour["registered"]
+    body = t(
+        "ui.tour.registration",
+        locale,
+        group_size=tour["group_size"],
+        durchgaenge=tour["durchgaenge"],
+        best_thirds=tour["best_thirds"],
+        finale_size=tour["finale_size"],
+        seed_hash=outcome.seed_hash,
+    )
+    names = ", ".join(name(p) for p in registered) or t("ui.tour.nobody", locale)
+    rows: list[Row] = []
+    if tour["status"] == "registration":
+        rows.append(
+            (
+                Button(
+                    custom_id(BUTTON, outcome.game_id, outcome.version, "register"),
+                    t("ui.button.register", locale),
+                    "primary",
+                ),
+                Button(
+                    custom_id(BUTTON, outcome.game_id, outcome.version, "unregister"),
+                    t("ui.button.unregister", locale),
+                ),
+                Button(
+                    custom_id(BUTTON, outcome.game_id, outcome.version, "close"),
+                    t("ui.button.close", locale),
+                    "success",
+                ),
+            )
+        )
+    return Card(
+        title=t("ui.tour.title", locale, name=tour["name"]),
+        description=body,
+        fields=[(t("ui.tour.registered", locale, count=len(registered)), names[:1024])],
+        rows=rows,
+    )
+
+
+def round_card(
+    event: Mapping[str, Any], tour_name: str, locale: str, name: Names = mention
+) -> Card:
+    key = "ui.tour.finale" if event["finale"] else "ui.tour.round"
+    fields = [
+        (t("ui.tour.group", locale, group=i + 1), "\n".join(name(p) for p in players))
+        for i, players in enumerate(event["groups"])
+    ]
+    return Card(title=f"{tour_name}: " + t(key, locale, round=event["round"]), fields=fields)
+
+
+def group_table_card(event: Mapping[str, Any], locale: str, name: Names = mention) -> Card:
+    lines = [
+        t(
+            "ui.tour.table_line",
+            locale,
+            place=i + 1,
+            player=name(row["player"]),
+            points=row["points"],
+            eyes=row["eyes"],
+        )
+        for i, row in enumerate(event["table"])
+    ]
+    for rolls in event.get("stechen", []):
+        lines.append("Stechen: " + ", ".join(f"{name(p)} {face}" for p, face in rolls.items()))
+    title = t("ui.tour.group_done", locale, group=event["group"], round=event["round"])
+    return Card(title=title, description="\n".join(lines))
+
+
+def champion_card(
+    event: Mapping[str, Any], tour_name: str, outcome: Any, locale: str, name: Names = mention
+) -> Card:
+    footer = (
+        t("ui.table.seed_revealed", locale, seed=outcome.seed, seed_hash=outcome.seed_hash)
+        if outcome.seed
+        else ""
+    )
+    return Card(
+        title=t("ui.tour.champion", locale, player=name(event["player"]), name=tour_name),
+        footer=footer,
+    )

@@ -1,0 +1,204 @@
+"""``/turnier``: Verflixte 6 tournaments — registration with DMs, the draw, one thread and
+one table per group, group tables, the next round, the Finale and the champion.
+Thin: the format lives in bot.tournament, the storing and auditing in the service.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import Action, IllegalAction
+from bot.i18n import t
+from bot.render import tournament_cards as tcards
+from bot.render import v6_cards
+from bot.service import Outcome, Service
+from bot.tournament.game import SYSTEM
+from cogs import ui
+from cogs.base import CroupierCog
+from cogs.translator import cmd
+from cogs.verflixte6 import actor_of, refuse, send_kwargs
+
+log = logging.getLogger(__name__)
+
+KIND = "turnier"
+
+
+def _service(client: discord.Client) -> Service:
+    service: Service = client.service  # type: ignore[attr-defined]
+    return service
+
+
+async def _channel(client: discord.Client, channel_id: int | None) -> Any:
+    if channel_id is None:
+        return None
+    return client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+
+
+async def start_groups(client: discord.Client, tournament: Outcome) -> None:
+    """A thread and a Verflixte 6 table for every group of the current round that has none
+    yet (idempotent: after a restart it creates only what is missing)."""
+    service = _service(client)
+    tour = tournament.public
+    current = tour["rounds"][-1]
+    channel = await _channel(client, tournament.channel_id)
+    locale = tournament.locale
+    for group in current["groups"]:
+        if group["game_id"] is not None:
+            continue
+        if current["finale"]:
+            title = t("ui.tour.finale_thread", locale, name=tour["name"])
+        else:
+            title = t(
+                "ui.tour.thread",
+                locale,
+                name=tour["name"],
+                round=current["number"],
+                group=group["number"],
+            )
+        thread = await channel.create_thread(
+            name=title[:100], type=discord.ChannelType.public_thread
+        )
+        options = {
+            "durchgaenge": 4 if current["finale"] else tour["durchgaenge"],
+            "finale": current["finale"],
+            "tournament": {
+                "id": tournament.game_id,
+                "round": current["number"],
+                "group": group["number"],
+            },
+        }
+        game = await service.create(
+            "verflixte6", group["players"], options, channel_id=thread.id, locale=locale
+        )
+        message = await thread.send(**send_kwargs(v6_cards.table_card(game, locale)))
+        service.set_message(game.game_id, message.id)
+        await service.act(
+            tournament.game_id,
+            SYSTEM,
+            Action("game", {"group": group["number"], "game_id": game.game_id}),
+        )
+
+
+async def follow(client: discord.Client, outcome: Outcome) -> None:
+    """Announce what a group's result caused: its table, a new round, the champion."""
+    channel = await _channel(client, outcome.channel_id)
+    name, locale = outcome.public["name"], outcome.locale
+    for event in outcome.events:
+        if event["type"] == "group_table":
+            await channel.send(**send_kwargs(tcards.group_table_card(event, locale)))
+        elif event["type"] == "round":
+            await channel.send(**send_kwargs(tcards.round_card(event, name, locale)))
+            await start_groups(client, _service(client).current(outcome.game_id))
+        elif event["type"] == "champion":
+            await channel.send(**send_kwargs(tcards.champion_card(event, name, outcome, locale)))
+
+
+async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
+    service, actor, locale = _service(interaction.client), actor_of(interaction), "de"
+    service.remember_name(actor, interaction.user.display_name)
+    try:
+        current = service.current(click.game_id)
+        locale = current.locale
+        args = {"host": True} if interaction.permissions.manage_guild else {}
+        outcome = await service.act(
+            click.game_id, actor, Action(click.verb, args), nonce=str(interaction.id)
+        )
+    except IllegalAction as exc:
+        await refuse(interaction, exc, locale)
+        return
+    await interaction.response.edit_message(
+        **ui.message_kwargs(tcards.registration_card(outcome, locale))
+    )
+    if click.verb == "register":
+        await interaction.followup.send(await _welcome(interaction, outcome), ephemeral=True)
+    elif click.verb == "unregister":
+        await interaction.followup.send(t("ui.tour.left", locale), ephemeral=True)
+    elif click.verb == "close":
+        for event in outcome.events:
+            if event["type"] == "round":
+                channel = await _channel(interaction.client, outcome.channel_id)
+                await channel.send(
+                    **send_kwargs(tcards.round_card(event, outcome.public["name"], locale))
+                )
+        await start_groups(interaction.client, outcome)
+
+
+async def _welcome(interaction: discord.Interaction[Any], outcome: Outcome) -> str:
+    """DM the new player; closed DMs (50007) are told privately, never in public."""
+    locale = outcome.locale
+    try:
+        await interaction.user.send(t("ui.tour.dm", locale, name=outcome.public["name"]))
+    except discord.Forbidden as exc:
+        if exc.code != 50007:
+            raise
+        return t("ui.tour.joined_no_dm", locale)
+    return t("ui.tour.joined_dm", locale)
+
+
+class TournamentCog(CroupierCog):
+    turnier = app_commands.Group(
+        name=cmd("turnier"), description=cmd("turnier.desc"), guild_only=True
+    )
+
+    @turnier.command(name=cmd("erstellen"), description=cmd("erstellen.desc"))
+    @app_commands.describe(
+        name=cmd("name.desc"),
+        gruppe=cmd("gruppe.desc"),
+        durchgaenge=cmd("durchgaenge.desc"),
+        dritte=cmd("dritte.desc"),
+        finale=cmd("finale.desc"),
+    )
+    async def erstellen(  # noqa: PLR0917 - slash options are parameters
+        self,
+        interaction: discord.Interaction[Any],
+        name: app_commands.Range[str, 1, 80],
+        gruppe: app_commands.Range[int, 2, 6] = 4,
+        durchgaenge: app_commands.Range[int, 1, 4] = 3,
+        dritte: app_commands.Range[int, 0, 20] = 0,
+        finale: app_commands.Range[int, 2, 6] = 4,
+    ) -> None:
+        locale = self.locale(interaction)
+        if not interaction.permissions.manage_guild:
+            await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
+            return
+        options = {
+            "name": name,
+            "group_size": gruppe,
+            "durchgaenge": durchgaenge,
+            "best_thirds": dritte,
+            "finale_size": finale,
+        }
+        outcome = await self.service.create(
+            KIND,
+            [actor_of(interaction)],
+            options,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            locale=locale,
+        )
+        callback = await interaction.response.send_message(
+            **send_kwargs(tcards.registration_card(outcome, locale))
+        )
+        self.service.set_message(outcome.game_id, callback.message_id)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """After a restart: results that did not reach their tournament, and groups whose
+        thread or table was not created yet."""
+        for outcome in await self.service.reconcile():
+            await follow(self.bot, outcome)
+        for game_id in self.service.live_games(KIND):
+            current = self.service.current(game_id)
+            if current.public["rounds"] and current.status == "open":
+                await start_groups(self.bot, current)
+
+
+async def setup(bot: commands.Bot) -> None:
+    ui.HANDLERS[tcards.BUTTON] = on_click
+    ui.LINKED[KIND] = follow
+    await bot.add_cog(TournamentCog(bot))

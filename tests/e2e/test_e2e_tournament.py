@@ -1,0 +1,77 @@
+"""A tournament on the loopback Discord: 8 users, two groups in threads, a Finale of 4."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import Table
+
+from cogs import ui
+
+MANAGE_GUILD = 1 << 5
+
+
+async def play_thread(table: Table, thread: Any, users: dict[int, Any]) -> None:
+    """Every turn in a group thread: no jokers, then stopp."""
+    for _ in range(100):
+        live = [m for m in table.fake.channel_messages(thread) if m.custom_ids()]
+        if not live:
+            return
+        message = live[-1]
+        custom_id = message.custom_ids()[0]
+        game_id = int(custom_id.split(":")[1])
+        outcome = table.bot.service.current(game_id)  # type: ignore[union-attr]
+        player = users[int(outcome.to_act[0])]
+        verb = custom_id.split(":")[3]
+        if verb == "begin":
+            opened = await table.fake.click(player, message, custom_id)
+            await ui.settled()
+            prompt = opened.message
+            no_joker = next(c for c in prompt.custom_ids() if c.endswith(":nojoker"))
+            await table.fake.click(player, prompt, no_joker)
+        else:
+            stopp = next(c for c in message.custom_ids() if c.endswith(":stopp"))
+            await table.fake.click(player, message, stopp)
+        await ui.settled()
+    raise AssertionError("the group's Abend did not end")
+
+
+async def test_an_eight_player_tournament_to_the_champion(table: Table) -> None:
+    fake = table.fake
+    players = [table.anna, table.ben, table.cem]
+    players += [fake.add_user(f"P{i}", guild=table.guild) for i in range(5)]
+    fake.set_dms_open(players[4], False)
+    users = {u.id: u for u in players}
+    table.anna.permissions |= MANAGE_GUILD
+    table.dice.d6_only = True  # the group draws stay audited; every d6 is scripted
+    table.dice.add(*([4, 2, 6, 5, 1, 3] * 60))  # only Freiwürfe and Stechen: eyes = Freiwurf
+
+    created = await table.slash(table.anna, "turnier erstellen", name="Herbst", durchgaenge=1)
+    registration = created.message
+    for user in players:
+        joined = await table.press(user, "register", registration)
+        (note,) = await joined.wait_followup()
+        assert note.visibility == "ephemeral" and note.audience == user.id
+        if user is players[4]:
+            assert "DMs sind geschlossen" in note.content
+        else:
+            assert "Direktnachricht" in note.content
+    assert all(fake.private_messages(u) for u in players)
+    assert "Angemeldet (8)" in registration.text()
+    refused = await table.press(table.ben, "close", registration)
+    assert "Turnierleitung" in refused.message.content
+
+    await table.press(table.anna, "close", registration)
+    threads = fake.threads(table.channel)
+    assert len(threads) == 2
+    assert any("Runde 1: die Gruppen sind ausgelost" in m.text() for m in table.public())
+    for thread in threads:
+        await play_thread(table, thread, users)
+    tables = [m for m in table.public() if "ist fertig" in m.text()]
+    assert len(tables) == 2
+    finale_threads = [c for c in fake.threads(table.channel) if "Finale" in c.name]
+    assert len(finale_threads) == 1
+    await play_thread(table, finale_threads[0], users)
+    champion = [m for m in table.public() if "gewinnt das Turnier" in m.text()]
+    assert len(champion) == 1
+    assert "Seed `" in champion[0].text()
