@@ -439,6 +439,10 @@ class Service:
             self._names[player] = stored
         return self._names[player]
 
+    def latest_in_channel(self, kind: str, channel_id: int) -> int | None:
+        row = self.store.latest_game(kind, channel_id)
+        return None if row is None else row.id
+
     def live_games(self, kind: str) -> list[int]:
         """Ids of the loaded lobbies and running games of one kind."""
         return [
@@ -457,6 +461,25 @@ class Service:
         """The last ``limit`` events of a game's log, oldest first."""
         events = [e for row in self.store.events(game_id) for e in row.events]
         return events[-limit:]
+
+    def export_log(self, game_id: int) -> list[dict[str, JSON]]:
+        """Every logged action of a game: who, what, the events and the dice."""
+        return [
+            {
+                "seq": r.seq,
+                "actor": r.actor,
+                "action": r.action,
+                "events": r.events,
+                "draws": r.draws,
+            }
+            for r in self.store.events(game_id)
+        ]
+
+    def seed_info(self, game_id: int) -> dict[str, JSON]:
+        """The seed's commitment, and the seed itself once the game is over."""
+        table = self._table(game_id)
+        done = table.row.status in (FINISHED, ABORTED)
+        return {"seed_hash": table.row.seed_hash, "seed": table.row.seed if done else None}
 
     def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the Discord message that shows the table."""

@@ -5,6 +5,7 @@ Thin: the format lives in bot.tournament, the storing and auditing in the servic
 
 from __future__ import annotations
 
+import io
 import logging
 from typing import Any
 
@@ -16,7 +17,9 @@ from bot.engine import Action, IllegalAction
 from bot.i18n import t
 from bot.render import tournament_cards as tcards
 from bot.render import v6_cards
+from bot.render.pictures import table_png
 from bot.service import Outcome, Service
+from bot.tournament.export import full_json, standings_csv
 from bot.tournament.game import SYSTEM
 from cogs import ui
 from cogs.base import CroupierCog
@@ -90,12 +93,23 @@ async def follow(client: discord.Client, outcome: Outcome) -> None:
     name, locale = outcome.public["name"], outcome.locale
     for event in outcome.events:
         if event["type"] == "group_table":
-            await channel.send(**send_kwargs(tcards.group_table_card(event, locale)))
+            card = tcards.group_table_card(event, locale)
+            picture = group_picture(_service(client), event["table"], card.title, locale)
+            await channel.send(file=picture, **send_kwargs(card))
         elif event["type"] == "round":
             await channel.send(**send_kwargs(tcards.round_card(event, name, locale)))
             await start_groups(client, _service(client).current(outcome.game_id))
         elif event["type"] == "champion":
             await channel.send(**send_kwargs(tcards.champion_card(event, name, outcome, locale)))
+
+
+def group_picture(
+    service: Service, table: list[dict[str, Any]], title: str, locale: str
+) -> discord.File:
+    """The group table as a picture; the message carries the same rows as text."""
+    header = [t(f"ui.tour.col.{c}", locale) for c in ("place", "player", "points", "eyes")]
+    rows = tcards.group_rows(table, service.display_name)
+    return discord.File(io.BytesIO(table_png(title, header, rows)), filename="tabelle.png")
 
 
 async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
@@ -185,6 +199,56 @@ class TournamentCog(CroupierCog):
             **send_kwargs(tcards.registration_card(outcome, locale))
         )
         self.service.set_message(outcome.game_id, callback.message_id)
+
+    @turnier.command(name=cmd("turnierstand"), description=cmd("turnierstand.desc"))
+    async def stand(self, interaction: discord.Interaction[Any]) -> None:
+        outcome = await self._here(interaction)
+        if outcome is None:
+            return
+        tour = outcome.public
+        if not tour["rounds"]:
+            card = tcards.registration_card(outcome, outcome.locale)
+            card.rows = []  # buttons only on the registration message itself
+        else:
+            card = tcards.standings_card(tour, outcome.locale, self.service.display_name)
+        await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+
+    @turnier.command(name=cmd("export"), description=cmd("export.desc"))
+    async def export(self, interaction: discord.Interaction[Any]) -> None:
+        """Standings (CSV) and the full log with every die (JSON), for the host."""
+        outcome = await self._here(interaction)
+        if outcome is None:
+            return
+        if (
+            not interaction.permissions.manage_guild
+            and actor_of(interaction) != outcome.public["host"]
+        ):
+            await interaction.response.send_message(
+                t("tour.host_only", outcome.locale), ephemeral=True
+            )
+            return
+        tour = outcome.public
+        games = [outcome.game_id] + [
+            g["game_id"] for r in tour["rounds"] for g in r["groups"] if g["game_id"] is not None
+        ]
+        logs = {gid: self.service.export_log(gid) for gid in games}
+        seeds = {gid: self.service.seed_info(gid) for gid in games}
+        files = [
+            discord.File(
+                io.BytesIO(standings_csv(tour, self.service.display_name).encode()), "stand.csv"
+            ),
+            discord.File(io.BytesIO(full_json(tour, logs, seeds).encode()), "protokoll.json"),
+        ]
+        await interaction.response.send_message(files=files, ephemeral=True)
+
+    async def _here(self, interaction: discord.Interaction[Any]) -> Outcome | None:
+        game_id = self.service.latest_in_channel(KIND, interaction.channel_id or 0)
+        if game_id is None:
+            await interaction.response.send_message(
+                t("ui.tour.none", self.locale(interaction)), ephemeral=True
+            )
+            return None
+        return self.service.current(game_id)
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:

@@ -265,4 +265,10 @@ TEXTS: dict[str, str] = {
     "cmd.finale.desc": "Spieler im Finale (2–6)",
     "cmd.turnierstand": "stand",
     "cmd.turnierstand.desc": "Der Stand des Turniers",
+    "ui.tour.col.place": "Platz",
+    "ui.tour.col.player": "Spieler",
+    "ui.tour.col.points": "Punkte",
+    "ui.tour.col.eyes": "Augen",
+    "cmd.export": "export",
+    "cmd.export.desc": "Stand (CSV) und Protokoll (JSON) herunterladen",
 }

@@ -265,4 +265,10 @@ TEXTS: dict[str, str] = {
     "cmd.finale.desc": "Players in the Finale (2–6)",
     "cmd.turnierstand": "standings",
     "cmd.turnierstand.desc": "The tournament's standings",
+    "ui.tour.col.place": "Place",
+    "ui.tour.col.player": "Player",
+    "ui.tour.col.points": "Points",
+    "ui.tour.col.eyes": "Eyes",
+    "cmd.export": "export",
+    "cmd.export.desc": "Download standings (CSV) and the log (JSON)",
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import t
@@ -94,3 +94,25 @@ def champion_card(
         title=t("ui.tour.champion", locale, player=name(event["player"]), name=tour_name),
         footer=footer,
     )
+
+
+def group_rows(table: Sequence[Mapping[str, Any]], name: Names) -> list[list[object]]:
+    """The rows a group table shows, for the text and the picture alike."""
+    return [[i + 1, name(row["player"]), row["points"], row["eyes"]] for i, row in enumerate(table)]
+
+
+def standings_card(tour: Mapping[str, Any], locale: str, name: Names = mention) -> Card:
+    """The current round: finished groups with their tables, the others with their players."""
+    current = tour["rounds"][-1]
+    fields = []
+    for group in current["groups"]:
+        if group["table"]:
+            text = "\n".join(
+                t("ui.tour.table_line", locale, place=place, player=who, points=pts, eyes=eyes)
+                for place, who, pts, eyes in group_rows(group["table"], name)
+            )
+        else:
+            text = ", ".join(name(p) for p in group["players"])
+        fields.append((t("ui.tour.group", locale, group=group["number"]), text[:1024]))
+    title = t("ui.tour.standings", locale, round=current["number"])
+    return Card(title=f"{tour['name']} – {title}", fields=fields)

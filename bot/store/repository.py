@@ -145,6 +145,17 @@ class Store:
         with self._session() as session:
             return list(session.exec(stmt))
 
+    def latest_game(self, kind: str, channel_id: int) -> GameRow | None:
+        """The newest game of a kind opened in a channel (finished ones included)."""
+        stmt = (
+            select(GameRow)
+            .where(col(GameRow.kind) == kind, col(GameRow.channel_id) == channel_id)
+            .order_by(col(GameRow.id).desc())
+            .limit(1)
+        )
+        with self._session() as session:
+            return session.exec(stmt).first()
+
     def events(self, game_id: int) -> list[EventRow]:
         """The event log of a game, in order (empty for an unknown game)."""
         stmt = select(EventRow).where(col(EventRow.game_id) == game_id).order_by(col(EventRow.seq))

@@ -69,9 +69,17 @@ async def test_an_eight_player_tournament_to_the_champion(table: Table) -> None:
         await play_thread(table, thread, users)
     tables = [m for m in table.public() if "ist fertig" in m.text()]
     assert len(tables) == 2
+    assert all(m.attachments == ["tabelle.png"] for m in tables)
+    stand = await table.slash(table.cem, "turnier stand")
+    assert stand.message.visibility == "ephemeral" and "Stand: Runde 2" in stand.message.text()
     finale_threads = [c for c in fake.threads(table.channel) if "Finale" in c.name]
     assert len(finale_threads) == 1
     await play_thread(table, finale_threads[0], users)
     champion = [m for m in table.public() if "gewinnt das Turnier" in m.text()]
     assert len(champion) == 1
     assert "Seed `" in champion[0].text()
+    refused = await table.slash(table.ben, "turnier export")
+    assert "Turnierleitung" in refused.message.content
+    export = await table.slash(table.anna, "turnier export")
+    assert export.message.attachments == ["stand.csv", "protokoll.json"]
+    assert export.message.visibility == "ephemeral"

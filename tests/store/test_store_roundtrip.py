@@ -146,3 +146,21 @@ def test_guild_language_setting_round_trip(store: Store) -> None:
     assert store.guild_locale(1234567890123456789) == "en"
     store.set_guild_locale(1234567890123456789, "de")
     assert store.guild_locale(1234567890123456789) == "de"
+
+
+def test_latest_game_in_a_channel(store: Store) -> None:
+    def make(kind: str, channel: int) -> int:
+        row = store.create_game(
+            kind=kind, players=["1"], options={}, snapshot={}, seed="00" * 16, seed_hash="h",
+            rng_counter=0, channel_id=channel, action={"do": "setup"}, events=[], draws=[],
+        )  # fmt: skip
+        assert row.id is not None
+        return row.id
+
+    make("turnier", 5)
+    newest = make("turnier", 5)
+    make("verflixte6", 5)
+    make("turnier", 6)
+    latest = store.latest_game("turnier", 5)
+    assert latest is not None and latest.id == newest
+    assert store.latest_game("turnier", 7) is None

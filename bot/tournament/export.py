@@ -1,0 +1,56 @@
+"""Standings and the full log of a tournament as CSV and JSON, for hosts and archives."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+CSV_COLUMNS = ("round", "finale", "group", "place", "player_id", "player", "points", "eyes")
+
+
+def standings_rows(
+    tournament: Mapping[str, Any], name: Callable[[str], str]
+) -> list[dict[str, Any]]:
+    """One row per player and finished group, in table order."""
+    rows = []
+    for rnd in tournament["rounds"]:
+        for group in rnd["groups"]:
+            for place, line in enumerate(group["table"], start=1):
+                rows.append(
+                    {
+                        "round": rnd["number"],
+                        "finale": rnd["finale"],
+                        "group": group["number"],
+                        "place": place,
+                        "player_id": line["player"],
+                        "player": name(line["player"]),
+                        "points": line["points"],
+                        "eyes": line["eyes"],
+                    }
+                )
+    return rows
+
+
+def standings_csv(tournament: Mapping[str, Any], name: Callable[[str], str]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(standings_rows(tournament, name))
+    return out.getvalue()
+
+
+def full_json(
+    tournament: Mapping[str, Any],
+    logs: Mapping[int, Sequence[Mapping[str, Any]]],
+    seeds: Mapping[int, Mapping[str, Any]],
+) -> str:
+    """The tournament, and per game (tournament included) its seed commitment (the seed once
+    revealed) and every logged action with its events and dice."""
+    document = {
+        "tournament": tournament,
+        "games": {str(gid): {**seeds.get(gid, {}), "log": list(log)} for gid, log in logs.items()},
+    }
+    return json.dumps(document, ensure_ascii=False, indent=1, default=str)

@@ -1,0 +1,25 @@
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.render.pictures import table_png
+
+
+def test_a_table_picture_has_a_line_per_row() -> None:
+    small = Image.open(
+        io.BytesIO(table_png("Gruppe 1", ["#", "Spieler", "Punkte"], [[1, "Anna", 6]]))
+    )
+    big_rows = [[i, f"Spieler {i}", i * 2] for i in range(6)]
+    big = Image.open(io.BytesIO(table_png("Gruppe 1", ["#", "Spieler", "Punkte"], big_rows)))
+    assert small.format == "PNG" and big.format == "PNG"
+    assert big.height > small.height
+    colours = small.convert("RGB").getcolors(maxcolors=100_000)
+    assert colours is not None and len(colours) > 2  # text was drawn, not just a background
+
+
+def test_long_names_widen_the_picture() -> None:
+    short = Image.open(io.BytesIO(table_png("T", ["Spieler"], [["Al"]])))
+    long = Image.open(io.BytesIO(table_png("T", ["Spieler"], [["Maximiliane von Hohenstein"]])))
+    assert long.width > short.width
