@@ -27,10 +27,11 @@ from bot.tournament.game import SYSTEM, TournamentGame
 
 log = logging.getLogger(__name__)
 
-LOBBY, OPEN = GameStatus.LOBBY.value, GameStatus.OPEN.value
+LOBBY, OPEN, PAUSED = GameStatus.LOBBY.value, GameStatus.OPEN.value, GameStatus.PAUSED.value
 TOURNAMENT = TournamentGame.kind
 FINISHED, ABORTED = GameStatus.FINISHED.value, GameStatus.ABORTED.value
 SETUP_VERBS = ("setup", "start")
+HOST_ONLY_VERBS = ("pause", "resume")  # logged, but no engine action
 
 
 @dataclass(frozen=True)
@@ -226,6 +227,39 @@ class Service:
             outcome = replace(outcome, linked=tuple(linked))
         return outcome
 
+    async def host_action(
+        self,
+        game_id: int,
+        host: str,
+        verb: str,
+        *,
+        reason: str = "",
+        for_player: str = "",
+        action: Action | None = None,
+        nonce: str = "",
+    ) -> Outcome:
+        """What a host may do to a running table, logged with who and why:
+        ``pause`` / ``resume`` (also to adjourn an evening), and ``act`` for an absent
+        player (the player's action, recorded as taken by the host)."""
+        if verb == "act":
+            assert action is not None
+            args = {**action.args, "by_host": host, "reason": reason}
+            return await self.act(game_id, for_player, Action(action.do, args), nonce=nonce)
+        async with self._locks[game_id]:
+            table = self._table(game_id)
+            wanted = {"pause": (OPEN, PAUSED), "resume": (PAUSED, OPEN)}.get(verb)
+            if wanted is None:
+                raise IllegalAction("game.unknown_action", action=verb)
+            if table.row.status != wanted[0]:
+                raise IllegalAction(f"game.cannot_{verb}")
+            rng = self.rng_factory(table.seed, table.row.rng_counter, nonce)
+            event = Event(verb, {"host": host, "reason": reason})
+            self._commit(
+                table, host, Action(verb, {"reason": reason}), events=[event], rng=rng,
+                snapshot=table.row.snapshot, status=wanted[1], players=None,
+            )  # fmt: skip
+            return self._outcome(table, [event.to_dict()])
+
     async def _report_to_tournament(self, table: _Table) -> list[Outcome]:
         """A tournament group's Abend is over: its result goes into the tournament."""
         link = table.row.options["tournament"]
@@ -254,6 +288,8 @@ class Service:
         return done
 
     def _game_act(self, table: _Table, actor: str, action: Action, nonce: str) -> Outcome:
+        if table.row.status == PAUSED:
+            raise IllegalAction("game.paused")
         if table.row.status != OPEN:
             raise IllegalAction("game.over")
         game = self.games[table.row.kind]
@@ -412,14 +448,16 @@ class Service:
         """The game as it stands (e.g. to redraw its message), without acting."""
         return self._outcome(self._table(game_id), [])
 
-    def find_table(self, channel_id: int, player: str, kind: str | None = None) -> int | None:
-        """The newest live table in a channel at which ``player`` sits (for typed commands)."""
+    def find_table(
+        self, channel_id: int, player: str | None, kind: str | None = None
+    ) -> int | None:
+        """The newest live table in a channel (at which ``player`` sits, if given)."""
         found = [
             game_id
             for game_id, table in self._tables.items()
             if table.row.channel_id == channel_id
-            and player in table.row.players
-            and table.row.status in (LOBBY, OPEN)
+            and (player is None or player in table.row.players)
+            and table.row.status in (LOBBY, OPEN, PAUSED)
             and (kind is None or table.row.kind == kind)
         ]
         return max(found) if found else None
@@ -501,6 +539,7 @@ class Service:
         actions = [
             (players.index(r.actor) if r.actor in players else -1, Action.from_dict(r.action))
             for r in rows[start + 1 :]
+            if r.action.get("do") not in HOST_ONLY_VERBS
         ]
         game, stored = self.games[table.row.kind], self.store.get(game_id)
         replayed = replay(game, players, stored.options, actions, [d.value for d in draws])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -170,7 +170,12 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
 
 
 async def show(
-    interaction: discord.Interaction[Any], outcome: Outcome, actor: str, *, typed: bool = False
+    interaction: discord.Interaction[Any],
+    outcome: Outcome,
+    actor: str,
+    *,
+    typed: bool = False,
+    answered: bool = False,
 ) -> None:
     """Answer the interaction and bring the table up to date: the turn's message edited in
     place; at a new turn the old message closed and a new one posted; a Durchgang's result
@@ -188,7 +193,11 @@ async def show(
     on_table = interaction.message is not None and interaction.message.id == outcome.message_id
     if typed:
         lines = [describe(e, locale, cards.mention) for e in outcome.events]
-        await interaction.response.send_message("\n".join(lines)[:2000] or "✓", ephemeral=True)
+        text = "\n".join(lines)[:2000] or "✓"
+        if answered:  # the host's command was answered already: the lines go public
+            await interaction.followup.send(text)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
         await edit_table(interaction, outcome, table)
     elif on_table:
         await interaction.response.edit_message(**ui.message_kwargs(table))
@@ -291,6 +300,79 @@ class Verflixte6Cog(CroupierCog):
             await refuse(interaction, exc, current.locale)
             return
         await show(interaction, outcome, actor, typed=True)
+
+    async def _hosted(
+        self,
+        interaction: discord.Interaction[Any],
+        verb: str,
+        *,
+        reason: str = "",
+        for_player: str = "",
+        action: Action | None = None,
+    ) -> None:
+        """Host tools on the table in this channel (Manage Server); logged with who and why."""
+        locale = self.locale(interaction)
+        game_id = self.service.find_table(interaction.channel_id or 0, None, KIND)
+        if not interaction.permissions.manage_guild:
+            await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
+            return
+        if game_id is None:
+            await interaction.response.send_message(t("ui.no_table", locale), ephemeral=True)
+            return
+        host = actor_of(interaction)
+        try:
+            outcome = await self.service.host_action(
+                game_id,
+                host,
+                verb,
+                reason=reason,
+                for_player=for_player,
+                action=action,
+                nonce=str(interaction.id),
+            )
+        except IllegalAction as exc:
+            await refuse(interaction, exc, locale)
+            return
+        async with ui.busy():
+            if verb == "act":
+                note = t(
+                    "ui.host.acted",
+                    locale,
+                    host=cards.mention(host),
+                    player=cards.mention(for_player),
+                    reason=reason,
+                )
+                await interaction.response.send_message(note)
+                await show(interaction, outcome, for_player, typed=True, answered=True)
+                return
+            lines = [describe(e, locale, cards.mention) for e in outcome.events]
+            await interaction.response.send_message("\n".join(lines))
+            await edit_table(interaction, outcome, cards.table_card(outcome, locale))
+
+    @v6.command(name=cmd("pause"), description=cmd("pause.desc"))
+    @app_commands.describe(grund=cmd("grund.desc"))
+    async def pause(self, interaction: discord.Interaction[Any], grund: str = "") -> None:
+        await self._hosted(interaction, "pause", reason=grund)
+
+    @v6.command(name=cmd("fortsetzen"), description=cmd("fortsetzen.desc"))
+    async def fortsetzen(self, interaction: discord.Interaction[Any]) -> None:
+        await self._hosted(interaction, "resume")
+
+    @v6.command(name=cmd("vertreten"), description=cmd("vertreten.desc"))
+    @app_commands.describe(
+        spieler=cmd("spieler.desc"), aktion=cmd("aktion.desc"), grund=cmd("grund.desc")
+    )
+    async def vertreten(
+        self,
+        interaction: discord.Interaction[Any],
+        spieler: discord.Member,
+        aktion: Literal["ohne_joker", "weiter", "stopp"],
+        grund: str = "",
+    ) -> None:
+        action = Action("jokers", {"jokers": []}) if aktion == "ohne_joker" else Action(aktion)
+        await self._hosted(
+            interaction, "act", reason=grund, for_player=str(spieler.id), action=action
+        )
 
     @app_commands.command(name=cmd("weiter"), description=cmd("weiter.desc"))
     async def weiter(self, interaction: discord.Interaction[Any]) -> None:

@@ -61,6 +61,7 @@ def _seat_line(seat: Mapping[str, Any], locale: str) -> str:
 def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool = True) -> Card:
     """The table message; ``live=False`` for a finished turn's message (no buttons)."""
     view = outcome.public
+    live = live and outcome.status != "paused"
     lines = [describe(e, locale, name) for e in outcome.events if e["type"] != "durchgang_end"]
     turn = view["turn"]
     if turn is not None and live:

@@ -17,6 +17,7 @@ class GameStatus(StrEnum):
 
     LOBBY = "lobby"
     OPEN = "open"
+    PAUSED = "paused"
     FINISHED = "finished"
     ABORTED = "aborted"
 

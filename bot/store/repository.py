@@ -140,7 +140,7 @@ class Store:
 
     def open_games(self) -> list[GameRow]:
         """Every lobby and game still being played, oldest first."""
-        live = (GameStatus.LOBBY.value, GameStatus.OPEN.value)
+        live = (GameStatus.LOBBY.value, GameStatus.OPEN.value, GameStatus.PAUSED.value)
         stmt = select(GameRow).where(col(GameRow.status).in_(live)).order_by(col(GameRow.id))
         with self._session() as session:
             return list(session.exec(stmt))

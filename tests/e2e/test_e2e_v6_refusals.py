@@ -98,3 +98,25 @@ async def test_every_interaction_was_answered_once_and_in_time(table: Table) -> 
     assert "schon am Tisch" in interactions[2].message.content
     assert "Nur wer den Tisch eröffnet hat" in interactions[3].message.content
     assert table.fake.violations == []
+
+
+async def test_host_pauses_stands_in_and_resumes(table: Table) -> None:
+    table.dice.add(3, 4)
+    await table.open_and_start(table.anna, table.ben)
+    refused = await table.slash(table.ben, "v6 pause")
+    assert "nur Admins" in refused.message.content
+    table.cem.permissions |= 1 << 5  # Cem hosts (Manage Server), he does not play
+    paused = await table.slash(table.cem, "v6 pause", grund="vertagt auf Freitag")
+    assert paused.message.visibility == "public" and "vertagt auf Freitag" in paused.message.content
+    assert not any(m.custom_ids() for m in table.public())  # no buttons while paused
+    blocked = await table.slash(table.anna, "weiter")
+    assert "pausiert" in blocked.message.content
+    await table.slash(table.cem, "v6 fortsetzen")
+    assert table.table_message().custom_ids()[0].endswith(":begin")
+    stood_in = await table.slash(
+        table.cem, "v6 vertreten", spieler=table.anna, aktion="ohne_joker", grund="abwesend"
+    )
+    assert "handelt für" in stood_in.message.content and stood_in.message.visibility == "public"
+    assert "Freiwurf" in table.table_message().text()
+    log = table.bot.service.store.events(table.bot.service.find_table(table.channel.id, None) or 0)  # type: ignore[union-attr]
+    assert log[-1].action["by_host"] == str(table.cem.id)
