@@ -241,6 +241,87 @@ class TournamentCog(CroupierCog):
         ]
         await interaction.response.send_message(files=files, ephemeral=True)
 
+    @turnier.command(name=cmd("ausschliessen"), description=cmd("ausschliessen.desc"))
+    @app_commands.describe(spieler=cmd("spieler.desc"), grund=cmd("grund.desc"))
+    async def ausschliessen(
+        self, interaction: discord.Interaction[Any], spieler: discord.Member, grund: str = ""
+    ) -> None:
+        await self._host_tool(
+            interaction, Action("withdraw", {"target": str(spieler.id), "reason": grund})
+        )
+
+    @turnier.command(name=cmd("korrigieren"), description=cmd("korrigieren.desc"))
+    @app_commands.describe(
+        gruppe=cmd("gruppe.nr.desc"),
+        spieler=cmd("spieler.desc"),
+        punkte=cmd("punkte.desc"),
+        augen=cmd("augen.desc"),
+        grund=cmd("grund.desc"),
+    )
+    async def korrigieren(  # noqa: PLR0917 - slash options are parameters
+        self,
+        interaction: discord.Interaction[Any],
+        gruppe: app_commands.Range[int, 1, 100],
+        spieler: discord.Member,
+        punkte: app_commands.Range[int, 0, 100],
+        augen: app_commands.Range[int, 0, 10_000],
+        grund: app_commands.Range[str, 1, 200],
+    ) -> None:
+        args = {
+            "group": gruppe,
+            "target": str(spieler.id),
+            "points": punkte,
+            "eyes": augen,
+            "reason": grund,
+        }
+        await self._host_tool(interaction, Action("correct", args))
+
+    @turnier.command(name=cmd("weiterkommen"), description=cmd("weiterkommen.desc"))
+    @app_commands.describe(spieler=cmd("spieler.desc"), grund=cmd("grund.desc"))
+    async def weiterkommen(
+        self, interaction: discord.Interaction[Any], spieler: discord.Member, grund: str = ""
+    ) -> None:
+        await self._host_tool(
+            interaction, Action("advance", {"target": str(spieler.id), "reason": grund})
+        )
+
+    async def _host_tool(self, interaction: discord.Interaction[Any], action: Action) -> None:
+        """Withdraw, correct, advance: the host's word, logged with who and why, and shown."""
+        current = await self._here(interaction)
+        if current is None:
+            return
+        args = (
+            {**action.args, "host": True}
+            if interaction.permissions.manage_guild
+            else dict(action.args)
+        )
+        try:
+            outcome = await self.service.act(
+                current.game_id,
+                actor_of(interaction),
+                Action(action.do, args),
+                nonce=str(interaction.id),
+            )
+        except IllegalAction as exc:
+            await refuse(interaction, exc, current.locale)
+            return
+        event = outcome.events[-1]
+        text = t(
+            f"ui.tour.host.{action.do}",
+            outcome.locale,
+            by=v6_cards.mention(event["by"]),
+            target=v6_cards.mention(event["target"]),
+            reason=event.get("reason") or "–",
+        )
+        if event["type"] == "correction":
+            card = tcards.group_table_card(
+                {**event, "round": len(outcome.public["rounds"])}, outcome.locale
+            )
+            card.description = text + "\n" + card.description
+            await interaction.response.send_message(**send_kwargs(card))
+        else:
+            await interaction.response.send_message(text)
+
     async def _here(self, interaction: discord.Interaction[Any]) -> Outcome | None:
         game_id = self.service.latest_in_channel(KIND, interaction.channel_id or 0)
         if game_id is None:

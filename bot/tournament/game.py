@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
 from bot.engine.serial import from_data, to_data
 from bot.tournament import rules
-from bot.tournament.state import FINISHED, Group, Line, Tournament
+from bot.tournament.state import FINISHED, Correction, Group, Line, Tournament
 
 SYSTEM = "croupier"
 
@@ -57,6 +57,8 @@ class TournamentGame:
             group.game_id = _int(action.args.get("game_id"), 0)
         elif action.do == "record":
             return self._record(state, player, action, rng)
+        elif action.do in ("withdraw", "correct", "advance"):
+            return self._host_tool(state, player, action, rng)
         else:
             raise IllegalAction("game.unknown_action", action=action.do)
         return [Event(action.do, {"player": player})]
@@ -85,6 +87,26 @@ class TournamentGame:
         if state.status == FINISHED:
             events.append(Event("champion", {"player": state.champion}))
         return events
+
+    def _host_tool(self, state: Tournament, player: str, action: Action, rng: Rng) -> list[Event]:
+        target = str(action.args.get("target", ""))
+        reason = str(action.args.get("reason", ""))[:200]
+        if action.do == "withdraw" and target == player:
+            rules.withdraw(state, target)  # anyone may withdraw himself
+        else:
+            self._host(state, player, action)
+            if action.do == "withdraw":
+                rules.withdraw(state, target)
+            elif action.do == "advance":
+                rules.advance_by_hand(state, target)
+            else:
+                points, eyes = _int(action.args.get("points"), 0), _int(action.args.get("eyes"), 0)
+                fix = Correction(target, points, eyes, reason, player)
+                group = rules.correct(state, _int(action.args.get("group"), 0), fix, rng)
+                table = [to_data(line) for line in group.table]
+                data = {"group": group.number, "target": target, "by": player, "reason": reason}
+                return [Event("correction", {**data, "table": table, "stechen": group.stechen})]
+        return [Event(action.do, {"target": target, "by": player, "reason": reason})]
 
     @staticmethod
     def _round_event(number: int, state: Tournament) -> Event:

@@ -14,6 +14,7 @@ from bot.tournament.state import (
     FINISHED,
     REGISTRATION,
     RUNNING,
+    Correction,
     Group,
     Line,
     Round,
@@ -86,12 +87,7 @@ def group_options(tournament: Tournament, group: Group) -> dict[str, object]:
 
 def record_group(tournament: Tournament, number: int, lines: list[Line], rng: Rng) -> Group:
     """Enter a group's Abend result; settles decisive ties by Stechen."""
-    current = tournament.current
-    if tournament.status != RUNNING or current is None:
-        raise IllegalAction("tour.not_running")
-    group = next((g for g in current.groups if g.number == number), None)
-    if group is None:
-        raise IllegalAction("tour.no_such_group", group=number)
+    current, group = _open_group(tournament, number)
     if group.done:
         raise IllegalAction("tour.group_done", group=number)
     if sorted(line.player for line in lines) != sorted(group.players):
@@ -102,6 +98,55 @@ def record_group(tournament: Tournament, number: int, lines: list[Line], rng: Rn
     if all(g.done for g in current.groups):
         _finish_round(tournament, current, rng)
     return group
+
+
+def withdraw(tournament: Tournament, player: str) -> None:
+    """A player leaves (or is disqualified): out of registration, or out of advancing."""
+    if tournament.status == REGISTRATION:
+        unregister(tournament, player)
+        return
+    if player not in tournament.registered or player in tournament.withdrawn:
+        raise IllegalAction("tour.not_registered")
+    tournament.withdrawn.append(player)
+
+
+def _open_group(tournament: Tournament, number: int) -> tuple[Round, Group]:
+    current = tournament.current
+    if tournament.status != RUNNING or current is None:
+        raise IllegalAction("tour.not_running")
+    group = next((g for g in current.groups if g.number == number), None)
+    if group is None:
+        raise IllegalAction("tour.no_such_group", group=number)
+    return current, group
+
+
+def correct(tournament: Tournament, number: int, fix: Correction, rng: Rng) -> Group:
+    """Change a player's result in a finished group of the running round; the table is
+    ordered again from the corrected lines (a decisive tie rolls a new Stechen)."""
+    current, group = _open_group(tournament, number)
+    if not group.done:
+        raise IllegalAction("tour.group_not_done", group=number)
+    if fix.player not in group.players:
+        raise IllegalAction("tour.wrong_players", group=number)
+    lines = [
+        Line(line.player, fix.points, fix.eyes) if line.player == fix.player else line
+        for line in sorted(group.table, key=lambda line: group.players.index(line.player))
+    ]
+    boundaries = group_boundaries(tournament.best_thirds, current.finale)
+    group.table, group.stechen = order_lines(lines, rng, boundaries)
+    group.corrections.append(fix)
+    return group
+
+
+def advance_by_hand(tournament: Tournament, player: str) -> None:
+    """The host lets a player through to the next round (decided when the round ends)."""
+    current = tournament.current
+    if tournament.status != RUNNING or current is None or current.finale:
+        raise IllegalAction("tour.not_running")
+    if player not in tournament.registered:
+        raise IllegalAction("tour.not_registered")
+    if player not in current.by_hand:
+        current.by_hand.append(player)
 
 
 def _finish_round(tournament: Tournament, current: Round, rng: Rng) -> None:
@@ -116,6 +161,7 @@ def _finish_round(tournament: Tournament, current: Round, rng: Rng) -> None:
     ]
     chosen, current.thirds_stechen = best_thirds(thirds, tournament.best_thirds, rng)
     advanced += [line.player for line in chosen]
+    advanced += [p for p in current.by_hand if p not in advanced]
     current.advanced = [p for p in advanced if p in active]
     if len(current.advanced) == 1:
         tournament.champion = current.advanced[0]

@@ -18,12 +18,22 @@ class Line:
 
 
 @dataclass
+class Correction:
+    player: str
+    points: int
+    eyes: int
+    reason: str
+    by: str
+
+
+@dataclass
 class Group:
     number: int
     players: list[str]  # seat order = Durchgang 1 order
     game_id: int | None = None
     table: list[Line] = field(default_factory=list)  # final order, ties settled where decisive
     stechen: list[dict[str, int]] = field(default_factory=list)
+    corrections: list[Correction] = field(default_factory=list)
 
     @property
     def done(self) -> bool:
@@ -36,6 +46,7 @@ class Round:
     finale: bool
     groups: list[Group]
     advanced: list[str] = field(default_factory=list)
+    by_hand: list[str] = field(default_factory=list)  # advanced by the host
     thirds_stechen: list[dict[str, int]] = field(default_factory=list)
 
 

@@ -83,3 +83,50 @@ async def test_an_eight_player_tournament_to_the_champion(table: Table) -> None:
     export = await table.slash(table.anna, "turnier export")
     assert export.message.attachments == ["stand.csv", "protokoll.json"]
     assert export.message.visibility == "ephemeral"
+
+
+async def test_a_host_correction_changes_the_group_table(table: Table) -> None:
+    fake = table.fake
+    players = [table.anna, table.ben, table.cem] + [
+        fake.add_user(f"Q{i}", guild=table.guild) for i in range(5)
+    ]
+    users = {u.id: u for u in players}
+    table.anna.permissions |= MANAGE_GUILD
+    table.dice.d6_only = True
+    table.dice.add(*([4, 2, 6, 5, 1, 3] * 60))
+    created = await table.slash(table.anna, "turnier erstellen", name="Winter", durchgaenge=1)
+    for user in players:
+        await table.press(user, "register", created.message)
+    await table.press(table.anna, "close", created.message)
+    first = fake.threads(table.channel)[0]
+    await play_thread(table, first, users)
+    done = [m for m in table.public() if "ist fertig" in m.text()][-1]
+    last_line = done.text().strip().splitlines()[-1]
+    loser_id = next(u.id for u in players if f"<@{u.id}>" in last_line)
+    refused = await table.slash(
+        table.ben,
+        "turnier korrigieren",
+        gruppe=1,
+        spieler=users[loser_id],
+        punkte=99,
+        augen=99,
+        grund="x",
+    )
+    assert "Turnierleitung" in refused.message.content
+    corrected = await table.slash(
+        table.anna,
+        "turnier korrigieren",
+        gruppe=1,
+        spieler=users[loser_id],
+        punkte=99,
+        augen=99,
+        grund="Würfel falsch abgelesen",
+    )
+    assert corrected.message.visibility == "public"
+    text = corrected.message.text()
+    assert "Würfel falsch abgelesen" in text
+    assert f"1. <@{loser_id}> – 99 Punkte" in text
+    log = table.bot.service.export_log(
+        table.bot.service.latest_in_channel("turnier", table.channel.id) or 0
+    )  # type: ignore[union-attr]
+    assert log[-1]["action"]["reason"] == "Würfel falsch abgelesen"

@@ -1,0 +1,81 @@
+"""Host tools on a tournament: withdraw, correct a result (table recomputed), advance by hand."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from bot.engine import Action, FixedRng, IllegalAction
+from bot.engine.rng import AuditedRng
+from bot.tournament import rules
+from bot.tournament.game import SYSTEM, TournamentGame
+from bot.tournament.state import Correction, Line, Tournament
+
+GAME = TournamentGame()
+
+
+def running(count: int = 8, **options: int) -> Tournament:
+    tournament = Tournament("T", "host", **options)
+    for i in range(count):
+        rules.register(tournament, f"P{i}")
+    rules.close_registration(tournament, AuditedRng(bytes(32)))
+    return tournament
+
+
+def record(tournament: Tournament, number: int, points: list[int]) -> None:
+    group = tournament.current.groups[number - 1]  # type: ignore[union-attr]
+    lines = [Line(p, pts, pts) for p, pts in zip(group.players, points, strict=True)]
+    rules.record_group(tournament, number, lines, AuditedRng(bytes(32), nonce="r"))
+
+
+def test_a_correction_reorders_the_group_and_is_kept() -> None:
+    tournament = running()
+    record(tournament, 1, [12, 8, 6, 2])
+    group = tournament.current.groups[0]  # type: ignore[union-attr]
+    third = group.players[2]
+    fix = Correction(third, 10, 10, "Würfel falsch abgelesen", "host")
+    rules.correct(tournament, 1, fix, FixedRng([]))
+    assert [line.player for line in group.table][:2] == [group.players[0], third]
+    assert group.corrections == [fix]
+
+
+def test_a_correction_needs_a_finished_group_of_the_running_round() -> None:
+    tournament = running()
+    before = copy.deepcopy(tournament)
+    fix = Correction("P0", 1, 1, "", "host")
+    with pytest.raises(IllegalAction, match=r"tour\.group_not_done"):
+        rules.correct(tournament, 1, fix, FixedRng([]))
+    assert tournament == before
+
+
+def test_withdrawn_players_do_not_advance_and_by_hand_ones_do() -> None:
+    tournament = running()
+    first = tournament.current
+    assert first is not None
+    leader = first.groups[0].players[0]
+    lucky = first.groups[1].players[3]
+    rules.withdraw(tournament, leader)
+    rules.advance_by_hand(tournament, lucky)
+    record(tournament, 1, [12, 8, 6, 2])
+    record(tournament, 2, [12, 8, 6, 2])
+    assert leader not in first.advanced
+    assert lucky in first.advanced
+
+
+def test_only_the_host_corrects_but_anyone_withdraws_himself() -> None:
+    rng = AuditedRng(bytes(32))
+    state, _ = GAME.setup(["host"], {}, rng)
+    for player in ["A", "B", "C"]:
+        GAME.apply(state, -1, Action("register", {"actor": player}), rng)
+    GAME.apply(state, -1, Action("withdraw", {"actor": "C", "target": "C"}), rng)
+    assert state.registered == ["A", "B"]
+    with pytest.raises(IllegalAction, match=r"tour\.host_only"):
+        GAME.apply(state, -1, Action("withdraw", {"actor": "A", "target": "B"}), rng)
+    GAME.apply(state, -1, Action("close", {"actor": "host"}), rng)
+    group = state.current.groups[0]  # type: ignore[union-attr]
+    lines = [{"player": p, "points": 6 - i, "eyes": 6 - i} for i, p in enumerate(group.players)]
+    GAME.apply(state, -1, Action("record", {"actor": SYSTEM, "group": 1, "lines": lines}), rng)
+    assert state.status == "finished"
+    with pytest.raises(IllegalAction):  # the Finale is over: nothing to correct
+        GAME.apply(state, -1, Action("correct", {"actor": "host", "group": 1, "target": "A"}), rng)
