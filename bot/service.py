@@ -481,6 +481,10 @@ class Service:
         row = self.store.latest_game(kind, channel_id)
         return None if row is None else row.id
 
+    def tournament_state(self, game_id: int) -> Any:
+        """A tournament's state object (read-only use: reminders due)."""
+        return copy.deepcopy(self._table(game_id).state)
+
     def live_games(self, kind: str) -> list[int]:
         """Ids of the loaded lobbies and running games of one kind."""
         return [

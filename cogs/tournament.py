@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import io
 import logging
+from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.engine import Action, IllegalAction
 from bot.i18n import t
@@ -21,6 +23,7 @@ from bot.render.pictures import table_png
 from bot.service import Outcome, Service
 from bot.tournament.export import full_json, standings_csv
 from bot.tournament.game import SYSTEM
+from bot.tournament.rules import reminders_due
 from cogs import ui
 from cogs.base import CroupierCog
 from cogs.translator import cmd
@@ -110,6 +113,23 @@ def group_picture(
     header = [t(f"ui.tour.col.{c}", locale) for c in ("place", "player", "points", "eyes")]
     rows = tcards.group_rows(table, service.display_name)
     return discord.File(io.BytesIO(table_png(title, header, rows)), filename="tabelle.png")
+
+
+BERLIN = ZoneInfo("Europe/Berlin")
+REMIND_BEFORE = timedelta(hours=1)
+
+
+def parse_evening(date: str, clock: str) -> datetime:
+    """``2026-11-28`` and ``19:30`` in Berlin time, as an aware datetime."""
+    try:
+        local = datetime.fromisoformat(f"{date.strip()}T{clock.strip()}")
+    except ValueError:
+        raise IllegalAction("tour.bad_time") from None
+    return local.replace(tzinfo=BERLIN)
+
+
+def shown_time(when: datetime) -> str:
+    return when.astimezone(BERLIN).strftime("%d.%m.%Y %H:%M")
 
 
 async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
@@ -284,6 +304,114 @@ class TournamentCog(CroupierCog):
         await self._host_tool(
             interaction, Action("advance", {"target": str(spieler.id), "reason": grund})
         )
+
+    @turnier.command(name=cmd("termin"), description=cmd("termin.desc"))
+    @app_commands.describe(
+        gruppe=cmd("gruppe.nr.desc"), datum=cmd("datum.desc"), uhrzeit=cmd("uhrzeit.desc")
+    )
+    async def termin(
+        self,
+        interaction: discord.Interaction[Any],
+        gruppe: app_commands.Range[int, 1, 100],
+        datum: str,
+        uhrzeit: str,
+    ) -> None:
+        """A group's evening: stored in the tournament (for reminders) and, where the bot
+        may, a Discord scheduled event."""
+        current = await self._here(interaction)
+        if current is None:
+            return
+        locale = current.locale
+        try:
+            when = parse_evening(datum, uhrzeit)
+            action = Action(
+                "schedule",
+                {"group": gruppe, "at": when.isoformat(), "now": discord.utils.utcnow().isoformat()}
+                | ({"host": True} if interaction.permissions.manage_guild else {}),
+            )
+            outcome = await self.service.act(
+                current.game_id, actor_of(interaction), action, nonce=str(interaction.id)
+            )
+        except IllegalAction as exc:
+            await refuse(interaction, exc, locale)
+            return
+        text = t("ui.tour.scheduled", locale, group=gruppe, when=shown_time(when))
+        await interaction.response.send_message(text)
+        if not await self._server_event(interaction, outcome, gruppe, when):
+            await interaction.followup.send(t("ui.tour.no_event", locale), ephemeral=True)
+
+    async def _server_event(
+        self, interaction: discord.Interaction[Any], outcome: Outcome, group: int, when: datetime
+    ) -> bool:
+        guild = interaction.guild
+        if guild is None:
+            return False
+        try:
+            await guild.create_scheduled_event(
+                name=t(
+                    "ui.tour.event_name", outcome.locale, name=outcome.public["name"], group=group
+                )[:100],
+                start_time=when,
+                end_time=when + timedelta(hours=3),
+                entity_type=discord.EntityType.external,
+                location=f"#{getattr(interaction.channel, 'name', 'discord')}",
+                privacy_level=discord.PrivacyLevel.guild_only,
+            )
+        except discord.Forbidden:
+            return False
+        return True
+
+    @tasks.loop(seconds=60)
+    async def reminders(self) -> None:
+        await self.remind_due(discord.utils.utcnow())
+
+    async def cog_load(self) -> None:
+        self.reminders.start()
+
+    async def cog_unload(self) -> None:
+        self.reminders.cancel()
+
+    async def remind_due(self, now: datetime) -> int:
+        """DM the players of every group whose evening starts within the hour (closed DMs:
+        a mention in the group's thread instead); each group once. Returns how many."""
+        count = 0
+        for tid in self.service.live_games(KIND):
+            outcome = self.service.current(tid)
+            state = self.service.tournament_state(tid)
+            for group in reminders_due(state, now.isoformat(), REMIND_BEFORE):
+                await self._remind(
+                    outcome, group.number, group.players, group.game_id, group.evening or ""
+                )
+                await self.service.act(tid, SYSTEM, Action("reminded", {"group": group.number}))
+                count += 1
+        return count
+
+    async def _remind(
+        self, outcome: Outcome, number: int, players: list[str], game_id: int | None, evening: str
+    ) -> None:
+        locale, when = outcome.locale, shown_time(datetime.fromisoformat(evening))
+        thread_id = None if game_id is None else self.service.current(game_id).channel_id
+        thread = await _channel(self.bot, thread_id or outcome.channel_id)
+        closed = []
+        for player in players:
+            text = t(
+                "ui.tour.reminder",
+                locale,
+                name=outcome.public["name"],
+                group=number,
+                when=when,
+                thread=f"<#{thread.id}>",
+            )
+            try:
+                user = self.bot.get_user(int(player)) or await self.bot.fetch_user(int(player))
+                await user.send(text)
+            except discord.Forbidden as exc:
+                if exc.code != 50007:
+                    raise
+                closed.append(player)
+        if closed:
+            mentions = ", ".join(v6_cards.mention(p) for p in closed)
+            await thread.send(t("ui.tour.reminder_public", locale, players=mentions, when=when))
 
     async def _host_tool(self, interaction: discord.Interaction[Any], action: Action) -> None:
         """Withdraw, correct, advance: the host's word, logged with who and why, and shown."""

@@ -97,6 +97,7 @@ class Rest:
             add(method, "/applications/{app}/commands", self.commands)
             add(method, "/applications/{app}/guilds/{guild}/commands", self.commands)
         add("GET", "/guilds/{guild}/members/{user}", self.get_member)
+        add("POST", "/guilds/{guild}/scheduled-events", self.create_scheduled_event)
         add("POST", "/users/@me/channels", self.create_dm)
         add("GET", "/channels/{channel}", self.get_channel)
         add("GET", "/channels/{channel}/messages", self.get_messages)
@@ -269,6 +270,36 @@ class Rest:
         if user is None or user_id not in guild.member_ids:
             raise ApiError(404, 10007, "Unknown Member")
         return 200, member_payload(user, guild)
+
+    async def create_scheduled_event(self, req: Request) -> Reply:
+        """An external event (a group's evening); needs Manage Events (1 << 33)."""
+        guild = self.fake.guilds.get(_id(req.params["guild"]))
+        if guild is None:
+            raise ApiError(404, 10004, "Unknown Guild")
+        if not guild.bot_permissions & (1 << 33):
+            raise ApiError(403, 50013, "Missing Permissions")
+        body = req.json or {}
+        if not body.get("name") or not body.get("scheduled_start_time"):
+            raise ApiError(400, 50035, "Invalid Form Body", violation="scheduled event fields")
+        event = {
+            "id": str(self.fake.ids.next()),
+            "guild_id": str(guild.id),
+            "channel_id": None,
+            "creator_id": str(self.fake.bot_user_id),
+            "name": body["name"],
+            "description": body.get("description"),
+            "scheduled_start_time": body["scheduled_start_time"],
+            "scheduled_end_time": body.get("scheduled_end_time"),
+            "privacy_level": body.get("privacy_level", 2),
+            "status": 1,
+            "entity_type": body.get("entity_type", 3),
+            "entity_id": None,
+            "entity_metadata": body.get("entity_metadata"),
+            "user_count": 0,
+            "image": None,
+        }
+        self.fake.scheduled_events.append(event)
+        return 200, event
 
     async def no_content(self, req: Request) -> Reply:
         self._channel(req)

@@ -76,6 +76,7 @@ class FakeDiscord:
         self.interactions: dict[int, Interaction] = {}
         self.by_token: dict[str, Interaction] = {}
         self.synced: dict[int | None, list[JSON]] = {}
+        self.scheduled_events: list[JSON] = []  # guild scheduled events the bot created
         self._dm_channels: dict[int, Channel] = {}
         # records
         self.rest_log: list[RestCall] = []

@@ -57,6 +57,18 @@ class TournamentGame:
             group.game_id = _int(action.args.get("game_id"), 0)
         elif action.do == "record":
             return self._record(state, player, action, rng)
+        elif action.do == "schedule":
+            self._host(state, player, action)
+            group = rules.schedule(
+                state,
+                _int(action.args.get("group"), 0),
+                str(action.args.get("at", "")),
+                str(action.args.get("now", "")),
+            )
+            return [Event("schedule", {"group": group.number, "at": group.evening, "by": player})]
+        elif action.do == "reminded":
+            self._system(player)
+            self._group(state, action).reminded = True
         elif action.do in ("withdraw", "correct", "advance"):
             return self._host_tool(state, player, action, rng)
         else:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from bot.engine import IllegalAction, Rng
 from bot.tournament.standings import (
     ADVANCE_PER_GROUP,
@@ -136,6 +138,39 @@ def correct(tournament: Tournament, number: int, fix: Correction, rng: Rng) -> G
     group.table, group.stechen = order_lines(lines, rng, boundaries)
     group.corrections.append(fix)
     return group
+
+
+def schedule(tournament: Tournament, number: int, at: str, now: str) -> Group:
+    """Set a group's evening (ISO date-times; ``now`` comes from the caller so that the
+    engine stays pure and replays give the same answer)."""
+    _, group = _open_group(tournament, number)
+    if group.done:
+        raise IllegalAction("tour.group_done", group=number)
+    try:
+        when, current = datetime.fromisoformat(at), datetime.fromisoformat(now)
+    except ValueError:
+        raise IllegalAction("tour.bad_time") from None
+    if when.tzinfo is None or when <= current:
+        raise IllegalAction("tour.past")
+    group.evening, group.reminded = when.isoformat(), False
+    return group
+
+
+def reminders_due(tournament: Tournament, now: str, before: timedelta) -> list[Group]:
+    """Groups of the running round whose evening starts within ``before`` and that have
+    not been reminded (an evening already over by three hours is not reminded any more)."""
+    current = tournament.current
+    if tournament.status != RUNNING or current is None:
+        return []
+    moment = datetime.fromisoformat(now)
+    due = []
+    for group in current.groups:
+        if group.evening is None or group.reminded or group.done:
+            continue
+        start = datetime.fromisoformat(group.evening)
+        if start - before <= moment <= start + timedelta(hours=3):
+            due.append(group)
+    return due
 
 
 def advance_by_hand(tournament: Tournament, player: str) -> None:

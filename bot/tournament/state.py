@@ -34,6 +34,8 @@ class Group:
     table: list[Line] = field(default_factory=list)  # final order, ties settled where decisive
     stechen: list[dict[str, int]] = field(default_factory=list)
     corrections: list[Correction] = field(default_factory=list)
+    evening: str | None = None  # ISO date-time (UTC) of the group's evening
+    reminded: bool = False
 
     @property
     def done(self) -> bool:

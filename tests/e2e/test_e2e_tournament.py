@@ -130,3 +130,46 @@ async def test_a_host_correction_changes_the_group_table(table: Table) -> None:
         table.bot.service.latest_in_channel("turnier", table.channel.id) or 0
     )  # type: ignore[union-attr]
     assert log[-1]["action"]["reason"] == "Würfel falsch abgelesen"
+
+
+async def test_scheduling_an_evening_creates_an_event_and_reminders(table: Table) -> None:
+    from datetime import timedelta
+
+    from cogs.tournament import parse_evening
+
+    fake = table.fake
+    players = [table.anna, table.ben, table.cem, fake.add_user("Dora", guild=table.guild)]
+    fake.set_dms_open(table.cem, False)
+    table.anna.permissions |= MANAGE_GUILD
+    table.guild.bot_permissions |= 1 << 33  # Manage Events
+    table.dice.d6_only = True  # the draw stays audited
+    created = await table.slash(table.anna, "turnier erstellen", name="Advent", durchgaenge=1)
+    for user in players:
+        await table.press(user, "register", created.message)
+    await table.press(table.anna, "close", created.message)
+
+    past = await table.slash(
+        table.anna, "turnier termin", gruppe=1, datum="2020-01-01", uhrzeit="19:30"
+    )
+    assert "Vergangenheit" in past.message.content
+    scheduled = await table.slash(
+        table.anna, "turnier termin", gruppe=1, datum="2099-11-28", uhrzeit="19:30"
+    )
+    assert "28.11.2099 19:30" in scheduled.message.content
+    await fake.wait_until(lambda: bool(fake.scheduled_events))  # created after the answer
+    assert [e["name"] for e in fake.scheduled_events] == ["Advent: Gruppe 1"]
+
+    cog = table.bot.get_cog("TournamentCog")  # type: ignore[union-attr]
+    evening = parse_evening("2099-11-28", "19:30")
+    assert await cog.remind_due(evening - timedelta(hours=2)) == 0  # too early
+    assert await cog.remind_due(evening - timedelta(minutes=30)) == 1
+    assert await cog.remind_due(evening - timedelta(minutes=20)) == 0  # once only
+    for user in (table.anna, table.ben, players[3]):
+        assert any(
+            "Erinnerung" in m.text() for m in fake.private_messages(user) if m.visibility == "dm"
+        )
+    thread = fake.threads(table.channel)[0]
+    assert any(
+        f"<@{table.cem.id}>" in m.text() and "Erinnerung" in m.text()
+        for m in fake.channel_messages(thread)
+    )

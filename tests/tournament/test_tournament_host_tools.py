@@ -79,3 +79,23 @@ def test_only_the_host_corrects_but_anyone_withdraws_himself() -> None:
     assert state.status == "finished"
     with pytest.raises(IllegalAction):  # the Finale is over: nothing to correct
         GAME.apply(state, -1, Action("correct", {"actor": "host", "group": 1, "target": "A"}), rng)
+
+
+def test_scheduling_refuses_the_past_and_reminds_once_within_the_hour() -> None:
+    from datetime import timedelta
+
+    tournament = running()
+    now = "2026-11-22T12:00:00+00:00"
+    with pytest.raises(IllegalAction, match=r"tour\.past"):
+        rules.schedule(tournament, 1, "2026-11-22T11:00:00+00:00", now)
+    with pytest.raises(IllegalAction, match=r"tour\.past"):
+        rules.schedule(tournament, 1, "2026-11-30T19:00:00", now)  # no time zone
+    with pytest.raises(IllegalAction, match=r"tour\.bad_time"):
+        rules.schedule(tournament, 1, "Freitag", now)
+    rules.schedule(tournament, 1, "2026-11-22T18:00:00+00:00", now)
+    hour = timedelta(hours=1)
+    assert rules.reminders_due(tournament, "2026-11-22T16:30:00+00:00", hour) == []
+    due = rules.reminders_due(tournament, "2026-11-22T17:15:00+00:00", hour)
+    assert [g.number for g in due] == [1]
+    due[0].reminded = True
+    assert rules.reminders_due(tournament, "2026-11-22T17:30:00+00:00", hour) == []
