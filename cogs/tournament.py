@@ -132,6 +132,22 @@ def shown_time(when: datetime) -> str:
     return when.astimezone(BERLIN).strftime("%d.%m.%Y %H:%M")
 
 
+def round_picture(
+    service: Service, tour: dict[str, Any], title: str, locale: str
+) -> discord.File | None:
+    """The current round's finished groups in one picture (the text shows the same rows)."""
+    current = tour["rounds"][-1]
+    rows = [
+        [group["number"], *row]
+        for group in current["groups"]
+        for row in tcards.group_rows(group["table"], service.display_name)
+    ]
+    if not rows:
+        return None
+    header = [t(f"ui.tour.col.{c}", locale) for c in ("group", "place", "player", "points", "eyes")]
+    return discord.File(io.BytesIO(table_png(title, header, rows)), filename="runde.png")
+
+
 async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
     service, actor, locale = _service(interaction.client), actor_of(interaction), "de"
     service.remember_name(actor, interaction.user.display_name)
@@ -231,6 +247,12 @@ class TournamentCog(CroupierCog):
             card.rows = []  # buttons only on the registration message itself
         else:
             card = tcards.standings_card(tour, outcome.locale, self.service.display_name)
+            picture = round_picture(self.service, tour, card.title, outcome.locale)
+            if picture is not None:
+                await interaction.response.send_message(
+                    ephemeral=True, file=picture, **send_kwargs(card)
+                )
+                return
         await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
 
     @turnier.command(name=cmd("export"), description=cmd("export.desc"))

@@ -311,4 +311,5 @@ TEXTS: dict[str, str] = {
     "cmd.datum.desc": "Datum, z. B. 2026-11-28",
     "cmd.uhrzeit.desc": "Uhrzeit (Berlin), z. B. 19:30",
     "ui.tour.event_name": "{name}: Gruppe {group}",
+    "ui.tour.col.group": "Gruppe",
 }

@@ -311,4 +311,5 @@ TEXTS: dict[str, str] = {
     "cmd.datum.desc": "Date, e.g. 2026-11-28",
     "cmd.uhrzeit.desc": "Time (Berlin), e.g. 19:30",
     "ui.tour.event_name": "{name}: group {group}",
+    "ui.tour.col.group": "Group",
 }

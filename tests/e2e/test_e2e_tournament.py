@@ -94,6 +94,7 @@ async def finish_tournament(table: Table, registration: Any, users: dict[int, An
     assert all(m.attachments == ["tabelle.png"] for m in tables)
     stand = await table.slash(table.cem, "turnier stand")
     assert stand.message.visibility == "ephemeral" and "Stand: Runde 2" in stand.message.text()
+    assert stand.message.attachments == []  # the Finale has no result yet: no picture
     finale_threads = [c for c in fake.threads(table.channel) if "Finale" in c.name]
     assert len(finale_threads) == 1
     seen: set[str] = set()
@@ -147,6 +148,9 @@ async def test_a_host_correction_changes_the_group_table(table: Table) -> None:
         grund="Würfel falsch abgelesen",
     )
     assert corrected.message.visibility == "public"
+    stand = await table.slash(table.ben, "turnier stand")
+    assert stand.message.attachments == ["runde.png"]
+    assert "99 Punkte" in stand.message.text()  # the text carries the picture's rows
     text = corrected.message.text()
     assert "Würfel falsch abgelesen" in text
     assert f"1. <@{loser_id}> – 99 Punkte" in text
