@@ -37,6 +37,26 @@ class Info(CroupierCog):
         self.service.store.set_guild_locale(interaction.guild_id, sprache)
         await interaction.response.send_message(t("ui.language.set", sprache), ephemeral=True)
 
+    @app_commands.command(name=cmd("croupierrolle"), description=cmd("croupierrolle.desc"))
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    @app_commands.describe(rolle=cmd("rolle.desc"))
+    async def croupierrolle(
+        self, interaction: discord.Interaction[Any], rolle: discord.Role | None = None
+    ) -> None:
+        """Admins only: members with this role may use the host tools (none: only admins)."""
+        locale = self.locale(interaction)
+        if interaction.guild_id is None or not interaction.permissions.manage_guild:
+            await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
+            return
+        self.service.store.set_croupier_role(
+            interaction.guild_id, None if rolle is None else rolle.id
+        )
+        text = (
+            t("ui.role.set", locale, role=rolle.mention) if rolle else t("ui.role.cleared", locale)
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Info(bot))

@@ -154,7 +154,8 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
     try:
         current = service.current(click.game_id)
         locale = current.locale
-        args = {"host": True} if interaction.permissions.manage_guild else {}
+        cog = interaction.client.get_cog("TournamentCog")
+        args = {"host": True} if isinstance(cog, CroupierCog) and cog.host(interaction) else {}
         outcome = await service.act(
             click.game_id, actor, Action(click.verb, args), nonce=str(interaction.id)
         )
@@ -213,7 +214,7 @@ class TournamentCog(CroupierCog):
         finale: app_commands.Range[int, 2, 6] = 4,
     ) -> None:
         locale = self.locale(interaction)
-        if not interaction.permissions.manage_guild:
+        if not self.host(interaction):
             await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
             return
         options = {
@@ -261,10 +262,7 @@ class TournamentCog(CroupierCog):
         outcome = await self._here(interaction)
         if outcome is None:
             return
-        if (
-            not interaction.permissions.manage_guild
-            and actor_of(interaction) != outcome.public["host"]
-        ):
+        if not self.host(interaction) and actor_of(interaction) != outcome.public["host"]:
             await interaction.response.send_message(
                 t("tour.host_only", outcome.locale), ephemeral=True
             )
@@ -349,7 +347,7 @@ class TournamentCog(CroupierCog):
             action = Action(
                 "schedule",
                 {"group": gruppe, "at": when.isoformat(), "now": discord.utils.utcnow().isoformat()}
-                | ({"host": True} if interaction.permissions.manage_guild else {}),
+                | ({"host": True} if self.host(interaction) else {}),
             )
             outcome = await self.service.act(
                 current.game_id, actor_of(interaction), action, nonce=str(interaction.id)
@@ -440,11 +438,7 @@ class TournamentCog(CroupierCog):
         current = await self._here(interaction)
         if current is None:
             return
-        args = (
-            {**action.args, "host": True}
-            if interaction.permissions.manage_guild
-            else dict(action.args)
-        )
+        args = {**action.args, "host": True} if self.host(interaction) else dict(action.args)
         try:
             outcome = await self.service.act(
                 current.game_id,

@@ -313,7 +313,7 @@ class Verflixte6Cog(CroupierCog):
         """Host tools on the table in this channel (Manage Server); logged with who and why."""
         locale = self.locale(interaction)
         game_id = self.service.find_table(interaction.channel_id or 0, None, KIND)
-        if not interaction.permissions.manage_guild:
+        if not self.host(interaction):
             await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
             return
         if game_id is None:

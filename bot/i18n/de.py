@@ -312,4 +312,9 @@ TEXTS: dict[str, str] = {
     "cmd.uhrzeit.desc": "Uhrzeit (Berlin), z. B. 19:30",
     "ui.tour.event_name": "{name}: Gruppe {group}",
     "ui.tour.col.group": "Gruppe",
+    "cmd.croupierrolle": "croupierrolle",
+    "cmd.croupierrolle.desc": "Welche Rolle die Turnierleitung hat (Admins)",
+    "cmd.rolle.desc": "Die Rolle (leer: nur Admins)",
+    "ui.role.set": "Mitglieder mit {role} dürfen jetzt Tische und Turniere leiten.",
+    "ui.role.cleared": "Tische und Turniere leiten jetzt nur Admins (Server verwalten).",
 }

@@ -312,4 +312,9 @@ TEXTS: dict[str, str] = {
     "cmd.uhrzeit.desc": "Time (Berlin), e.g. 19:30",
     "ui.tour.event_name": "{name}: group {group}",
     "ui.tour.col.group": "Group",
+    "cmd.croupierrolle": "croupierrole",
+    "cmd.croupierrolle.desc": "Which role hosts tables and tournaments (admins)",
+    "cmd.rolle.desc": "The role (empty: admins only)",
+    "ui.role.set": "Members with {role} may now host tables and tournaments.",
+    "ui.role.cleared": "Only admins (Manage Server) host tables and tournaments now.",
 }

@@ -78,6 +78,8 @@ class GuildSettings(SQLModel, table=True):
         primary_key=True, sa_type=BigInteger, sa_column_kwargs={"autoincrement": False}
     )
     locale: str = "de"
+    croupier_role_id: int | None = Field(default=None, sa_type=BigInteger)
+    """Members with this role may use the host tools (besides Manage Server)."""
 
 
 class PlayerName(SQLModel, table=True):

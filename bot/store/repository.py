@@ -169,12 +169,22 @@ class Store:
         return None if settings is None else settings.locale
 
     def set_guild_locale(self, guild_id: int, locale: str) -> None:
-        with self._session() as session, session.begin():
+        self._update_settings(guild_id, locale=locale)
+
+    def croupier_role(self, guild_id: int) -> int | None:
+        with self._session() as session:
             settings = session.get(GuildSettings, guild_id)
-            if settings is None:
-                session.add(GuildSettings(guild_id=guild_id, locale=locale))
-            else:
-                settings.locale = locale
+        return None if settings is None else settings.croupier_role_id
+
+    def set_croupier_role(self, guild_id: int, role_id: int | None) -> None:
+        self._update_settings(guild_id, croupier_role_id=role_id)
+
+    def _update_settings(self, guild_id: int, **values: Any) -> None:
+        with self._session() as session, session.begin():
+            settings = session.get(GuildSettings, guild_id) or GuildSettings(guild_id=guild_id)
+            for key, value in values.items():
+                setattr(settings, key, value)
+            session.add(settings)
 
     def player_name(self, user_id: str) -> str | None:
         with self._session() as session:

@@ -152,3 +152,22 @@ def test_spent_jokers_are_struck_through() -> None:
     }
     assert _jokers_left(turn, "de") == "~~Fumo~~, Jules Törtchen, Runkelrüb"
     assert _jokers_left({**turn, "runkelrueb_ready": False}, "de").endswith("~~Runkelrüb~~")
+
+
+def test_hosts_are_admins_or_have_the_croupier_role() -> None:
+    from types import SimpleNamespace
+
+    import discord
+
+    from cogs.base import is_host
+
+    def member(manage: bool, *roles: int) -> Any:
+        return SimpleNamespace(
+            permissions=discord.Permissions(manage_guild=manage),
+            user=SimpleNamespace(roles=[SimpleNamespace(id=r) for r in roles]),
+        )
+
+    assert is_host(member(True), None)
+    assert not is_host(member(False, 7), None)
+    assert is_host(member(False, 3, 7), 7)
+    assert not is_host(member(False, 3), 7)

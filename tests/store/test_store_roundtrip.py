@@ -164,3 +164,11 @@ def test_latest_game_in_a_channel(store: Store) -> None:
     latest = store.latest_game("turnier", 5)
     assert latest is not None and latest.id == newest
     assert store.latest_game("turnier", 7) is None
+
+
+def test_croupier_role_and_language_live_side_by_side(store: Store) -> None:
+    store.set_guild_locale(42, "en")
+    store.set_croupier_role(42, 1234567890123456789)
+    assert (store.guild_locale(42), store.croupier_role(42)) == ("en", 1234567890123456789)
+    store.set_croupier_role(42, None)
+    assert (store.guild_locale(42), store.croupier_role(42)) == ("en", None)
