@@ -317,4 +317,6 @@ TEXTS: dict[str, str] = {
     "cmd.rolle.desc": "Die Rolle (leer: nur Admins)",
     "ui.role.set": "Mitglieder mit {role} dürfen jetzt Tische und Turniere leiten.",
     "ui.role.cleared": "Tische und Turniere leiten jetzt nur Admins (Server verwalten).",
+    "ui.tour.advanced": "Weiter aus Runde {round}",
+    "ui.tour.withdrawn": "Ausgeschieden (zurückgezogen)",
 }

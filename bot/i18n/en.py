@@ -317,4 +317,6 @@ TEXTS: dict[str, str] = {
     "cmd.rolle.desc": "The role (empty: admins only)",
     "ui.role.set": "Members with {role} may now host tables and tournaments.",
     "ui.role.cleared": "Only admins (Manage Server) host tables and tournaments now.",
+    "ui.tour.advanced": "Through from round {round}",
+    "ui.tour.withdrawn": "Withdrawn",
 }

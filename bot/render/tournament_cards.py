@@ -114,5 +114,12 @@ def standings_card(tour: Mapping[str, Any], locale: str, name: Names = mention) 
         else:
             text = ", ".join(name(p) for p in group["players"])
         fields.append((t("ui.tour.group", locale, group=group["number"]), text[:1024]))
+    for earlier in tour["rounds"][:-1]:  # the tournament so far: who went through
+        through = ", ".join(name(p) for p in earlier["advanced"]) or "–"
+        fields.append((t("ui.tour.advanced", locale, round=earlier["number"]), through[:1024]))
+    if tour["withdrawn"]:
+        fields.append(
+            (t("ui.tour.withdrawn", locale), ", ".join(name(p) for p in tour["withdrawn"])[:1024])
+        )
     title = t("ui.tour.standings", locale, round=current["number"])
     return Card(title=f"{tour['name']} – {title}", fields=fields)

@@ -77,11 +77,15 @@ async def test_an_eight_player_tournament_to_the_champion(table: Table) -> None:
     threads = fake.threads(table.channel)
     assert len(threads) == 2
     assert any("Runde 1: die Gruppen sind ausgelost" in m.text() for m in table.public())
-    await play_thread(table, threads[0], users, turns=3)  # mid-evening: the bot restarts
+    await play_thread(table, threads[0], users, turns=3)  # mid-evening: adjourned, restarted
+    adjourned = await fake.slash(table.anna, threads[0], "v6 pause", grund="Fortsetzung morgen")
+    assert "Fortsetzung morgen" in adjourned.message.content
     assert table.bot is not None
     await table.bot.close()
     table.bot = table.new_bot()
     async with bot_running(fake, table.bot):
+        await fake.slash(table.anna, threads[0], "v6 fortsetzen")
+        await ui.settled()
         for thread in threads:
             await play_thread(table, thread, users)
         await finish_tournament(table, registration, users)
@@ -95,6 +99,7 @@ async def finish_tournament(table: Table, registration: Any, users: dict[int, An
     stand = await table.slash(table.cem, "turnier stand")
     assert stand.message.visibility == "ephemeral" and "Stand: Runde 2" in stand.message.text()
     assert stand.message.attachments == []  # the Finale has no result yet: no picture
+    assert "Weiter aus Runde 1" in stand.message.text()
     finale_threads = [c for c in fake.threads(table.channel) if "Finale" in c.name]
     assert len(finale_threads) == 1
     seen: set[str] = set()
