@@ -40,7 +40,17 @@ def _dice_rng(chance: Mapping[str, JSON]) -> Rng:
     return FixedRng(dice)
 
 
-CHANCE: dict[str, Callable[[Mapping[str, JSON]], Rng]] = {"verflixte6": _dice_rng}
+def _tile_rng(chance: Mapping[str, JSON]) -> Rng:
+    tiles = chance.get("tiles", [])
+    if not isinstance(tiles, list) or not all(t == "D" or _is_int(t) for t in tiles):
+        raise MalformedScenario('chance.tiles must be a list of numbers and "D"')
+    return FixedRng([], picks=[0 if t == "D" else t for t in tiles])
+
+
+CHANCE: dict[str, Callable[[Mapping[str, JSON]], Rng]] = {
+    "verflixte6": _dice_rng,
+    "teufel": _tile_rng,
+}
 
 
 def _is_int(value: object) -> bool:
@@ -54,7 +64,7 @@ def _require(condition: bool, message: str) -> None:
 
 def _check_shape(data: Any) -> None:
     _require(isinstance(data, dict), "the file must hold one JSON object")
-    _require(data.get("game") in GAMES, f"unknown game {data.get('game')!r}")
+    _require(data.get("game") in CHANCE, f"unknown game {data.get('game')!r}")
     players = data.get("players")
     _require(
         isinstance(players, list) and bool(players) and all(isinstance(p, str) for p in players),
@@ -111,7 +121,8 @@ def run_scenario(data: Any) -> ScenarioRun:
                 EXIT_ILLEGAL, output(), f"action {i}: {t(exc.key, 'en', **exc.params)}"
             )
         except ChanceExhausted:
-            return ScenarioRun(EXIT_MALFORMED, output(), f"dice exhausted at action {i}")
+            what = "tiles" if data["game"] == "teufel" else "dice"
+            return ScenarioRun(EXIT_MALFORMED, output(), f"{what} exhausted at action {i}")
         except ChanceError as exc:
             return ScenarioRun(EXIT_MALFORMED, output(), f"action {i}: {exc}")
         log += events

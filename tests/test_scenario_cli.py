@@ -169,3 +169,43 @@ def test_a_target_that_is_not_a_player_is_malformed(tmp_path: Path, capsys: Any)
     code, _, err = run(tmp_path, capsys, v6([3], actions))
     assert code == 2
     assert "unknown player 'Zoe'" in err
+
+
+def test_a_teufel_round_from_a_scenario(tmp_path: Path, capsys: Any) -> None:
+    scenario = {
+        "game": "teufel",
+        "players": ["Gordon", "Petra", "Lucy", "Saul"],
+        "chance": {"tiles": [50, 25, 10, "D", 75, 50, 10, "D", 20, 10, 10, 10]},
+        "actions": [
+            {"player": "Saul", "do": "bet", "amount": 60},
+            {"player": "Gordon", "do": "bet", "amount": 100},
+            {"player": "Lucy", "do": "bet", "amount": 140},
+            {"player": "Petra", "do": "bet", "amount": 120},
+            *[{"player": "Gordon", "do": "draw"}] * 4,
+            *[{"player": "Petra", "do": "draw"}] * 3,
+            {"player": "Petra", "do": "stopp"},
+            {"player": "Lucy", "do": "draw"},
+            *[{"player": "Saul", "do": "draw"}] * 4,
+            {"player": "Saul", "do": "stopp"},
+        ],
+    }
+    code, out, err = run(tmp_path, capsys, scenario)
+    assert (code, err) == (0, "")
+    assert out["scores"] == {"Gordon": 300, "Petra": 370, "Lucy": 60, "Saul": 310}
+    tiles = [e.get("tile", "D") for e in out["events"] if e["type"] in ("coal", "devil")]
+    assert tiles == [50, 25, 10, "D", 75, 50, 10, "D", 20, 10, 10, 10]
+
+
+def test_a_tile_that_is_not_left_in_the_oven_is_malformed(tmp_path: Path, capsys: Any) -> None:
+    scenario = {
+        "game": "teufel",
+        "players": ["A", "B"],
+        "chance": {"tiles": [100, 100, 100]},
+        "actions": [
+            {"player": "A", "do": "bet", "amount": 0},
+            {"player": "B", "do": "bet", "amount": 0},
+            *[{"player": "A", "do": "draw"}] * 3,
+        ],
+    }
+    code, _, err = run(tmp_path, capsys, scenario)
+    assert code == 2 and err.startswith("action 4: pick 2: 100 is not among")

@@ -74,6 +74,12 @@ class Rng:
             result[i], result[j] = result[j], result[i]
         return result
 
+    def pick(self, items: Sequence[T]) -> T:
+        """One of ``items`` at random (a tile from the oven, a card from a pile)."""
+        if not items:
+            raise ValueError("nothing to pick from")
+        return items[self.roll(len(items)) - 1]
+
     def take_draws(self) -> list[Draw]:
         """The draws made since the last call (what one action rolled)."""
         draws, self._draws = self._draws, []
@@ -123,12 +129,27 @@ class AuditedRng(Rng):
 
 
 class FixedRng(Rng):
-    """Outcomes given in advance, in order; running out raises :class:`ChanceExhausted`."""
+    """Outcomes given in advance, in order; running out raises :class:`ChanceExhausted`.
+    ``picks`` are the items :meth:`pick` returns in order (tiles, cards), each checked to be
+    among the items offered."""
 
-    def __init__(self, values: Iterable[int]) -> None:
+    def __init__(self, values: Iterable[int], picks: Iterable[object] = ()) -> None:
         super().__init__()
         self._values = list(values)
         self._used = 0
+        self._picks = list(picks)
+        self._picked = 0
+
+    def pick(self, items: Sequence[T]) -> T:
+        if self._picked >= len(self._picks):
+            raise ChanceExhausted(f"no item left for pick {self._picked}")
+        wanted = self._picks[self._picked]
+        for index, item in enumerate(items):
+            if item == wanted:
+                self._picked += 1
+                self._draws.append(Draw(self._picked - 1, len(items), index + 1, "fixed"))
+                return item
+        raise ChanceError(f"pick {self._picked}: {wanted!r} is not among what is left")
 
     @property
     def remaining(self) -> int:

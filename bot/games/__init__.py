@@ -5,10 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Game
+from bot.games.teufel import Teufel
 from bot.games.verflixte6 import Verflixte6
 from bot.tournament.game import TournamentGame
 
-GAMES: dict[str, Game[Any]] = {Verflixte6.kind: Verflixte6(), TournamentGame.kind: TournamentGame()}
+GAMES: dict[str, Game[Any]] = {
+    Verflixte6.kind: Verflixte6(),
+    Teufel.kind: Teufel(),
+    TournamentGame.kind: TournamentGame(),
+}
 
 
 def get_game(kind: str) -> Game[Any]:

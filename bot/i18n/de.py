@@ -319,4 +319,14 @@ TEXTS: dict[str, str] = {
     "ui.role.cleared": "Tische und Turniere leiten jetzt nur Admins (Server verwalten).",
     "ui.tour.advanced": "Weiter aus Runde {round}",
     "ui.tour.withdrawn": "Ausgeschieden (zurückgezogen)",
+    # Auf Teufel komm raus
+    "teufel.bets_first": "Erst setzen alle – dann wird gezogen.",
+    "teufel.bets_closed": "Die Einsätze dieser Runde sind schon aufgedeckt.",
+    "teufel.already_bet": "Du hast in dieser Runde schon gesetzt.",
+    "teufel.bad_bet": "Der Einsatz ist eine Zahl ab 0.",
+    "teufel.bet_chips": "Einsätze gehen in Schritten von {chip}.",
+    "teufel.bet_too_high": "So viel hast du nicht – dein Guthaben: {balance}.",
+    "teufel.bad_refill": "Nachfüllen unter 0 bis 48 Plättchen, bitte.",
+    "teufel.bad_start": "Der Startspieler muss am Tisch sitzen.",
+    "game.name.teufel": "Auf Teufel komm raus",
 }

@@ -319,4 +319,14 @@ TEXTS: dict[str, str] = {
     "ui.role.cleared": "Only admins (Manage Server) host tables and tournaments now.",
     "ui.tour.advanced": "Through from round {round}",
     "ui.tour.withdrawn": "Withdrawn",
+    # Auf Teufel komm raus
+    "teufel.bets_first": "Everyone bets first – then the pulling starts.",
+    "teufel.bets_closed": "This round's bets are already revealed.",
+    "teufel.already_bet": "You have already bet this round.",
+    "teufel.bad_bet": "A bet is a number from 0.",
+    "teufel.bet_chips": "Bets go in steps of {chip}.",
+    "teufel.bet_too_high": "You do not have that much – your balance: {balance}.",
+    "teufel.bad_refill": "Refill below 0 to 48 tiles, please.",
+    "teufel.bad_start": "The starting player must sit at the table.",
+    "game.name.teufel": "Auf Teufel komm raus",
 }

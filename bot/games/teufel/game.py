@@ -1,0 +1,81 @@
+"""Auf Teufel komm raus as a :class:`bot.engine.Game`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.engine import JSON, Action, Event, IllegalAction, Rng
+from bot.engine.serial import from_data, to_data
+from bot.games.teufel import rules
+from bot.games.teufel.state import BET, OVER, PULL, Seat, TeufelState
+from bot.games.teufel.view import view as _view
+
+
+class Teufel:
+    kind = "teufel"
+    min_players = 2
+    max_players = 6
+
+    def setup(
+        self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
+    ) -> tuple[TeufelState, list[Event]]:
+        """``start`` names the first starter; without it ``random_start`` lets the croupier
+        roll for one (the bot), else the first seat starts (scenarios)."""
+        if not self.min_players <= len(players) <= self.max_players:
+            raise IllegalAction("game.player_count", low=self.min_players, high=self.max_players)
+        if len(set(players)) != len(players):
+            raise IllegalAction("game.duplicate_player")
+        refill = options.get("refill_below", 16)
+        if not isinstance(refill, int) or not 0 <= refill <= 48:
+            raise IllegalAction("teufel.bad_refill")
+        start = options.get("start")
+        if start is not None:
+            if start not in players:
+                raise IllegalAction("teufel.bad_start")
+            starter = list(players).index(str(start))
+        elif options.get("random_start") is True:
+            starter = rng.roll(len(players)) - 1
+        else:
+            starter = 0
+        state = TeufelState(seats=[Seat(p) for p in players], starter=starter, refill_below=refill)
+        return state, [Event("round", {"round": 1, "starter": players[starter]})]
+
+    def to_act(self, state: TeufelState) -> frozenset[int]:
+        if state.phase == BET:
+            return frozenset(i for i, s in enumerate(state.seats) if s.bet is None)
+        if state.phase == PULL and state.turn is not None:
+            return frozenset({state.turn})
+        return frozenset()
+
+    def legal_actions(self, state: TeufelState, seat: int) -> list[Action]:
+        """Betting: every multiple of 10 up to the balance (the Discord layer asks for a
+        number); pulling: draw or stopp."""
+        if seat not in self.to_act(state):
+            return []
+        if state.phase == BET:
+            return [
+                Action("bet", {"amount": a}) for a in range(0, state.seats[seat].balance + 1, 10)
+            ]
+        return [Action("draw"), Action("stopp")]
+
+    def apply(self, state: TeufelState, seat: int, action: Action, rng: Rng) -> list[Event]:
+        return rules.apply(state, seat, action, rng)
+
+    def is_over(self, state: TeufelState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: TeufelState) -> dict[str, JSON]:
+        return dict(rules.balances(state))
+
+    def view(self, state: TeufelState, viewer: int | None) -> dict[str, JSON]:
+        return _view(state, viewer)
+
+    def players(self, state: TeufelState) -> list[str]:
+        return [s.player for s in state.seats]
+
+    def dump(self, state: TeufelState) -> dict[str, JSON]:
+        data: dict[str, JSON] = to_data(state)
+        return data
+
+    def load(self, data: Mapping[str, JSON]) -> TeufelState:
+        return from_data(TeufelState, data)
