@@ -112,8 +112,8 @@ TEXTS: dict[str, str] = {
     "v6.event.durchgang_end": "Durchgang {durchgang} ist zu Ende. Punkte: {points}.",
     "v6.event.abend_end": "Der Abend ist zu Ende. Tabelle: {table}.",
     # Discord tables
-    "ui.lobby.title": "Die verflixte 6 – Tisch von {host}",
-    "ui.lobby.body": "Plätze: {count} von {high}. Zum Starten braucht es mindestens {low}.\nSeed-Hash: `{seed_hash}`",
+    "ui.lobby.title": "{game} – neuer Tisch",
+    "ui.lobby.body": "Eröffnet von {host}. Plätze: {count} von {high}. Zum Starten braucht es mindestens {low}.\nSeed-Hash: `{seed_hash}`",
     "ui.lobby.players": "Am Tisch",
     "ui.lobby.closed": "Dieser Tisch ist geschlossen.",
     "ui.button.join": "Beitreten",

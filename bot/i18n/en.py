@@ -112,8 +112,8 @@ TEXTS: dict[str, str] = {
     "v6.event.durchgang_end": "Durchgang {durchgang} is over. Points: {points}.",
     "v6.event.abend_end": "The Abend is over. Table: {table}.",
     # Discord tables
-    "ui.lobby.title": "Die verflixte 6 – {host}'s table",
-    "ui.lobby.body": "Seats: {count} of {high}. At least {low} are needed to start.\nSeed hash: `{seed_hash}`",
+    "ui.lobby.title": "{game} – a new table",
+    "ui.lobby.body": "Opened by {host}. Seats: {count} of {high}. At least {low} are needed to start.\nSeed hash: `{seed_hash}`",
     "ui.lobby.players": "At the table",
     "ui.lobby.closed": "This table is closed.",
     "ui.button.join": "Join",

@@ -13,14 +13,11 @@ from typing import Any
 from bot.games.verflixte6.state import DECISIONS, JOKER_IDS, MAX_JOKERS
 from bot.i18n import t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
+from bot.render.lobby import mention, table_lobby_card
 from bot.render.verflixte6 import describe
 
 BUTTON, SELECT = "v6b", "v6s"
 Names = Callable[[str], str]
-
-
-def mention(player: str) -> str:
-    return f"<@{player}>"
 
 
 def _id(kind: str, outcome: Any, verb: str, arg: str = "") -> str:
@@ -28,29 +25,7 @@ def _id(kind: str, outcome: Any, verb: str, arg: str = "") -> str:
 
 
 def lobby_card(outcome: Any, locale: str, name: Names = mention) -> Card:
-    lobby = outcome.public["lobby"]
-    if lobby is None:
-        return Card(title=t("ui.lobby.closed", locale))
-    players = lobby["players"]
-    body = t(
-        "ui.lobby.body",
-        locale,
-        count=len(players),
-        high=lobby["max_players"],
-        low=lobby["min_players"],
-        seed_hash=outcome.seed_hash,
-    )
-    buttons = (
-        Button(_id(BUTTON, outcome, "join"), t("ui.button.join", locale), "primary"),
-        Button(_id(BUTTON, outcome, "leave"), t("ui.button.leave", locale)),
-        Button(_id(BUTTON, outcome, "start"), t("ui.button.start", locale), "success"),
-    )
-    return Card(
-        title=t("ui.lobby.title", locale, host=name(lobby["host"])),
-        description=body,
-        fields=[(t("ui.lobby.players", locale), "\n".join(name(p) for p in players))],
-        rows=[buttons],
-    )
+    return table_lobby_card(outcome, locale, BUTTON, name)
 
 
 def _seat_line(seat: Mapping[str, Any], locale: str) -> str:

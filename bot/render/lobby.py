@@ -1,0 +1,45 @@
+"""The lobby message of any table: who sits, who opened it, the seed's commitment."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.i18n import t
+from bot.render.cards import Button, Card, custom_id
+
+
+def mention(player: str) -> str:
+    return f"<@{player}>"
+
+
+def table_lobby_card(
+    outcome: Any, locale: str, prefix: str, name: Callable[[str], str] = mention
+) -> Card:
+    """Beitreten / Verlassen / Starten; mentions go in the description (titles show none)."""
+    lobby = outcome.public["lobby"]
+    if lobby is None:
+        return Card(title=t("ui.lobby.closed", locale))
+    players = lobby["players"]
+    body = t(
+        "ui.lobby.body",
+        locale,
+        host=name(lobby["host"]),
+        count=len(players),
+        high=lobby["max_players"],
+        low=lobby["min_players"],
+        seed_hash=outcome.seed_hash,
+    )
+
+    def button(verb: str, style: str) -> Button:
+        cid = custom_id(prefix, outcome.game_id, outcome.version, verb)
+        return Button(cid, t(f"ui.button.{verb}", locale), style)
+
+    return Card(
+        title=t("ui.lobby.title", locale, game=t(f"game.name.{outcome.kind}", locale)),
+        description=body,
+        fields=[(t("ui.lobby.players", locale), "\n".join(name(p) for p in players))],
+        rows=[
+            (button("join", "primary"), button("leave", "secondary"), button("start", "success"))
+        ],
+    )
