@@ -13,7 +13,8 @@ from typing import Any
 from bot.games.verflixte6.state import DECISIONS, JOKER_IDS, MAX_JOKERS
 from bot.i18n import t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
-from bot.render.lobby import mention, table_lobby_card
+from bot.render.lobby import mention as mention  # noqa: PLC0414 - re-exported for cogs
+from bot.render.lobby import table_lobby_card
 from bot.render.verflixte6 import describe
 
 BUTTON, SELECT = "v6b", "v6s"
