@@ -16,7 +16,7 @@ from cogs.translator import CommandTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.info", "cogs.verflixte6", "cogs.tournament")
+EXTENSIONS = ("cogs.info", "cogs.verflixte6", "cogs.tournament", "cogs.teufel")
 
 
 class Croupier(commands.Bot):

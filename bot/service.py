@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import hashlib
+import hmac
 import logging
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
@@ -516,6 +518,12 @@ class Service:
             }
             for r in self.store.events(game_id)
         ]
+
+    def seal(self, game_id: int, text: str) -> str:
+        """A short public seal of a secret (e.g. a sealed bet): HMAC with the game's seed, so
+        it can be checked once the seed is revealed, and not guessed before."""
+        digest = hmac.new(self._table(game_id).seed, text.encode(), hashlib.sha256).hexdigest()
+        return digest[:8]
 
     def seed_info(self, game_id: int) -> dict[str, JSON]:
         """The seed's commitment, and the seed itself once the game is over."""

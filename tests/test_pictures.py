@@ -23,3 +23,12 @@ def test_long_names_widen_the_picture() -> None:
     short = Image.open(io.BytesIO(table_png("T", ["Spieler"], [["Al"]])))
     long = Image.open(io.BytesIO(table_png("T", ["Spieler"], [["Maximiliane von Hohenstein"]])))
     assert long.width > short.width
+
+
+def test_the_track_grows_with_stacked_pawns() -> None:
+    from bot.render.pictures import track_png
+
+    marks = ["0–50", "200", "300", "500", "800", "1200", "1600"]
+    one = Image.open(io.BytesIO(track_png("Spur", marks, [("Anna", 2)])))
+    three = Image.open(io.BytesIO(track_png("Spur", marks, [("Anna", 2), ("Ben", 2), ("Cem", 2)])))
+    assert three.height > one.height and three.width == one.width

@@ -35,3 +35,34 @@ def table_png(title: str, header: Sequence[str], rows: Sequence[Sequence[object]
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
     return buffer.getvalue()
+
+
+def track_png(title: str, marks: Sequence[str], pawns: Sequence[tuple[str, int]]) -> bytes:
+    """The track: marks left to right, each pawn (name, position 0..2*(marks-1)) as a
+    labelled dot on its mark or between two marks; pawns on one spot stack upwards."""
+    font = ImageFont.load_default(size=FONT_SIZE - 4)
+    step, left = 70, PADDING * 3
+    width = left * 2 + step * (2 * (len(marks) - 1))
+    stacks: dict[int, int] = {}
+    for _, spot in pawns:
+        stacks[spot] = stacks.get(spot, 0) + 1
+    height = 120 + 26 * max(stacks.values(), default=1)
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.text((PADDING, PADDING // 2), title, font=font, fill=HEADER)
+    base = height - 40
+    draw.line((left, base, width - left, base), fill=INK, width=3)
+    for index, mark in enumerate(marks):
+        x = left + step * 2 * index
+        draw.line((x, base - 8, x, base + 8), fill=HEADER, width=3)
+        draw.text((x - font.getlength(mark) / 2, base + 12), mark, font=font, fill=HEADER)
+    placed: dict[int, int] = {}
+    for name, spot in pawns:
+        level = placed.get(spot, 0)
+        placed[spot] = level + 1
+        x, y = left + step * spot, base - 22 - 26 * level
+        draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=(200, 60, 50))
+        draw.text((x + 14, y - 9), name[:14], font=font, fill=INK)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()

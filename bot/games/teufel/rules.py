@@ -188,7 +188,8 @@ def set_pacts(state: TeufelState) -> list[str]:
 
 def _move_and_next(state: TeufelState) -> list[Event]:
     track = {s.player: describe(s.balance) for s in state.seats}
-    events = [Event("track", {"positions": track, "pacts": set_pacts(state)})]
+    spots = {s.player: position(s.balance) for s in state.seats}
+    events = [Event("track", {"positions": track, "spots": spots, "pacts": set_pacts(state)})]
     if len(state.oven) < state.refill_below:
         state.oven, state.set_aside = list(TILES), []
         events.append(Event("refill", {"tiles": len(state.oven)}))

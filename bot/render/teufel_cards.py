@@ -1,0 +1,121 @@
+"""The Discord messages of an Auf Teufel komm raus table, as :class:`Card` data."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bot.i18n import t
+from bot.render.cards import Button, Card, Row, custom_id
+from bot.render.lobby import mention, table_lobby_card
+
+BUTTON = "tfb"
+Names = Callable[[str], str]
+
+
+def lobby_card(outcome: Any, locale: str, name: Names = mention) -> Card:
+    return table_lobby_card(outcome, locale, BUTTON, name)
+
+
+def _signed(amount: int) -> str:
+    return f"+{amount}" if amount > 0 else str(amount).replace("-", "−")
+
+
+def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> str:
+    """One event as a line; amounts and tiles are public, balances never appear here."""
+    params = {k: v for k, v in event.items() if k != "type"}
+    for key in ("player", "starter", "to"):
+        if key in params:
+            params[key] = name(str(params[key]))
+    if "by" in params:
+        params["by"] = (
+            t("teufel.bank", locale) if params["by"] == "bank" else name(str(params["by"]))
+        )
+    if event["type"] == "bets":
+        params["bets"] = ", ".join(f"{name(p)} {b}" for p, b in event["bets"].items())
+    if event["type"] == "oven_empty":
+        params["skipped"] = ", ".join(name(p) for p in event["skipped"]) or "–"
+    if event["type"] == "settle":
+        parts = [f"{name(p)} {_signed(c)}" for p, c in event["changes"].items()]
+        for player, kinds in event["bonuses"].items():
+            parts.append(f"{name(player)} +{50 * len(kinds)} Bonus")
+        params["changes"] = ", ".join(parts)
+    if event["type"] == "track":
+        params["pacts"] = ", ".join(name(p) for p in event["pacts"]) or "–"
+    if event["type"] == "game_end":
+        params["winners"] = ", ".join(name(p) for p in event["winners"])
+        params["balances"] = ", ".join(f"{name(p)} {b}" for p, b in event["balances"].items())
+    return t(f"teufel.event.{event['type']}", locale, **params)
+
+
+def _seat_line(seat: Mapping[str, Any], locale: str, seal: Callable[[str], str]) -> str:
+    if seat["bet"] is not None:
+        bet = t("teufel.ui.bet_shown", locale, bet=seat["bet"])
+    elif seat["has_bet"]:
+        bet = t("teufel.ui.bet_hidden", locale, seal=seal(seat["player"]))
+    else:
+        bet = t("teufel.ui.bet_missing", locale)
+    parts = [t("teufel.ui.seat", locale, position=seat["position"], bet=bet)]
+    if seat["devil"]:
+        parts.append(t("teufel.ui.devil", locale))
+    elif seat["pieces"]:
+        parts.append(t("teufel.ui.coal", locale, coal=seat["coal"], pieces=seat["pieces"]))
+    if seat["pact"]:
+        parts.append(t("teufel.ui.pact", locale, balance=seat["balance"]))
+    return " · ".join(parts)
+
+
+def table_card(
+    outcome: Any, locale: str, seal: Callable[[str], str], name: Names = mention
+) -> Card:
+    """The round's message: positions, sealed or revealed bets, coal; only public numbers."""
+    view = outcome.public
+    lines = [
+        describe(e, locale, name)
+        for e in outcome.events
+        if e["type"] not in ("settle", "track", "game_end")
+    ]
+    if view["phase"] == "bet":
+        lines.append(t("teufel.ui.bet_wait", locale))
+    elif view["phase"] == "pull":
+        lines.append(t("teufel.ui.pull_wait", locale, player=name(view["turn"])))
+    fields = [(name(s["player"]), _seat_line(s, locale, seal)) for s in view["seats"]]
+    return Card(
+        title=t("teufel.ui.title", locale, round=view["round"]),
+        description="\n".join(lines)[-4000:],
+        fields=fields,
+        footer=t("teufel.ui.oven", locale, oven=view["oven"]),
+        rows=_buttons(outcome, locale),
+    )
+
+
+def _buttons(outcome: Any, locale: str) -> list[Row]:
+    phase = outcome.public["phase"]
+
+    def button(verb: str, style: str = "secondary") -> Button:
+        cid = custom_id(BUTTON, outcome.game_id, outcome.version, verb)
+        return Button(cid, t(f"ui.button.{verb}", locale), style)
+
+    if phase == "bet":
+        return [(button("bet", "primary"), button("account"))]
+    if phase == "pull":
+        return [(button("draw", "primary"), button("stopp", "danger"), button("account"))]
+    return []
+
+
+def result_card(outcome: Any, locale: str, name: Names = mention) -> Card:
+    """Settling, positions and pacts (and the end) of a round, as one message."""
+    lines = [
+        describe(e, locale, name)
+        for e in outcome.events
+        if e["type"] in ("settle", "track", "game_end")
+    ]
+    return Card(description="\n".join(lines))
+
+
+def account_text(view: Mapping[str, Any], player: str, locale: str) -> str:
+    """A player's private balance (from his own view only)."""
+    seat = next(s for s in view["seats"] if s["player"] == player)
+    if seat["bet"] is None:
+        return t("teufel.ui.account", locale, balance=seat["balance"])
+    return t("teufel.ui.account_bet", locale, balance=seat["balance"], bet=seat["bet"])

@@ -1,0 +1,207 @@
+"""Auf Teufel komm raus on Discord: ``/teufel tisch``, sealed bets in a modal, ``ziehen`` /
+``stopp``, "Mein Konto", a round result with the track picture, balances by DM.
+Thin: the rules live in bot.games.teufel, the layout in bot.render.teufel_cards.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from dataclasses import replace
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import Action, IllegalAction
+from bot.games.teufel.track import MARK_NAMES
+from bot.i18n import t
+from bot.render import teufel_cards as cards
+from bot.render.cards import Card
+from bot.render.lobby import mention
+from bot.render.pictures import track_png
+from bot.service import Outcome, Service
+from cogs import ui
+from cogs.base import CroupierCog
+from cogs.translator import cmd
+from cogs.verflixte6 import actor_of, channel_of, edit_table, refuse, send_kwargs
+
+log = logging.getLogger(__name__)
+
+KIND = "teufel"
+ROUND_END = ("settle", "track", "refill", "game_end")
+
+
+def _service(interaction: discord.Interaction[Any]) -> Service:
+    service: Service = interaction.client.service
+    return service
+
+
+def table(service: Service, outcome: Outcome) -> Card:
+    """The round's table; a sealed bet shows its seal (HMAC with the game's seed)."""
+
+    def seal(player: str) -> str:
+        return service.seal(outcome.game_id, f"bet:{outcome.public['round']}:{player}")
+
+    return cards.table_card(outcome, outcome.locale, seal)
+
+
+class BetModal(discord.ui.Modal):
+    """The sealed bet: only the bettor sees the number he types."""
+
+    def __init__(self, game_id: int, balance: int, locale: str) -> None:
+        super().__init__(title=t("teufel.ui.bet_title", locale), custom_id=f"tfm:{game_id}")
+        self.game_id, self.locale = game_id, locale
+        self.amount: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label=t("teufel.ui.bet_label", locale, balance=balance)[:45],
+            max_length=5,
+            custom_id="amount",
+        )
+        self.add_item(self.amount)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        async with ui.busy():
+            service = _service(interaction)
+            text = self.amount.value.strip()
+            if not text.lstrip("-").isdigit():
+                await interaction.response.send_message(
+                    t("teufel.ui.bet_number", self.locale), ephemeral=True
+                )
+                return
+            try:
+                outcome = await service.act(
+                    self.game_id,
+                    actor_of(interaction),
+                    Action("bet", {"amount": int(text)}),
+                    nonce=str(interaction.id),
+                )
+            except IllegalAction as exc:
+                await refuse(interaction, exc, self.locale)
+                return
+            await interaction.response.send_message(
+                t("teufel.ui.bet_done", self.locale, bet=int(text)), ephemeral=True
+            )
+            await edit_table(interaction, outcome, table(service, outcome))
+
+
+async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
+    service, actor, locale = _service(interaction), actor_of(interaction), "de"
+    service.remember_name(actor, interaction.user.display_name)
+    try:
+        current = service.current(click.game_id)
+        locale = current.locale
+        if click.verb == "account":
+            if actor not in current.players:
+                raise IllegalAction("game.not_a_player")
+            text = cards.account_text(current.private[actor], actor, locale)
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        if click.version != current.version and click.verb not in ("bet",):
+            raise IllegalAction("game.stale")
+        if click.verb == "bet":
+            if actor not in current.to_act or current.public.get("phase") != "bet":
+                raise IllegalAction(
+                    "teufel.bets_closed" if actor in current.players else "game.not_a_player"
+                )
+            balance = next(
+                s["balance"] for s in current.private[actor]["seats"] if s["player"] == actor
+            )
+            await interaction.response.send_modal(BetModal(click.game_id, balance, locale))
+            return
+        outcome = await service.act(
+            click.game_id,
+            actor,
+            Action(click.verb),
+            nonce=str(interaction.id),
+            expected_version=click.version,
+        )
+    except IllegalAction as exc:
+        await refuse(interaction, exc, locale)
+        return
+    await show(interaction, outcome)
+
+
+async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+    """Edit the round's message; at a round's end close it, post the result with the track
+    picture, send the balances by DM, and open the next round's message."""
+    service, locale = _service(interaction), outcome.locale
+    if outcome.status in ("lobby", "aborted") or "lobby" in outcome.public:
+        await interaction.response.edit_message(
+            **ui.message_kwargs(cards.lobby_card(outcome, locale))
+        )
+        return
+    ended = any(e["type"] == "settle" for e in outcome.events)
+    if not ended:
+        await interaction.response.edit_message(**ui.message_kwargs(table(service, outcome)))
+        return
+    cut = next(i for i, e in enumerate(outcome.events) if e["type"] == "settle")
+    closing = table(service, replace(outcome, events=outcome.events[:cut]))
+    closing.rows = []
+    await interaction.response.edit_message(**ui.message_kwargs(closing))
+    channel = channel_of(interaction)
+    result = cards.result_card(outcome, locale)
+    await channel.send(file=track_picture(service, outcome, locale), **send_kwargs(result))
+    await send_balances(interaction, outcome)
+    if not outcome.finished:
+        fresh = replace(
+            outcome, events=[e for e in outcome.events[cut:] if e["type"] not in ROUND_END]
+        )
+        message = await channel.send(**send_kwargs(table(service, fresh)))
+        service.set_message(outcome.game_id, message.id)
+
+
+def track_picture(service: Service, outcome: Outcome, locale: str) -> discord.File:
+    """Pawns at the positions everybody sees (positions, never balances)."""
+    track = next(e for e in outcome.events if e["type"] == "track")
+    pawns = [(service.display_name(p), spot) for p, spot in track["spots"].items()]
+    settled = next(e for e in outcome.events if e["type"] == "settle")["round"]
+    title = t("teufel.ui.track", locale, round=settled)
+    return discord.File(io.BytesIO(track_png(title, MARK_NAMES, pawns)), filename="spur.png")
+
+
+async def send_balances(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+    """Each player's new balance by DM; players whose DMs are closed are pointed to the
+    "Mein Konto" button in public (without any number)."""
+    closed = []
+    settle_round = next(e for e in outcome.events if e["type"] == "settle")["round"]
+    for player in outcome.players:
+        seat = next(s for s in outcome.private[player]["seats"] if s["player"] == player)
+        text = t("teufel.ui.dm_round", outcome.locale, round=settle_round, balance=seat["balance"])
+        try:
+            user = interaction.client.get_user(int(player)) or await interaction.client.fetch_user(
+                int(player)
+            )
+            await user.send(text)
+        except discord.Forbidden as exc:
+            if exc.code != 50007:
+                raise
+            closed.append(player)
+    if closed:
+        mentions = ", ".join(mention(p) for p in closed)
+        await channel_of(interaction).send(
+            t("teufel.ui.dm_closed", outcome.locale, players=mentions)
+        )
+
+
+class TeufelCog(CroupierCog):
+    teufel = app_commands.Group(name=cmd("teufel"), description=cmd("teufel.desc"), guild_only=True)
+
+    @teufel.command(name=cmd("tisch"), description=cmd("teufel.tisch.desc"))
+    async def tisch(self, interaction: discord.Interaction[Any]) -> None:
+        locale = self.locale(interaction)
+        actor = actor_of(interaction)
+        self.service.remember_name(actor, interaction.user.display_name)
+        outcome = await self.service.open_lobby(
+            KIND, actor, {"random_start": True}, guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id, locale=locale,
+        )  # fmt: skip
+        callback = await interaction.response.send_message(
+            **send_kwargs(cards.lobby_card(outcome, locale))
+        )
+        self.service.set_message(outcome.game_id, callback.message_id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    ui.HANDLERS[cards.BUTTON] = on_click
+    await bot.add_cog(TeufelCog(bot))
