@@ -175,3 +175,27 @@ def test_the_start_passes_on_and_a_refill_happens_below_16() -> None:
 def test_a_random_starter_is_rolled_by_the_croupier() -> None:
     state, _ = GAME.setup(["A", "B", "C"], {"random_start": True}, FixedRng([3]))
     assert state.starter == 2
+
+
+def test_the_game_ends_after_a_round_in_which_someone_reaches_1600() -> None:
+    oven = Oven(["A", "B", "C"], [D, D, D])
+    for seat, balance in zip(oven.state.seats, (1590, 1600, 1590), strict=True):
+        seat.balance = balance
+    oven.bets(A=0, B=0, C=0)
+    for player in ("A", "B", "C"):
+        oven.do(player, "draw")
+    (end,) = oven.of_type("game_end")
+    assert end["winners"] == ["B"]
+    assert GAME.is_over(oven.state)
+    with pytest.raises(IllegalAction, match=r"game\.over"):
+        oven.do("A", "bet", amount=0)
+
+
+def test_equal_top_balances_share_the_win() -> None:
+    oven = Oven(["A", "B"], [D, D])
+    for seat in oven.state.seats:
+        seat.balance = 1700
+    oven.bets(A=0, B=0)
+    oven.do("A", "draw")
+    oven.do("B", "draw")
+    assert oven.of_type("game_end")[0]["winners"] == ["A", "B"]
