@@ -39,10 +39,12 @@ def _service(interaction: discord.Interaction[Any]) -> Service:
 
 
 def table(service: Service, outcome: Outcome) -> Card:
-    """The round's table; a sealed bet shows its seal (HMAC with the game's seed)."""
+    """The round's table; a sealed bet shows its seal: HMAC of round, player and amount with
+    the game's seed — not guessable now, checkable once the seed is revealed."""
 
     def seal(player: str) -> str:
-        return service.seal(outcome.game_id, f"bet:{outcome.public['round']}:{player}")
+        own = next(s for s in outcome.private[player]["seats"] if s["player"] == player)
+        return service.seal(outcome.game_id, f"bet:{outcome.public['round']}:{player}:{own['bet']}")
 
     return cards.table_card(outcome, outcome.locale, seal)
 

@@ -79,3 +79,17 @@ async def test_a_round_with_sealed_bets_pulling_and_private_balances(table: Tabl
             seat = next(s for s in private[str(user.id)]["seats"] if s["player"] == str(user.id))
             if not seat["pact"]:
                 assert f"Guthaben {seat['balance']}" not in message.text()
+
+
+async def test_the_public_seal_commits_to_the_amount(table: Table) -> None:
+    table.dice.d6_only = True
+    opened = await table.slash(table.anna, "teufel tisch")
+    await table.press(table.ben, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+    await bet(table, table.anna, "40")
+    service = table.bot.service  # type: ignore[union-attr]
+    game = service.find_table(table.channel.id, None, "teufel")
+    shown = re.search(r"✓ gesetzt `([0-9a-f]{8})`", table.table_message().text())
+    assert shown is not None
+    assert shown[1] == service.seal(game, f"bet:1:{table.anna.id}:40")
+    assert shown[1] != service.seal(game, f"bet:1:{table.anna.id}:50")
