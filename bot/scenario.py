@@ -47,10 +47,38 @@ def _tile_rng(chance: Mapping[str, JSON]) -> Rng:
     return FixedRng([], picks=[0 if t == "D" else t for t in tiles])
 
 
+def _deal_rng(chance: Mapping[str, JSON], players: list[str], options: Mapping[str, JSON]) -> Rng:
+    """Each hand's deal, written out, becomes the order the engine deals a shuffled deck in."""
+    deals = chance.get("deals", [])
+    _require(isinstance(deals, list), "chance.deals must be a list (one deal per hand)")
+    variant = options.get("variant", "standard" if len(players) > 2 else "lopaka")
+    extra = ["Lopaka", "devil"] if variant == "lopaka" else []
+    orders = []
+    for number, deal in enumerate(deals, start=1):
+        _require(isinstance(deal, dict), f"deal {number} must be an object")
+        order: list[object] = []
+        for who in [*players, *extra]:
+            cards = deal.get(who)
+            _require(isinstance(cards, list), f"deal {number}: cards for {who!r} missing")
+            for part in cards if variant == "glitterhuis" else [cards]:
+                _require(isinstance(part, list), f"deal {number}: {who!r} needs two sets")
+                order += part
+        orders.append(order)
+    return FixedRng([], shuffles=orders)
+
+
+def _chance(game: str, data: Mapping[str, JSON]) -> Rng:
+    chance = data.get("chance", {})
+    if game == "flaschenteufel":
+        return _deal_rng(chance, list(data["players"]), data.get("options", {}))
+    return CHANCE[game](chance)
+
+
 CHANCE: dict[str, Callable[[Mapping[str, JSON]], Rng]] = {
     "verflixte6": _dice_rng,
     "teufel": _tile_rng,
 }
+SCENARIO_GAMES = (*CHANCE, "flaschenteufel")
 
 
 def _is_int(value: object) -> bool:
@@ -64,7 +92,7 @@ def _require(condition: bool, message: str) -> None:
 
 def _check_shape(data: Any) -> None:
     _require(isinstance(data, dict), "the file must hold one JSON object")
-    _require(data.get("game") in CHANCE, f"unknown game {data.get('game')!r}")
+    _require(data.get("game") in SCENARIO_GAMES, f"unknown game {data.get('game')!r}")
     players = data.get("players")
     _require(
         isinstance(players, list) and bool(players) and all(isinstance(p, str) for p in players),
@@ -90,7 +118,7 @@ def run_scenario(data: Any) -> ScenarioRun:
     """Play ``data`` (the parsed JSON file) and describe the result."""
     try:
         _check_shape(data)
-        rng = CHANCE[data["game"]](data.get("chance", {}))
+        rng = _chance(data["game"], data)
     except MalformedScenario as exc:
         return ScenarioRun(EXIT_MALFORMED, {}, str(exc))
     game = GAMES[data["game"]]

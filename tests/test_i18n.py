@@ -31,6 +31,7 @@ def raised_keys() -> set[str]:
 
 def all_keys() -> set[str]:
     phases = {f"v6.phase.{p}" for p in (PHASE_JOKERS, PHASE_STEP, PHASE_STEAL)}
+    phases |= {f"ft.phase.{p}" for p in ("discard", "pass", "open", "play", "over")}
     return raised_keys() | phases
 
 

@@ -209,3 +209,40 @@ def test_a_tile_that_is_not_left_in_the_oven_is_malformed(tmp_path: Path, capsys
     }
     code, _, err = run(tmp_path, capsys, scenario)
     assert code == 2 and err.startswith("action 4: pick 2: 100 is not among")
+
+
+def test_a_lopaka_hand_from_a_scenario(tmp_path: Path, capsys: Any) -> None:
+    from bot.games.flaschenteufel.cards import DECK
+
+    cards = list(DECK)
+    deal = {"Anna": cards[0:11], "Ben": cards[11:22], "Lopaka": cards[22:33], "devil": cards[33:]}
+    scenario = {
+        "game": "flaschenteufel",
+        "players": ["Anna", "Ben"],
+        "options": {"variant": "lopaka"},
+        "chance": {"deals": [deal]},
+        "actions": [
+            {"player": "Anna", "do": "pass", "card": 1},
+            {"player": "Ben", "do": "pass", "card": cards[11]},
+            {"player": "Anna", "do": "play", "card": 2},
+        ],
+    }
+    code, out, err = run(tmp_path, capsys, scenario)
+    assert (code, err) == (0, "")
+    plays = [e for e in out["events"] if e["type"] == "play"]
+    assert plays[0] == {"type": "play", "player": "Anna", "card": 2}
+    assert plays[1]["player"] == "Lopaka"  # he answers by himself
+    assert set(out["scores"]) == {"Anna", "Ben", "Lopaka"}
+    deal_event = next(e for e in out["events"] if e["type"] == "deal")
+    assert deal_event["devil"] == cards[33:]
+
+
+def test_a_deal_that_misses_cards_is_malformed(tmp_path: Path, capsys: Any) -> None:
+    scenario = {
+        "game": "flaschenteufel",
+        "players": ["A", "B", "C"],
+        "chance": {"deals": [{"A": [1, 2], "B": [3], "C": [4]}]},
+        "actions": [],
+    }
+    code, _, err = run(tmp_path, capsys, scenario)
+    assert code == 2 and "every card" in err

@@ -133,12 +133,29 @@ class FixedRng(Rng):
     ``picks`` are the items :meth:`pick` returns in order (tiles, cards), each checked to be
     among the items offered."""
 
-    def __init__(self, values: Iterable[int], picks: Iterable[object] = ()) -> None:
+    def __init__(
+        self,
+        values: Iterable[int],
+        picks: Iterable[object] = (),
+        shuffles: Iterable[Sequence[object]] = (),
+    ) -> None:
         super().__init__()
         self._values = list(values)
         self._used = 0
         self._picks = list(picks)
         self._picked = 0
+        self._shuffles = [list(order) for order in shuffles]
+
+    def shuffle(self, items: Sequence[T]) -> list[T]:
+        """With ``shuffles`` given: the next of them (a deal written out in a scenario)."""
+        if not self._shuffles:
+            if self._values:
+                return super().shuffle(items)
+            raise ChanceExhausted("no deal left")
+        order = self._shuffles.pop(0)
+        if sorted(map(repr, order)) != sorted(map(repr, items)):
+            raise ChanceError("a deal must use every card exactly once")
+        return [items[list(items).index(item)] for item in order]  # type: ignore[arg-type]
 
     def pick(self, items: Sequence[T]) -> T:
         if self._picked >= len(self._picks):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Game
+from bot.games.flaschenteufel import Flaschenteufel
 from bot.games.teufel import Teufel
 from bot.games.verflixte6 import Verflixte6
 from bot.tournament.game import TournamentGame
@@ -12,6 +13,7 @@ from bot.tournament.game import TournamentGame
 GAMES: dict[str, Game[Any]] = {
     Verflixte6.kind: Verflixte6(),
     Teufel.kind: Teufel(),
+    Flaschenteufel.kind: Flaschenteufel(),
     TournamentGame.kind: TournamentGame(),
 }
 

@@ -1,0 +1,107 @@
+"""Flaschenteufel as a :class:`bot.engine.Game`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.engine import JSON, Action, Event, IllegalAction, Rng
+from bot.engine.serial import from_data, to_data
+from bot.games.flaschenteufel import rules
+from bot.games.flaschenteufel.state import (
+    DISCARD,
+    GLITTERHUIS,
+    LOPAKA,
+    LOPAKA_NAME,
+    OPEN,
+    OVER,
+    PASS,
+    PLAY,
+    STANDARD,
+    FState,
+    Hand,
+)
+from bot.games.flaschenteufel.view import view as _view
+
+PLAYERS = {STANDARD: (3, 4), LOPAKA: (2, 2), GLITTERHUIS: (2, 2)}
+
+
+class Flaschenteufel:
+    kind = "flaschenteufel"
+    min_players = 2
+    max_players = 4
+
+    def setup(
+        self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
+    ) -> tuple[FState, list[Event]]:
+        variant = options.get("variant", STANDARD if len(players) > 2 else LOPAKA)
+        if variant not in PLAYERS:
+            raise IllegalAction("ft.bad_variant")
+        low, high = PLAYERS[str(variant)]
+        if not low <= len(players) <= high:
+            raise IllegalAction("game.player_count", low=low, high=high)
+        if len(set(players)) != len(players) or LOPAKA_NAME in players:
+            raise IllegalAction("game.duplicate_player")
+        hands_option, target = options.get("hands"), options.get("target")
+        hands = [Hand(p) for p in players]
+        if variant == LOPAKA:
+            hands.append(Hand(LOPAKA_NAME, dummy=True))
+        state = FState(
+            variant=str(variant),
+            hands=hands,
+            hands_to_play=hands_option
+            if isinstance(hands_option, int) and hands_option > 0
+            else len(players),
+            target=target if isinstance(target, int) and target > 0 else None,
+        )
+        return state, rules.start_hand(state, rng)
+
+    def to_act(self, state: FState) -> frozenset[int]:
+        return frozenset(rules.to_act(state))
+
+    def legal_actions(self, state: FState, seat: int) -> list[Action]:
+        """Plays list every legal card; discards and passes list one action per card (a
+        standard pass is any two different cards: ``left``/``right`` pairs are not listed)."""
+        if seat not in rules.to_act(state):
+            return []
+        if state.phase == PLAY:
+            return [Action("play", {"card": c}) for c in rules.playable(state, seat)]
+        if state.phase == OPEN:
+            return [Action("open", {"set": 1}), Action("open", {"set": 2})]
+        source = rules._source(state, seat)
+        hand = state.hands[seat]
+        actions = []
+        if state.phase == DISCARD and not hand.discarded:
+            actions += [Action("discard", {"card": c}) for c in source]
+        if (state.phase == PASS or state.variant == GLITTERHUIS) and not hand.passed:
+            if state.variant == STANDARD:
+                actions += [
+                    Action("pass", {"left": a, "right": b})
+                    for a in source
+                    for b in source
+                    if a != b
+                ][:50]
+            else:
+                actions += [Action("pass", {"card": c}) for c in source]
+        return actions
+
+    def apply(self, state: FState, seat: int, action: Action, rng: Rng) -> list[Event]:
+        return rules.apply(state, seat, action, rng)
+
+    def is_over(self, state: FState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: FState) -> dict[str, JSON]:
+        return {h.player: h.total for h in state.hands}
+
+    def view(self, state: FState, viewer: int | None) -> dict[str, JSON]:
+        return _view(state, viewer)
+
+    def players(self, state: FState) -> list[str]:
+        return [h.player for h in state.hands if not h.dummy]
+
+    def dump(self, state: FState) -> dict[str, JSON]:
+        data: dict[str, JSON] = to_data(state)
+        return data
+
+    def load(self, data: Mapping[str, JSON]) -> FState:
+        return from_data(FState, data)
