@@ -67,8 +67,8 @@ class Flaschenteufel:
             return [Action("play", {"card": c}) for c in rules.playable(state, seat)]
         if state.phase == OPEN:
             return [Action("open", {"set": 1}), Action("open", {"set": 2})]
-        source = rules._source(state, seat)
         hand = state.hands[seat]
+        source = [c for c in rules.choice_source(state, seat) if c not in hand.passed]
         actions = []
         if state.phase == DISCARD and not hand.discarded:
             actions += [Action("discard", {"card": c}) for c in source]

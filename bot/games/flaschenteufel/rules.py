@@ -130,7 +130,7 @@ def _card(action: Action, key: str = "card") -> int:
     return card
 
 
-def _source(state: FState, seat: int) -> list[int]:
+def choice_source(state: FState, seat: int) -> list[int]:
     """Where discards and passes come from: the hand, or (Glitterhuis) the current set."""
     hand = state.hands[seat]
     return hand.sets[state.stage - 1] if state.variant == GLITTERHUIS else hand.cards
@@ -143,9 +143,9 @@ def _discard(state: FState, seat: int, action: Action, rng: Rng) -> list[Event]:
     if hand.discarded:
         raise IllegalAction("ft.already_done")
     card = _card(action)
-    if card not in _source(state, seat) or card in hand.passed:
+    if card not in choice_source(state, seat) or card in hand.passed:
         raise IllegalAction("ft.not_in_hand", card=card)
-    _source(state, seat).remove(card)
+    choice_source(state, seat).remove(card)
     state.devil.append(card)
     hand.discarded = True
     events = [Event("discard", {"player": hand.player, "card": card, "secret": True})]
@@ -160,7 +160,7 @@ def _pass(state: FState, seat: int, action: Action, rng: Rng) -> list[Event]:
     hand = state.hands[seat]
     if hand.passed:
         raise IllegalAction("ft.already_done")
-    source = _source(state, seat)
+    source = choice_source(state, seat)
     if state.variant == STANDARD:
         chosen = [_card(action, "left"), _card(action, "right")]
         if chosen[0] == chosen[1]:
@@ -208,8 +208,8 @@ def _move_passed(state: FState) -> None:
     else:  # two players: each gives one card to the other (Glitterhuis: into his set)
         given = {s: state.hands[s].passed[0] for s in humans(state)}
         for s, card in given.items():
-            _source(state, s).remove(card)
-            _source(state, 1 - s).append(card)
+            choice_source(state, s).remove(card)
+            choice_source(state, 1 - s).append(card)
     for hand in state.hands:
         hand.cards.sort()
         for cards in hand.sets:

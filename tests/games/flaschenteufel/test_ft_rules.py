@@ -140,3 +140,36 @@ def test_passes_move_when_all_have_passed() -> None:
     assert all(len(h.cards) == 11 for h in table.state.hands)
     cards = sorted(c for h in table.state.hands for c in h.cards) + table.state.devil
     assert sorted(cards) == list(DECK)
+
+
+def test_glitterhuis_sets_open_set_and_four_card_tricks() -> None:
+    a1, a2 = [1, 2, 3, 5, 7, 9, 12, 15, 18], [4, 6, 8, 10, 13, 17, 20, 24, 27]
+    b1, b2 = [11, 14, 16, 21, 23, 26, 29, 31, 33], [22, 25, 28, 30, 32, 34, 35, 36, 37]
+    table = Table(["A", "B"], [a1, a2, b1, b2], variant="glitterhuis")
+    table.do("A", "pass", card=18, set=1)
+    with pytest.raises(IllegalAction):
+        table.do("A", "discard", card=18)  # a passed card cannot go to the devil too
+    table.do("A", "discard", card=15)
+    table.do("B", "discard", card=33)
+    table.do("B", "pass", card=31)
+    state = table.state
+    assert state.stage == 2 and 31 in state.hands[0].sets[0] and 18 in state.hands[1].sets[0]
+    table.do("A", "discard", card=27)
+    table.do("A", "pass", card=24)
+    table.do("B", "discard", card=37)
+    table.do("B", "pass", card=36)
+    table.do("A", "open", set=2)
+    table.do("B", "open", set=1)
+    state = table.state
+    assert state.phase == "play" and len(state.devil) == 4
+    assert state.hands[0].open_set == sorted([4, 6, 8, 10, 13, 17, 20, 36])
+    assert GAME.view(state, None)["seats"][0]["open_set"] == state.hands[0].open_set
+    # trick: A from his open set, B from his open set, A from his hand, B from his hand
+    table.do("A", "play", card=36)  # red led
+    with pytest.raises(IllegalAction):
+        table.do("B", "play", card=24)  # B's open set holds red: he must follow
+    table.do("B", "play", card=11)
+    table.do("A", "play", card=31)  # red from A's hand
+    table.do("B", "play", card=35)
+    (trick,) = table.of_type("trick")
+    assert trick["cards"] == [36, 11, 31, 35] and trick["winner"] == "B" and trick["price"] == 11
