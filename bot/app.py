@@ -16,7 +16,13 @@ from cogs.translator import CommandTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.info", "cogs.verflixte6", "cogs.tournament", "cogs.teufel")
+EXTENSIONS = (
+    "cogs.info",
+    "cogs.verflixte6",
+    "cogs.tournament",
+    "cogs.teufel",
+    "cogs.flaschenteufel",
+)
 
 
 class Croupier(commands.Bot):

@@ -32,3 +32,11 @@ def test_the_track_grows_with_stacked_pawns() -> None:
     one = Image.open(io.BytesIO(track_png("Spur", marks, [("Anna", 2)])))
     three = Image.open(io.BytesIO(track_png("Spur", marks, [("Anna", 2), ("Ben", 2), ("Cem", 2)])))
     assert three.height > one.height and three.width == one.width
+
+
+def test_a_hand_picture_is_as_wide_as_the_hand() -> None:
+    from bot.render.pictures import cards_png
+
+    two = Image.open(io.BytesIO(cards_png([(1, "gelb", 1), (37, "rot", 6)])))
+    five = Image.open(io.BytesIO(cards_png([(c, "blau", 2) for c in (4, 6, 8, 10, 13)])))
+    assert five.width > two.width and five.height == two.height

@@ -206,8 +206,8 @@ class ScriptedDice:
     next values from one shared queue while counting draws like the audited RNG."""
 
     def __init__(self, values: Iterable[int] = (), *, d6_only: bool = False) -> None:
-        """With ``d6_only`` only six-sided dice are scripted; shuffles and other draws stay
-        audited (e.g. a tournament's group draw)."""
+        """With ``d6_only`` only six-sided dice are scripted, and only while the queue lasts;
+        other draws (a tournament's group draw, tiles, deals) stay audited."""
         self.queue: list[int] = list(values)
         self.d6_only = d6_only
 
@@ -224,7 +224,7 @@ class _ScriptedRng(AuditedRng):
         self.dice = dice
 
     def _next(self, sides: int) -> Draw:
-        if self.dice.d6_only and sides != 6:
+        if self.dice.d6_only and (sides != 6 or not self.dice.queue):
             return super()._next(sides)
         if not self.dice.queue:
             raise ChanceExhausted(f"no scripted die left for draw {self.counter}")

@@ -66,3 +66,26 @@ def track_png(title: str, marks: Sequence[str], pawns: Sequence[tuple[str, int]]
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
     return buffer.getvalue()
+
+
+CARD_COLOURS = {"gelb": (230, 190, 40), "blau": (60, 110, 200), "rot": (200, 60, 50)}
+
+
+def cards_png(cards: Sequence[tuple[int, str, int]]) -> bytes:
+    """A hand of cards (number, colour, points) side by side, coins as dots."""
+    font = ImageFont.load_default(size=FONT_SIZE + 4)
+    small = ImageFont.load_default(size=FONT_SIZE - 6)
+    card_w, card_h, gap = 56, 84, 6
+    width = max(1, len(cards)) * (card_w + gap) + gap
+    image = Image.new("RGB", (width, card_h + 2 * gap), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for index, (number, colour, coins) in enumerate(cards):
+        x = gap + index * (card_w + gap)
+        draw.rounded_rectangle(
+            (x, gap, x + card_w, gap + card_h), radius=8, fill=CARD_COLOURS[colour]
+        )
+        draw.text((x + 8, gap + 8), str(number), font=font, fill=(20, 20, 20))
+        draw.text((x + 8, gap + card_h - 24), "●" * coins, font=small, fill=(20, 20, 20))
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()

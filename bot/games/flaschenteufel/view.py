@@ -23,7 +23,8 @@ def view(state: FState, viewer: int | None) -> dict[str, JSON]:
                 "tricks": hand.tricks,
                 "total": hand.total,
                 "passed": list(hand.passed) if own else None,
-                "done_choosing": bool(hand.passed) or hand.discarded,
+                "discarded": hand.discarded,
+                "has_passed": bool(hand.passed),
             }
         )
     acting = to_act(state)

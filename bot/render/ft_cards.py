@@ -1,0 +1,149 @@
+"""The Discord messages of a Flaschenteufel table, as :class:`Card` data. Public cards only:
+hands, passes and the devil's trick appear in private prompts or after scoring."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.games.flaschenteufel.cards import COLOUR
+from bot.i18n import t
+from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
+from bot.render.lobby import mention, table_lobby_card
+
+BUTTON, SELECT = "ftb", "fts"
+Names = Callable[[str], str]
+
+
+def lobby_card(outcome: Any, locale: str, name: Names = mention) -> Card:
+    return table_lobby_card(outcome, locale, BUTTON, name)
+
+
+def card_label(card: int, locale: str) -> str:
+    return f"{card} ({t(f'game.colour.{COLOUR[card]}', locale)})"
+
+
+def _cards(cards: Sequence[int]) -> str:
+    return ", ".join(str(c) for c in cards) or "–"
+
+
+def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> str:
+    """A public line; secret events (deal, discard, pass) say what happened, not which cards."""
+    kind = str(event["type"])
+    params: dict[str, Any] = {}
+    for key in ("player", "leader", "winner", "owner"):
+        if key in event:
+            params[key] = (
+                name(str(event[key])) if event[key] is not None else t("ft.ui.nobody", locale)
+            )
+    for key in ("hand", "set", "card", "price", "phase"):
+        if key in event:
+            params[key] = event[key]
+    for key in ("cards", "devil"):
+        if key in event and kind not in ("pass", "deal"):
+            params[key] = _cards(event[key])
+    for key in ("scores", "totals"):
+        if key in event:
+            params[key] = ", ".join(f"{name(p)} {v}" for p, v in event[key].items())
+    if kind == "game_end":
+        params["winners"] = ", ".join(name(p) for p in event["winners"])
+    if kind == "trick" and event.get("bottle"):
+        kind = "trick_bottle"
+    return t(f"ft.event.{kind}", locale, **params)
+
+
+def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
+    view = outcome.public
+    lines = [describe(e, locale, name) for e in outcome.events]
+    if view["to_act"]:
+        lines.append(t("ft.ui.wait", locale, players=", ".join(name(p) for p in view["to_act"])))
+    owner = name(view["owner"]) if view["owner"] else t("ft.ui.nobody", locale)
+    fields = [
+        (
+            t("ft.ui.bottle", locale, price=view["price"], owner=owner),
+            t("ft.ui.trick", locale, cards=_cards([x["card"] for x in view["trick"]])),
+        )
+    ]
+    for seat in view["seats"]:
+        text = t("ft.ui.seat", locale, tricks=seat["tricks"], total=seat["total"])
+        shown = seat["cards"] if seat["dummy"] else seat["open_set"]
+        if shown:
+            text += "\n" + _cards(shown)
+        label = seat["player"] if seat["dummy"] else name(seat["player"])
+        fields.append((label, text))
+    return Card(
+        title=t("ft.ui.title", locale, hand=view["hand"]),
+        description="\n".join(lines)[-4000:],
+        fields=fields,
+        rows=_buttons(outcome, locale),
+    )
+
+
+def _buttons(outcome: Any, locale: str) -> list[Row]:
+    if outcome.public["phase"] == "over":
+        return []
+
+    def button(verb: str, style: str = "secondary") -> Button:
+        return Button(
+            custom_id(BUTTON, outcome.game_id, outcome.version, verb),
+            t(f"ui.button.{verb}", locale),
+            style,
+        )
+
+    return [(button("act", "primary"), button("mycards"))]
+
+
+def my_cards_text(view: Mapping[str, Any], player: str, locale: str) -> str:
+    seat = next(s for s in view["seats"] if s["player"] == player)
+    if seat["sets"]:
+        return t("ft.ui.sets", locale, set1=_cards(seat["sets"][0]), set2=_cards(seat["sets"][1]))
+    text = t("ft.ui.hand", locale, cards=_cards(seat["cards"] or []))
+    if seat["open_set"]:
+        text += "\n" + _cards(seat["open_set"])
+    return text
+
+
+def _select(outcome: Any, verb: str, cards: Sequence[int], locale: str, arg: str = "") -> Select:
+    options = tuple(Choice(str(c), card_label(c, locale)) for c in sorted(cards))
+    placeholder = t(f"ft.ui.prompt.{verb}", locale, left=arg)[:150]
+    return Select(
+        custom_id(SELECT, outcome.game_id, outcome.version, verb, arg), placeholder, options
+    )
+
+
+def prompt(outcome: Any, player: str, locale: str, *, left: int | None = None) -> Card:
+    """What the player must decide now, with only his own (and only legal) cards."""
+    view = outcome.private[player]
+    seat = next(s for s in view["seats"] if s["player"] == player)
+    phase, variant = view["phase"], view["variant"]
+    source = (
+        seat["sets"][view["stage"] - 1]
+        if seat["sets"] and phase != "open"
+        else (seat["cards"] or [])
+    )
+    source = [c for c in source if c not in (seat["passed"] or [])]
+    rows: list[Row] = []
+    text = my_cards_text(view, player, locale)
+    if phase == "play":
+        rows.append(_select(outcome, "play", view["legal"], locale))
+    elif phase == "open":
+        rows.append(
+            tuple(
+                Button(
+                    custom_id(BUTTON, outcome.game_id, outcome.version, "open", str(n)),
+                    t(f"ui.button.open{n}", locale),
+                )
+                for n in (1, 2)
+            )
+        )
+    else:
+        if phase == "discard" and not seat["discarded"]:
+            rows.append(_select(outcome, "discard", source, locale))
+        if (phase == "pass" or variant == "glitterhuis") and not seat["has_passed"]:
+            if variant == "standard":
+                verb = "passl" if left is None else "passr"
+                rest = [c for c in source if c != left]
+                rows.append(_select(outcome, verb, rest, locale, "" if left is None else str(left)))
+            else:
+                rows.append(_select(outcome, "pass", source, locale))
+    return Card(description=text, rows=rows[:5])

@@ -1,0 +1,184 @@
+"""Flaschenteufel on Discord: ``/flaschenteufel tisch``, hands by DM and "Meine Karten"
+(text and picture), private selects with only one's own and only legal cards, one public
+table message per hand showing the trick, the bottle and the tricks won.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import Action, IllegalAction
+from bot.games.flaschenteufel.cards import COLOUR, POINTS
+from bot.i18n import t
+from bot.render import ft_cards as cards
+from bot.render.lobby import mention
+from bot.render.pictures import cards_png
+from bot.service import Outcome, Service
+from cogs import ui
+from cogs.base import CroupierCog
+from cogs.translator import cmd
+from cogs.verflixte6 import actor_of, channel_of, edit_table, refuse, send_kwargs
+
+log = logging.getLogger(__name__)
+
+KIND = "flaschenteufel"
+CHOICES = ("discard", "passl", "passr", "pass", "open")  # simultaneous: no version check
+
+
+def _service(interaction: discord.Interaction[Any]) -> Service:
+    service: Service = interaction.client.service
+    return service
+
+
+def hand_picture(view: dict[str, Any], player: str) -> discord.File | None:
+    seat = next(s for s in view["seats"] if s["player"] == player)
+    held = [c for s in (seat["sets"] or []) for c in s] or (seat["cards"] or [])
+    if not held:
+        return None
+    png = cards_png([(c, COLOUR[c], POINTS[c]) for c in sorted(held)])
+    return discord.File(io.BytesIO(png), filename="karten.png")
+
+
+def to_action(click: ui.Click) -> Action:
+    card = int(click.values[0]) if click.values else 0
+    if click.verb in ("join", "leave", "start"):
+        return Action(click.verb)
+    if click.verb == "passr":
+        return Action("pass", {"left": int(click.arg), "right": card})
+    if click.verb == "open":
+        return Action("open", {"set": int(click.arg)})
+    return Action(click.verb, {"card": card})
+
+
+async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
+    service, actor, locale = _service(interaction), actor_of(interaction), "de"
+    service.remember_name(actor, interaction.user.display_name)
+    try:
+        current = service.current(click.game_id)
+        locale = current.locale
+        if click.verb in ("mycards", "act", "passl"):
+            await private(interaction, current, actor, click)
+            return
+        if click.verb not in CHOICES and click.version != current.version:
+            raise IllegalAction("game.stale")
+        outcome = await service.act(
+            click.game_id, actor, to_action(click), nonce=str(interaction.id)
+        )
+    except IllegalAction as exc:
+        await refuse(interaction, exc, locale)
+        return
+    await show(interaction, outcome)
+
+
+async def private(
+    interaction: discord.Interaction[Any], current: Outcome, actor: str, click: ui.Click
+) -> None:
+    """My cards, or what I must decide now (only to the player himself)."""
+    if actor not in current.players:
+        raise IllegalAction("game.not_a_player")
+    locale = current.locale
+    if click.verb == "mycards":
+        text = cards.my_cards_text(current.private[actor], actor, locale)
+        picture = hand_picture(current.private[actor], actor)
+        if picture is None:
+            await interaction.response.send_message(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, file=picture)
+        return
+    if actor not in current.to_act:
+        raise IllegalAction("game.not_your_turn", player=", ".join(current.to_act) or "–")
+    if click.verb == "passl":  # the left card is chosen: now the right one
+        card = cards.prompt(current, actor, locale, left=int(click.values[0]))
+        await interaction.response.edit_message(**ui.message_kwargs(card))
+        return
+    card = cards.prompt(current, actor, locale)
+    await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+
+
+async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+    service, locale = _service(interaction), outcome.locale
+    if outcome.status in ("lobby", "aborted") or "lobby" in outcome.public:
+        await interaction.response.edit_message(
+            **ui.message_kwargs(cards.lobby_card(outcome, locale))
+        )
+        return
+    on_table = interaction.message is not None and interaction.message.id == outcome.message_id
+    table = cards.table_card(outcome, locale)
+    if on_table:
+        await interaction.response.edit_message(**ui.message_kwargs(table))
+    else:
+        await interaction.response.edit_message(content=t("ui.done", locale), embed=None, view=None)
+        await edit_table(interaction, outcome, table)
+    dealt = any(e["type"] == "deal" for e in outcome.events)
+    if dealt or any(
+        e["type"] == "phase" and e["phase"] in ("play", "open") for e in outcome.events
+    ):
+        await send_hands(interaction, outcome)
+    if dealt and not any(e["type"] == "start" for e in outcome.events):
+        message = await channel_of(interaction).send(**send_kwargs(table))  # a new hand
+        service.set_message(outcome.game_id, message.id)
+
+
+async def send_hands(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+    """Every player's cards by DM (text and picture); closed DMs: pointed to the button."""
+    closed = []
+    for player in outcome.players:
+        view = outcome.private[player]
+        text = cards.my_cards_text(view, player, outcome.locale)
+        picture = hand_picture(view, player)
+        try:
+            user = interaction.client.get_user(int(player)) or await interaction.client.fetch_user(
+                int(player)
+            )
+            if picture is None:
+                await user.send(text)
+            else:
+                await user.send(text, file=picture)
+        except discord.Forbidden as exc:
+            if exc.code != 50007:
+                raise
+            closed.append(player)
+    if closed:
+        text = t("ft.ui.dm_closed", outcome.locale, players=", ".join(mention(p) for p in closed))
+        await channel_of(interaction).send(text)
+
+
+class FlaschenteufelCog(CroupierCog):
+    flaschenteufel = app_commands.Group(
+        name=cmd("flaschenteufel"), description=cmd("flaschenteufel.desc"), guild_only=True
+    )
+
+    @flaschenteufel.command(name=cmd("tisch"), description=cmd("ft.tisch.desc"))
+    @app_commands.describe(variante=cmd("variante.desc"), haende=cmd("haende.desc"))
+    async def tisch(
+        self,
+        interaction: discord.Interaction[Any],
+        variante: Literal["standard", "lopaka", "glitterhuis"] = "standard",
+        haende: app_commands.Range[int, 1, 8] | None = None,
+    ) -> None:
+        locale = self.locale(interaction)
+        actor = actor_of(interaction)
+        self.service.remember_name(actor, interaction.user.display_name)
+        options: dict[str, Any] = {"variant": variante}
+        if haende is not None:
+            options["hands"] = haende
+        outcome = await self.service.open_lobby(
+            KIND, actor, options, guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id, locale=locale,
+        )  # fmt: skip
+        callback = await interaction.response.send_message(
+            **send_kwargs(cards.lobby_card(outcome, locale))
+        )
+        self.service.set_message(outcome.game_id, callback.message_id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    ui.HANDLERS[cards.BUTTON] = on_click
+    ui.HANDLERS[cards.SELECT] = on_click
+    await bot.add_cog(FlaschenteufelCog(bot))

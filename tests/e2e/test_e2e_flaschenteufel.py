@@ -1,0 +1,84 @@
+"""Flaschenteufel on the loopback Discord: private hands and selects, public tricks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import Table
+
+from cogs import ui
+
+
+async def act(table: Table, user: Any) -> Any:
+    """The player's private prompt via the table's "Am Zug" button."""
+    opened = await table.press(user, "act")
+    assert opened.response_type == 4
+    prompt = opened.message
+    assert prompt.visibility == "ephemeral" and prompt.audience == user.id
+    return prompt
+
+
+async def choose_first(table: Table, user: Any, prompt: Any) -> Any:
+    """Pick the first offered option of the prompt's first select (or its first button)."""
+    row = prompt.components[0]["components"][0]
+    if row["type"] == 2:
+        return await table.press(user, row["custom_id"].split(":")[3], prompt)
+    return await table.choose(
+        user, prompt, row["custom_id"].split(":")[3], [row["options"][0]["value"]]
+    )
+
+
+async def play_out(table: Table, users: dict[int, Any]) -> None:
+    service = table.bot.service  # type: ignore[union-attr]
+    game = service.find_table(table.channel.id, None, "flaschenteufel")
+    for _ in range(200):
+        outcome = service.current(game)
+        if outcome.finished or not outcome.to_act:
+            return
+        user = users[int(outcome.to_act[0])]
+        prompt = await act(table, user)
+        answered = await choose_first(table, user, prompt)
+        if answered.message is not None and any(
+            ":passr:" in c for c in answered.message.custom_ids()
+        ):
+            await choose_first(table, user, answered.message)  # the right card after the left
+        await ui.settled()
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(
+    ("variant", "count"), [("standard", 3), ("standard", 4), ("lopaka", 2), ("glitterhuis", 2)]
+)
+async def test_a_whole_game(table: Table, variant: str, count: int) -> None:
+    fake = table.fake
+    table.dice.d6_only = True  # deals come from the audited RNG
+    players = [table.anna, table.ben, table.cem, fake.add_user("Dora", guild=table.guild)][:count]
+    fake.set_dms_open(players[-1], False)
+    users = {u.id: u for u in players}
+    opened = await table.slash(table.anna, "flaschenteufel tisch", variante=variant, haende=1)
+    for user in players[1:]:
+        await table.press(user, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+    for user in players[:-1]:
+        dms = [m for m in fake.private_messages(user) if m.visibility == "dm"]
+        assert dms and dms[0].attachments == ["karten.png"]
+    assert any(
+        "Meine Karten" in m.text() and f"<@{players[-1].id}>" in m.text() for m in table.public()
+    )
+    mine = await table.press(players[-1], "mycards")
+    assert mine.message.visibility == "ephemeral" and mine.message.attachments == ["karten.png"]
+    secret = set(
+        int(c)
+        for c in mine.message.content.replace("\n", ",").split(":")[-1].replace(" ", "").split(",")
+        if c.isdigit()
+    )
+    public_before = " ".join(m.text() for m in table.public())
+    for card in secret:
+        assert f" {card}," not in public_before and f" {card})" not in public_before
+    stranger = fake.add_user("Zoe", guild=table.guild)
+    refused = await table.press(stranger, "mycards")
+    assert "nicht mit" in refused.message.content
+    await play_out(table, users)
+    ending = [m for m in table.public() if "Spielende" in m.text()]
+    assert ending and "Im Teufelsstich" in ending[-1].text()
