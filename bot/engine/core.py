@@ -100,3 +100,13 @@ class Game(Protocol[S]):
     def load(self, data: Mapping[str, JSON]) -> S: ...
 
     def players(self, state: S) -> list[str]: ...
+
+
+def check_seating(
+    players: Sequence[str], low: int, high: int, reserved: Sequence[str] = ()
+) -> None:
+    """The players a game can seat: ``low``..``high`` of them, each once, no reserved name."""
+    if not low <= len(players) <= high:
+        raise IllegalAction("game.player_count", low=low, high=high)
+    if len(set(players)) != len(players) or set(players) & set(reserved):
+        raise IllegalAction("game.duplicate_player")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
+from bot.engine.core import check_seating
 from bot.engine.serial import from_data, to_data
 from bot.games.flaschenteufel import rules
 from bot.games.flaschenteufel.state import (
@@ -37,10 +38,7 @@ class Flaschenteufel:
         if variant not in PLAYERS:
             raise IllegalAction("ft.bad_variant")
         low, high = PLAYERS[str(variant)]
-        if not low <= len(players) <= high:
-            raise IllegalAction("game.player_count", low=low, high=high)
-        if len(set(players)) != len(players) or LOPAKA_NAME in players:
-            raise IllegalAction("game.duplicate_player")
+        check_seating(players, low, high, reserved=[LOPAKA_NAME])
         hands_option, target = options.get("hands"), options.get("target")
         hands = [Hand(p) for p in players]
         if variant == LOPAKA:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
+from bot.engine.core import check_seating
 from bot.engine.serial import from_data, to_data
 from bot.games.teufel import rules
 from bot.games.teufel.state import BET, OVER, PULL, Seat, TeufelState
@@ -21,10 +22,7 @@ class Teufel:
     ) -> tuple[TeufelState, list[Event]]:
         """``start`` names the first starter; without it ``random_start`` lets the croupier
         roll for one (the bot), else the first seat starts (scenarios)."""
-        if not self.min_players <= len(players) <= self.max_players:
-            raise IllegalAction("game.player_count", low=self.min_players, high=self.max_players)
-        if len(set(players)) != len(players):
-            raise IllegalAction("game.duplicate_player")
+        check_seating(players, self.min_players, self.max_players)
         refill = options.get("refill_below", 16)
         if not isinstance(refill, int) or not 0 <= refill <= 48:
             raise IllegalAction("teufel.bad_refill")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
+from bot.engine.core import check_seating
 from bot.engine.serial import from_data, to_data
 from bot.games.verflixte6 import flow, rules
 from bot.games.verflixte6.state import (
@@ -28,10 +29,7 @@ class Verflixte6:
         self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
     ) -> tuple[V6State, list[Event]]:
         """Seat the players (seat order = Durchgang 1 order) and open Durchgang 1."""
-        if not self.min_players <= len(players) <= self.max_players:
-            raise IllegalAction("game.player_count", low=self.min_players, high=self.max_players)
-        if len(set(players)) != len(players):
-            raise IllegalAction("game.duplicate_player")
+        check_seating(players, self.min_players, self.max_players)
         durchgaenge = options.get("durchgaenge", 1)
         if not isinstance(durchgaenge, int) or isinstance(durchgaenge, bool) or durchgaenge < 1:
             raise IllegalAction("v6.bad_durchgaenge")
