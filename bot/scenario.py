@@ -74,9 +74,23 @@ def _chance(game: str, data: Mapping[str, JSON]) -> Rng:
     return CHANCE[game](chance)
 
 
+def _items_and_dice_rng(chance: Mapping[str, JSON]) -> Rng:
+    items, dice = chance.get("items", []), chance.get("dice", [])
+    _require(
+        isinstance(items, list) and all(isinstance(i, str) for i in items),
+        "chance.items must be item names",
+    )
+    _require(
+        isinstance(dice, list) and all(_is_int(d) for d in dice),
+        "chance.dice must be whole numbers",
+    )
+    return FixedRng(dice, picks=items)
+
+
 CHANCE: dict[str, Callable[[Mapping[str, JSON]], Rng]] = {
     "verflixte6": _dice_rng,
     "teufel": _tile_rng,
+    "dicedevils": _items_and_dice_rng,
 }
 SCENARIO_GAMES = (*CHANCE, "flaschenteufel")
 

@@ -246,3 +246,33 @@ def test_a_deal_that_misses_cards_is_malformed(tmp_path: Path, capsys: Any) -> N
     }
     code, _, err = run(tmp_path, capsys, scenario)
     assert code == 2 and "every card" in err
+
+
+def test_a_dicedevils_round_from_a_scenario(tmp_path: Path, capsys: Any) -> None:
+    scenario = {
+        "game": "dicedevils",
+        "players": ["A", "B", "C", "D"],
+        "options": {
+            "ranks": {
+                "A": "Oberteufel",
+                "B": "Putzteufel",
+                "C": "Springteufel",
+                "D": "Satansbraten",
+            }
+        },
+        "chance": {"items": ["Teetasse", "Schal", "Grill"], "dice": [1, 1, 1, 3, 4, 5, 2, 1, 1]},
+        "actions": [
+            {"player": "A", "do": "place", "slot": 0},
+            {"player": "B", "do": "place", "slot": 1},
+            {"player": "C", "do": "place", "slot": 1},
+            {"player": "D", "do": "place", "slot": 2},
+        ],
+    }
+    code, out, err = run(tmp_path, capsys, scenario)
+    assert (code, err) == (0, "")
+    assert out["scores"] == {"A": 1, "B": 0, "C": 1, "D": 3}
+    assert [e["item"] for e in out["events"] if e["type"] == "reveal"] == [
+        "Teetasse",
+        "Schal",
+        "Grill",
+    ]

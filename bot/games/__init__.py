@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Game
+from bot.games.dicedevils import DiceDevils
 from bot.games.flaschenteufel import Flaschenteufel
 from bot.games.teufel import Teufel
 from bot.games.verflixte6 import Verflixte6
@@ -14,6 +15,7 @@ GAMES: dict[str, Game[Any]] = {
     Verflixte6.kind: Verflixte6(),
     Teufel.kind: Teufel(),
     Flaschenteufel.kind: Flaschenteufel(),
+    DiceDevils.kind: DiceDevils(),
     TournamentGame.kind: TournamentGame(),
 }
 

@@ -425,4 +425,14 @@ TEXTS: dict[str, str] = {
     "game.colour.gelb": "gelb",
     "game.colour.blau": "blau",
     "game.colour.rot": "rot",
+    # Dice Devils
+    "dd.wrong_action": "Das geht gerade nicht: {action}.",
+    "dd.expected": "Jetzt ist zu entscheiden: {action}.",
+    "dd.bad_slot": "Platz 0 bis {high}, bitte.",
+    "dd.not_a_loser": "{player} hat diesen Kampf nicht verloren.",
+    "dd.bad_item": "Diesen Gegenstand gibt es dafür nicht: {item}.",
+    "dd.yes_or_no": "Bitte ja oder nein.",
+    "dd.bad_ranks": "Jeder Rang höchstens einmal, nur bekannte Ränge.",
+    "dd.satans_needs_ober": "Der Satansbraten spielt nur mit dem Oberteufel.",
+    "game.name.dicedevils": "Dice Devils",
 }

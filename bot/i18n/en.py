@@ -425,4 +425,14 @@ TEXTS: dict[str, str] = {
     "game.colour.gelb": "yellow",
     "game.colour.blau": "blue",
     "game.colour.rot": "red",
+    # Dice Devils
+    "dd.wrong_action": "That is not possible now: {action}.",
+    "dd.expected": "The decision now is: {action}.",
+    "dd.bad_slot": "Slot 0 to {high}, please.",
+    "dd.not_a_loser": "{player} did not lose this fight.",
+    "dd.bad_item": "That item does not fit: {item}.",
+    "dd.yes_or_no": "Yes or no, please.",
+    "dd.bad_ranks": "Each rank at most once, known ranks only.",
+    "dd.satans_needs_ober": "The Satansbraten plays only with the Oberteufel.",
+    "game.name.dicedevils": "Dice Devils",
 }

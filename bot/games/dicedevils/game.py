@@ -1,0 +1,82 @@
+"""Dice Devils as a :class:`bot.engine.Game`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.engine import JSON, Action, Event, IllegalAction, Rng
+from bot.engine.core import check_seating
+from bot.engine.serial import from_data, to_data
+from bot.games.dicedevils import rules
+from bot.games.dicedevils.state import BY_COUNT, OBER, OVER, PLACE, RANKS, SATANS, DDState, Demon
+from bot.games.dicedevils.view import view as _view
+
+
+class DiceDevils:
+    kind = "dicedevils"
+    min_players = 3
+    max_players = 6
+
+    def setup(
+        self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
+    ) -> tuple[DDState, list[Event]]:
+        """Ranks: ``options.ranks`` (own selection), else ``random_ranks`` (the bot deals the
+        markers at random), else by seat in the rank order for the player count."""
+        check_seating(players, self.min_players, self.max_players)
+        chosen = options.get("ranks")
+        if isinstance(chosen, dict):
+            ranks = [chosen.get(p) for p in players]
+            if sorted(map(str, ranks)) != sorted(set(map(str, ranks))) or not all(
+                r in RANKS for r in ranks
+            ):
+                raise IllegalAction("dd.bad_ranks")
+            if SATANS in ranks and OBER not in ranks:
+                raise IllegalAction("dd.satans_needs_ober")
+        elif options.get("random_ranks") is True:
+            ranks = rng.shuffle(BY_COUNT[len(players)])
+        else:
+            ranks = list(BY_COUNT[len(players)])
+        demons = [Demon(p, str(r)) for p, r in zip(players, ranks, strict=True)]
+        state = DDState(demons=demons, more_fights=options.get("variant") == "more_fights")
+        return state, rules.start_round(state, rng)
+
+    def to_act(self, state: DDState) -> frozenset[int]:
+        return frozenset(rules.to_act(state))
+
+    def legal_actions(self, state: DDState, seat: int) -> list[Action]:
+        if seat not in rules.to_act(state):
+            return []
+        if state.phase == PLACE:
+            return [Action("place", {"slot": i}) for i in range(len(state.display))]
+        fight = rules.current_fight(state)
+        losers = [state.demons[s].player for s in fight.seats if s != fight.winner]
+        if fight.stage == "reroll":
+            return [Action("reroll", {"force": True}), Action("reroll", {"force": False})]
+        if fight.stage == "rank":
+            return [Action("swap_rank", {"skip": True})] + [
+                Action("swap_rank", {"with": p}) for p in losers
+            ]
+        verb = rules.ability_verb(state, fight)
+        return [Action(str(verb), {"skip": True})]
+
+    def apply(self, state: DDState, seat: int, action: Action, rng: Rng) -> list[Event]:
+        return rules.apply(state, seat, action, rng)
+
+    def is_over(self, state: DDState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: DDState) -> dict[str, JSON]:
+        return {d.player: rules.points(d.items) for d in state.demons}
+
+    def view(self, state: DDState, viewer: int | None) -> dict[str, JSON]:
+        return _view(state, viewer)
+
+    def players(self, state: DDState) -> list[str]:
+        return [d.player for d in state.demons]
+
+    def dump(self, state: DDState) -> dict[str, JSON]:
+        data: dict[str, JSON] = to_data(state)
+        return data
+
+    def load(self, data: Mapping[str, JSON]) -> DDState:
+        return from_data(DDState, data)

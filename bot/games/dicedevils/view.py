@@ -1,0 +1,33 @@
+"""What a viewer sees: ranks, placements, items and the display for all; a demon's dice
+only for its owner until a fight (or the Satansbraten rule) reveals them."""
+
+from __future__ import annotations
+
+from bot.engine import JSON
+from bot.games.dicedevils.rules import points, to_act
+from bot.games.dicedevils.state import DDState
+
+
+def view(state: DDState, viewer: int | None) -> dict[str, JSON]:
+    demons = []
+    for index, demon in enumerate(state.demons):
+        demons.append(
+            {
+                "player": demon.player,
+                "rank": demon.rank,
+                "dice": list(demon.dice) if demon.revealed or viewer == index else None,
+                "slot": demon.slot,
+                "items": list(demon.items),
+                "points": points(demon.items),
+            }
+        )
+    return {
+        "game": "dicedevils",
+        "viewer": viewer,
+        "round": state.round,
+        "phase": state.phase,
+        "display": list(state.display),
+        "pile": len(state.pile),
+        "demons": demons,
+        "to_act": [state.demons[s].player for s in to_act(state)],
+    }
