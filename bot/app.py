@@ -22,6 +22,7 @@ EXTENSIONS = (
     "cogs.tournament",
     "cogs.teufel",
     "cogs.flaschenteufel",
+    "cogs.dicedevils",
 )
 
 

@@ -483,8 +483,8 @@ class Service:
         row = self.store.latest_game(kind, channel_id)
         return None if row is None else row.id
 
-    def tournament_state(self, game_id: int) -> Any:
-        """A tournament's state object (read-only use: reminders due)."""
+    def state_copy(self, game_id: int) -> Any:
+        """A copy of a game's engine state (to ask the engine, e.g. for legal actions)."""
         return copy.deepcopy(self._table(game_id).state)
 
     def live_games(self, kind: str) -> list[int]:

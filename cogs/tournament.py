@@ -397,7 +397,7 @@ class TournamentCog(CroupierCog):
         count = 0
         for tid in self.service.live_games(KIND):
             outcome = self.service.current(tid)
-            state = self.service.tournament_state(tid)
+            state = self.service.state_copy(tid)
             for group in reminders_due(state, now.isoformat(), REMIND_BEFORE):
                 await self._remind(
                     outcome, group.number, group.players, group.game_id, group.evening or ""

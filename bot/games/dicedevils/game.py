@@ -8,7 +8,17 @@ from bot.engine import JSON, Action, Event, IllegalAction, Rng
 from bot.engine.core import check_seating
 from bot.engine.serial import from_data, to_data
 from bot.games.dicedevils import rules
-from bot.games.dicedevils.state import BY_COUNT, OBER, OVER, PLACE, RANKS, SATANS, DDState, Demon
+from bot.games.dicedevils.state import (
+    BY_COUNT,
+    OBER,
+    OVER,
+    PLACE,
+    RANKS,
+    SATANS,
+    VALUE,
+    DDState,
+    Demon,
+)
 from bot.games.dicedevils.view import view as _view
 
 
@@ -57,7 +67,19 @@ class DiceDevils:
                 Action("swap_rank", {"with": p}) for p in losers
             ]
         verb = rules.ability_verb(state, fight)
-        return [Action(str(verb), {"skip": True})]
+        mine = sorted(set(state.demons[seat].items))
+        options: list[Action] = [Action(str(verb), {"skip": True})]
+        for loser in (s for s in fight.seats if s != fight.winner):
+            demon = state.demons[loser]
+            for item in sorted(set(demon.items)):
+                if verb == "steal" and VALUE[item] == 1:
+                    options.append(Action("steal", {"from": demon.player, "item": item}))
+                elif verb == "swap_item":
+                    options += [
+                        Action("swap_item", {"with": demon.player, "give": give, "take": item})
+                        for give in mine
+                    ]
+        return options
 
     def apply(self, state: DDState, seat: int, action: Action, rng: Rng) -> list[Event]:
         return rules.apply(state, seat, action, rng)

@@ -86,6 +86,16 @@ def to_act(state: DDState) -> list[int]:
     return []
 
 
+def pending(state: DDState) -> str | None:
+    """The decision asked now (reroll, steal, swap_item, swap_rank), if any."""
+    if state.phase != DECIDE:
+        return None
+    fight = current_fight(state)
+    return {"reroll": "reroll", "ability": ability_verb(state, fight), "rank": "swap_rank"}[
+        fight.stage
+    ]
+
+
 def apply(state: DDState, seat: int, action: Action, rng: Rng) -> list[Event]:
     if state.phase == OVER:
         raise IllegalAction("game.over")

@@ -4,7 +4,7 @@ only for its owner until a fight (or the Satansbraten rule) reveals them."""
 from __future__ import annotations
 
 from bot.engine import JSON
-from bot.games.dicedevils.rules import points, to_act
+from bot.games.dicedevils.rules import pending, points, to_act
 from bot.games.dicedevils.state import DDState
 
 
@@ -30,4 +30,5 @@ def view(state: DDState, viewer: int | None) -> dict[str, JSON]:
         "pile": len(state.pile),
         "demons": demons,
         "to_act": [state.demons[s].player for s in to_act(state)],
+        "pending": pending(state),
     }

@@ -1,0 +1,129 @@
+"""The Discord messages of a Dice Devils table, as :class:`Card` data. Dice appear only
+once a fight (or the Satansbraten rule) reveals them; cups are private."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bot.i18n import t
+from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
+from bot.render.lobby import mention, table_lobby_card
+
+BUTTON, SELECT = "ddb", "dds"
+Names = Callable[[str], str]
+
+
+def lobby_card(outcome: Any, locale: str, name: Names = mention) -> Card:
+    return table_lobby_card(outcome, locale, BUTTON, name)
+
+
+def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> str:
+    kind = str(event["type"])
+    params: dict[str, Any] = {k: v for k, v in event.items() if k != "type"}
+    for key in ("player", "from", "with", "winner"):
+        if key in params:
+            params[key] = name(str(params[key]))
+    if "display" in params:
+        params["display"] = ", ".join(params["display"]) or "–"
+    if "fighters" in params:
+        params["fighters"] = ", ".join(name(p) for p in params["fighters"])
+    if kind in ("dice", "reroll"):
+        params["dice"] = "; ".join(
+            f"{name(p)} {'-'.join(map(str, d))} = {event['scores'][p]}"
+            for p, d in event["dice"].items()
+        )
+    if kind == "spiel":
+        params["force"] = t("dd.ui.yes" if event["force"] else "dd.ui.no", locale)
+    if kind == "ranks":
+        params["ranks"] = ", ".join(f"{name(p)} {r}" for p, r in event["ranks"].items())
+    if kind == "game_end":
+        params["points"] = ", ".join(f"{name(p)} {v}" for p, v in event["points"].items())
+    return t(f"dd.event.{kind}", locale, **params)
+
+
+def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
+    view = outcome.public
+    lines = [describe(e, locale, name) for e in outcome.events if e["type"] != "reveal"]
+    if view["to_act"]:
+        lines.append(t("dd.ui.wait", locale, players=", ".join(name(p) for p in view["to_act"])))
+    fields = [
+        (
+            t("dd.ui.display", locale),
+            ", ".join(f"{i}: {item}" for i, item in enumerate(view["display"])) or "–",
+        )
+    ]
+    for demon in view["demons"]:
+        text = t(
+            "dd.ui.demon",
+            locale,
+            rank=demon["rank"],
+            items=len(demon["items"]),
+            points=demon["points"],
+        )
+        fields.append((name(demon["player"]), text))
+    return Card(
+        title=t("dd.ui.title", locale, round=view["round"]),
+        description="\n".join(lines)[-4000:],
+        fields=fields,
+        rows=_buttons(outcome, locale),
+    )
+
+
+def _button(outcome: Any, verb: str, label: str, style: str = "secondary", arg: str = "") -> Button:
+    return Button(custom_id(BUTTON, outcome.game_id, outcome.version, verb, arg), label[:80], style)
+
+
+def _buttons(outcome: Any, locale: str) -> list[Row]:
+    view = outcome.public
+    if view["phase"] == "over":
+        return []
+    cup = _button(outcome, "cup", t("ui.button.cup", locale))
+    if view["phase"] == "place":
+        slots = tuple(
+            _button(outcome, "place", f"{i}: {item}", "primary", str(i))
+            for i, item in enumerate(view["display"])
+        )
+        return [slots[:5], (cup,)]
+    return [(_button(outcome, "decide", t("ui.button.decide", locale), "primary"), cup)]
+
+
+def cup_text(view: Mapping[str, Any], player: str, locale: str) -> str:
+    demon = next(d for d in view["demons"] if d["player"] == player)
+    return t("dd.ui.cup", locale, rank=demon["rank"], dice=", ".join(map(str, demon["dice"] or [])))
+
+
+def decision_card(outcome: Any, actions: list[Any], locale: str, name: Names = mention) -> Card:
+    """The deciding demon's options: buttons for yes/no and skip, a select for the rest."""
+    rows: list[Row] = []
+    choices = []
+    buttons = []
+    for action in actions:
+        args = action.args
+        if action.do == "reroll":
+            label = t("dd.ui.yes" if args["force"] else "dd.ui.no", locale)
+            buttons.append(_button(outcome, "yes" if args["force"] else "no", label, "primary"))
+        elif args.get("skip"):
+            buttons.append(_button(outcome, "skip", t("ui.button.skip", locale)))
+        else:
+            value = "|".join(
+                str(args[k]) for k in ("from", "with", "item", "give", "take") if k in args
+            )
+            label = " ".join(
+                name(str(args[k])) if k in ("from", "with") else str(args[k])
+                for k in ("from", "with", "item", "give", "take")
+                if k in args
+            )
+            choices.append(Choice(value[:100], label[:100]))
+    if choices:
+        verb = actions[-1].do
+        rows.append(
+            Select(
+                custom_id(SELECT, outcome.game_id, outcome.version, verb),
+                t("dd.ui.prompt", locale),
+                tuple(choices[:25]),
+            )
+        )
+    if buttons:
+        rows.append(tuple(buttons[:5]))
+    return Card(description=t("dd.ui.prompt", locale), rows=rows)

@@ -1,0 +1,185 @@
+"""Dice Devils on Discord: ``/dicedevils tisch``, dice by DM and "Mein Becher", placement
+buttons for the demon whose turn it is, fights revealed in public, decisions prompted to the
+deciding player only, a new message per round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import Action, IllegalAction
+from bot.games import GAMES
+from bot.i18n import t
+from bot.render import dd_cards as cards
+from bot.render.lobby import mention
+from bot.service import Outcome, Service
+from cogs import ui
+from cogs.base import CroupierCog
+from cogs.translator import cmd
+from cogs.verflixte6 import actor_of, channel_of, edit_table, refuse, send_kwargs
+
+KIND = "dicedevils"
+
+
+def _service(interaction: discord.Interaction[Any]) -> Service:
+    service: Service = interaction.client.service
+    return service
+
+
+def options_for(service: Service, outcome: Outcome, actor: str) -> list[Action]:
+    """The engine's legal actions for the deciding demon (read from a copy of the state)."""
+    game = GAMES[KIND]
+    state = service.state_copy(outcome.game_id)
+    return game.legal_actions(state, outcome.players.index(actor))
+
+
+def to_action(click: ui.Click, outcome: Outcome) -> Action:
+    verb, values = click.verb, click.values
+    if verb in ("join", "leave", "start"):
+        return Action(verb)
+    if verb == "place":
+        return Action("place", {"slot": int(click.arg)})
+    if verb in ("yes", "no"):
+        return Action("reroll", {"force": verb == "yes"})
+    if verb == "skip":
+        pending = outcome.public["to_act"]
+        return Action(_pending_verb(outcome), {"skip": True}) if pending else Action("skip")
+    parts = values[0].split("|")
+    if verb == "steal":
+        return Action("steal", {"from": parts[0], "item": parts[1]})
+    if verb == "swap_item":
+        return Action("swap_item", {"with": parts[0], "give": parts[1], "take": parts[2]})
+    return Action("swap_rank", {"with": parts[0]})
+
+
+def _pending_verb(outcome: Outcome) -> str:
+    """What the deciding demon is asked (for "Verzichten")."""
+    return str(outcome.public.get("pending") or "swap_rank")
+
+
+async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
+    service, actor, locale = _service(interaction), actor_of(interaction), "de"
+    service.remember_name(actor, interaction.user.display_name)
+    try:
+        current = service.current(click.game_id)
+        locale = current.locale
+        if click.verb == "cup":
+            if actor not in current.players:
+                raise IllegalAction("game.not_a_player")
+            await interaction.response.send_message(
+                cards.cup_text(current.private[actor], actor, locale), ephemeral=True
+            )
+            return
+        if click.version != current.version:
+            raise IllegalAction("game.stale")
+        if click.verb == "decide":
+            if actor not in current.to_act:
+                raise IllegalAction("game.not_your_turn", player=", ".join(current.to_act))
+            card = cards.decision_card(
+                current, options_for(service, current, actor), locale, service.display_name
+            )
+            await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+            return
+        outcome = await service.act(
+            click.game_id,
+            actor,
+            to_action(click, current),
+            nonce=str(interaction.id),
+            expected_version=click.version,
+        )
+    except IllegalAction as exc:
+        await refuse(interaction, exc, locale)
+        return
+    await show(interaction, outcome)
+
+
+async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+    service, locale = _service(interaction), outcome.locale
+    if outcome.status in ("lobby", "aborted") or "lobby" in outcome.public:
+        await interaction.response.edit_message(
+            **ui.message_kwargs(cards.lobby_card(outcome, locale))
+        )
+        return
+    new_round = any(e["type"] == "round" for e in outcome.events) and not any(
+        e["type"] == "start" for e in outcome.events
+    )
+    cut = (
+        next(
+            (i for i, e in enumerate(outcome.events) if e["type"] == "reveal"), len(outcome.events)
+        )
+        if new_round
+        else len(outcome.events)
+    )
+    closing = cards.table_card(replace(outcome, events=outcome.events[:cut]), locale)
+    if new_round or outcome.finished:
+        closing.rows = []
+    on_table = interaction.message is not None and interaction.message.id == outcome.message_id
+    if on_table:
+        await interaction.response.edit_message(**ui.message_kwargs(closing))
+    else:
+        await interaction.response.edit_message(content=t("ui.done", locale), embed=None, view=None)
+        await edit_table(interaction, outcome, closing)
+    if new_round or any(e["type"] == "start" for e in outcome.events):
+        await send_cups(interaction, outcome)
+    if new_round:
+        fresh = cards.table_card(replace(outcome, events=outcome.events[cut:]), locale)
+        message = await channel_of(interaction).send(**send_kwargs(fresh))
+        service.set_message(outcome.game_id, message.id)
+
+
+async def send_cups(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+    """Each player's dice by DM; closed DMs are pointed to "Mein Becher" (no numbers)."""
+    closed = []
+    for player in outcome.players:
+        text = cards.cup_text(outcome.private[player], player, outcome.locale)
+        try:
+            user = interaction.client.get_user(int(player)) or await interaction.client.fetch_user(
+                int(player)
+            )
+            await user.send(text)
+        except discord.Forbidden as exc:
+            if exc.code != 50007:
+                raise
+            closed.append(player)
+    if closed:
+        text = t("dd.ui.dm_closed", outcome.locale, players=", ".join(mention(p) for p in closed))
+        await channel_of(interaction).send(text)
+
+
+class DiceDevilsCog(CroupierCog):
+    dicedevils = app_commands.Group(
+        name=cmd("dicedevils"), description=cmd("dicedevils.desc"), guild_only=True
+    )
+
+    @dicedevils.command(name=cmd("tisch"), description=cmd("dd.tisch.desc"))
+    @app_commands.describe(mehr_kaempfe=cmd("mehr.desc"))
+    async def tisch(
+        self, interaction: discord.Interaction[Any], mehr_kaempfe: bool = False
+    ) -> None:
+        locale = self.locale(interaction)
+        actor = actor_of(interaction)
+        self.service.remember_name(actor, interaction.user.display_name)
+        options = {"random_ranks": True, "variant": "more_fights" if mehr_kaempfe else "standard"}
+        outcome = await self.service.open_lobby(
+            KIND,
+            actor,
+            options,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            locale=locale,
+        )
+        callback = await interaction.response.send_message(
+            **send_kwargs(cards.lobby_card(outcome, locale))
+        )
+        self.service.set_message(outcome.game_id, callback.message_id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    ui.HANDLERS[cards.BUTTON] = on_click
+    ui.HANDLERS[cards.SELECT] = on_click
+    await bot.add_cog(DiceDevilsCog(bot))

@@ -1,0 +1,58 @@
+"""Dice Devils on the loopback Discord: 3 and 6 users, secret cups, public fights."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import Table
+
+from cogs import ui
+
+
+async def play_out(table: Table, users: dict[int, Any]) -> int:
+    service = table.bot.service  # type: ignore[union-attr]
+    game = service.find_table(table.channel.id, None, "dicedevils")
+    decisions = 0
+    for _ in range(1000):
+        outcome = service.current(game)
+        if outcome.finished:
+            return decisions
+        user = users[int(outcome.to_act[0])]
+        if outcome.public["phase"] == "place":
+            await table.press(user, "place")
+            continue
+        prompt = (await table.press(user, "decide")).message
+        assert prompt.visibility == "ephemeral" and prompt.audience == user.id
+        verbs = [c.split(":")[3] for c in prompt.custom_ids()]
+        verb = "skip" if "skip" in verbs else verbs[0]
+        await table.press(user, verb, prompt)
+        decisions += 1
+        await ui.settled()
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("count", [3, 6])
+async def test_a_whole_game(table: Table, count: int) -> None:
+    fake = table.fake
+    table.dice.d6_only = True  # items, ranks and dice from the audited RNG
+    extra = [fake.add_user(f"D{i}", guild=table.guild) for i in range(count - 3)]
+    players = [table.anna, table.ben, table.cem, *extra]
+    fake.set_dms_open(players[-1], False)
+    users = {u.id: u for u in players}
+    opened = await table.slash(table.anna, "dicedevils tisch")
+    for user in players[1:]:
+        await table.press(user, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+    for user in players[:-1]:
+        assert any(
+            "Dein Becher" in m.text() for m in fake.private_messages(user) if m.visibility == "dm"
+        )
+    cup = await table.press(players[-1], "cup")
+    assert cup.message.visibility == "ephemeral" and "Dein Becher" in cup.message.content
+    assert not any("Dein Becher" in m.text() for m in table.public())
+    stranger = fake.add_user("Zoe", guild=table.guild)
+    refused = await table.press(stranger, "place")
+    assert refused.message.visibility == "ephemeral"
+    await play_out(table, users)
+    assert any("Spielende" in m.text() for m in table.public())
