@@ -5,6 +5,7 @@ deciding player only, a new message per round.
 
 from __future__ import annotations
 
+import io
 from dataclasses import replace
 from typing import Any
 
@@ -14,9 +15,11 @@ from discord.ext import commands
 
 from bot.engine import Action, IllegalAction
 from bot.games import GAMES
+from bot.games.dicedevils.state import VALUE
 from bot.i18n import t
 from bot.render import dd_cards as cards
 from bot.render.lobby import mention
+from bot.render.pictures import table_png
 from bot.service import Outcome, Service
 from cogs import ui
 from cogs.base import CroupierCog
@@ -126,10 +129,20 @@ async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         await edit_table(interaction, outcome, closing)
     if new_round or any(e["type"] == "start" for e in outcome.events):
         await send_cups(interaction, outcome)
+    if new_round or any(e["type"] == "start" for e in outcome.events):
+        await channel_of(interaction).send(file=display_picture(outcome, locale))
     if new_round:
         fresh = cards.table_card(replace(outcome, events=outcome.events[cut:]), locale)
         message = await channel_of(interaction).send(**send_kwargs(fresh))
         service.set_message(outcome.game_id, message.id)
+
+
+def display_picture(outcome: Outcome, locale: str) -> discord.File:
+    """The round's display as a picture; the table message lists the same items as text."""
+    header = [t(f"dd.ui.col.{c}", locale) for c in ("slot", "item", "value")]
+    rows = [[i, item, VALUE[item]] for i, item in enumerate(outcome.public["display"])]
+    title = t("dd.ui.title", locale, round=outcome.public["round"])
+    return discord.File(io.BytesIO(table_png(title, header, rows)), filename="auslage.png")
 
 
 async def send_cups(interaction: discord.Interaction[Any], outcome: Outcome) -> None:

@@ -465,4 +465,7 @@ TEXTS: dict[str, str] = {
     "cmd.dicedevils.desc": "Dice Devils",
     "cmd.dd.tisch.desc": "Einen Tisch für Dice Devils eröffnen",
     "cmd.mehr.desc": "Variante „mehr Kämpfe“",
+    "dd.ui.col.slot": "Platz",
+    "dd.ui.col.item": "Gegenstand",
+    "dd.ui.col.value": "Wert",
 }

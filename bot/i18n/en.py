@@ -465,4 +465,7 @@ TEXTS: dict[str, str] = {
     "cmd.dicedevils.desc": "Dice Devils",
     "cmd.dd.tisch.desc": "Open a table for Dice Devils",
     "cmd.mehr.desc": "Variant “more fights”",
+    "dd.ui.col.slot": "Slot",
+    "dd.ui.col.item": "Item",
+    "dd.ui.col.value": "Value",
 }

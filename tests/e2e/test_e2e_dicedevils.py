@@ -48,6 +48,7 @@ async def test_a_whole_game(table: Table, count: int) -> None:
         assert any(
             "Dein Becher" in m.text() for m in fake.private_messages(user) if m.visibility == "dm"
         )
+    assert any(m.attachments == ["auslage.png"] for m in table.public())  # the display, pictured
     cup = await table.press(players[-1], "cup")
     assert cup.message.visibility == "ephemeral" and "Dein Becher" in cup.message.content
     assert not any("Dein Becher" in m.text() for m in table.public())
