@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from collections.abc import Sequence
 
@@ -47,6 +48,11 @@ def _parser() -> argparse.ArgumentParser:
         "sandbox", help="play on a local fake Discord in this terminal (no token needed)"
     )
     sandbox.add_argument("--demo", metavar="GAME", help="play a scripted demo (verflixte6)")
+    bench = sub.add_parser("bench", help="measure the service (markdown on stdout)")
+    bench.add_argument(
+        "--database", action="append", default=[], help="a DATABASE_URL to measure (repeatable)"
+    )
+    bench.add_argument("--actions", type=int, default=2000, help="actions per throughput run")
     return parser
 
 
@@ -60,6 +66,23 @@ def _scenario(path: str) -> int:
     if run.message:
         sys.stderr.write(run.message + "\n")
     return run.exit_code
+
+
+def _bench(urls: list[str], actions: int) -> int:
+    import platform
+    import tempfile
+    from pathlib import Path
+
+    from bot.bench.service import markdown, run
+
+    with tempfile.TemporaryDirectory() as folder:
+        targets = urls or [f"sqlite:///{Path(folder) / 'bench.sqlite3'}"]
+        machine = f"{platform.machine()}, {os.cpu_count()} cores"
+        sys.stdout.write(f"Machine: {machine}, Python {platform.python_version()}\n\n")
+        for url in targets:
+            kind = url.split(":", 1)[0]
+            sys.stdout.write(markdown(f"Service on {kind}", run(url, actions)) + "\n")
+    return 0
 
 
 def _run_bot() -> int:
@@ -84,6 +107,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "scenario":
         return _scenario(args.file)
+    if args.command == "bench":
+        return _bench(args.database, args.actions)
     if args.command == "sandbox":
         from bot.sandbox import main as sandbox
 
