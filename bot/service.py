@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.engine import JSON, Action, AuditedRng, Event, Game, IllegalAction, step
+from bot.engine import JSON, Action, AuditedRng, Event, Game, IllegalAction
 from bot.engine.replay import replay
 from bot.engine.rng import Draw, verify_draws
 from bot.engine.serial import from_data, to_data
@@ -302,19 +302,23 @@ class Service:
             action = Action(action.do, {**action.args, "actor": actor})
         rng = self.rng_factory(table.seed, table.row.rng_counter, nonce)
         seat = table.row.players.index(actor) if actor in table.row.players else -1
-        state, events = step(game, table.state, seat, action, rng)
-        status = FINISHED if game.is_over(state) else OPEN
-        self._commit(
-            table,
-            actor,
-            action,
-            events=events,
-            rng=rng,
-            snapshot=game.dump(state),
-            status=status,
-            players=game.players(state) if open_seats else None,
-        )
-        table.state = state
+        state = table.state
+        try:  # in place: no copy per action; a failure restores the last committed state
+            events = game.apply(state, seat, action, rng)
+            status = FINISHED if game.is_over(state) else OPEN
+            self._commit(
+                table,
+                actor,
+                action,
+                events=events,
+                rng=rng,
+                snapshot=game.dump(state),
+                status=status,
+                players=game.players(state) if open_seats else None,
+            )
+        except BaseException:
+            table.state = game.load(table.row.snapshot)
+            raise
         return self._outcome(table, [e.to_dict() for e in events])
 
     def _lobby_act(self, table: _Table, actor: str, action: Action, nonce: str) -> Outcome:

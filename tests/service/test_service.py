@@ -177,3 +177,21 @@ async def test_private_views_exist_for_every_player(store: Store) -> None:
     outcome = await Service(store).create("verflixte6", PLAYERS, {})
     assert set(outcome.private) == set(PLAYERS)
     assert outcome.public["viewer"] is None
+
+
+async def test_an_engine_failure_halfway_restores_the_committed_state(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = Service(store)
+    game_id = await new_game(service)
+    before = service.current(game_id)
+    engine = service.games["verflixte6"]
+
+    def half_done(state: Any, seat: int, action: Action, rng: Any) -> Any:
+        state.seats[0].eyes = 999  # changed in place ...
+        raise RuntimeError("... and then the engine fails")
+
+    monkeypatch.setattr(engine, "apply", half_done)
+    with pytest.raises(RuntimeError):
+        await service.act(game_id, "111", Action("jokers", {"jokers": []}))
+    assert service.current(game_id) == before
