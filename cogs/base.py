@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
 from discord.ext import commands
 
+from bot.render.cards import Card
 from bot.service import Service
+from cogs import ui
 
 
 def is_host(interaction: discord.Interaction[Any], croupier_role: int | None) -> bool:
@@ -36,3 +39,50 @@ class CroupierCog(commands.Cog):
     def locale(self, interaction: discord.Interaction[Any]) -> str:
         """The server's language (German unless its admins chose English)."""
         return self.service.guild_locale(interaction.guild_id)
+
+
+async def dm_players(
+    client: discord.Client,
+    channel: discord.abc.Messageable,
+    messages: Mapping[str, tuple[str, discord.File | None]],
+    closed_notice: Callable[[list[str]], str],
+) -> list[str]:
+    """Send each player his private message by DM. Players whose DMs are closed (50007) get
+    one public pointer (``closed_notice`` of their ids, never the secret itself)."""
+    closed = []
+    for player, (text, file) in messages.items():
+        try:
+            user = client.get_user(int(player)) or await client.fetch_user(int(player))
+            if file is None:
+                await user.send(text)
+            else:
+                await user.send(text, file=file)
+        except discord.Forbidden as exc:
+            if exc.code != 50007:
+                raise
+            closed.append(player)
+    if closed:
+        await channel.send(closed_notice(closed))
+    return closed
+
+
+async def open_lobby_here(
+    cog: CroupierCog,
+    interaction: discord.Interaction[Any],
+    kind: str,
+    options: dict[str, Any],
+    lobby_card: Callable[[Any, str], Card],
+) -> None:
+    """``/<game> tisch``: a lobby in this channel, its message remembered for later edits."""
+    locale = cog.locale(interaction)
+    actor = str(interaction.user.id)
+    cog.service.remember_name(actor, interaction.user.display_name)
+    outcome = await cog.service.open_lobby(
+        kind, actor, options, guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id, locale=locale,
+    )  # fmt: skip
+    card = lobby_card(outcome, locale)
+    embed, view = ui.embed(card), ui.view(card)
+    assert embed is not None and view is not None
+    callback = await interaction.response.send_message(embed=embed, view=view)
+    cog.service.set_message(outcome.game_id, callback.message_id)

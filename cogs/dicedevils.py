@@ -22,7 +22,7 @@ from bot.render.lobby import mention
 from bot.render.pictures import table_png
 from bot.service import Outcome, Service
 from cogs import ui
-from cogs.base import CroupierCog
+from cogs.base import CroupierCog, dm_players, open_lobby_here
 from cogs.translator import cmd
 from cogs.verflixte6 import actor_of, channel_of, edit_table, refuse, send_kwargs
 
@@ -147,21 +147,13 @@ def display_picture(outcome: Outcome, locale: str) -> discord.File:
 
 async def send_cups(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
     """Each player's dice by DM; closed DMs are pointed to "Mein Becher" (no numbers)."""
-    closed = []
-    for player in outcome.players:
-        text = cards.cup_text(outcome.private[player], player, outcome.locale)
-        try:
-            user = interaction.client.get_user(int(player)) or await interaction.client.fetch_user(
-                int(player)
-            )
-            await user.send(text)
-        except discord.Forbidden as exc:
-            if exc.code != 50007:
-                raise
-            closed.append(player)
-    if closed:
-        text = t("dd.ui.dm_closed", outcome.locale, players=", ".join(mention(p) for p in closed))
-        await channel_of(interaction).send(text)
+    locale = outcome.locale
+    messages = {p: (cards.cup_text(outcome.private[p], p, locale), None) for p in outcome.players}
+
+    def notice(closed: list[str]) -> str:
+        return t("dd.ui.dm_closed", locale, players=", ".join(mention(p) for p in closed))
+
+    await dm_players(interaction.client, channel_of(interaction), messages, notice)
 
 
 class DiceDevilsCog(CroupierCog):
@@ -174,22 +166,8 @@ class DiceDevilsCog(CroupierCog):
     async def tisch(
         self, interaction: discord.Interaction[Any], mehr_kaempfe: bool = False
     ) -> None:
-        locale = self.locale(interaction)
-        actor = actor_of(interaction)
-        self.service.remember_name(actor, interaction.user.display_name)
         options = {"random_ranks": True, "variant": "more_fights" if mehr_kaempfe else "standard"}
-        outcome = await self.service.open_lobby(
-            KIND,
-            actor,
-            options,
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            locale=locale,
-        )
-        callback = await interaction.response.send_message(
-            **send_kwargs(cards.lobby_card(outcome, locale))
-        )
-        self.service.set_message(outcome.game_id, callback.message_id)
+        await open_lobby_here(self, interaction, KIND, options, cards.lobby_card)
 
 
 async def setup(bot: commands.Bot) -> None:

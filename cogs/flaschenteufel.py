@@ -21,7 +21,7 @@ from bot.render.lobby import mention
 from bot.render.pictures import cards_png
 from bot.service import Outcome, Service
 from cogs import ui
-from cogs.base import CroupierCog
+from cogs.base import CroupierCog, dm_players, open_lobby_here
 from cogs.translator import cmd
 from cogs.verflixte6 import actor_of, channel_of, edit_table, refuse, send_kwargs
 
@@ -127,26 +127,16 @@ async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
 
 async def send_hands(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
     """Every player's cards by DM (text and picture); closed DMs: pointed to the button."""
-    closed = []
-    for player in outcome.players:
-        view = outcome.private[player]
-        text = cards.my_cards_text(view, player, outcome.locale)
-        picture = hand_picture(view, player)
-        try:
-            user = interaction.client.get_user(int(player)) or await interaction.client.fetch_user(
-                int(player)
-            )
-            if picture is None:
-                await user.send(text)
-            else:
-                await user.send(text, file=picture)
-        except discord.Forbidden as exc:
-            if exc.code != 50007:
-                raise
-            closed.append(player)
-    if closed:
-        text = t("ft.ui.dm_closed", outcome.locale, players=", ".join(mention(p) for p in closed))
-        await channel_of(interaction).send(text)
+    locale = outcome.locale
+    messages = {
+        p: (cards.my_cards_text(outcome.private[p], p, locale), hand_picture(outcome.private[p], p))
+        for p in outcome.players
+    }
+
+    def notice(closed: list[str]) -> str:
+        return t("ft.ui.dm_closed", locale, players=", ".join(mention(p) for p in closed))
+
+    await dm_players(interaction.client, channel_of(interaction), messages, notice)
 
 
 class FlaschenteufelCog(CroupierCog):
@@ -162,20 +152,10 @@ class FlaschenteufelCog(CroupierCog):
         variante: Literal["standard", "lopaka", "glitterhuis"] = "standard",
         haende: app_commands.Range[int, 1, 8] | None = None,
     ) -> None:
-        locale = self.locale(interaction)
-        actor = actor_of(interaction)
-        self.service.remember_name(actor, interaction.user.display_name)
         options: dict[str, Any] = {"variant": variante}
         if haende is not None:
             options["hands"] = haende
-        outcome = await self.service.open_lobby(
-            KIND, actor, options, guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id, locale=locale,
-        )  # fmt: skip
-        callback = await interaction.response.send_message(
-            **send_kwargs(cards.lobby_card(outcome, locale))
-        )
-        self.service.set_message(outcome.game_id, callback.message_id)
+        await open_lobby_here(self, interaction, KIND, options, cards.lobby_card)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -23,7 +23,7 @@ from bot.render.lobby import mention
 from bot.render.pictures import track_png
 from bot.service import Outcome, Service
 from cogs import ui
-from cogs.base import CroupierCog
+from cogs.base import CroupierCog, dm_players, open_lobby_here
 from cogs.translator import cmd
 from cogs.verflixte6 import actor_of, channel_of, edit_table, refuse, send_kwargs
 
@@ -165,25 +165,20 @@ def track_picture(service: Service, outcome: Outcome, locale: str) -> discord.Fi
 async def send_balances(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
     """Each player's new balance by DM; players whose DMs are closed are pointed to the
     "Mein Konto" button in public (without any number)."""
-    closed = []
-    settle_round = next(e for e in outcome.events if e["type"] == "settle")["round"]
+    locale = outcome.locale
+    settled = next(e for e in outcome.events if e["type"] == "settle")["round"]
+    messages: dict[str, tuple[str, discord.File | None]] = {}
     for player in outcome.players:
         seat = next(s for s in outcome.private[player]["seats"] if s["player"] == player)
-        text = t("teufel.ui.dm_round", outcome.locale, round=settle_round, balance=seat["balance"])
-        try:
-            user = interaction.client.get_user(int(player)) or await interaction.client.fetch_user(
-                int(player)
-            )
-            await user.send(text)
-        except discord.Forbidden as exc:
-            if exc.code != 50007:
-                raise
-            closed.append(player)
-    if closed:
-        mentions = ", ".join(mention(p) for p in closed)
-        await channel_of(interaction).send(
-            t("teufel.ui.dm_closed", outcome.locale, players=mentions)
+        messages[player] = (
+            t("teufel.ui.dm_round", locale, round=settled, balance=seat["balance"]),
+            None,
         )
+
+    def notice(closed: list[str]) -> str:
+        return t("teufel.ui.dm_closed", locale, players=", ".join(mention(p) for p in closed))
+
+    await dm_players(interaction.client, channel_of(interaction), messages, notice)
 
 
 class TeufelCog(CroupierCog):
@@ -191,17 +186,7 @@ class TeufelCog(CroupierCog):
 
     @teufel.command(name=cmd("tisch"), description=cmd("teufel.tisch.desc"))
     async def tisch(self, interaction: discord.Interaction[Any]) -> None:
-        locale = self.locale(interaction)
-        actor = actor_of(interaction)
-        self.service.remember_name(actor, interaction.user.display_name)
-        outcome = await self.service.open_lobby(
-            KIND, actor, {"random_start": True}, guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id, locale=locale,
-        )  # fmt: skip
-        callback = await interaction.response.send_message(
-            **send_kwargs(cards.lobby_card(outcome, locale))
-        )
-        self.service.set_message(outcome.game_id, callback.message_id)
+        await open_lobby_here(self, interaction, KIND, {"random_start": True}, cards.lobby_card)
 
 
 async def setup(bot: commands.Bot) -> None:

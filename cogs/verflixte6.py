@@ -21,7 +21,7 @@ from bot.render.cards import Card
 from bot.render.verflixte6 import describe
 from bot.service import Outcome, Service
 from cogs import ui
-from cogs.base import CroupierCog
+from cogs.base import CroupierCog, open_lobby_here
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -236,19 +236,9 @@ class Verflixte6Cog(CroupierCog):
     async def tisch(
         self, interaction: discord.Interaction[Any], durchgaenge: app_commands.Range[int, 1, 4] = 3
     ) -> None:
-        locale = self.locale(interaction)
-        self.service.remember_name(actor_of(interaction), interaction.user.display_name)
-        outcome = await self.service.open_lobby(
-            KIND,
-            actor_of(interaction),
-            {"durchgaenge": durchgaenge},
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            locale=locale,
+        await open_lobby_here(
+            self, interaction, KIND, {"durchgaenge": durchgaenge}, cards.lobby_card
         )
-        card = cards.lobby_card(outcome, locale)
-        callback = await interaction.response.send_message(**send_kwargs(card))
-        self.service.set_message(outcome.game_id, callback.message_id)
 
     @v6.command(name=cmd("regeln"), description=cmd("regeln.desc"))
     async def regeln(self, interaction: discord.Interaction[Any]) -> None:
