@@ -7,6 +7,7 @@ rebuilds it from its type hints, so every engine gets snapshot/reload for free.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from typing import Any, TypeVar, Union, get_args, get_origin
@@ -27,13 +28,15 @@ def to_data(obj: Any) -> Any:
 
 def from_data(cls: type[T], data: Any) -> T:
     """Rebuild a dataclass of type ``cls`` from :func:`to_data` output."""
-    hints = typing.get_type_hints(cls)
-    kwargs = {
-        f.name: _convert(hints[f.name], data[f.name])
-        for f in dataclasses.fields(cls)  # type: ignore[arg-type]
-        if f.name in data
-    }
+    kwargs = {name: _convert(hint, data[name]) for name, hint in _fields(cls) if name in data}
     return cls(**kwargs)
+
+
+@functools.cache
+def _fields(cls: Any) -> tuple[tuple[str, Any], ...]:
+    """The fields of a dataclass with their resolved types (resolving is slow: once per class)."""
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
 
 
 def _convert(tp: Any, value: Any) -> Any:
