@@ -7,7 +7,6 @@ rebuilds it from its type hints, so every engine gets snapshot/reload for free.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import types
 import typing
 from typing import Any, TypeVar, Union, get_args, get_origin
@@ -32,11 +31,17 @@ def from_data(cls: type[T], data: Any) -> T:
     return cls(**kwargs)
 
 
-@functools.cache
-def _fields(cls: Any) -> tuple[tuple[str, Any], ...]:
+_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
     """The fields of a dataclass with their resolved types (resolving is slow: once per class)."""
-    hints = typing.get_type_hints(cls)
-    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+    cached = _FIELDS.get(cls)
+    if cached is None:
+        hints = typing.get_type_hints(cls)
+        cached = tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+        _FIELDS[cls] = cached
+    return cached
 
 
 def _convert(tp: Any, value: Any) -> Any:
