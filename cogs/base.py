@@ -1,4 +1,4 @@
-"""What every Croupier cog shares: the bot's service and the server's language."""
+"""What every Croupier cog shares: the service, refusals, sending cards, lobbies, hosts."""
 
 from __future__ import annotations
 
@@ -8,9 +8,77 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.engine import IllegalAction
+from bot.i18n import t
 from bot.render.cards import Card
-from bot.service import Service
+from bot.render.lobby import mention
+from bot.service import Outcome, Service
 from cogs import ui
+
+
+def client_service(client: discord.Client) -> Service:
+    service: Service = client.service  # type: ignore[attr-defined]
+    return service
+
+
+def service_of(interaction: discord.Interaction[Any]) -> Service:
+    return client_service(interaction.client)
+
+
+def actor_of(interaction: discord.Interaction[Any]) -> str:
+    return str(interaction.user.id)
+
+
+def channel_of(interaction: discord.Interaction[Any]) -> discord.abc.Messageable:
+    channel = interaction.channel
+    assert isinstance(channel, discord.abc.Messageable)
+    return channel
+
+
+def _shown(value: Any) -> Any:
+    """Player ids in refusal texts become mentions."""
+    return mention(value) if isinstance(value, str) and value.isdigit() else value
+
+
+async def refuse(interaction: discord.Interaction[Any], exc: IllegalAction, locale: str) -> None:
+    """A refusal: ephemeral, in the table's language; nothing was changed."""
+    text = t(exc.key, locale, **{k: _shown(v) for k, v in exc.params.items()})
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def send_kwargs(card: Card) -> dict[str, Any]:
+    """Keyword arguments to send a card as a new message."""
+    kwargs: dict[str, Any] = {}
+    embed, view = ui.embed(card), ui.view(card)
+    if embed is None:
+        kwargs["content"] = card.description or "…"
+    else:
+        kwargs["embed"] = embed
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+async def edit_table(interaction: discord.Interaction[Any], outcome: Outcome, card: Card) -> None:
+    """Edit the table message when the interaction came from elsewhere (a prompt, a command)."""
+    partial = getattr(interaction.channel, "get_partial_message", None)
+    if outcome.message_id is None or partial is None:
+        return
+    await partial(outcome.message_id).edit(**ui.message_kwargs(card))
+
+
+async def show_lobby(
+    interaction: discord.Interaction[Any], outcome: Outcome, lobby_card: Callable[[Any, str], Card]
+) -> bool:
+    """While a table is a lobby (or was closed as one), its message shows the lobby."""
+    if outcome.status in ("lobby", "aborted") or "lobby" in outcome.public:
+        card = lobby_card(outcome, outcome.locale)
+        await interaction.response.edit_message(**ui.message_kwargs(card))
+        return True
+    return False
 
 
 def is_host(interaction: discord.Interaction[Any], croupier_role: int | None) -> bool:

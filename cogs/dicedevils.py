@@ -22,16 +22,21 @@ from bot.render.lobby import mention
 from bot.render.pictures import table_png
 from bot.service import Outcome, Service
 from cogs import ui
-from cogs.base import CroupierCog, dm_players, open_lobby_here
+from cogs.base import (
+    CroupierCog,
+    actor_of,
+    channel_of,
+    dm_players,
+    edit_table,
+    open_lobby_here,
+    refuse,
+    send_kwargs,
+    service_of,
+    show_lobby,
+)
 from cogs.translator import cmd
-from cogs.verflixte6 import actor_of, channel_of, edit_table, refuse, send_kwargs
 
 KIND = "dicedevils"
-
-
-def _service(interaction: discord.Interaction[Any]) -> Service:
-    service: Service = interaction.client.service
-    return service
 
 
 def options_for(service: Service, outcome: Outcome, actor: str) -> list[Action]:
@@ -66,7 +71,7 @@ def _pending_verb(outcome: Outcome) -> str:
 
 
 async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
-    service, actor, locale = _service(interaction), actor_of(interaction), "de"
+    service, actor, locale = service_of(interaction), actor_of(interaction), "de"
     service.remember_name(actor, interaction.user.display_name)
     try:
         current = service.current(click.game_id)
@@ -102,11 +107,8 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
 
 
 async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
-    service, locale = _service(interaction), outcome.locale
-    if outcome.status in ("lobby", "aborted") or "lobby" in outcome.public:
-        await interaction.response.edit_message(
-            **ui.message_kwargs(cards.lobby_card(outcome, locale))
-        )
+    service, locale = service_of(interaction), outcome.locale
+    if await show_lobby(interaction, outcome, cards.lobby_card):
         return
     new_round = any(e["type"] == "round" for e in outcome.events) and not any(
         e["type"] == "start" for e in outcome.events

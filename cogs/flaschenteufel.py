@@ -19,21 +19,26 @@ from bot.i18n import t
 from bot.render import ft_cards as cards
 from bot.render.lobby import mention
 from bot.render.pictures import cards_png
-from bot.service import Outcome, Service
+from bot.service import Outcome
 from cogs import ui
-from cogs.base import CroupierCog, dm_players, open_lobby_here
+from cogs.base import (
+    CroupierCog,
+    actor_of,
+    channel_of,
+    dm_players,
+    edit_table,
+    open_lobby_here,
+    refuse,
+    send_kwargs,
+    service_of,
+    show_lobby,
+)
 from cogs.translator import cmd
-from cogs.verflixte6 import actor_of, channel_of, edit_table, refuse, send_kwargs
 
 log = logging.getLogger(__name__)
 
 KIND = "flaschenteufel"
 CHOICES = ("discard", "passl", "passr", "pass", "open")  # simultaneous: no version check
-
-
-def _service(interaction: discord.Interaction[Any]) -> Service:
-    service: Service = interaction.client.service
-    return service
 
 
 def hand_picture(view: dict[str, Any], player: str) -> discord.File | None:
@@ -57,7 +62,7 @@ def to_action(click: ui.Click) -> Action:
 
 
 async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
-    service, actor, locale = _service(interaction), actor_of(interaction), "de"
+    service, actor, locale = service_of(interaction), actor_of(interaction), "de"
     service.remember_name(actor, interaction.user.display_name)
     try:
         current = service.current(click.game_id)
@@ -102,11 +107,8 @@ async def private(
 
 
 async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
-    service, locale = _service(interaction), outcome.locale
-    if outcome.status in ("lobby", "aborted") or "lobby" in outcome.public:
-        await interaction.response.edit_message(
-            **ui.message_kwargs(cards.lobby_card(outcome, locale))
-        )
+    service, locale = service_of(interaction), outcome.locale
+    if await show_lobby(interaction, outcome, cards.lobby_card):
         return
     on_table = interaction.message is not None and interaction.message.id == outcome.message_id
     table = cards.table_card(outcome, locale)

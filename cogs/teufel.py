@@ -23,19 +23,24 @@ from bot.render.lobby import mention
 from bot.render.pictures import track_png
 from bot.service import Outcome, Service
 from cogs import ui
-from cogs.base import CroupierCog, dm_players, open_lobby_here
+from cogs.base import (
+    CroupierCog,
+    actor_of,
+    channel_of,
+    dm_players,
+    edit_table,
+    open_lobby_here,
+    refuse,
+    send_kwargs,
+    service_of,
+    show_lobby,
+)
 from cogs.translator import cmd
-from cogs.verflixte6 import actor_of, channel_of, edit_table, refuse, send_kwargs
 
 log = logging.getLogger(__name__)
 
 KIND = "teufel"
 ROUND_END = ("settle", "track", "refill", "game_end")
-
-
-def _service(interaction: discord.Interaction[Any]) -> Service:
-    service: Service = interaction.client.service
-    return service
 
 
 def table(service: Service, outcome: Outcome) -> Card:
@@ -64,7 +69,7 @@ class BetModal(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         async with ui.busy():
-            service = _service(interaction)
+            service = service_of(interaction)
             text = self.amount.value.strip()
             if not text.lstrip("-").isdigit():
                 await interaction.response.send_message(
@@ -88,7 +93,7 @@ class BetModal(discord.ui.Modal):
 
 
 async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
-    service, actor, locale = _service(interaction), actor_of(interaction), "de"
+    service, actor, locale = service_of(interaction), actor_of(interaction), "de"
     service.remember_name(actor, interaction.user.display_name)
     try:
         current = service.current(click.game_id)
@@ -127,11 +132,8 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
 async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
     """Edit the round's message; at a round's end close it, post the result with the track
     picture, send the balances by DM, and open the next round's message."""
-    service, locale = _service(interaction), outcome.locale
-    if outcome.status in ("lobby", "aborted") or "lobby" in outcome.public:
-        await interaction.response.edit_message(
-            **ui.message_kwargs(cards.lobby_card(outcome, locale))
-        )
+    service, locale = service_of(interaction), outcome.locale
+    if await show_lobby(interaction, outcome, cards.lobby_card):
         return
     ended = any(e["type"] == "settle" for e in outcome.events)
     if not ended:

@@ -25,18 +25,12 @@ from bot.tournament.export import full_json, standings_csv
 from bot.tournament.game import SYSTEM
 from bot.tournament.rules import reminders_due
 from cogs import ui
-from cogs.base import CroupierCog
+from cogs.base import CroupierCog, actor_of, client_service, refuse, send_kwargs
 from cogs.translator import cmd
-from cogs.verflixte6 import actor_of, refuse, send_kwargs
 
 log = logging.getLogger(__name__)
 
 KIND = "turnier"
-
-
-def _service(client: discord.Client) -> Service:
-    service: Service = client.service  # type: ignore[attr-defined]
-    return service
 
 
 async def _channel(client: discord.Client, channel_id: int | None) -> Any:
@@ -48,7 +42,7 @@ async def _channel(client: discord.Client, channel_id: int | None) -> Any:
 async def start_groups(client: discord.Client, tournament: Outcome) -> None:
     """A thread and a Verflixte 6 table for every group of the current round that has none
     yet (idempotent: after a restart it creates only what is missing)."""
-    service = _service(client)
+    service = client_service(client)
     tour = tournament.public
     current = tour["rounds"][-1]
     channel = await _channel(client, tournament.channel_id)
@@ -97,11 +91,11 @@ async def follow(client: discord.Client, outcome: Outcome) -> None:
     for event in outcome.events:
         if event["type"] == "group_table":
             card = tcards.group_table_card(event, locale)
-            picture = group_picture(_service(client), event["table"], card.title, locale)
+            picture = group_picture(client_service(client), event["table"], card.title, locale)
             await channel.send(file=picture, **send_kwargs(card))
         elif event["type"] == "round":
             await channel.send(**send_kwargs(tcards.round_card(event, name, locale)))
-            await start_groups(client, _service(client).current(outcome.game_id))
+            await start_groups(client, client_service(client).current(outcome.game_id))
         elif event["type"] == "champion":
             await channel.send(**send_kwargs(tcards.champion_card(event, name, outcome, locale)))
 
@@ -149,7 +143,7 @@ def round_picture(
 
 
 async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
-    service, actor, locale = _service(interaction.client), actor_of(interaction), "de"
+    service, actor, locale = client_service(interaction.client), actor_of(interaction), "de"
     service.remember_name(actor, interaction.user.display_name)
     try:
         current = service.current(click.game_id)

@@ -19,9 +19,19 @@ from bot.i18n import t
 from bot.render import v6_cards as cards
 from bot.render.cards import Card
 from bot.render.verflixte6 import describe
-from bot.service import Outcome, Service
+from bot.service import Outcome
 from cogs import ui
-from cogs.base import CroupierCog, open_lobby_here
+from cogs.base import (
+    CroupierCog,
+    actor_of,
+    channel_of,
+    edit_table,
+    open_lobby_here,
+    refuse,
+    send_kwargs,
+    service_of,
+    show_lobby,
+)
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -31,48 +41,6 @@ LOBBY_VERBS = ("join", "leave", "start")
 PROMPT_VERBS = ("begin", "menu", "decide")
 TURN_OPENERS = ("durchgang_end", "stechen", "durchgang", "herzog", "turn", "abend_end")
 RESULT_ONLY = ("durchgang_end", "stechen", "abend_end")
-
-
-def service_of(interaction: discord.Interaction[Any]) -> Service:
-    service: Service = interaction.client.service
-    return service
-
-
-def actor_of(interaction: discord.Interaction[Any]) -> str:
-    return str(interaction.user.id)
-
-
-def channel_of(interaction: discord.Interaction[Any]) -> discord.abc.Messageable:
-    channel = interaction.channel
-    assert isinstance(channel, discord.abc.Messageable)
-    return channel
-
-
-def _shown(value: Any) -> Any:
-    """Player ids in refusal texts become mentions."""
-    return cards.mention(value) if isinstance(value, str) and value.isdigit() else value
-
-
-async def refuse(interaction: discord.Interaction[Any], exc: IllegalAction, locale: str) -> None:
-    """A refusal: ephemeral, in the table's language; nothing was changed."""
-    text = t(exc.key, locale, **{k: _shown(v) for k, v in exc.params.items()})
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
-
-
-def send_kwargs(card: Card) -> dict[str, Any]:
-    """Keyword arguments to send a card as a new message."""
-    kwargs: dict[str, Any] = {}
-    embed, view = ui.embed(card), ui.view(card)
-    if embed is None:
-        kwargs["content"] = card.description or "…"
-    else:
-        kwargs["embed"] = embed
-    if view is not None:
-        kwargs["view"] = view
-    return kwargs
 
 
 def to_action(click: ui.Click, outcome: Outcome) -> Action:
@@ -181,9 +149,7 @@ async def show(
     place; at a new turn the old message closed and a new one posted; a Durchgang's result
     as a message of its own; a pending decision prompted privately."""
     locale = outcome.locale
-    if outcome.status == "lobby" or "lobby" in outcome.public:
-        card = cards.lobby_card(outcome, locale)
-        await interaction.response.edit_message(**ui.message_kwargs(card))
+    if await show_lobby(interaction, outcome, cards.lobby_card):
         return
     started = any(e["type"] == "start" for e in outcome.events)
     new_turn = not started and any(e["type"] == "turn" for e in outcome.events)
@@ -218,14 +184,6 @@ async def show(
         follower = ui.LINKED.get(linked.kind)
         if follower is not None:
             await follower(interaction.client, linked)
-
-
-async def edit_table(interaction: discord.Interaction[Any], outcome: Outcome, card: Card) -> None:
-    """Edit the table message when the interaction came from elsewhere (a prompt, a command)."""
-    partial = getattr(interaction.channel, "get_partial_message", None)
-    if outcome.message_id is None or partial is None:
-        return
-    await partial(outcome.message_id).edit(**ui.message_kwargs(card))
 
 
 class Verflixte6Cog(CroupierCog):
