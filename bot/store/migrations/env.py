@@ -12,7 +12,8 @@ from alembic.autogenerate.api import AutogenContext
 from sqlmodel import SQLModel
 from sqlmodel.sql.sqltypes import AutoString
 
-import bot.store.models  # noqa: F401  (registers the tables on SQLModel.metadata)
+import bot.store.clocks  # noqa: F401  (registers the tables on SQLModel.metadata)
+import bot.store.models  # noqa: F401
 from bot.store.columns import UTCDateTime
 
 config = context.config

@@ -1,0 +1,80 @@
+"""Durable turn clocks: one row per table with its setting and the running deadline.
+
+The bot's clock task polls :meth:`ClockStore.due` for deadlines that passed; a restart loses
+nothing because the deadline is a stored point in time, not a timer in memory.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from sqlalchemy import JSON, Engine, or_
+from sqlmodel import Field, Session, SQLModel, col, select
+
+from bot.store.columns import UTCDateTime
+
+RULE, WAIT = "rule", "wait"
+"""What happens when the time is up: the game's absence rule acts, or the table waits for
+the host (a tournament may choose that)."""
+
+
+class ClockRow(SQLModel, table=True):
+    """A table's turn clock. ``deadline`` is None while no clock runs (off, paused, over)."""
+
+    __tablename__ = "turn_clocks"
+
+    game_id: int = Field(primary_key=True, foreign_key="games.id")
+    seconds: int = 600
+    """Time per decision; 0 = no clock."""
+    on_timeout: str = RULE
+    version: int = 0
+    """The game version whose decision the running clock times."""
+    waiting: list[str] = Field(default_factory=list, sa_type=JSON)
+    """The players the running clock waits for."""
+    started: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    deadline: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+    reminded: bool = False
+    remaining: float | None = None
+    """Seconds left when the clock was stopped by a pause."""
+    absent: list[str] = Field(default_factory=list, sa_type=JSON)
+    """Players a host declared absent: the absence rule plays for them at once."""
+
+
+class ClockStore:
+    """Reads and writes of :class:`ClockRow`; each call is one short transaction."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def get(self, game_id: int) -> ClockRow | None:
+        with Session(self.engine, expire_on_commit=False) as session:
+            return session.get(ClockRow, game_id)
+
+    def put(self, row: ClockRow) -> None:
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            session.merge(row)
+
+    def due(self, now: datetime) -> list[ClockRow]:
+        """Clocks whose deadline passed, or whose half-time reminder is due."""
+        query = select(ClockRow).where(col(ClockRow.deadline).is_not(None))
+        with Session(self.engine, expire_on_commit=False) as session:
+            rows = list(session.exec(query))
+        return [r for r in rows if _due_now(r, now)]
+
+    def running(self) -> list[ClockRow]:
+        query = select(ClockRow).where(
+            or_(col(ClockRow.deadline).is_not(None), col(ClockRow.remaining).is_not(None))
+        )
+        with Session(self.engine, expire_on_commit=False) as session:
+            return list(session.exec(query))
+
+
+def _due_now(row: ClockRow, now: datetime) -> bool:
+    assert row.deadline is not None
+    if row.deadline <= now:
+        return True
+    return not row.reminded and row.started is not None and half_time(row) <= now
+
+
+def half_time(row: ClockRow) -> datetime:
+    assert row.deadline is not None and row.started is not None
+    return row.started + (row.deadline - row.started) / 2
