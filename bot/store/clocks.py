@@ -7,6 +7,7 @@ nothing because the deadline is a stored point in time, not a timer in memory.
 from __future__ import annotations
 
 from datetime import datetime
+
 from sqlalchemy import JSON, Engine, or_
 from sqlmodel import Field, Session, SQLModel, col, select
 

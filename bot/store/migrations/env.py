@@ -12,8 +12,9 @@ from alembic.autogenerate.api import AutogenContext
 from sqlmodel import SQLModel
 from sqlmodel.sql.sqltypes import AutoString
 
-import bot.store.clocks  # noqa: F401  (registers the tables on SQLModel.metadata)
-import bot.store.models  # noqa: F401
+# Imported to register the tables on SQLModel.metadata:
+import bot.store.clocks
+import bot.store.models
 from bot.store.columns import UTCDateTime
 
 config = context.config
