@@ -18,6 +18,7 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS = (
     "cogs.info",
+    "cogs.help",
     "cogs.verflixte6",
     "cogs.tournament",
     "cogs.teufel",

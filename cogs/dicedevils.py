@@ -34,6 +34,7 @@ from cogs.base import (
     service_of,
     show_lobby,
 )
+from cogs.help import send_help
 from cogs.translator import cmd
 
 KIND = "dicedevils"
@@ -170,6 +171,10 @@ class DiceDevilsCog(CroupierCog):
     ) -> None:
         options = {"random_ranks": True, "variant": "more_fights" if mehr_kaempfe else "standard"}
         await open_lobby_here(self, interaction, KIND, options, cards.lobby_card)
+
+    @dicedevils.command(name=cmd("regeln"), description=cmd("regeln.spiel.desc"))
+    async def regeln(self, interaction: discord.Interaction[Any]) -> None:
+        await send_help(interaction, KIND, self.locale(interaction))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -33,6 +33,7 @@ from cogs.base import (
     service_of,
     show_lobby,
 )
+from cogs.help import send_help
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -158,6 +159,10 @@ class FlaschenteufelCog(CroupierCog):
         if haende is not None:
             options["hands"] = haende
         await open_lobby_here(self, interaction, KIND, options, cards.lobby_card)
+
+    @flaschenteufel.command(name=cmd("regeln"), description=cmd("regeln.spiel.desc"))
+    async def regeln(self, interaction: discord.Interaction[Any]) -> None:
+        await send_help(interaction, KIND, self.locale(interaction))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -35,6 +35,7 @@ from cogs.base import (
     service_of,
     show_lobby,
 )
+from cogs.help import send_help
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -189,6 +190,10 @@ class TeufelCog(CroupierCog):
     @teufel.command(name=cmd("tisch"), description=cmd("teufel.tisch.desc"))
     async def tisch(self, interaction: discord.Interaction[Any]) -> None:
         await open_lobby_here(self, interaction, KIND, {"random_start": True}, cards.lobby_card)
+
+    @teufel.command(name=cmd("regeln"), description=cmd("regeln.spiel.desc"))
+    async def regeln(self, interaction: discord.Interaction[Any]) -> None:
+        await send_help(interaction, KIND, self.locale(interaction))
 
 
 async def setup(bot: commands.Bot) -> None:

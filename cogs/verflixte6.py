@@ -32,6 +32,7 @@ from cogs.base import (
     service_of,
     show_lobby,
 )
+from cogs.help import send_help
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -200,8 +201,7 @@ class Verflixte6Cog(CroupierCog):
 
     @v6.command(name=cmd("regeln"), description=cmd("regeln.desc"))
     async def regeln(self, interaction: discord.Interaction[Any]) -> None:
-        card = cards.rules_card(self.locale(interaction))
-        await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+        await send_help(interaction, KIND, self.locale(interaction))
 
     @v6.command(name=cmd("stand"), description=cmd("stand.desc"))
     async def stand(self, interaction: discord.Interaction[Any]) -> None:

@@ -1,0 +1,104 @@
+"""``/hilfe [spiel]`` (how Croupier works, the rules of a game) and ``/tische`` (the open
+tables of this server). The games' ``/<spiel> regeln`` answer with :func:`send_help` too.
+Both answers are ephemeral: they are for the one who asks, and a table list goes stale.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import t
+from bot.i18n.help import GENERAL, TOPICS, pages
+from bot.service import Outcome, Service
+from cogs.base import CroupierCog
+from cogs.translator import cmd
+
+GAME_TOPICS = [topic for topic in TOPICS if topic != GENERAL]
+MAX_LISTED = 20  # table lines in one answer (each well under 200 characters)
+
+
+def help_embeds(topic: str, locale: str) -> list[list[discord.Embed]]:
+    """The messages of a help topic, each a list of embeds (one per section)."""
+    return [
+        [discord.Embed(title=title, description=body) for title, body in page]
+        for page in pages(topic, locale)
+    ]
+
+
+async def send_help(interaction: discord.Interaction[Any], topic: str, locale: str) -> None:
+    """Answer with a help topic, privately; more than one message if it does not fit."""
+    first, *rest = help_embeds(topic, locale)
+    await interaction.response.send_message(embeds=first, ephemeral=True)
+    for embeds in rest:
+        await interaction.followup.send(embeds=embeds, ephemeral=True)
+
+
+def table_link(guild_id: int, outcome: Outcome) -> str:
+    """A jump link to the table's message (to its channel while it has none)."""
+    link = f"https://discord.com/channels/{guild_id}/{outcome.channel_id}"
+    return link if outcome.message_id is None else f"{link}/{outcome.message_id}"
+
+
+def table_state(service: Service, outcome: Outcome, locale: str) -> str:
+    """Lobby, paused, or whose turn it is (display names: several act at once in some games)."""
+    if outcome.status == "lobby":
+        return t("tische.lobby", locale)
+    if outcome.status == "paused":
+        return t("tische.paused", locale)
+    if not outcome.to_act:
+        return t("tische.running", locale)
+    names = ", ".join(service.display_name(p) for p in outcome.to_act)
+    return t("tische.turn", locale, players=names)
+
+
+def tables_text(service: Service, tables: list[Outcome], guild_id: int, locale: str) -> str:
+    """One paragraph per open table: game, channel, players, state, link."""
+    lines = [
+        t(
+            "tische.line",
+            locale,
+            game=t(f"game.name.{outcome.kind}", locale),
+            channel=f"<#{outcome.channel_id}>",
+            players=", ".join(service.display_name(p) for p in outcome.players),
+            state=table_state(service, outcome, locale),
+            link=table_link(guild_id, outcome),
+        )
+        for outcome in tables[:MAX_LISTED]
+    ]
+    if len(tables) > MAX_LISTED:
+        lines.append(t("tische.more", locale, count=len(tables) - MAX_LISTED))
+    return "\n\n".join(lines)
+
+
+class Help(CroupierCog):
+    @app_commands.command(name=cmd("hilfe"), description=cmd("hilfe.desc"))
+    @app_commands.describe(spiel=cmd("spiel.desc"))
+    @app_commands.choices(
+        spiel=[app_commands.Choice(name=t(f"game.name.{k}"), value=k) for k in GAME_TOPICS]
+    )
+    async def hilfe(self, interaction: discord.Interaction[Any], spiel: str = GENERAL) -> None:
+        await send_help(interaction, spiel, self.locale(interaction))
+
+    @app_commands.command(name=cmd("tische"), description=cmd("tische.desc"))
+    @app_commands.guild_only()
+    async def tische(self, interaction: discord.Interaction[Any]) -> None:
+        locale = self.locale(interaction)
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # guild_only
+        tables = self.service.live_tables(guild_id)
+        if not tables:
+            await interaction.response.send_message(t("tische.empty", locale), ephemeral=True)
+            return
+        embed = discord.Embed(
+            title=t("tische.title", locale, count=len(tables)),
+            description=tables_text(self.service, tables, guild_id, locale),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Help(bot))
