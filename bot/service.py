@@ -16,20 +16,15 @@ import logging
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
 from typing import Any
 
-from bot import clocks
 from bot.engine import JSON, Action, AuditedRng, Event, Game, IllegalAction
 from bot.engine.replay import replay
 from bot.engine.rng import Draw, verify_draws
 from bot.engine.serial import from_data, to_data
 from bot.games import GAMES
-from bot.games.absence import absence_action
 from bot.lobby import LOBBY_VERBS, Lobby
 from bot.store import GameNotFound, GameRow, GameStatus, Store, VersionConflict
-from bot.store.clocks import ClockRow, ClockStore
-from bot.store.columns import utcnow
 from bot.tournament.game import SYSTEM, TournamentGame
 
 log = logging.getLogger(__name__)
@@ -38,7 +33,7 @@ LOBBY, OPEN, PAUSED = GameStatus.LOBBY.value, GameStatus.OPEN.value, GameStatus.
 TOURNAMENT = TournamentGame.kind
 FINISHED, ABORTED = GameStatus.FINISHED.value, GameStatus.ABORTED.value
 SETUP_VERBS = ("setup", "start")
-HOST_ONLY_VERBS = ("pause", "resume", "end", "kick", "clock")  # logged, no engine action
+HOST_ONLY_VERBS = ("pause", "resume")  # logged, but no engine action
 
 
 @dataclass(frozen=True)
@@ -60,8 +55,6 @@ class Outcome:
     channel_id: int | None = None
     message_id: int | None = None
     linked: tuple[Outcome, ...] = ()  # what this action caused elsewhere (a tournament)
-    absent: tuple[tuple[str, dict[str, JSON]], ...] = ()
-    """(player, action) the absence rule played for players out of time or declared absent."""
 
     @property
     def finished(self) -> bool:
@@ -94,14 +87,10 @@ class Service:
         store: Store,
         games: Mapping[str, Game[Any]] = GAMES,
         rng_factory: Callable[[bytes, int, str], AuditedRng] = AuditedRng,
-        now: Callable[[], datetime] = utcnow,
     ) -> None:
         """``rng_factory`` builds the RNG of one action from (seed, counter, nonce); tests
-        pass one that plays fixed dice, the bot keeps the audited default. ``now`` is the
-        turn clocks' time (tests pass a fake clock)."""
+        pass one that plays fixed dice, the bot keeps the audited default."""
         self.store = store
-        self.clocks = ClockStore(store.engine)
-        self.now = now
         self.games = games
         self.rng_factory = rng_factory
         self._tables: dict[int, _Table] = {}
@@ -392,7 +381,7 @@ class Service:
         row = table.row
         assert row.id is not None
         try:
-            version, head_hash = self.store.append(
+            version = self.store.append(
                 row.id,
                 expected_version=row.version,
                 actor=actor,
@@ -403,7 +392,6 @@ class Service:
                 rng_counter=rng.counter,
                 status=status if status != row.status else None,
                 players=players,
-                prev_hash=row.head_hash,
             )
         except VersionConflict:
             self._tables.pop(row.id, None)  # another process moved on: reload next time
@@ -414,7 +402,6 @@ class Service:
             status,
             snapshot,
         )
-        row.head_hash = head_hash
         if players is not None:
             row.players = list(players)
 
