@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, Engine, or_
+from sqlalchemy import JSON, Engine, insert, or_, update
 from sqlmodel import Field, Session, SQLModel, col, select
 
 from bot.store.columns import UTCDateTime
@@ -51,8 +51,14 @@ class ClockStore:
             return session.get(ClockRow, game_id)
 
     def put(self, row: ClockRow) -> None:
-        with Session(self.engine, expire_on_commit=False) as session, session.begin():
-            session.merge(row)
+        values = {name: getattr(row, name) for name in ClockRow.model_fields}
+        table = ClockRow.__table__  # type: ignore[attr-defined]
+        with self.engine.begin() as conn:
+            changed = conn.execute(
+                update(table).where(table.c.game_id == row.game_id).values(values)
+            )
+            if changed.rowcount == 0:
+                conn.execute(insert(table).values(values))
 
     def due(self, now: datetime) -> list[ClockRow]:
         """Clocks whose deadline passed, or whose half-time reminder is due."""
