@@ -381,7 +381,7 @@ class Service:
         row = table.row
         assert row.id is not None
         try:
-            version = self.store.append(
+            version, head_hash = self.store.append(
                 row.id,
                 expected_version=row.version,
                 actor=actor,
@@ -392,6 +392,7 @@ class Service:
                 rng_counter=rng.counter,
                 status=status if status != row.status else None,
                 players=players,
+                prev_hash=row.head_hash,
             )
         except VersionConflict:
             self._tables.pop(row.id, None)  # another process moved on: reload next time
@@ -402,6 +403,7 @@ class Service:
             status,
             snapshot,
         )
+        row.head_hash = head_hash
         if players is not None:
             row.players = list(players)
 

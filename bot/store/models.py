@@ -45,6 +45,8 @@ class GameRow(SQLModel, table=True):
     seed_hash: str
     """Hex SHA-256 of the seed; public from the start."""
     rng_counter: int = 0
+    head_hash: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    """Hash of the newest event row (the head of the log's hash chain, bot.audit.chain)."""
     locale: str = "de"
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
@@ -66,6 +68,10 @@ class EventRow(SQLModel, table=True):
     events: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
     draws: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
     """Random draws as ``{"n", "sides", "value", "nonce"}`` dicts."""
+    prev_hash: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    """Hash of the previous event; for seq 1 the game's seed commitment."""
+    hash: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    """SHA-256 over this event and ``prev_hash`` (see bot.audit.chain)."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 

@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy import Engine, update
+from sqlalchemy import Engine, insert, update
 from sqlmodel import Session, col, select
 
+from bot.audit.chain import event_hash
 from bot.store.columns import utcnow
 from bot.store.errors import GameNotFound, VersionConflict
 from bot.store.models import EventRow, GameRow, GameStatus, GuildSettings, PlayerName
 
 JSONDict = dict[str, Any]
+
+
+class Appended(NamedTuple):
+    """What :meth:`Store.append` wrote: the game's new version and the chain's new head."""
+
+    version: int
+    head_hash: str
 
 
 class Store:
@@ -48,7 +56,8 @@ class Store:
         events: list[JSONDict],
         draws: list[JSONDict],
     ) -> GameRow:
-        """Insert a game at version 1 together with its setup event (seq 1)."""
+        """Insert a game at version 1 together with its setup event (seq 1), whose
+        ``prev_hash`` is the seed commitment (the start of the hash chain)."""
         game = GameRow(
             kind=kind,
             players=list(players),
@@ -67,11 +76,12 @@ class Store:
             session.add(game)
             session.flush()
             assert game.id is not None
-            session.add(
-                EventRow(
-                    game_id=game.id, seq=1, actor=actor, action=action, events=events, draws=draws
-                )
-            )
+            event = _event_values(
+                game.id, 1, actor=actor, action=action, events=events, draws=draws,
+                prev_hash=seed_hash,
+            )  # fmt: skip
+            game.head_hash = event["hash"]
+            session.add(EventRow(**event))
         return game
 
     def append(
@@ -87,15 +97,27 @@ class Store:
         rng_counter: int,
         status: str | None = None,
         players: Sequence[str] | None = None,
-    ) -> int:
+        prev_hash: str | None = None,
+    ) -> Appended:
         """Record one action: new snapshot plus event row, if the game is still at
-        ``expected_version``. Returns the new version; raises :class:`VersionConflict`
-        (or :class:`GameNotFound`) and writes nothing otherwise."""
+        ``expected_version`` (and its chain head is ``prev_hash``). Returns the new version
+        and chain head; raises :class:`VersionConflict` (or :class:`GameNotFound`) and
+        writes nothing otherwise.
+
+        ``prev_hash`` is the game's ``head_hash`` as the caller last saw it (the service
+        keeps it with its cached row); without it the head is read first."""
         version = expected_version + 1
+        if prev_hash is None:
+            prev_hash = self._head(game_id, expected_version)
+        event = _event_values(
+            game_id, version, actor=actor, action=action, events=events, draws=draws,
+            prev_hash=prev_hash,
+        )  # fmt: skip
         values: JSONDict = {
             "snapshot": snapshot,
             "rng_counter": rng_counter,
             "version": version,
+            "head_hash": event["hash"],
             "updated_at": utcnow(),
         }
         if status is not None:
@@ -104,25 +126,29 @@ class Store:
             values["players"] = list(players)
         stmt = (
             update(GameRow)
-            .where(col(GameRow.id) == game_id, col(GameRow.version) == expected_version)
+            .where(
+                col(GameRow.id) == game_id,
+                col(GameRow.version) == expected_version,
+                col(GameRow.head_hash) == prev_hash,
+            )
             .values(values)
         )
         with self._session() as session, session.begin():
-            if session.connection().execute(stmt).rowcount != 1:
+            connection = session.connection()
+            if connection.execute(stmt).rowcount != 1:
                 if session.get(GameRow, game_id) is None:
                     raise GameNotFound(game_id)
                 raise VersionConflict(game_id, expected_version)
-            session.add(
-                EventRow(
-                    game_id=game_id,
-                    seq=version,
-                    actor=actor,
-                    action=action,
-                    events=events,
-                    draws=draws,
-                )
-            )
-        return version
+            connection.execute(insert(EventRow).values(event))
+        return Appended(version, event["hash"])
+
+    def _head(self, game_id: int, version: int) -> str:
+        """The chain head of a game at ``version`` ("" if it is not at that version)."""
+        stmt = select(GameRow.head_hash).where(
+            col(GameRow.id) == game_id, col(GameRow.version) == version
+        )
+        with self._session() as session:
+            return session.exec(stmt).first() or ""
 
     def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the Discord message that shows the game (not versioned)."""
@@ -198,3 +224,28 @@ class Store:
                 session.add(PlayerName(user_id=user_id, name=name))
             else:
                 row.name = name
+
+
+def _event_values(
+    game_id: int,
+    seq: int,
+    *,
+    actor: str | None,
+    action: JSONDict,
+    events: list[JSONDict],
+    draws: list[JSONDict],
+    prev_hash: str,
+) -> JSONDict:
+    """The columns of one event row, its place in the hash chain included."""
+    values: JSONDict = {
+        "game_id": game_id,
+        "seq": seq,
+        "actor": actor,
+        "action": action,
+        "events": events,
+        "draws": draws,
+        "prev_hash": prev_hash,
+    }
+    values["hash"] = event_hash(**values)
+    values["created_at"] = utcnow()
+    return values

@@ -60,7 +60,7 @@ def test_round_trip(store: Store, new_game: NewGame) -> None:
         rng_counter=7,
         status="finished",
     )
-    assert (v2, v3) == (2, 3)
+    assert (v2.version, v3.version) == (2, 3)
 
     loaded = Store(store.engine).get(game.id)
     assert loaded.version == 3

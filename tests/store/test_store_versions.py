@@ -8,9 +8,8 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from sqlalchemy import event, select
+from sqlalchemy import Connection, Insert, event, select
 from sqlalchemy.exc import StatementError
-from sqlalchemy.orm import Session
 from sqlmodel import col
 
 from bot.store import GameRow, Store, VersionConflict, make_engine
@@ -29,7 +28,7 @@ def act(store: Store, game_id: int, expected_version: int, **overrides: Any) -> 
         "rng_counter": expected_version,
     }
     arguments.update(overrides)
-    return store.append(game_id, **arguments)
+    return store.append(game_id, **arguments).version
 
 
 def assert_untouched(store: Store, game_id: int, version: int, snapshot: dict[str, Any]) -> None:
@@ -104,26 +103,27 @@ def test_concurrent_writers_only_one_wins(store: Store, db_url: str, new_game: N
 
 
 @contextmanager
-def failing_flush(game_id: int) -> Iterator[list[int]]:
-    """Make every flush (the event insert) fail; report the version the UPDATE had set."""
+def failing_event_insert(store: Store, game_id: int) -> Iterator[list[int]]:
+    """Make the event insert fail; report the version the UPDATE had set by then."""
     seen: list[int] = []
 
-    def explode(session: Session, *_: Any) -> None:
-        query = select(col(GameRow.version)).where(col(GameRow.id) == game_id)
-        seen.append(session.execute(query).scalar_one())
-        raise RuntimeError("boom between apply and commit")
+    def explode(conn: Connection, clause: Any, *_: Any) -> None:
+        if isinstance(clause, Insert) and clause.table.name == "game_events":
+            query = select(col(GameRow.version)).where(col(GameRow.id) == game_id)
+            seen.append(conn.execute(query).scalar_one())
+            raise RuntimeError("boom between apply and commit")
 
-    event.listen(Session, "before_flush", explode)
+    event.listen(store.engine, "before_execute", explode)
     try:
         yield seen
     finally:
-        event.remove(Session, "before_flush", explode)
+        event.remove(store.engine, "before_execute", explode)
 
 
 def test_failure_before_commit_leaves_no_trace(store: Store, new_game: NewGame) -> None:
     game = new_game(snapshot={"turn": 0})
     assert game.id is not None
-    with failing_flush(game.id) as seen, pytest.raises(RuntimeError, match="boom"):
+    with failing_event_insert(store, game.id) as seen, pytest.raises(RuntimeError, match="boom"):
         act(store, game.id, 1, snapshot={"turn": 1}, status="finished")
     assert seen == [2]  # the UPDATE had run inside the transaction
     assert_untouched(store, game.id, 1, {"turn": 0})
