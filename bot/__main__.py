@@ -53,6 +53,13 @@ def _parser() -> argparse.ArgumentParser:
         "--database", action="append", default=[], help="a DATABASE_URL to measure (repeatable)"
     )
     bench.add_argument("--actions", type=int, default=2000, help="actions per throughput run")
+    bench.add_argument(
+        "--discord",
+        action="store_true",
+        help="instead: Croupier and a bare discord.py bot in subprocesses on the loopback Discord",
+    )
+    bench.add_argument("--tables", type=int, default=200, help="--discord: tables at 1 click/s")
+    bench.add_argument("--seconds", type=float, default=20, help="--discord: latency run length")
     return parser
 
 
@@ -85,6 +92,18 @@ def _bench(urls: list[str], actions: int) -> int:
     return 0
 
 
+def _bench_discord(tables: int, seconds: float) -> int:
+    import platform
+
+    from bot.bench.discord import DiscordBench, markdown, run
+
+    settings = DiscordBench(tables=tables, latency_seconds=seconds)
+    machine = f"{platform.machine()}, {os.cpu_count()} cores"
+    sys.stdout.write(f"Machine: {machine}, Python {platform.python_version()}\n\n")
+    sys.stdout.write(markdown(run(settings), settings) + "\n")
+    return 0
+
+
 def _run_bot() -> int:
     try:
         settings = load_settings()
@@ -107,6 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "scenario":
         return _scenario(args.file)
+    if args.command == "bench" and args.discord:
+        return _bench_discord(args.tables, args.seconds)
     if args.command == "bench":
         return _bench(args.database, args.actions)
     if args.command == "sandbox":

@@ -1,0 +1,691 @@
+"""The Discord side: Croupier in its own process against the loopback Discord, next to a bare
+discord.py bot (also in its own process) that answers each click with a type-7 update.
+
+The fake Discord and the simulated players run in this process; the bots in subprocesses
+(:mod:`bot.loopback.process`). Measures (issue 9): click latency at a realistic open-loop load,
+saturation throughput in a closed loop, REST calls per ordinary ``weiter``, and the time from
+starting the bot process on a database with many open games to the first answered click.
+
+Latency is what the fake sees: from queueing INTERACTION_CREATE on the gateway to receiving the
+interaction callback (``Interaction.responded_after``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import tempfile
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.bench.service import Row
+from bot.bench.service import markdown as table_markdown
+from bot.i18n import t
+from bot.loopback.process import BotProcess, start
+from bot.loopback.server import FakeDiscord
+from bot.loopback.state import (
+    JSON,
+    Channel,
+    Interaction,
+    Message,
+    User,
+    Visibility,
+    iter_components,
+)
+from bot.service import Service
+from bot.store import Store, default_sqlite_url, make_engine, upgrade
+
+DEADLINE_MARKS = ("no initial response within", "initial response after")
+OVER = t("ui.table.over", "de")
+MENTION = re.compile(r"<@(\d+)>")
+SETTLE = 5.0  # how long a table waits for the bot to finish updating it after an answer
+QUIET = 0.05  # a REST-count sample ends after this long without REST calls
+BARE_BUTTON = "bare:click"
+
+
+class BenchDiscord(FakeDiscord):
+    """The fake Discord, plus what a load generator with hundreds of tables needs: messages
+    per channel (instead of scanning all messages), and an event per channel that is set
+    whenever a message there is created or edited."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.in_channel: dict[int, list[Message]] = defaultdict(list)
+        self.changed: dict[int, asyncio.Event] = defaultdict(asyncio.Event)
+
+    def new_message(self, channel: Channel, *, visibility: Visibility) -> Message:
+        message = super().new_message(channel, visibility=visibility)
+        self.in_channel[channel.id].append(message)
+        return message
+
+    def apply(
+        self, message: Message, payload: JSON, files: list[tuple[str, int]], *, creating: bool
+    ) -> None:
+        super().apply(message, payload, files, creating=creating)
+        self.changed[message.channel_id].set()
+
+    def live_message(self, channel: Channel) -> Message | None:
+        """The newest public message in ``channel`` with enabled buttons or selects."""
+        for message in reversed(self.in_channel[channel.id]):
+            if message.visibility == "public" and not message.deleted and message.custom_ids():
+                return message
+        return None
+
+    async def until(self, channel: Channel, predicate: Callable[[], bool], timeout: float) -> bool:
+        """Wait (event-driven) until ``predicate()``; False after ``timeout`` s."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        event = self.changed[channel.id]
+        while not predicate():
+            left = deadline - loop.time()
+            if left <= 0:
+                return False
+            event.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), min(left, 0.25))
+        return True
+
+
+def verb_of(custom_id: str) -> str:
+    parts = custom_id.split(":")
+    return parts[3] if len(parts) > 3 else parts[-1]
+
+
+def version_of(message: Message) -> str:
+    ids = message.custom_ids()
+    return ids[0].split(":")[2] if ids and ids[0].count(":") >= 3 else ""
+
+
+@dataclass
+class Click:
+    label: str
+    interaction: Interaction
+
+
+@dataclass
+class Table:
+    """One channel with its players. ``step()`` sends exactly one interaction: the next legal
+    one for whatever state the table is in, and waits until the bot has updated the table."""
+
+    fake: BenchDiscord
+    channel: Channel
+    host: User
+    guest: User
+    prompt: Message | None = None
+    prompt_user: User | None = None
+    lobby: str = ""  # the next lobby step: "" (none), "join", "start"
+    lobby_message: Message | None = None
+    refused: int = 0
+    stuck: int = 0
+
+    def player(self, user_id: int) -> User:
+        return self.host if user_id == self.host.id else self.guest
+
+    def actor(self, message: Message) -> User:
+        """The player the table waits for: the last mention in the description."""
+        text = " ".join(str(e.get("description") or "") for e in message.embeds)
+        found = MENTION.findall(text)
+        return self.player(int(found[-1])) if found else self.host
+
+    def verbs(self) -> list[str]:
+        message = self.fake.live_message(self.channel)
+        return [verb_of(c) for c in message.custom_ids()] if message else []
+
+    async def step(self) -> Click:
+        fake = self.fake
+        if self.prompt is not None:
+            return await self._answer_prompt()
+        if self.lobby:
+            return await self._lobby_step()
+        message = fake.live_message(self.channel)
+        if message is None:
+            return await self._open()
+        ids = {verb_of(c): c for c in message.custom_ids()}
+        actor = self.actor(message)
+        if "join" in ids:  # a lobby left over from an interrupted run
+            self.lobby, self.lobby_message = "join", message
+            return await self._lobby_step()
+        if "weiter" in ids:
+            before = version_of(message)
+            click = await fake.click(actor, message, ids["weiter"])
+            await self._settle(message, before)
+            ordinary = click.response_type == 7 and bool(message.custom_ids())
+            return Click("weiter" if ordinary else "weiter (turn ends)", click)
+        verb = "begin" if "begin" in ids else next(iter(ids))
+        click = await fake.click(actor, message, ids[verb])
+        if click.response_type == 4 and click.message is not None:
+            if click.message.visibility == "ephemeral" and click.message.custom_ids():
+                self.prompt, self.prompt_user = click.message, actor
+            else:
+                self.refused += 1
+        return Click(verb, click)
+
+    async def _answer_prompt(self) -> Click:
+        prompt, user = self.prompt, self.prompt_user
+        assert prompt is not None and user is not None
+        self.prompt = self.prompt_user = None
+        table = self.fake.live_message(self.channel)
+        before = version_of(table) if table is not None else ""
+        components = {c["custom_id"]: c for c in iter_components(prompt.components)}
+        if any(verb_of(c) == "nojoker" for c in components):
+            custom_id = next(c for c in components if verb_of(c) == "nojoker")
+            click = await self.fake.click(user, prompt, custom_id)
+            label = "nojoker"
+        else:
+            custom_id, component = next(iter(components.items()))
+            if component.get("type") == 2:
+                click = await self.fake.click(user, prompt, custom_id)
+            else:
+                value = component["options"][0]["value"]
+                click = await self.fake.select(user, prompt, custom_id, [value])
+            label = "decision"
+        if table is not None:
+            await self._settle(table, before)
+        return Click(label, click)
+
+    async def _open(self) -> Click:
+        """A new table (the last one is over): ``/v6 tisch``, then join and start."""
+        click = await self.fake.slash(self.host, self.channel, "v6 tisch", durchgaenge=4)
+        lobby = click.message
+        if lobby is not None and any(verb_of(c) == "join" for c in lobby.custom_ids()):
+            self.lobby, self.lobby_message = "join", lobby
+        else:
+            self.refused += 1
+        return Click("lobby", click)
+
+    async def _lobby_step(self) -> Click:
+        message = self.lobby_message
+        assert message is not None
+        user = self.guest if self.lobby == "join" else self.host
+        custom_id = next(c for c in message.custom_ids() if verb_of(c) == self.lobby)
+        click = await self.fake.click(user, message, custom_id)
+        self.lobby = "start" if self.lobby == "join" else ""
+        if not self.lobby:
+            self.lobby_message = None
+        return Click("lobby", click)
+
+    async def _settle(self, clicked: Message, before: str) -> None:
+        """Until the table shows a newer state than version ``before`` of ``clicked`` (edited
+        in place, a new turn's message, or the end of the Abend)."""
+        channel = self.channel
+
+        def moved_on() -> bool:
+            live = self.fake.live_message(channel)
+            if live is not None:
+                return live is not clicked or version_of(live) != before
+            return OVER in clicked.text()  # the Abend is over: no buttons anywhere
+
+        if not await self.fake.until(channel, moved_on, SETTLE):
+            self.stuck += 1
+
+
+@dataclass
+class BareTable:
+    """The baseline's table: one message with one button; every click updates it."""
+
+    fake: BenchDiscord
+    channel: Channel
+    user: User
+    message: Message
+
+    async def step(self) -> Click:
+        return Click("click", await self.fake.click(self.user, self.message, BARE_BUTTON))
+
+
+AnyTable = Table | BareTable
+
+
+@dataclass
+class Run:
+    """What one load run saw."""
+
+    seconds: float
+    clicks: list[Click] = field(default_factory=list)
+    late_starts: int = 0  # open loop: clicks sent more than 100 ms after their slot
+    missed: int = 0  # interactions over Discord's 3 s deadline
+    troubles: int = 0  # refused clicks, tables the bot did not update within SETTLE s
+    callbacks: int = 0  # interaction callbacks the fake received
+    violations: list[str] = field(default_factory=list)
+    bot_cpu: float = 0.0  # CPU seconds of the bot process during the run
+    own_cpu: float = 0.0  # CPU seconds of this process (fake + players)
+
+    def latencies(self, *labels: str) -> list[float]:
+        return [
+            c.interaction.responded_after
+            for c in self.clicks
+            if c.label in labels and c.interaction.responded_after is not None
+        ]
+
+    def answered(self) -> int:
+        return sum(1 for c in self.clicks if c.interaction.response_type is not None)
+
+    def counts(self) -> Counter[str]:
+        return Counter(c.label for c in self.clicks)
+
+
+def percentile(values: list[float], p: float) -> float:
+    """Nearest-rank percentile (``p`` in 0..100)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * p // 100))
+    return ordered[int(rank) - 1]
+
+
+def _cpu_of(pid: int) -> float:
+    """User + system CPU seconds of a process (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def _own_cpu() -> float:
+    return time.process_time()
+
+
+def _troubles(tables: list[AnyTable]) -> int:
+    return sum(t.refused + t.stuck for t in tables if isinstance(t, Table))
+
+
+@contextlib.contextmanager
+def _measure(run: Run, fake: FakeDiscord, pid: int, tables: list[AnyTable]) -> Iterator[None]:
+    violations, calls = len(fake.violations), len(fake.rest_log)
+    bot, own = _cpu_of(pid), _own_cpu()
+    troubles = _troubles(tables)
+    try:
+        yield
+    finally:
+        run.troubles = _troubles(tables) - troubles
+        run.callbacks = sum(
+            1 for c in fake.rest_log[calls:] if c.method == "POST" and c.path.endswith("/callback")
+        )
+        run.bot_cpu = _cpu_of(pid) - bot
+        run.own_cpu = _own_cpu() - own
+        run.violations = fake.violations[violations:]
+        run.missed = sum(1 for v in run.violations if any(m in v for m in DEADLINE_MARKS))
+
+
+async def open_loop(
+    fake: FakeDiscord, tables: list[AnyTable], pid: int, seconds: float, period: float = 1.0
+) -> Run:
+    """Each table clicks once per ``period`` on a fixed timetable (slots spread evenly),
+    whatever the answers take; a click whose slot passed while the table was still busy
+    goes out at once (counted in ``late_starts`` if more than 100 ms late)."""
+    run = Run(seconds)
+    loop = asyncio.get_running_loop()
+    begin = loop.time() + 0.2
+
+    async def player(index: int, table: AnyTable) -> None:
+        slot = begin + period * index / len(tables)
+        while slot < begin + seconds:
+            delay = slot - loop.time()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            elif delay < -0.1:
+                run.late_starts += 1
+            run.clicks.append(await table.step())
+            slot += period
+
+    with _measure(run, fake, pid, tables):
+        await asyncio.gather(*(player(i, table) for i, table in enumerate(tables)))
+    return run
+
+
+async def closed_loop(fake: FakeDiscord, tables: list[AnyTable], pid: int, seconds: float) -> Run:
+    """Each table clicks again as soon as the bot has answered (and updated the table)."""
+    run = Run(seconds)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+
+    async def player(table: AnyTable) -> None:
+        while loop.time() < end:
+            run.clicks.append(await table.step())
+
+    with _measure(run, fake, pid, tables):
+        started = loop.time()
+        await asyncio.gather(*(player(table) for table in tables))
+        run.seconds = loop.time() - started
+    return run
+
+
+# -- worlds ------------------------------------------------------------------------------
+
+
+def croupier_world(fake: BenchDiscord, count: int) -> list[Table]:
+    guild = fake.add_guild("Bench")
+    tables = []
+    for i in range(count):
+        channel = fake.add_channel(guild, f"tisch-{i}")
+        host = fake.add_user(f"host{i}", guild=guild)
+        guest = fake.add_user(f"guest{i}", guild=guild)
+        tables.append(Table(fake, channel, host, guest))
+    return tables
+
+
+def bare_world(fake: BenchDiscord, count: int) -> list[BareTable]:
+    guild = fake.add_guild("Bench")
+    tables = []
+    button = {"type": 2, "style": 1, "label": "weiter", "custom_id": BARE_BUTTON}
+    for i in range(count):
+        channel = fake.add_channel(guild, f"tisch-{i}")
+        user = fake.add_user(f"player{i}", guild=guild)
+        message = fake.new_message(channel, visibility="public")
+        fake.apply(
+            message,
+            {"content": "0", "components": [{"type": 1, "components": [button]}]},
+            [],
+            creating=True,
+        )
+        tables.append(BareTable(fake, channel, user, message))
+    return tables
+
+
+async def until_weiter(tables: list[Table], parallel: int = 25) -> None:
+    """Step every table (lobby, start, joker choice...) until ``weiter`` is its next click."""
+    gate = asyncio.Semaphore(parallel)
+
+    async def ready(table: Table) -> None:
+        async with gate:
+            for _ in range(30):
+                if "weiter" in table.verbs() and table.prompt is None and not table.lobby:
+                    return
+                await table.step()
+            raise RuntimeError(f"table in {table.channel.name} did not reach 'weiter'")
+
+    await asyncio.gather(*(ready(table) for table in tables))
+
+
+# -- measures ------------------------------------------------------------------------------
+
+
+@dataclass
+class DiscordBench:
+    tables: int = 200
+    latency_seconds: float = 20.0
+    saturation_tables: tuple[int, ...] = (50, 200)
+    saturation_seconds: float = 10.0
+    rest_samples: int = 200
+    restart_games: int = 1000
+    folder: Path | None = None
+    profile: Path | None = None  # cProfile stats of the Croupier process (latency+saturation)
+
+
+@dataclass
+class Report:
+    latency: dict[str, Run] = field(default_factory=dict)  # "croupier" / "bare"
+    saturation: dict[tuple[str, int], Run] = field(default_factory=dict)
+    rest: dict[str, list[list[str]]] = field(default_factory=dict)  # label -> calls per click
+    restart: dict[str, float] = field(default_factory=dict)
+    setup_seconds: float = 0.0
+
+
+LATENCY_LABELS = ("weiter",)
+
+
+async def rest_per_click(
+    fake: BenchDiscord, tables: list[Table], samples: int
+) -> dict[str, list[list[str]]]:
+    """REST calls the bot makes per click, one click at a time with nothing else running."""
+    found: dict[str, list[list[str]]] = defaultdict(list)
+    index = 0
+    while sum(len(v) for v in found.values()) < samples:
+        table = tables[index % len(tables)]
+        index += 1
+        first = len(fake.rest_log)
+        click = await table.step()
+        await _quiet(fake)
+        calls = [f"{c.method} {_route(c.path)}" for c in fake.rest_log[first:]]
+        found[click.label].append(calls)
+    return dict(found)
+
+
+async def _quiet(fake: FakeDiscord) -> None:
+    """Until no REST call came in for ``QUIET`` s."""
+    seen = -1
+    while seen != len(fake.rest_log):
+        seen = len(fake.rest_log)
+        await asyncio.sleep(QUIET)
+
+
+def _route(path: str) -> str:
+    path = re.sub(r"/interactions/\d+/[^/]+/", "/interactions/{id}/{token}/", path)
+    path = re.sub(r"/webhooks/\d+/[^/]+", "/webhooks/{app}/{token}", path)
+    return re.sub(r"\d{6,}", "{id}", path)
+
+
+async def _stop(fake: FakeDiscord, bot: BotProcess) -> None:
+    await bot.stop()
+    await fake.wait_until(lambda: not fake.gateway.live.is_set(), timeout=10)
+
+
+async def measure_bare(settings: DiscordBench, report: Report, folder: Path) -> None:
+    fake = BenchDiscord()
+    tables = bare_world(fake, max(settings.tables, *settings.saturation_tables))
+    await fake.start()
+    try:
+        bot = await start("bare", _port(fake), log=folder / "bare.log")
+        await bot.wait_connected()
+        await fake.wait_for_bot()
+        try:
+            await _measure_load("bare", fake, tables, bot.pid, settings=settings, report=report)
+        finally:
+            await _stop(fake, bot)
+    finally:
+        await fake.stop()
+
+
+async def _measure_load(
+    kind: str,
+    fake: FakeDiscord,
+    tables: list[Table] | list[BareTable],
+    pid: int,
+    *,
+    settings: DiscordBench,
+    report: Report,
+) -> None:
+    load: list[AnyTable] = list(tables[: settings.tables])
+    report.latency[kind] = await open_loop(fake, load, pid, settings.latency_seconds)
+    for count in settings.saturation_tables:
+        chosen: list[AnyTable] = list(tables[:count])
+        report.saturation[(kind, count)] = await closed_loop(
+            fake, chosen, pid, settings.saturation_seconds
+        )
+
+
+async def measure_croupier(settings: DiscordBench, report: Report, folder: Path) -> None:
+    fake = BenchDiscord()
+    tables = croupier_world(fake, max(settings.tables, *settings.saturation_tables))
+    db = folder / "croupier.sqlite3"
+    url = default_sqlite_url(db)
+    upgrade(make_engine(url))
+    await fake.start()
+    try:
+        bot = await start(
+            "croupier", _port(fake), url, log=folder / "croupier.log", profile=settings.profile
+        )
+        await bot.wait_connected()
+        await fake.wait_for_bot()
+        try:
+            began = time.perf_counter()
+            await until_weiter(tables)
+            report.setup_seconds = time.perf_counter() - began
+            await _measure_load("croupier", fake, tables, bot.pid, settings=settings, report=report)
+            await until_weiter(tables)
+            report.rest = await rest_per_click(fake, tables, settings.rest_samples)
+        finally:
+            await _stop(fake, bot)
+        await top_up_open_games(url, settings.restart_games)
+        await measure_restart(fake, tables, url, folder, report)
+    finally:
+        await fake.stop()
+
+
+async def top_up_open_games(url: str, games: int) -> None:
+    """Top the database up to ``games`` open games (Verflixte 6, two players, 4 Durchgänge)
+    with the bot stopped; the tables the players opened stay among them."""
+    engine = make_engine(url)
+    try:
+        service = Service(Store(engine))
+        missing = games - len(service.store.open_games())
+        for i in range(max(missing, 0)):
+            await service.create("verflixte6", [f"9{2 * i}", f"9{2 * i + 1}"], {"durchgaenge": 4})
+    finally:
+        engine.dispose()
+
+
+async def measure_restart(
+    fake: BenchDiscord, tables: list[Table], url: str, folder: Path, report: Report
+) -> None:
+    """From starting the process to the first answered click on an old table."""
+    engine = make_engine(url)
+    open_games = len(Store(engine).open_games())
+    engine.dispose()
+    idle = [t for t in tables if t.prompt is None and not t.lobby]
+    table = next((t for t in idle if "weiter" in t.verbs()), tables[0])
+    began = time.perf_counter()
+    bot = await start("croupier", _port(fake), url, log=folder / "croupier.log")
+    try:
+        click = await table.step()
+        answered = time.perf_counter() - began
+        ready = await bot.wait_connected()
+        report.restart = {
+            "open games": float(open_games),
+            "answered": answered,
+            "ready": ready,
+            "click": click.interaction.responded_after or float("nan"),
+            "ok": float(click.interaction.response_type is not None),
+        }
+    finally:
+        await _stop(fake, bot)
+
+
+def _port(fake: FakeDiscord) -> int:
+    assert fake.port is not None
+    return fake.port
+
+
+async def measure(settings: DiscordBench) -> Report:
+    report = Report()
+    with contextlib.ExitStack() as stack:
+        folder = settings.folder or Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        await measure_bare(settings, report, folder)
+        await measure_croupier(settings, report, folder)
+    return report
+
+
+def run(settings: DiscordBench) -> Report:
+    return asyncio.run(measure(settings))
+
+
+# -- output --------------------------------------------------------------------------------
+
+
+def _ms(values: list[float], p: float) -> float:
+    return percentile(values, p) * 1000
+
+
+def rows(report: Report, settings: DiscordBench) -> dict[str, list[Row]]:
+    """The tables of :func:`markdown`, by title."""
+    out: dict[str, list[Row]] = {}
+    mine, bare = report.latency["croupier"], report.latency["bare"]
+    ours, base = mine.latencies(*LATENCY_LABELS), bare.latencies("click")
+    others = mine.latencies("weiter (turn ends)", "begin", "nojoker", "decision", "lobby")
+    counted = (
+        f"{len(ours)} ordinary weiter of {len(mine.clicks)} clicks "
+        f"({_counts(mine.counts())}); baseline {len(base)} clicks"
+    )
+    out[f"Latency, {settings.tables} tables × 1 click/s for {settings.latency_seconds:g} s"] = [
+        Row("p50 click → callback", _ms(ours, 50), "ms", _ms(base, 50), counted),
+        Row("p99 click → callback", _ms(ours, 99), "ms", _ms(base, 99), "goal ≤ 25 ms"),
+        Row("max click → callback", _ms(ours, 100), "ms", _ms(base, 100), ""),
+        Row(
+            "p99, the other clicks",
+            _ms(others, 99),
+            "ms",
+            None,
+            "turn-ending weiter, joker prompt, lobby",
+        ),
+        Row(
+            "missed 3 s deadline",
+            mine.missed,
+            "",
+            None,
+            f"baseline {bare.missed}; late sends {mine.late_starts} / {bare.late_starts}; "
+            f"refused or not updated: {mine.troubles}",
+        ),
+    ]
+    saturation: list[Row] = []
+    for count in settings.saturation_tables:
+        ours_run, base_run = (
+            report.saturation[("croupier", count)],
+            report.saturation[("bare", count)],
+        )
+        weiter = ours_run.counts()["weiter"] / ours_run.seconds
+        saturation.append(
+            Row(
+                f"{count} tables, answered/s",
+                ours_run.answered() / ours_run.seconds,
+                "clicks/s",
+                base_run.answered() / base_run.seconds,
+                f"{weiter:.0f} ordinary weiter/s; goal ≥ 40 %; CPU s bot/players "
+                f"{ours_run.bot_cpu:.1f}/{ours_run.own_cpu:.1f} vs "
+                f"{base_run.bot_cpu:.1f}/{base_run.own_cpu:.1f}",
+            )
+        )
+        saturation.append(
+            Row(
+                f"{count} tables, missed 3 s deadline",
+                ours_run.missed,
+                "",
+                None,
+                f"baseline {base_run.missed}; p99 {_ms(ours_run.latencies('weiter'), 99):.1f} ms "
+                f"vs {_ms(base_run.latencies('click'), 99):.1f} ms; "
+                f"refused or not updated: {ours_run.troubles}",
+            )
+        )
+    out[f"Saturation, closed loop, {settings.saturation_seconds:g} s each"] = saturation
+    rest: list[Row] = []
+    for label, samples in sorted(report.rest.items()):
+        calls = Counter(call for sample in samples for call in sample)
+        rest.append(
+            Row(
+                f"REST calls per {label}",
+                sum(len(s) for s in samples) / len(samples),
+                "",
+                None,
+                f"{len(samples)} clicks: "
+                + ", ".join(f"{n / len(samples):.2f}× {call}" for call, n in calls.most_common()),
+            )
+        )
+    out["Discord REST calls per click"] = rest
+    restart = report.restart
+    out[f"Restart on a database with {restart.get('open games', 0):.0f} open games"] = [
+        Row(
+            "process start → first click answered",
+            restart.get("answered", float("nan")),
+            "s",
+            None,
+            f"goal ≤ 2 s; answered: {'yes' if restart.get('ok') else 'NO'}",
+        ),
+        Row("process start → READY", restart.get("ready", float("nan")), "s", None, ""),
+        Row("that click's latency", restart.get("click", float("nan")) * 1000, "ms", None, ""),
+    ]
+    return out
+
+
+def _counts(counts: Counter[str]) -> str:
+    return ", ".join(f"{n} {label}" for label, n in counts.most_common())
+
+
+def markdown(report: Report, settings: DiscordBench) -> str:
+    return "\n".join(
+        table_markdown(title, found) for title, found in rows(report, settings).items()
+    )

@@ -1,0 +1,224 @@
+"""A bot in a subprocess, logged into a :class:`~bot.loopback.server.FakeDiscord` at a port.
+
+For benchmarks and crash tests the bot must not share the event loop (or the interpreter)
+with the fake and the simulated users. ``start(kind, port, db_url)`` runs
+``python -m bot.loopback.process KIND --port P --db URL`` and returns a :class:`BotProcess`:
+its ``pid``, ``wait_connected()`` (the child prints ``ready`` once discord.py is READY),
+``kill(signal)`` (e.g. ``SIGKILL`` for a crash) and ``stop()`` (a clean shutdown).
+
+Kinds:
+
+- ``croupier``: the real :class:`bot.app.Croupier` with its cogs on the database ``--db``.
+- ``bare``: a discord.py client that answers every component click with an "update
+  message" callback (type 7) and does nothing else: the baseline of the benchmarks.
+
+The child points ``discord.http.Route.BASE`` and ``DiscordWebSocket.DEFAULT_GATEWAY`` at
+``127.0.0.1:PORT`` itself (what ``FakeDiscord.patch_discord()`` does in-process).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import cProfile
+import logging
+import os
+import signal
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import IO, Any, Literal
+
+import discord
+import discord.gateway
+import discord.http
+import yarl
+
+from bot.app import Croupier
+from bot.config import Settings
+from bot.loopback.harness import GUILD_READY_TIMEOUT, _identify_now
+
+KINDS = ("croupier", "bare")
+Kind = Literal["croupier", "bare"]
+READY_LINE = "ready"
+TOKEN = "loopback-token"
+
+
+class BotProcess:
+    """A running bot subprocess (see :func:`start`)."""
+
+    def __init__(self, kind: Kind, port: int, proc: asyncio.subprocess.Process, log: Path | None):
+        self.kind = kind
+        self.port = port
+        self.proc = proc
+        self.log = log
+        self.started = asyncio.get_running_loop().time()
+        self.ready_after: float | None = None  # seconds from start() to the ready line
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    @property
+    def returncode(self) -> int | None:
+        return self.proc.returncode
+
+    async def wait_connected(self, timeout: float = 30) -> float:
+        """Until the bot is logged in and READY (it printed ``ready``); seconds since start.
+
+        Raises ``RuntimeError`` (with the log's tail) if the process ends first.
+        """
+        if self.ready_after is not None:
+            return self.ready_after
+        assert self.proc.stdout is not None
+        async with asyncio.timeout(timeout):
+            while True:
+                line = await self.proc.stdout.readline()
+                if not line:
+                    await self.proc.wait()
+                    raise RuntimeError(
+                        f"{self.kind} bot exited ({self.proc.returncode}) before it was ready"
+                        f"{self._log_tail()}"
+                    )
+                if line.decode().strip() == READY_LINE:
+                    self.ready_after = asyncio.get_running_loop().time() - self.started
+                    return self.ready_after
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        """Send ``sig`` (default: SIGKILL, a crash without any clean-up)."""
+        if self.proc.returncode is None:
+            self.proc.send_signal(sig)
+
+    async def wait(self, timeout: float | None = None) -> int:
+        """The exit status, once the process ended."""
+        return await asyncio.wait_for(self.proc.wait(), timeout)
+
+    async def stop(self, timeout: float = 10) -> int:
+        """A clean shutdown (SIGTERM: the bot closes its connections); SIGKILL after
+        ``timeout`` s. Returns the exit status."""
+        if self.proc.returncode is None:
+            self.kill(signal.SIGTERM)
+            try:
+                return await self.wait(timeout)
+            except TimeoutError:
+                self.kill(signal.SIGKILL)
+        return await self.wait()
+
+    def _log_tail(self, chars: int = 3000) -> str:
+        if self.log is None or not self.log.exists():
+            return ""
+        return "\n--- bot log ---\n" + self.log.read_text(errors="replace")[-chars:]
+
+
+async def start(
+    kind: Kind,
+    port: int,
+    db_url: str = "",
+    env: Mapping[str, str] | None = None,
+    *,
+    log: Path | None = None,
+    profile: Path | None = None,
+    guild_id: int | None = None,
+) -> BotProcess:
+    """Start a ``kind`` bot against the fake Discord listening on 127.0.0.1:``port``.
+
+    ``db_url`` is the Croupier's database (ignored by ``bare``); ``env`` is added to this
+    process's environment; the child's log (stderr) goes to ``log`` (else it is dropped);
+    with ``profile`` the child runs under cProfile and writes the stats there when stopped
+    (not when killed). ``guild_id`` makes Croupier sync its commands to that server.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown bot kind {kind!r} (one of {KINDS})")
+    args = [sys.executable, "-m", "bot.loopback.process", kind, "--port", str(port)]
+    if db_url:
+        args += ["--db", db_url]
+    if profile is not None:
+        args += ["--profile", str(profile)]
+    if guild_id is not None:
+        args += ["--guild", str(guild_id)]
+    stderr: IO[Any] | int = asyncio.subprocess.DEVNULL
+    with contextlib.ExitStack() as stack:
+        if log is not None:
+            stderr = stack.enter_context(log.open("ab"))
+        proc = await asyncio.create_subprocess_exec(
+            *args,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=stderr,
+            env={**os.environ, **(env or {})},
+            cwd=Path(__file__).resolve().parents[2],
+        )
+    return BotProcess(kind, port, proc, log)
+
+
+# -- the child ----------------------------------------------------------------------------
+
+
+def _point_at(port: int) -> None:
+    discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/")
+
+
+class BareBot(discord.Client):
+    """The baseline: answers each component click with a type-7 update of the clicked
+    message (a counter as its content; the buttons stay) and does nothing else."""
+
+    def __init__(self) -> None:
+        super().__init__(intents=discord.Intents.default())
+        self.answered = 0
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is discord.InteractionType.component:
+            self.answered += 1
+            await interaction.response.edit_message(content=f"#{self.answered}")
+
+
+async def _run(kind: str, port: int, db_url: str, guild_id: int | None) -> None:
+    _point_at(port)
+    settings = Settings(TOKEN, db_url, guild_id, "WARNING")
+    bot: discord.Client = BareBot() if kind == "bare" else Croupier(settings)
+    bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
+    bot._hooks["before_identify"] = _identify_now
+
+    async def on_ready() -> None:
+        sys.stdout.write(READY_LINE + "\n")
+        sys.stdout.flush()
+
+    bot.event(on_ready)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    async with bot:
+        await bot.start(TOKEN)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.loopback.process", description="a bot against a loopback Discord"
+    )
+    parser.add_argument("kind", choices=KINDS)
+    parser.add_argument("--port", type=int, required=True, help="the FakeDiscord's port")
+    parser.add_argument("--db", default="", help="Croupier's DATABASE_URL")
+    parser.add_argument("--guild", type=int, default=None, help="sync commands to this server")
+    parser.add_argument("--profile", default="", help="write cProfile stats here on stop")
+    args = parser.parse_args(argv)
+    if args.kind == "croupier" and not args.db:
+        parser.error("croupier needs --db")
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    run = _run(args.kind, args.port, args.db, args.guild)
+    if not args.profile:
+        asyncio.run(run)
+        return 0
+    profiler = cProfile.Profile()
+    profiler.enable()
+    try:
+        asyncio.run(run)
+    finally:
+        profiler.disable()
+        profiler.dump_stats(args.profile)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+"""A smoke run of the Discord-side benchmark with tiny numbers: the result rows are sane
+(no timing assertions; the numbers themselves are for docs/PERFORMANCE.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.bench.discord import DiscordBench, Run, markdown, measure, percentile
+
+
+def _sane(run: Run, labels: tuple[str, ...]) -> None:
+    assert run.clicks, "no clicks at all"
+    assert run.answered() == len(run.clicks)  # every click got an initial response
+    assert run.callbacks == len(run.clicks)  # ... exactly one callback each
+    assert run.missed == 0 and run.troubles == 0 and run.violations == []
+    latencies = run.latencies(*labels)
+    assert len(latencies) == sum(1 for c in run.clicks if c.label in labels)
+    assert 0 < percentile(latencies, 50) <= percentile(latencies, 99) < 3
+
+
+def test_percentile_is_nearest_rank() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert percentile(values, 50) == 50 and percentile(values, 99) == 99
+    assert percentile(values, 100) == 100 and percentile([7.0], 99) == 7
+
+
+async def test_a_tiny_discord_bench_gives_sane_rows(tmp_path: Path) -> None:
+    settings = DiscordBench(
+        tables=3,
+        latency_seconds=1.5,
+        saturation_tables=(2,),
+        saturation_seconds=1,
+        rest_samples=30,
+        restart_games=10,
+        folder=tmp_path,
+    )
+    report = await measure(settings)
+
+    _sane(report.latency["bare"], ("click",))
+    croupier = report.latency["croupier"]
+    _sane(croupier, ("weiter", "weiter (turn ends)", "begin", "nojoker", "decide", "decision"))
+    assert len(croupier.clicks) >= 3  # each table clicked at least once on its timetable
+    _sane(report.saturation[("bare", 2)], ("click",))
+    _sane(report.saturation[("croupier", 2)], ("weiter",))
+
+    # An ordinary weiter: one callback, and no new message (that happens when a turn ends).
+    assert report.rest["weiter"]
+    for calls in report.rest["weiter"]:
+        assert calls.count("POST /interactions/{id}/{token}/callback") == 1
+        assert "POST /channels/{id}/messages" not in calls
+    assert sum(len(s) for s in report.rest.values()) == 30
+
+    restart = report.restart
+    assert restart["ok"] == 1 and restart["open games"] >= 10
+    assert restart["ready"] > 0 and 0 < restart["click"] < restart["answered"]
+
+    text = markdown(report, settings)
+    assert "### Latency, 3 tables" in text and "REST calls per weiter" in text
+    assert "Restart on a database with" in text

@@ -1,0 +1,65 @@
+"""Bots in subprocesses against the loopback Discord (bot.loopback.process)."""
+
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+
+from bot.loopback import fake_discord
+from bot.loopback.process import start
+from bot.store import default_sqlite_url
+
+
+async def test_a_bare_bot_subprocess_answers_a_click_and_dies_on_sigkill(tmp_path: Path) -> None:
+    async with fake_discord() as fake:
+        guild = fake.add_guild("g")
+        channel = fake.add_channel(guild, "c")
+        user = fake.add_user("u", guild=guild)
+        message = fake.new_message(channel, visibility="public")
+        button = {"type": 2, "style": 1, "label": "go", "custom_id": "go"}
+        row = {"type": 1, "components": [button]}
+        fake.apply(message, {"content": "0", "components": [row]}, [], creating=True)
+        assert fake.port is not None
+        bot = await start("bare", fake.port, log=tmp_path / "bare.log")
+        try:
+            assert await bot.wait_connected() > 0
+            await fake.wait_for_bot()
+            click = await fake.click(user, message, "go")
+            assert click.response_type == 7 and message.content == "#1"
+            assert message.custom_ids() == ["go"]  # the update keeps the button
+        finally:
+            bot.kill(signal.SIGKILL)
+            assert await bot.wait(10) == -signal.SIGKILL
+        await fake.wait_until(lambda: not fake.gateway.live.is_set(), timeout=5)
+        assert fake.violations == []
+
+
+async def test_croupier_restarted_after_sigkill_answers_the_old_lobby(tmp_path: Path) -> None:
+    url = default_sqlite_url(tmp_path / "bot.sqlite3")
+    async with fake_discord() as fake:
+        guild = fake.add_guild("g")
+        channel = fake.add_channel(guild, "c")
+        anna = fake.add_user("anna", guild=guild)
+        ben = fake.add_user("ben", guild=guild)
+        assert fake.port is not None
+        first = await start("croupier", fake.port, url, log=tmp_path / "bot.log")
+        try:
+            await first.wait_connected()
+            opened = await fake.slash(anna, channel, "v6 tisch")
+            lobby = opened.message
+            assert opened.response_type == 4 and lobby is not None
+        finally:
+            first.kill()
+        assert await first.wait(10) == -signal.SIGKILL
+        await fake.wait_until(lambda: not fake.gateway.live.is_set(), timeout=5)
+
+        second = await start("croupier", fake.port, url, log=tmp_path / "bot.log")
+        try:
+            assert second.pid != first.pid
+            join = next(c for c in lobby.custom_ids() if c.endswith(":join"))
+            click = await fake.click(ben, lobby, join)  # waits for the new gateway session
+            assert click.response_type == 7
+            assert str(ben.id) in lobby.text()
+        finally:
+            assert await second.stop() == 0
+        assert fake.violations == []
