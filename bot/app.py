@@ -24,6 +24,7 @@ EXTENSIONS = (
     "cogs.teufel",
     "cogs.flaschenteufel",
     "cogs.dicedevils",
+    "cogs.tables",
 )
 
 

@@ -1,4 +1,4 @@
-"""Turn clocks, as pure functions over a table's :class:`ClockRow` and a given ``now``.
+"""Turn clocks, as pure functions over a table's :class:`Clock` and a given ``now``.
 
 One clock per table times the current decision. It restarts when somebody new has to
 decide (or the player who acted has to decide again); players who still think while others
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.store.clocks import RULE, WAIT, ClockRow, half_time
+from bot.store.clocks import RULE, WAIT, Clock, half_time
 
 __all__ = [
     "DEFAULT_SECONDS",
@@ -46,14 +46,14 @@ class Due:
 
 
 def advance(
-    row: ClockRow,
+    row: Clock,
     *,
     version: int,
     status: str,
     to_act: Sequence[str],
     actor: str | None,
     now: datetime,
-) -> ClockRow:
+) -> Clock:
     """The clock after an action that left the table at ``version`` / ``status``."""
     new = row.model_copy()
     new.version = version
@@ -85,7 +85,7 @@ def advance(
     return new
 
 
-def due(row: ClockRow, now: datetime) -> Due | None:
+def due(row: Clock, now: datetime) -> Due | None:
     """What ``row`` asks for at ``now``, if anything."""
     if row.deadline is None:
         return None
@@ -97,7 +97,7 @@ def due(row: ClockRow, now: datetime) -> Due | None:
     return None
 
 
-def setting(row: ClockRow, *, seconds: int | None, on_timeout: str | None) -> ClockRow:
+def setting(row: Clock, *, seconds: int | None, on_timeout: str | None) -> Clock:
     """A host's change of the table's clock; a running clock is restarted with it."""
     new = row.model_copy()
     if seconds is not None:

@@ -16,15 +16,20 @@ import logging
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
+from bot import clocks
+from bot.audit import export
+from bot.audit.verify import Report, verify
 from bot.engine import JSON, Action, AuditedRng, Event, Game, IllegalAction
-from bot.engine.replay import replay
-from bot.engine.rng import Draw, verify_draws
 from bot.engine.serial import from_data, to_data
 from bot.games import GAMES
+from bot.games.absence import absence_action
 from bot.lobby import LOBBY_VERBS, Lobby
 from bot.store import GameNotFound, GameRow, GameStatus, Store, VersionConflict
+from bot.store.clocks import Clock, ClockStore
+from bot.store.columns import utcnow
 from bot.tournament.game import SYSTEM, TournamentGame
 
 log = logging.getLogger(__name__)
@@ -33,7 +38,7 @@ LOBBY, OPEN, PAUSED = GameStatus.LOBBY.value, GameStatus.OPEN.value, GameStatus.
 TOURNAMENT = TournamentGame.kind
 FINISHED, ABORTED = GameStatus.FINISHED.value, GameStatus.ABORTED.value
 SETUP_VERBS = ("setup", "start")
-HOST_ONLY_VERBS = ("pause", "resume")  # logged, but no engine action
+HOST_ONLY_VERBS = ("pause", "resume", "end", "kick", "clock")  # logged, no engine action
 
 
 @dataclass(frozen=True)
@@ -55,10 +60,44 @@ class Outcome:
     channel_id: int | None = None
     message_id: int | None = None
     linked: tuple[Outcome, ...] = ()  # what this action caused elsewhere (a tournament)
+    absent: tuple[tuple[str, dict[str, JSON]], ...] = ()
+    """(player, action) the absence rule played for players out of time or declared absent."""
 
     @property
     def finished(self) -> bool:
         return self.status in (FINISHED, ABORTED)
+
+
+@dataclass(frozen=True)
+class ClockNotice:
+    """What a clock did: reminded (``remind``), acted for players out of time (``expire``),
+    stopped for the host to decide (``wait``), or closed a lobby (``closed``)."""
+
+    what: str
+    outcome: Outcome
+    players: tuple[str, ...]
+    deadline: datetime | None
+
+
+def _merge(first: Outcome, later: Outcome) -> Outcome:
+    """Two outcomes of one table in a row, as one (the later state, all the events)."""
+    return replace(
+        later,
+        events=first.events + later.events,
+        linked=first.linked + later.linked,
+        absent=first.absent + later.absent,
+    )
+
+
+def _renamed(data: JSON, old: str, new: str) -> JSON:
+    """A snapshot with one player id replaced by another wherever it occurs."""
+    if isinstance(data, str):
+        return new if data == old else data
+    if isinstance(data, list):
+        return [_renamed(v, old, new) for v in data]
+    if isinstance(data, dict):
+        return {_renamed(k, old, new): _renamed(v, old, new) for k, v in data.items()}
+    return data
 
 
 @dataclass
@@ -87,10 +126,14 @@ class Service:
         store: Store,
         games: Mapping[str, Game[Any]] = GAMES,
         rng_factory: Callable[[bytes, int, str], AuditedRng] = AuditedRng,
+        now: Callable[[], datetime] = utcnow,
     ) -> None:
         """``rng_factory`` builds the RNG of one action from (seed, counter, nonce); tests
-        pass one that plays fixed dice, the bot keeps the audited default."""
+        pass one that plays fixed dice, the bot keeps the audited default. ``now`` is the
+        turn clocks' time (tests pass a fake clock)."""
         self.store = store
+        self.clocks = ClockStore(store.engine)
+        self.now = now
         self.games = games
         self.rng_factory = rng_factory
         self._tables: dict[int, _Table] = {}
@@ -198,7 +241,9 @@ class Service:
         assert row.id is not None
         table = _Table.from_row(row, self.games[kind])
         self._tables[row.id] = table
-        return self._outcome(table, [e.to_dict() for e in events])
+        outcome = self._outcome(table, [e.to_dict() for e in events])
+        self._advance_clock(table, outcome, actor)
+        return outcome
 
     # --- acting ----------------------------------------------------------------------
 
@@ -212,7 +257,22 @@ class Service:
         expected_version: int | None = None,
     ) -> Outcome:
         """Apply one player's action; raises :class:`IllegalAction` and changes nothing
-        when it is refused (wrong player, stale button, illegal move, lost race)."""
+        when it is refused (wrong player, stale button, illegal move, lost race). If a
+        player a host declared absent is to act next, the absence rule plays for him."""
+        outcome = await self._act_once(
+            game_id, actor, action, nonce=nonce, expected_version=expected_version
+        )
+        return await self._after(outcome, actor)
+
+    async def _act_once(
+        self,
+        game_id: int,
+        actor: str,
+        action: Action,
+        *,
+        nonce: str = "",
+        expected_version: int | None = None,
+    ) -> Outcome:
         async with self._locks[game_id]:
             table = self._table(game_id)
             try:
@@ -260,7 +320,8 @@ class Service:
                 table, host, Action(verb, {"reason": reason}), events=[event], rng=rng,
                 snapshot=table.row.snapshot, status=wanted[1], players=None,
             )  # fmt: skip
-            return self._outcome(table, [event.to_dict()])
+            outcome = self._outcome(table, [event.to_dict()])
+        return await self._after(outcome, None)
 
     async def _report_to_tournament(self, table: _Table) -> list[Outcome]:
         """A tournament group's Abend is over: its result goes into the tournament."""
@@ -407,6 +468,226 @@ class Service:
         if players is not None:
             row.players = list(players)
 
+    # --- turn clocks, absence and host controls -------------------------------------
+
+    def _clock(self, table: _Table) -> Clock:
+        """The table's clock (cached; created from the table's options on first use)."""
+        row: Clock | None = table.extra.get("clock")
+        if row is None:
+            assert table.row.id is not None
+            options = table.row.options
+            row = self.clocks.get(table.row.id) or Clock(
+                game_id=table.row.id,
+                seconds=int(options.get("clock_seconds", clocks.DEFAULT_SECONDS)),
+                on_timeout=str(options.get("on_timeout", clocks.RULE)),
+            )
+            table.extra["clock"] = row
+        return row
+
+    def _put_clock(self, table: _Table, row: Clock) -> None:
+        if row != table.extra.get("clock"):
+            self.clocks.put(row)
+            table.extra["clock"] = row
+
+    def _advance_clock(self, table: _Table, outcome: Outcome, actor: str | None) -> None:
+        if table.row.kind == TOURNAMENT:
+            return
+        old = self._clock(table)
+        new = clocks.advance(
+            old,
+            version=outcome.version,
+            status=outcome.status,
+            to_act=outcome.to_act,
+            actor=actor,
+            now=self.now(),
+        )
+        self._put_clock(table, new)
+
+    async def _after(self, outcome: Outcome, actor: str | None) -> Outcome:
+        """After an action: the absence rule for absent players to act, then the clock."""
+        table = self._table(outcome.game_id)
+        if table.row.kind != TOURNAMENT and table.state is not None:
+            absent = self._clock(table).absent
+            if set(absent) & set(outcome.to_act) and outcome.status == OPEN:
+                more = await self._play_absent(table, absent, "absent")
+                outcome = _merge(outcome, more)
+        self._advance_clock(table, outcome, actor)
+        return outcome
+
+    async def _play_absent(self, table: _Table, players: Sequence[str], reason: str) -> Outcome:
+        """Play the game's absence rule for ``players`` while one of them is to act."""
+        assert table.row.id is not None
+        game_id, game = table.row.id, self.games[table.row.kind]
+        outcome: Outcome | None = None
+        acted: list[tuple[str, dict[str, JSON]]] = []
+        for _ in range(200):  # a Dice Devils round or a V6 turn ends long before
+            table = self._table(game_id)
+            if table.state is None or table.row.status != OPEN:
+                break
+            to_act = [table.row.players[s] for s in sorted(game.to_act(table.state))]
+            who = next((p for p in to_act if p in players), None)
+            if who is None:
+                break
+            action = absence_action(game, table.state, table.row.players.index(who))
+            if action is None:
+                break
+            marked = Action(action.do, {**action.args, "by_croupier": reason})
+            nonce = f"{reason}:{game_id}:{table.row.version}"
+            step = await self._act_once(game_id, who, marked, nonce=nonce)
+            acted.append((who, action.to_dict()))
+            outcome = step if outcome is None else _merge(outcome, step)
+        if outcome is None:
+            return self.current(game_id)
+        return replace(outcome, absent=tuple(acted))
+
+    async def tick(self) -> list[ClockNotice]:
+        """Do what every due clock asks for (the bot's clock task calls this)."""
+        notices = []
+        for row in self.clocks.due(self.now()):
+            try:
+                notice = await self._on_due(row.game_id)
+            except IllegalAction as exc:
+                log.warning("clock of game %s: %s", row.game_id, exc)
+                continue
+            if notice is not None:
+                notices.append(notice)
+        return notices
+
+    async def _on_due(self, game_id: int) -> ClockNotice | None:
+        table = self._table(game_id)
+        row, current = self._clock(table), self._outcome(table, [])
+        if row.version != table.row.version:  # the process died between action and clock
+            self._advance_clock(table, current, None)
+            return None
+        due = clocks.due(row, self.now())
+        if due is None:
+            return None
+        if due.what == clocks.REMIND:
+            self._put_clock(table, row.model_copy(update={"reminded": True}))
+            waiting = tuple(p for p in due.players if p in current.to_act)
+            return ClockNotice(clocks.REMIND, current, waiting, row.deadline)
+        if table.lobby is not None:
+            return ClockNotice("closed", await self._close_lobby(table), (), None)
+        if row.on_timeout == clocks.WAIT:
+            self._put_clock(table, row.model_copy(update={"deadline": None}))
+            return ClockNotice(clocks.WAIT, current, due.players, None)
+        outcome = await self._play_absent(table, due.players, "clock")
+        self._advance_clock(table, outcome, None)
+        return ClockNotice(clocks.EXPIRE, outcome, due.players, None)
+
+    async def _close_lobby(self, table: _Table) -> Outcome:
+        async with self._locks[table.row.id or 0]:
+            event = Event("lobby_expired", {})
+            rng = self.rng_factory(table.seed, table.row.rng_counter, "")
+            self._commit(
+                table, SYSTEM, Action("expire"), events=[event], rng=rng,
+                snapshot=table.row.snapshot, status=ABORTED, players=None,
+            )  # fmt: skip
+            table.lobby = None
+            outcome = self._outcome(table, [event.to_dict()])
+        self._advance_clock(table, outcome, None)
+        return outcome
+
+    async def _host_commit(
+        self, game_id: int, host: str, verb: str, args: dict[str, JSON], **changes: Any
+    ) -> Outcome:
+        """A logged host action on a running or paused table (no engine action)."""
+        async with self._locks[game_id]:
+            table = self._table(game_id)
+            if table.row.status not in (OPEN, PAUSED) and not (
+                verb == "end" and table.row.status == LOBBY
+            ):
+                raise IllegalAction("game.over")
+            event = Event(verb, {"host": host, **args})
+            rng = self.rng_factory(table.seed, table.row.rng_counter, "")
+            self._commit(
+                table,
+                host,
+                Action(verb, args),
+                events=[event],
+                rng=rng,
+                snapshot=changes.get("snapshot", table.row.snapshot),
+                status=changes.get("status", table.row.status),
+                players=changes.get("players"),
+            )
+            if "snapshot" in changes:
+                table.state = self.games[table.row.kind].load(changes["snapshot"])
+            if changes.get("status") == ABORTED:
+                table.lobby = None
+            return self._outcome(table, [event.to_dict()])
+
+    async def end_table(self, game_id: int, host: str, reason: str = "") -> Outcome:
+        """End a table early: the results so far are kept in the log and shown."""
+        table = self._table(game_id)
+        result = {} if table.state is None else self.games[table.row.kind].result(table.state)
+        args = {"reason": reason, "result": result}
+        outcome = await self._host_commit(game_id, host, "end", args, status=ABORTED)
+        self._advance_clock(self._table(game_id), outcome, None)
+        return outcome
+
+    async def replace_player(
+        self, game_id: int, host: str, old: str, new: str, reason: str = ""
+    ) -> Outcome:
+        """Seat ``new`` in ``old``'s place: same seat, same cards, dice and points."""
+        table = self._table(game_id)
+        if table.state is None:
+            raise IllegalAction("game.not_started")
+        if old not in table.row.players:
+            raise IllegalAction("game.not_a_player")
+        if new in table.row.players:
+            raise IllegalAction("game.already_seated")
+        snapshot = _renamed(table.row.snapshot, old, new)
+        players = [new if p == old else p for p in table.row.players]
+        args = {"old": old, "new": new, "reason": reason}
+        outcome = await self._host_commit(
+            game_id, host, "replace", args, snapshot=snapshot, players=players
+        )
+        clock = self._clock(table)
+        renamed = clock.model_copy(
+            update={
+                "waiting": [new if p == old else p for p in clock.waiting],
+                "absent": [p for p in clock.absent if p != old],
+            }
+        )
+        self._put_clock(table, renamed)
+        return await self._after(outcome, None)
+
+    async def kick(self, game_id: int, host: str, player: str, reason: str = "") -> Outcome:
+        """Declare a player absent: from now on the absence rule plays for him at once."""
+        table = self._table(game_id)
+        if table.state is None or player not in table.row.players:
+            raise IllegalAction("game.not_a_player")
+        outcome = await self._host_commit(
+            game_id, host, "kick", {"player": player, "reason": reason}
+        )
+        clock = self._clock(table)
+        if player not in clock.absent:
+            self._put_clock(table, clock.model_copy(update={"absent": [*clock.absent, player]}))
+        return await self._after(outcome, None)
+
+    async def set_clock(
+        self, game_id: int, host: str, *, seconds: int | None = None, on_timeout: str | None = None
+    ) -> Outcome:
+        """Change a table's turn clock (0 seconds = no clock); a running clock restarts."""
+        if on_timeout not in (None, clocks.RULE, clocks.WAIT):
+            raise IllegalAction("game.bad_clock")
+        args = {"seconds": seconds, "on_timeout": on_timeout}
+        outcome = await self._host_commit(game_id, host, "clock", args)
+        table = self._table(game_id)
+        changed = clocks.setting(self._clock(table), seconds=seconds, on_timeout=on_timeout)
+        self._put_clock(table, changed)
+        self._advance_clock(table, outcome, None)
+        return outcome
+
+    def clock_of(self, game_id: int) -> Clock:
+        """The table's clock as it stands (read-only use)."""
+        return self._clock(self._table(game_id))
+
+    def opener(self, game_id: int) -> str | None:
+        """Who opened the table (its host for casual play)."""
+        first = self.store.events(game_id)[:1]
+        return first[0].actor if first else None
+
     # --- reading ---------------------------------------------------------------------
 
     def _table(self, game_id: int) -> _Table:
@@ -513,17 +794,9 @@ class Service:
         return events[-limit:]
 
     def export_log(self, game_id: int) -> list[dict[str, JSON]]:
-        """Every logged action of a game: who, what, the events and the dice."""
-        return [
-            {
-                "seq": r.seq,
-                "actor": r.actor,
-                "action": r.action,
-                "events": r.events,
-                "draws": r.draws,
-            }
-            for r in self.store.events(game_id)
-        ]
+        """Every logged action of a game: who, what, the events, the dice and the hashes
+        that chain it to the action before."""
+        return [export.event_entry(r) for r in self.store.events(game_id)]
 
     def seal(self, game_id: int, text: str) -> str:
         """A short public seal of a secret (e.g. a sealed bet): HMAC with the game's seed, so
@@ -544,26 +817,20 @@ class Service:
         table.row.message_id = message_id
 
     def audit(self, game_id: int) -> list[str]:
-        """Check a finished game (empty = fair): every draw recomputed from the revealed
-        seed, and the logged actions replayed with those draws give the stored snapshot."""
+        """Check a finished game (empty = fair): the hash chain, every draw recomputed from
+        the revealed seed, and the logged actions replayed with those draws give the stored
+        snapshot (:meth:`verify`)."""
         table = self._table(game_id)
         if table.row.status != FINISHED:
             raise IllegalAction("game.not_over")
-        rows = self.store.events(game_id)
-        draws = [Draw.from_dict(d) for row in rows for d in row.draws]
-        problems = verify_draws(table.seed, table.row.seed_hash, draws)
-        start = next(i for i, r in enumerate(rows) if r.action.get("do") in SETUP_VERBS)
-        players = list(rows[start].action.get("players", table.row.players))
-        actions = [
-            (players.index(r.actor) if r.actor in players else -1, Action.from_dict(r.action))
-            for r in rows[start + 1 :]
-            if r.action.get("do") not in HOST_ONLY_VERBS
-        ]
-        game, stored = self.games[table.row.kind], self.store.get(game_id)
-        replayed = replay(game, players, stored.options, actions, [d.value for d in draws])
-        if game.dump(replayed) != stored.snapshot:
-            problems.append("replaying the log does not give the stored state")
-        return problems
+        return [problem.detail for problem in self.verify(game_id).problems]
+
+    def verify(self, game_id: int) -> Report:
+        """The offline verifier (``croupier verify``) run on the game's export as stored
+        now; its draws are checked once the seed is revealed."""
+        self._table(game_id)  # IllegalAction for an unknown game
+        document = export.read(export.to_json(export.from_store(self.store, game_id)))
+        return verify(document, self.games, setup_verbs=SETUP_VERBS, host_verbs=HOST_ONLY_VERBS)
 
     def live_tables(self, guild_id: int) -> list[Outcome]:
         """The lobbies, running and paused game tables of one server, oldest first

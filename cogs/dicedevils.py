@@ -180,4 +180,9 @@ class DiceDevilsCog(CroupierCog):
 async def setup(bot: commands.Bot) -> None:
     ui.HANDLERS[cards.BUTTON] = on_click
     ui.HANDLERS[cards.SELECT] = on_click
+    ui.TABLES["dicedevils"] = ui.TableHooks(
+        lambda service, outcome: cards.table_card(outcome, outcome.locale),
+        lambda outcome, p: cards.cup_text(outcome.private[p], p, outcome.locale),
+        ("round",),
+    )
     await bot.add_cog(DiceDevilsCog(bot))

@@ -168,4 +168,9 @@ class FlaschenteufelCog(CroupierCog):
 async def setup(bot: commands.Bot) -> None:
     ui.HANDLERS[cards.BUTTON] = on_click
     ui.HANDLERS[cards.SELECT] = on_click
+    ui.TABLES["flaschenteufel"] = ui.TableHooks(
+        lambda service, outcome: cards.table_card(outcome, outcome.locale),
+        lambda outcome, p: cards.my_cards_text(outcome.private[p], p, outcome.locale),
+        ("deal", "phase"),
+    )
     await bot.add_cog(FlaschenteufelCog(bot))

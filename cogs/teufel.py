@@ -198,4 +198,9 @@ class TeufelCog(CroupierCog):
 
 async def setup(bot: commands.Bot) -> None:
     ui.HANDLERS[cards.BUTTON] = on_click
+    ui.TABLES["teufel"] = ui.TableHooks(
+        table,
+        lambda outcome, p: cards.account_text(outcome.private[p], p, outcome.locale),
+        ("settle",),
+    )
     await bot.add_cog(TeufelCog(bot))

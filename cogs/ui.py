@@ -50,6 +50,20 @@ LINKED: dict[str, Follower] = {}
 """Per game kind: how to announce an outcome an action caused there (a tournament's)."""
 
 
+@dataclass(frozen=True)
+class TableHooks:
+    """How a game's table is shown without an interaction to answer (a clock ran out, a
+    host acted): its table card, a player's private text, and the events after which every
+    player gets his private state again by DM (new cards, new dice, a settled round)."""
+
+    table_card: Callable[[Any, Any], Card]  # (service, outcome) -> card
+    private_text: Callable[[Any, str], str]  # (outcome, player) -> text
+    dm_after: tuple[str, ...] = ()
+
+
+TABLES: dict[str, TableHooks] = {}
+
+
 def _click(prefix: str, match: re.Match[str], values: list[str]) -> Click:
     return Click(
         prefix, int(match["game"]), int(match["version"]), match["verb"], match["arg"] or "", values

@@ -364,4 +364,8 @@ async def setup(bot: commands.Bot) -> None:
     ui.HANDLERS[cards.BUTTON] = on_click
     ui.HANDLERS[cards.SELECT] = on_click
     ui.register(bot)
+    ui.TABLES[KIND] = ui.TableHooks(
+        lambda service, outcome: cards.table_card(outcome, outcome.locale, service.display_name),
+        lambda outcome, player: t("ui.seated", outcome.locale),
+    )
     await bot.add_cog(Verflixte6Cog(bot))

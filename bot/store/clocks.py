@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, Engine, insert, or_, update
+from sqlalchemy import JSON, Engine, insert, update
 from sqlmodel import Field, Session, SQLModel, col, select
 
 from bot.store.columns import UTCDateTime
@@ -18,12 +18,11 @@ RULE, WAIT = "rule", "wait"
 the host (a tournament may choose that)."""
 
 
-class ClockRow(SQLModel, table=True):
-    """A table's turn clock. ``deadline`` is None while no clock runs (off, paused, over)."""
+class Clock(SQLModel):
+    """A table's turn clock. ``deadline`` is None while no clock runs (off, paused, over).
+    A plain value (no database row): the clock functions return changed copies."""
 
-    __tablename__ = "turn_clocks"
-
-    game_id: int = Field(primary_key=True, foreign_key="games.id")
+    game_id: int
     seconds: int = 600
     """Time per decision; 0 = no clock."""
     on_timeout: str = RULE
@@ -40,18 +39,27 @@ class ClockRow(SQLModel, table=True):
     """Players a host declared absent: the absence rule plays for them at once."""
 
 
+class ClockRow(Clock, table=True):
+    """The stored clock of a table."""
+
+    __tablename__ = "turn_clocks"
+
+    game_id: int = Field(primary_key=True, foreign_key="games.id")
+
+
 class ClockStore:
     """Reads and writes of :class:`ClockRow`; each call is one short transaction."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
-    def get(self, game_id: int) -> ClockRow | None:
+    def get(self, game_id: int) -> Clock | None:
         with Session(self.engine, expire_on_commit=False) as session:
-            return session.get(ClockRow, game_id)
+            row = session.get(ClockRow, game_id)
+            return None if row is None else _plain(row)
 
-    def put(self, row: ClockRow) -> None:
-        values = {name: getattr(row, name) for name in ClockRow.model_fields}
+    def put(self, row: Clock) -> None:
+        values = {name: getattr(row, name) for name in Clock.model_fields}
         table = ClockRow.__table__  # type: ignore[attr-defined]
         with self.engine.begin() as conn:
             changed = conn.execute(
@@ -60,28 +68,25 @@ class ClockStore:
             if changed.rowcount == 0:
                 conn.execute(insert(table).values(values))
 
-    def due(self, now: datetime) -> list[ClockRow]:
+    def due(self, now: datetime) -> list[Clock]:
         """Clocks whose deadline passed, or whose half-time reminder is due."""
         query = select(ClockRow).where(col(ClockRow.deadline).is_not(None))
         with Session(self.engine, expire_on_commit=False) as session:
-            rows = list(session.exec(query))
+            rows = [_plain(r) for r in session.exec(query)]
         return [r for r in rows if _due_now(r, now)]
 
-    def running(self) -> list[ClockRow]:
-        query = select(ClockRow).where(
-            or_(col(ClockRow.deadline).is_not(None), col(ClockRow.remaining).is_not(None))
-        )
-        with Session(self.engine, expire_on_commit=False) as session:
-            return list(session.exec(query))
+
+def _plain(row: ClockRow) -> Clock:
+    return Clock.model_validate(row.model_dump())
 
 
-def _due_now(row: ClockRow, now: datetime) -> bool:
+def _due_now(row: Clock, now: datetime) -> bool:
     assert row.deadline is not None
     if row.deadline <= now:
         return True
     return not row.reminded and row.started is not None and half_time(row) <= now
 
 
-def half_time(row: ClockRow) -> datetime:
+def half_time(row: Clock) -> datetime:
     assert row.deadline is not None and row.started is not None
     return row.started + (row.deadline - row.started) / 2

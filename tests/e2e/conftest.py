@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+from leaks import LeakScan
 
 from bot.app import Croupier
 from bot.config import Settings
@@ -104,3 +105,12 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
         assert fake.violations == []
     left = await tasks_left_behind()
     assert left == [], f"tasks left behind: {left}"
+
+
+@pytest.fixture
+def leaks(table: Table) -> Iterator[LeakScan]:
+    """Scan every message of the test for secrets shown to the wrong people (tests/e2e/leaks.py)."""
+    scan = LeakScan(table.fake, lambda: table.bot.service).install()  # type: ignore[union-attr]
+    yield scan
+    print(scan.summary())
+    assert scan.leaks == [], scan.describe()

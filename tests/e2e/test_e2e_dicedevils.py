@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from conftest import Table
+from leaks import LeakScan
 
 from cogs import ui
 
@@ -33,7 +34,7 @@ async def play_out(table: Table, users: dict[int, Any]) -> int:
 
 
 @pytest.mark.parametrize("count", [3, 6])
-async def test_a_whole_game(table: Table, count: int) -> None:
+async def test_a_whole_game(table: Table, leaks: LeakScan, count: int) -> None:
     fake = table.fake
     table.dice.d6_only = True  # items, ranks and dice from the audited RNG
     extra = [fake.add_user(f"D{i}", guild=table.guild) for i in range(count - 3)]
@@ -57,3 +58,4 @@ async def test_a_whole_game(table: Table, count: int) -> None:
     assert refused.message.visibility == "ephemeral"
     await play_out(table, users)
     assert any("Spielende" in m.text() for m in table.public())
+    assert leaks.checks > 0  # dice under the cups were looked for

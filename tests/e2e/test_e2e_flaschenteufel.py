@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from conftest import Table
+from leaks import LeakScan
 
 from cogs import ui
 
@@ -50,7 +51,7 @@ async def play_out(table: Table, users: dict[int, Any]) -> None:
 @pytest.mark.parametrize(
     ("variant", "count"), [("standard", 3), ("standard", 4), ("lopaka", 2), ("glitterhuis", 2)]
 )
-async def test_a_whole_game(table: Table, variant: str, count: int) -> None:
+async def test_a_whole_game(table: Table, leaks: LeakScan, variant: str, count: int) -> None:
     fake = table.fake
     table.dice.d6_only = True  # deals come from the audited RNG
     players = [table.anna, table.ben, table.cem, fake.add_user("Dora", guild=table.guild)][:count]
@@ -82,3 +83,4 @@ async def test_a_whole_game(table: Table, variant: str, count: int) -> None:
     await play_out(table, users)
     ending = [m for m in table.public() if "Spielende" in m.text()]
     assert ending and "Im Teufelsstich" in ending[-1].text()
+    assert leaks.checks > 0  # hands, passes and the devil's trick were looked for

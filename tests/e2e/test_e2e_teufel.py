@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from conftest import Table
+from leaks import LeakScan
 
 from cogs import ui
 
@@ -18,7 +19,9 @@ async def bet(table: Table, user: Any, amount: str) -> Any:
     return submitted
 
 
-async def test_a_round_with_sealed_bets_pulling_and_private_balances(table: Table) -> None:
+async def test_a_round_with_sealed_bets_pulling_and_private_balances(
+    table: Table, leaks: LeakScan
+) -> None:
     fake = table.fake
     dora = fake.add_user("Dora", guild=table.guild)
     fake.set_dms_open(table.cem, False)
@@ -79,6 +82,7 @@ async def test_a_round_with_sealed_bets_pulling_and_private_balances(table: Tabl
             seat = next(s for s in private[str(user.id)]["seats"] if s["player"] == str(user.id))
             if not seat["pact"]:
                 assert f"Guthaben {seat['balance']}" not in message.text()
+    assert leaks.checks > 0  # balances and sealed bets were looked for in every message
 
 
 async def test_the_public_seal_commits_to_the_amount(table: Table) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from conftest import Table
+from leaks import LeakScan
 
 
 async def test_login_syncs_german_commands_with_english_localizations(table: Table) -> None:
@@ -15,7 +16,7 @@ async def test_login_syncs_german_commands_with_english_localizations(table: Tab
     assert subcommands["tisch"]["description"] == "Einen Tisch eröffnen"
 
 
-async def test_a_durchgang_with_three_players_via_buttons(table: Table) -> None:
+async def test_a_durchgang_with_three_players_via_buttons(table: Table, leaks: LeakScan) -> None:
     table.dice.add(3, 2, 4, 5, 6, 2, 1, 3)
     await table.open_and_start(table.anna, table.ben, table.cem)
     first = table.table_message()
@@ -44,3 +45,4 @@ async def test_a_durchgang_with_three_players_via_buttons(table: Table) -> None:
     text = results[0].text()
     assert "7 Augen – 6 Punkte" in text and "4 Augen – 4 Punkte" in text
     assert table.dice.queue == []
+    assert leaks.messages > 0 and leaks.checks == 0  # all see all: no view hides anything

@@ -1,0 +1,305 @@
+"""Tables that never get stuck: the turn clocks' task (reminders, the absence rule, lobbies
+that close themselves) and the host controls any table has (``/tisch …``)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot import clocks
+from bot.engine import IllegalAction
+from bot.i18n import t
+from bot.render.lobby import mention
+from bot.service import ClockNotice, Outcome, Service
+from cogs import ui
+from cogs.base import CroupierCog, actor_of, client_service, dm_players, refuse
+from cogs.translator import cmd
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 5
+
+
+async def _channel(client: discord.Client, channel_id: int | None) -> Any:
+    if channel_id is None:
+        return None
+    try:
+        return client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+    except discord.HTTPException:
+        return None
+
+
+def _absent_line(player: str, action: dict[str, Any], locale: str) -> str:
+    args = {k: v for k, v in action.items() if k != "do"}
+    verb = str(action["do"])
+    if args.get("skip") is True or args.get("force") is False:
+        verb = "skip"
+    elif verb == "pass" and "card" in args:
+        verb = "pass_card"
+    what = t(f"absent.do.{verb}", locale, **_flat(args))
+    return t("absent.played", locale, player=mention(player), action=what)
+
+
+def _flat(args: dict[str, Any]) -> dict[str, Any]:
+    keep = ("card", "left", "right", "slot", "amount", "victim", "set")
+    return {k: (mention(v) if k == "victim" else v) for k, v in args.items() if k in keep}
+
+
+async def refresh_table(client: discord.Client, outcome: Outcome, note: str) -> None:
+    """Bring a table up to date without an interaction: the note in public, the table
+    message edited in place, and private states by DM where the game's events call for it."""
+    channel = await _channel(client, outcome.channel_id)
+    if channel is None:
+        return
+    hooks = ui.TABLES.get(outcome.kind)
+    if note:
+        await channel.send(note[:2000])
+    if hooks is None or outcome.message_id is None:
+        return
+    card = hooks.table_card(client_service(client), outcome)
+    try:
+        await channel.get_partial_message(outcome.message_id).edit(**ui.message_kwargs(card))
+    except discord.HTTPException:
+        log.warning("table message of game %s could not be edited", outcome.game_id)
+    if any(e.get("type") in hooks.dm_after for e in outcome.events):
+        await send_private(client, channel, outcome, outcome.players)
+
+
+async def send_private(
+    client: discord.Client, channel: Any, outcome: Outcome, players: list[str]
+) -> None:
+    hooks = ui.TABLES.get(outcome.kind)
+    if hooks is None:
+        return
+    messages = {p: (hooks.private_text(outcome, p), None) for p in players}
+
+    def notice(closed: list[str]) -> str:
+        return t("clock.dm_closed", outcome.locale, players=", ".join(map(mention, closed)))
+
+    await dm_players(client, channel, messages, notice)
+
+
+async def announce(client: discord.Client, notice: ClockNotice) -> None:
+    """Tell the table what its clock did."""
+    outcome, locale = notice.outcome, notice.outcome.locale
+    game = t(f"game.name.{outcome.kind}", locale)
+    if notice.what == clocks.REMIND:
+        channel = await _channel(client, outcome.channel_id)
+        when = f"<t:{int(notice.deadline.timestamp())}:R>" if notice.deadline else "–"
+        link = _link(outcome)
+        messages = {p: (t("clock.remind", locale, game=game, when=when, link=link), None)
+                    for p in notice.players}  # fmt: skip
+
+        def closed(players: list[str]) -> str:
+            names = ", ".join(map(mention, players))
+            return t("clock.remind_public", locale, players=names, when=when)
+
+        if channel is not None:
+            await dm_players(client, channel, messages, closed)
+        return
+    if notice.what == "closed":
+        channel = await _channel(client, outcome.channel_id)
+        if channel is not None and outcome.message_id is not None:
+            text = t("clock.lobby_closed", locale, game=game)
+            await channel.get_partial_message(outcome.message_id).edit(
+                content=text, embed=None, view=None
+            )
+        return
+    names = ", ".join(map(mention, notice.players))
+    if notice.what == clocks.WAIT:
+        await refresh_table(client, outcome, t("clock.waiting", locale, players=names))
+        return
+    lines = [t("clock.expired", locale, players=names)]
+    lines += [_absent_line(p, a, locale) for p, a in outcome.absent]
+    await refresh_table(client, outcome, "\n".join(lines))
+
+
+def _link(outcome: Outcome) -> str:
+    guild = outcome.public.get("guild_id") if isinstance(outcome.public, dict) else None
+    if outcome.message_id is None or outcome.channel_id is None:
+        return ""
+    return (
+        f"https://discord.com/channels/{guild or '@me'}/{outcome.channel_id}/{outcome.message_id}"
+    )
+
+
+class TablesCog(CroupierCog):
+    tisch = app_commands.Group(
+        name=cmd("tisch"), description=cmd("host.tisch.desc"), guild_only=True
+    )
+
+    async def cog_load(self) -> None:
+        self.clock_task.start()
+
+    async def cog_unload(self) -> None:
+        self.clock_task.cancel()
+
+    @tasks.loop(seconds=POLL_SECONDS)
+    async def clock_task(self) -> None:
+        try:
+            await self.run_clocks()
+        except Exception:
+            log.exception("the clock task failed; it tries again")
+
+    @clock_task.before_loop
+    async def _ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def run_clocks(self) -> list[ClockNotice]:
+        """Do what every due clock asks for and tell the tables (also called by tests)."""
+        notices = await self.service.tick()
+        for notice in notices:
+            try:
+                await announce(self.bot, notice)
+            except discord.HTTPException:
+                log.exception("announcing the clock of game %s", notice.outcome.game_id)
+        return notices
+
+    # --- host controls -----------------------------------------------------------------
+
+    async def _table(self, interaction: discord.Interaction[Any]) -> int | None:
+        """The table in this channel, if the member may host it (Manage Server, the
+        croupier role, or — at a casual table — whoever opened it); answers otherwise."""
+        locale = self.locale(interaction)
+        game_id = self.service.find_table(interaction.channel_id or 0, None)
+        if game_id is None:
+            await interaction.response.send_message(t("ui.no_table", locale), ephemeral=True)
+            return None
+        casual = "tournament" not in self.service.current(game_id).public.get("options", {})
+        opener = self.service.opener(game_id) if casual else None
+        if not self.host(interaction) and opener != actor_of(interaction):
+            log.info("host control refused: %s at game %s", actor_of(interaction), game_id)
+            await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
+            return None
+        return game_id
+
+    async def _done(
+        self,
+        interaction: discord.Interaction[Any],
+        outcome: Outcome,
+        text: str,
+        newcomer: str | None = None,
+    ) -> None:
+        """Answer in public, then bring the table up to date (and brief a newcomer)."""
+        async with ui.busy():
+            await interaction.response.send_message(text[:2000])
+            lines = [_absent_line(p, a, outcome.locale) for p, a in outcome.absent]
+            await refresh_table(interaction.client, outcome, "\n".join(lines))
+            if newcomer is not None:
+                channel = interaction.channel
+                await send_private(interaction.client, channel, outcome, [newcomer])
+
+    @tisch.command(name=cmd("beenden"), description=cmd("beenden.desc"))
+    @app_commands.describe(grund=cmd("grund.desc"))
+    async def beenden(self, interaction: discord.Interaction[Any], grund: str = "") -> None:
+        game_id = await self._table(interaction)
+        if game_id is None:
+            return
+        host, locale = actor_of(interaction), self.locale(interaction)
+        try:
+            outcome = await self.service.end_table(game_id, host, grund)
+        except IllegalAction as exc:
+            await refuse(interaction, exc, locale)
+            return
+        text = t("host.ended", locale, host=mention(host), reason=grund or "–", seed=outcome.seed)
+        await self._done(interaction, outcome, text)
+
+    @tisch.command(name=cmd("ersetzen"), description=cmd("ersetzen.desc"))
+    @app_commands.describe(
+        spieler=cmd("spieler.desc"), neu=cmd("neu.desc"), grund=cmd("grund.desc")
+    )
+    async def ersetzen(
+        self,
+        interaction: discord.Interaction[Any],
+        spieler: discord.Member,
+        neu: discord.Member,
+        grund: str = "",
+    ) -> None:
+        game_id = await self._table(interaction)
+        if game_id is None:
+            return
+        host, locale = actor_of(interaction), self.locale(interaction)
+        self.service.remember_name(str(neu.id), neu.display_name)
+        try:
+            outcome = await self.service.replace_player(
+                game_id, host, str(spieler.id), str(neu.id), grund
+            )
+        except IllegalAction as exc:
+            await refuse(interaction, exc, locale)
+            return
+        text = t("host.replaced", locale, new=mention(str(neu.id)), old=mention(str(spieler.id)),
+                 reason=grund or "–")  # fmt: skip
+        await self._done(interaction, outcome, text, newcomer=str(neu.id))
+
+    @tisch.command(name=cmd("abwesend"), description=cmd("abwesend.desc"))
+    @app_commands.describe(spieler=cmd("spieler.desc"), grund=cmd("grund.desc"))
+    async def abwesend(
+        self, interaction: discord.Interaction[Any], spieler: discord.Member, grund: str = ""
+    ) -> None:
+        game_id = await self._table(interaction)
+        if game_id is None:
+            return
+        host, locale = actor_of(interaction), self.locale(interaction)
+        try:
+            outcome = await self.service.kick(game_id, host, str(spieler.id), grund)
+        except IllegalAction as exc:
+            await refuse(interaction, exc, locale)
+            return
+        text = t("host.absent", locale, player=mention(str(spieler.id)), reason=grund or "–")
+        await self._done(interaction, outcome, text)
+
+    @tisch.command(name=cmd("uhr"), description=cmd("uhr.desc"))
+    @app_commands.describe(minuten=cmd("minuten.desc"), zeitablauf=cmd("zeitablauf.desc"))
+    async def uhr(
+        self,
+        interaction: discord.Interaction[Any],
+        minuten: app_commands.Range[int, 0, 10080],
+        zeitablauf: Literal["regel", "warten"] = "regel",
+    ) -> None:
+        game_id = await self._table(interaction)
+        if game_id is None:
+            return
+        host, locale = actor_of(interaction), self.locale(interaction)
+        on_timeout = clocks.RULE if zeitablauf == "regel" else clocks.WAIT
+        try:
+            outcome = await self.service.set_clock(
+                game_id, host, seconds=minuten * 60, on_timeout=on_timeout
+            )
+        except IllegalAction as exc:
+            await refuse(interaction, exc, locale)
+            return
+        key = "host.clock_off" if minuten == 0 else f"host.clock.{on_timeout}"
+        await self._done(interaction, outcome, t(key, locale, minutes=minuten))
+
+    @tisch.command(name=cmd("pause"), description=cmd("pause.desc"))
+    @app_commands.describe(grund=cmd("grund.desc"))
+    async def pause(self, interaction: discord.Interaction[Any], grund: str = "") -> None:
+        await self._pause(interaction, "pause", grund)
+
+    @tisch.command(name=cmd("fortsetzen"), description=cmd("fortsetzen.desc"))
+    async def fortsetzen(self, interaction: discord.Interaction[Any]) -> None:
+        await self._pause(interaction, "resume", "")
+
+    async def _pause(self, interaction: discord.Interaction[Any], verb: str, reason: str) -> None:
+        game_id = await self._table(interaction)
+        if game_id is None:
+            return
+        host, locale = actor_of(interaction), self.locale(interaction)
+        try:
+            outcome = await self.service.host_action(game_id, host, verb, reason=reason)
+        except IllegalAction as exc:
+            await refuse(interaction, exc, locale)
+            return
+        await self._done(interaction, outcome, t(f"host.{verb}", locale, reason=reason or "–"))
+
+
+def service_for(client: discord.Client) -> Service:
+    return client_service(client)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(TablesCog(bot))

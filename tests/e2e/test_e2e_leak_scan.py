@@ -1,0 +1,112 @@
+"""The leak scan itself can fail: renderers made to leak on purpose are caught.
+
+Each test breaks one renderer the way a real bug would (a player's private view or private
+text reaching the public table message), plays until the leak must have happened, and checks
+that the scan names the right secret; then it forgets the leaks so the fixture passes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+from conftest import Table
+from leaks import LeakScan
+from test_e2e_teufel import bet
+
+from bot.render import dd_cards, ft_cards, teufel_cards
+
+
+async def open_and_start(table: Table, command: str, players: list[Any], **options: Any) -> None:
+    opened = await table.slash(table.anna, command, **options)
+    for user in players[1:]:
+        await table.press(user, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+
+
+def leaked_secrets(scan: LeakScan) -> set[tuple[str | None, str]]:
+    found = {(leak.secret.owner, leak.secret.kind) for leak in scan.leaks}
+    scan.leaks.clear()  # caught: the fixture's own check must not fail on them
+    return found
+
+
+async def test_a_bet_shown_before_all_bets_are_in(
+    table: Table, leaks: LeakScan, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = teufel_cards.table_card
+
+    def leaky(outcome: Any, locale: str, *args: Any, **kwargs: Any) -> Any:
+        mine = outcome.private.get(str(table.anna.id), outcome.public)  # the wrong view
+        return original(dataclasses.replace(outcome, public=mine), locale, *args, **kwargs)
+
+    monkeypatch.setattr(teufel_cards, "table_card", leaky)
+    table.dice.d6_only = True
+    await open_and_start(table, "teufel tisch", [table.anna, table.ben])
+    assert leaks.leaks == []  # nothing secret yet: nobody has bet
+    await bet(table, table.anna, "40")
+    assert "Einsatz 40" in table.table_message().text()
+    assert leaked_secrets(leaks) == {(str(table.anna.id), "bet")}
+
+
+async def test_a_hand_on_the_public_table(
+    table: Table, leaks: LeakScan, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = ft_cards.table_card
+
+    def leaky(outcome: Any, locale: str, *args: Any, **kwargs: Any) -> Any:
+        card = original(outcome, locale, *args, **kwargs)
+        view = outcome.private.get(str(table.ben.id))
+        if view is not None:
+            card.description += "\n" + ft_cards.my_cards_text(view, str(table.ben.id), locale)
+        return card
+
+    monkeypatch.setattr(ft_cards, "table_card", leaky)
+    table.dice.d6_only = True
+    await open_and_start(
+        table, "flaschenteufel tisch", [table.anna, table.ben, table.cem], haende=1
+    )
+    assert leaked_secrets(leaks) == {(str(table.ben.id), "card")}
+
+
+async def test_a_cup_on_the_public_table(
+    table: Table, leaks: LeakScan, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = dd_cards.table_card
+
+    def leaky(outcome: Any, locale: str, *args: Any, **kwargs: Any) -> Any:
+        card = original(outcome, locale, *args, **kwargs)
+        view = outcome.private.get(str(table.cem.id))
+        if view is not None:
+            card.description += "\n" + dd_cards.cup_text(view, str(table.cem.id), locale)
+        return card
+
+    monkeypatch.setattr(dd_cards, "table_card", leaky)
+    table.dice.d6_only = True
+    await open_and_start(table, "dicedevils tisch", [table.anna, table.ben, table.cem])
+    assert leaked_secrets(leaks) == {(str(table.cem.id), "dice")}
+
+
+async def test_a_hand_sent_to_the_wrong_player(
+    table: Table, leaks: LeakScan, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Anna's "Meine Karten" answer shows Ben's cards (select labels and the list)."""
+    original = ft_cards.my_cards_text
+
+    def leaky(view: Any, player: str, locale: str) -> Any:
+        return original(view, player, locale) + "\n" + ", ".join(map(str, ben_cards()))
+
+    def ben_cards() -> list[int]:
+        service = table.bot.service  # type: ignore[union-attr]
+        game = service.find_table(table.channel.id, None, "flaschenteufel")
+        state = service.state_copy(game)
+        return sorted(next(h.cards for h in state.hands if h.player == str(table.ben.id)))
+
+    table.dice.d6_only = True
+    await open_and_start(
+        table, "flaschenteufel tisch", [table.anna, table.ben, table.cem], haende=1
+    )
+    assert leaks.leaks == []
+    monkeypatch.setattr(ft_cards, "my_cards_text", leaky)
+    await table.press(table.anna, "mycards")
+    assert leaked_secrets(leaks) == {(str(table.ben.id), "card")}

@@ -1,0 +1,165 @@
+"""Tables that never get stuck, on the loopback Discord: the turn clock reminds a silent
+player once and then plays the absence rule (every game), survives a restart with its time
+left, and hosts end tables, replace and declare absent players; non-hosts are refused."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from conftest import Table
+
+from bot import clocks
+from bot.loopback import bot_running
+
+MANAGE_GUILD = 1 << 5
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.value = datetime(2026, 11, 22, 20, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.value
+
+    def wait(self, seconds: float) -> None:
+        self.value += timedelta(seconds=seconds)
+
+
+def clock_cog(table: Table, time: FakeTime) -> Any:
+    """The tables cog with its polling stopped (the test runs the clocks) on a fake time."""
+    assert table.bot is not None
+    cog = table.bot.get_cog("TablesCog")  # an extension's own module: no isinstance
+    assert cog is not None
+    cog.clock_task.cancel()
+    table.bot.service.now = time
+    return cog
+
+
+async def open_game(table: Table, command: str) -> int:
+    table.dice.d6_only = True  # dice beyond the scripted ones, tiles and deals: audited
+    players = (table.anna, table.ben, table.cem)
+    opened = await table.fake.slash(table.anna, table.channel, command)
+    assert opened.message is not None
+    for player in players[1:]:
+        await table.press(player, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+    assert table.bot is not None
+    game_id = table.bot.service.find_table(table.channel.id, None)
+    assert game_id is not None
+    return game_id
+
+
+def cards_of(view: dict[str, Any], seat: int) -> list[int]:
+    cards: list[int] = view["seats"][seat]["cards"]
+    assert cards  # the seat's own view shows its hand
+    return cards
+
+
+def dm_texts(table: Table, user: Any) -> list[str]:
+    return [m.text() for m in table.fake.private_messages(user)]
+
+
+@pytest.mark.parametrize(
+    "command", ["v6 tisch", "teufel tisch", "flaschenteufel tisch", "dicedevils tisch"]
+)
+async def test_a_silent_table_is_reminded_once_then_the_absence_rule_plays(
+    table: Table, command: str
+) -> None:
+    time = FakeTime()
+    cog = clock_cog(table, time)
+    assert table.bot is not None
+    service = table.bot.service
+    game_id = await open_game(table, command)
+    waiting = service.current(game_id).to_act
+    users = {str(u.id): u for u in (table.anna, table.ben, table.cem)}
+    before = {p: len(dm_texts(table, users[p])) for p in users}
+    time.wait(300)
+    [remind] = await cog.run_clocks()
+    assert remind.what == clocks.REMIND and set(remind.players) == set(waiting)
+    for player, user in users.items():
+        new = dm_texts(table, user)[before[player] :]
+        reminders = [m for m in new if "⏳" in m]
+        assert len(reminders) == (1 if player in waiting else 0)
+    time.wait(100)
+    assert await cog.run_clocks() == []  # once only
+    version = service.current(game_id).version
+    public_before = len(table.public())
+    time.wait(200)
+    [expired] = await cog.run_clocks()
+    assert expired.what == clocks.EXPIRE
+    notes = [m.text() for m in table.public()[public_before:]]
+    assert any("Zeit abgelaufen" in n and "der Croupier spielt" in n for n in notes), notes
+    assert service.current(game_id).version > version
+    logged = [r for r in service.store.events(game_id) if r.action.get("by_croupier")]
+    assert logged and {r.actor for r in logged} <= set(waiting)
+    table_text = table.fake.messages[service.current(game_id).message_id or 0].text()
+    assert table_text  # the table message was redrawn, not left behind
+
+
+async def test_a_restart_in_the_middle_of_a_clock_keeps_the_time_left(table: Table) -> None:
+    time = FakeTime()
+    clock_cog(table, time)
+    table.dice.add(3)  # Anna's Freiwurf when the croupier plays for her
+    game_id = await open_game(table, "v6 tisch")
+    time.wait(400)
+    assert table.bot is not None
+    await table.bot.close()
+    table.bot = table.new_bot()
+    async with bot_running(table.fake, table.bot):
+        cog = clock_cog(table, time)
+        assert [n.what for n in await cog.run_clocks()] == [clocks.REMIND]  # owed since 300
+        time.wait(199)
+        assert await cog.run_clocks() == []  # 1 s left, not a fresh 10 minutes
+        time.wait(1)
+        [expired] = await cog.run_clocks()
+        assert expired.outcome.game_id == game_id
+        assert expired.outcome.to_act == [str(table.ben.id)]
+        await table.bot.close()
+
+
+async def test_a_host_ends_a_table_and_a_non_host_is_refused(table: Table) -> None:
+    table.dice.add(3)
+    game_id = await open_game(table, "v6 tisch")
+    refused = await table.slash(table.ben, "tisch beenden", grund="keine Lust")
+    assert refused.message.visibility == "ephemeral" and "Admins" in refused.message.content
+    assert table.bot is not None
+    assert table.bot.service.current(game_id).status == "open"
+    table.cem.permissions |= MANAGE_GUILD
+    ended = await table.slash(table.cem, "tisch beenden", grund="Feierabend")
+    assert "Feierabend" in ended.message.content and ended.message.visibility == "public"
+    outcome = table.bot.service.current(game_id)
+    assert outcome.status == "aborted" and outcome.seed in ended.message.content
+    late = await table.press(table.ben, "begin") if table.table_message().custom_ids() else None
+    assert late is None or late.message.visibility == "ephemeral"
+
+
+async def test_the_opener_replaces_a_player_who_gets_his_private_state(table: Table) -> None:
+    game_id = await open_game(table, "flaschenteufel tisch")
+    dora = table.fake.add_user("Dora", guild=table.guild)
+    assert table.bot is not None
+    service = table.bot.service
+    hand = cards_of(service.current(game_id).private[str(table.ben.id)], 1)
+    refused = await table.slash(table.cem, "tisch ersetzen", spieler=table.ben, neu=dora)
+    assert refused.message.visibility == "ephemeral" and service.current(game_id).players[1] == str(
+        table.ben.id
+    )
+    done = await table.slash(table.anna, "tisch ersetzen", spieler=table.ben, neu=dora)
+    assert str(dora.id) in done.message.content and done.message.visibility == "public"
+    outcome = service.current(game_id)
+    assert outcome.players[1] == str(dora.id)
+    assert cards_of(outcome.private[str(dora.id)], 1) == hand
+    dm = "\n".join(dm_texts(table, dora))
+    assert dm and all(str(card) in dm for card in hand)
+
+
+async def test_an_absent_player_is_played_by_the_absence_rule_at_once(table: Table) -> None:
+    table.dice.add(3, 4)  # Anna's and Ben's Freiwurf
+    game_id = await open_game(table, "v6 tisch")
+    assert table.bot is not None
+    service = table.bot.service
+    done = await table.slash(table.anna, "tisch abwesend", spieler=table.anna, grund="Zug")
+    assert "stopp" in " ".join(m.text() for m in table.public()[-3:])
+    assert "Zug" in done.message.content
+    assert service.current(game_id).to_act == [str(table.ben.id)]
