@@ -1,0 +1,142 @@
+"""Ten simultaneous clicks of one button count once; the other nine are told so privately.
+
+The clicks are sent to the bot at the same moment (``asyncio.gather``), as ten impatient
+double-clicks of one player would arrive. The game moves by exactly one version (one logged
+action, one die), and every other click gets an ephemeral refusal in German: the button is
+stale, the player is not to act, or has done that already.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from conftest import Table
+from test_e2e_flaschenteufel import act, choose_first
+
+from bot.i18n import t
+from cogs import ui
+
+CLICKS = 10
+REFUSALS = [
+    t("game.stale"),
+    t("game.not_your_turn", player="").split("–")[0],
+    t("lobby.already_joined"),
+    t("ft.already_done"),
+]
+
+
+async def burst(table: Table, user: Any, message: Any, verb: str, values: Any = None) -> list:
+    """``CLICKS`` clicks (or picks) of the component ``verb`` on ``message``, all at once."""
+    custom_id = next(c for c in message.custom_ids() if c.split(":")[3] == verb)
+    if values is None:
+        sent = [table.fake.click(user, message, custom_id) for _ in range(CLICKS)]
+    else:
+        sent = [table.fake.select(user, message, custom_id, values) for _ in range(CLICKS)]
+    interactions = await asyncio.gather(*sent)
+    await ui.settled()
+    return list(interactions)
+
+
+def game_of(table: Table) -> tuple[Any, int]:
+    service = table.bot.service  # type: ignore[union-attr]
+    game = service.find_table(table.channel.id, None)
+    assert game is not None
+    return service, game
+
+
+def logged(table: Table) -> int:
+    service, game = game_of(table)
+    return len(service.store.events(game))
+
+
+def refused(interactions: list, user: Any) -> list:
+    """The refusals among the answers; each private to the clicker and one of the known texts."""
+    out = [i for i in interactions if i.response_type == 4]  # a new message: the refusal
+    assert len(interactions) - len(out) == 1  # the one click that counted updated a message
+    for interaction in out:
+        assert interaction.message.audience == user.id
+        text = interaction.message.content
+        assert any(text.startswith(known) for known in REFUSALS), text
+    return out
+
+
+async def test_ten_joins_seat_a_player_once(table: Table) -> None:
+    opened = await table.slash(table.anna, "v6 tisch", durchgaenge=1)
+    before = logged(table)
+    answers = await burst(table, table.ben, opened.message, "join")
+    assert logged(table) == before + 1
+    service, game = game_of(table)
+    assert service.current(game).players == [str(table.anna.id), str(table.ben.id)]
+    assert len(refused(answers, table.ben)) == CLICKS - 1
+
+
+async def test_ten_weiter_roll_one_die(table: Table) -> None:
+    table.dice.add(3, 2, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+    await table.open_and_start(table.anna, table.ben)
+    await table.start_turn(table.anna)
+    before, queue = logged(table), len(table.dice.queue)
+    answers = await burst(table, table.anna, table.table_message(), "weiter")
+    assert logged(table) == before + 1
+    assert len(table.dice.queue) == queue - 1  # one die rolled
+    assert len(refused(answers, table.anna)) == CLICKS - 1
+
+
+async def test_ten_draws_at_the_oven_pull_one_tile(table: Table) -> None:
+    from test_e2e_teufel import bet
+
+    table.dice.d6_only = True
+    opened = await table.slash(table.anna, "teufel tisch")
+    await table.press(table.ben, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+    await bet(table, table.anna, "10")
+    await bet(table, table.ben, "10")
+    live = table.table_message()
+    turn = next(u for u in (table.anna, table.ben) if f"<@{u.id}> ist am Ofen" in live.text())
+    before = logged(table)
+    answers = await burst(table, turn, live, "draw")
+    assert logged(table) == before + 1
+    assert len(refused(answers, turn)) == CLICKS - 1
+
+
+async def test_ten_placements_place_once(table: Table) -> None:
+    table.dice.d6_only = True
+    opened = await table.slash(table.anna, "dicedevils tisch")
+    for user in (table.ben, table.cem):
+        await table.press(user, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+    service, game = game_of(table)
+    users = {str(u.id): u for u in (table.anna, table.ben, table.cem)}
+    first = users[service.current(game).to_act[0]]
+    before = logged(table)
+    answers = await burst(table, first, table.table_message(), "place")
+    assert logged(table) == before + 1
+    assert len(refused(answers, first)) == CLICKS - 1
+
+
+@pytest.mark.parametrize("verb", ["discard", "play"])
+async def test_ten_picks_of_one_card_count_once(table: Table, verb: str) -> None:
+    """Discards are simultaneous (no version check): the engine refuses the repeats."""
+    table.dice.d6_only = True
+    opened = await table.slash(table.anna, "flaschenteufel tisch", haende=1)
+    for user in (table.ben, table.cem):
+        await table.press(user, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+    service, game = game_of(table)
+    users = {str(u.id): u for u in (table.anna, table.ben, table.cem)}
+    while verb == "play" and service.current(game).public["phase"] != "play":
+        user = users[service.current(game).to_act[0]]
+        prompt = await act(table, user)
+        answered = await choose_first(table, user, prompt)
+        if answered.message is not None and any(
+            ":passr:" in c for c in answered.message.custom_ids()
+        ):
+            await choose_first(table, user, answered.message)  # the right card after the left
+    user = users[service.current(game).to_act[0]]
+    prompt = await act(table, user)
+    option = prompt.components[0]["components"][0]["options"][0]["value"]
+    before = logged(table)
+    answers = await burst(table, user, prompt, verb, [option])
+    assert logged(table) == before + 1
+    assert len(refused(answers, user)) == CLICKS - 1
