@@ -58,7 +58,12 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="instead: Croupier and a bare discord.py bot in subprocesses on the loopback Discord",
     )
-    bench.add_argument("--tables", type=int, default=200, help="--discord: tables at 1 click/s")
+    bench.add_argument(
+        "--tables",
+        type=int,
+        default=200,
+        help="--discord: tables at 1 click/s (also 1/4 and 1/2 of it)",
+    )
     bench.add_argument("--seconds", type=float, default=20, help="--discord: latency run length")
     return parser
 
@@ -97,7 +102,8 @@ def _bench_discord(tables: int, seconds: float) -> int:
 
     from bot.bench.discord import DiscordBench, markdown, run
 
-    settings = DiscordBench(tables=tables, latency_seconds=seconds)
+    levels = tuple(sorted({max(tables // 4, 1), max(tables // 2, 1), tables}))
+    settings = DiscordBench(latency_tables=levels, latency_seconds=seconds)
     machine = f"{platform.machine()}, {os.cpu_count()} cores"
     sys.stdout.write(f"Machine: {machine}, Python {platform.python_version()}\n\n")
     sys.stdout.write(markdown(run(settings), settings) + "\n")

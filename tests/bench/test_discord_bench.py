@@ -26,7 +26,7 @@ def test_percentile_is_nearest_rank() -> None:
 
 async def test_a_tiny_discord_bench_gives_sane_rows(tmp_path: Path) -> None:
     settings = DiscordBench(
-        tables=3,
+        latency_tables=(3,),
         latency_seconds=1.5,
         saturation_tables=(2,),
         saturation_seconds=1,
@@ -36,8 +36,8 @@ async def test_a_tiny_discord_bench_gives_sane_rows(tmp_path: Path) -> None:
     )
     report = await measure(settings)
 
-    _sane(report.latency["bare"], ("click",))
-    croupier = report.latency["croupier"]
+    _sane(report.latency[("bare", 3)], ("click",))
+    croupier = report.latency[("croupier", 3)]
     _sane(croupier, ("weiter", "weiter (turn ends)", "begin", "nojoker", "decide", "decision"))
     assert len(croupier.clicks) >= 3  # each table clicked at least once on its timetable
     _sane(report.saturation[("bare", 2)], ("click",))
@@ -55,5 +55,5 @@ async def test_a_tiny_discord_bench_gives_sane_rows(tmp_path: Path) -> None:
     assert restart["ready"] > 0 and 0 < restart["click"] < restart["answered"]
 
     text = markdown(report, settings)
-    assert "### Latency, 3 tables" in text and "REST calls per weiter" in text
+    assert "| 3 tables: p99 |" in text and "REST calls per weiter" in text
     assert "Restart on a database with" in text
