@@ -115,6 +115,19 @@ async def test_ten_placements_place_once(table: Table) -> None:
     assert len(refused(answers, first)) == CLICKS - 1
 
 
+async def until_play(table: Table, users: dict[str, Any]) -> None:
+    """Flaschenteufel: everybody discards (and passes) until the first trick is played."""
+    service, game = game_of(table)
+    while service.current(game).public["phase"] != "play":
+        user = users[service.current(game).to_act[0]]
+        prompt = await act(table, user)
+        answered = await choose_first(table, user, prompt)
+        if answered.message is not None and any(
+            ":passr:" in c for c in answered.message.custom_ids()
+        ):
+            await choose_first(table, user, answered.message)  # the right card after the left
+
+
 @pytest.mark.parametrize("verb", ["discard", "play"])
 async def test_ten_picks_of_one_card_count_once(table: Table, verb: str) -> None:
     """Discards are simultaneous (no version check): the engine refuses the repeats."""
@@ -125,14 +138,8 @@ async def test_ten_picks_of_one_card_count_once(table: Table, verb: str) -> None
     await table.press(table.anna, "start", opened.message)
     service, game = game_of(table)
     users = {str(u.id): u for u in (table.anna, table.ben, table.cem)}
-    while verb == "play" and service.current(game).public["phase"] != "play":
-        user = users[service.current(game).to_act[0]]
-        prompt = await act(table, user)
-        answered = await choose_first(table, user, prompt)
-        if answered.message is not None and any(
-            ":passr:" in c for c in answered.message.custom_ids()
-        ):
-            await choose_first(table, user, answered.message)  # the right card after the left
+    if verb == "play":
+        await until_play(table, users)
     user = users[service.current(game).to_act[0]]
     prompt = await act(table, user)
     option = prompt.components[0]["components"][0]["options"][0]["value"]
