@@ -408,6 +408,7 @@ class Service:
                 snapshot=game.dump(state),
                 status=OPEN,
                 players=lobby.players,
+                state=state,
             )
             table.state, table.lobby = state, None
         else:
@@ -437,10 +438,14 @@ class Service:
         snapshot: dict[str, JSON],
         status: str,
         players: list[str] | None,
+        state: Any = None,
     ) -> None:
-        """Write the action; on success bring the cached row up to date."""
+        """Write the action and the table's clock after it in one transaction; on success
+        bring the cached row up to date. ``state``: the engine state after the action, if
+        it is not ``table.state``."""
         row = table.row
         assert row.id is not None
+        clock = self._next_clock(table, actor, status, players, state)
         try:
             version, head_hash = self.store.append(
                 row.id,
@@ -454,6 +459,7 @@ class Service:
                 status=status if status != row.status else None,
                 players=players,
                 prev_hash=row.head_hash,
+                clock=clock,
             )
         except VersionConflict:
             self._tables.pop(row.id, None)  # another process moved on: reload next time
@@ -467,6 +473,28 @@ class Service:
         row.head_hash = head_hash
         if players is not None:
             row.players = list(players)
+        if clock is not None:
+            table.extra["clock"] = clock
+
+    def _next_clock(
+        self, table: _Table, actor: str, status: str, players: list[str] | None, state: Any
+    ) -> Clock | None:
+        """The table's clock once the action is committed (None: a tournament has none)."""
+        if table.row.kind == TOURNAMENT:
+            return None
+        state = table.state if state is None else state
+        seated = table.row.players if players is None else players
+        to_act: list[str] = []
+        if status == OPEN and state is not None:
+            to_act = [seated[s] for s in sorted(self.games[table.row.kind].to_act(state))]
+        return clocks.advance(
+            self._clock(table),
+            version=table.row.version + 1,
+            status=status,
+            to_act=to_act,
+            actor=actor,
+            now=self.now(),
+        )
 
     # --- turn clocks, absence and host controls -------------------------------------
 
@@ -511,7 +539,6 @@ class Service:
             if set(absent) & set(outcome.to_act) and outcome.status == OPEN:
                 more = await self._play_absent(table, absent, "absent")
                 outcome = _merge(outcome, more)
-        self._advance_clock(table, outcome, actor)
         return outcome
 
     async def _play_absent(self, table: _Table, players: Sequence[str], reason: str) -> Outcome:
@@ -572,7 +599,8 @@ class Service:
             self._put_clock(table, row.model_copy(update={"deadline": None}))
             return ClockNotice(clocks.WAIT, current, due.players, None)
         outcome = await self._play_absent(table, due.players, "clock")
-        self._advance_clock(table, outcome, None)
+        if not outcome.absent:  # nothing the rule could play: stop instead of looping
+            self._put_clock(table, self._clock(table).model_copy(update={"deadline": None}))
         return ClockNotice(clocks.EXPIRE, outcome, due.players, None)
 
     async def _close_lobby(self, table: _Table) -> Outcome:
@@ -584,9 +612,7 @@ class Service:
                 snapshot=table.row.snapshot, status=ABORTED, players=None,
             )  # fmt: skip
             table.lobby = None
-            outcome = self._outcome(table, [event.to_dict()])
-        self._advance_clock(table, outcome, None)
-        return outcome
+            return self._outcome(table, [event.to_dict()])
 
     async def _host_commit(
         self, game_id: int, host: str, verb: str, args: dict[str, JSON], **changes: Any
@@ -621,9 +647,7 @@ class Service:
         table = self._table(game_id)
         result = {} if table.state is None else self.games[table.row.kind].result(table.state)
         args = {"reason": reason, "result": result}
-        outcome = await self._host_commit(game_id, host, "end", args, status=ABORTED)
-        self._advance_clock(self._table(game_id), outcome, None)
-        return outcome
+        return await self._host_commit(game_id, host, "end", args, status=ABORTED)
 
     async def replace_player(
         self, game_id: int, host: str, old: str, new: str, reason: str = ""

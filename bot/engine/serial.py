@@ -14,10 +14,36 @@ from typing import Any, TypeVar, Union, get_args, get_origin
 T = TypeVar("T")
 
 
+_PLAIN = (str, int, float, bool, type(None))
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def to_data(obj: Any) -> Any:
-    """A JSON-ready copy of a dataclass (nested dataclasses, lists and dicts included)."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    """A JSON-ready copy of a dataclass (nested dataclasses, lists and dicts included).
+
+    Called for every action's snapshot, so it is written for speed: plain values return at
+    once, and a dataclass's field names are looked up once per class."""
+    kind = type(obj)
+    if kind in _PLAIN:
+        return obj
+    if kind is list or kind is tuple:
+        return [v if type(v) in _PLAIN else to_data(v) for v in obj]
+    if kind is dict:
+        return {str(k): v if type(v) in _PLAIN else to_data(v) for k, v in obj.items()}
+    names = _NAMES.get(kind)
+    if names is None:
+        if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
+            return _other(obj)
+        names = _NAMES[kind] = tuple(f.name for f in dataclasses.fields(obj))
+    result = {}
+    for name in names:
+        value = getattr(obj, name)
+        result[name] = value if type(value) in _PLAIN else to_data(value)
+    return result
+
+
+def _other(obj: Any) -> Any:
+    """Subclasses of list/tuple/dict and other values (kept as they are)."""
     if isinstance(obj, list | tuple):
         return [to_data(v) for v in obj]
     if isinstance(obj, dict):

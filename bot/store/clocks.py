@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, Engine, insert, update
+from sqlalchemy import JSON, Connection, Engine, bindparam, insert, update
 from sqlmodel import Field, Session, SQLModel, col, select
 
 from bot.store.columns import UTCDateTime
@@ -47,6 +47,22 @@ class ClockRow(Clock, table=True):
     game_id: int = Field(primary_key=True, foreign_key="games.id")
 
 
+_TABLE = ClockRow.__table__  # type: ignore[attr-defined]
+_UPDATE = (
+    update(_TABLE)
+    .where(_TABLE.c.game_id == bindparam("v_game_id"))
+    .values({name: bindparam(f"v_{name}") for name in Clock.model_fields if name != "game_id"})
+)
+_INSERT = insert(_TABLE).values({name: bindparam(f"v_{name}") for name in Clock.model_fields})
+
+
+def write_clock(conn: Connection, row: Clock) -> None:
+    """Insert or update ``row`` on ``conn`` (statements built once: every action does this)."""
+    values = {f"v_{name}": getattr(row, name) for name in Clock.model_fields}
+    if conn.execute(_UPDATE, values).rowcount == 0:
+        conn.execute(_INSERT, values)
+
+
 class ClockStore:
     """Reads and writes of :class:`ClockRow`; each call is one short transaction."""
 
@@ -59,14 +75,9 @@ class ClockStore:
             return None if row is None else _plain(row)
 
     def put(self, row: Clock) -> None:
-        values = {name: getattr(row, name) for name in Clock.model_fields}
-        table = ClockRow.__table__  # type: ignore[attr-defined]
+        """Insert or update a clock on its own (an action writes it with its transaction)."""
         with self.engine.begin() as conn:
-            changed = conn.execute(
-                update(table).where(table.c.game_id == row.game_id).values(values)
-            )
-            if changed.rowcount == 0:
-                conn.execute(insert(table).values(values))
+            write_clock(conn, row)
 
     def due(self, now: datetime) -> list[Clock]:
         """Clocks whose deadline passed, or whose half-time reminder is due."""

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from sqlalchemy import Engine, insert, update
+from sqlalchemy import Engine, bindparam, insert, update
 from sqlmodel import Session, col, select
 
 from bot.audit.chain import event_hash
+from bot.store.clocks import Clock, write_clock
 from bot.store.columns import utcnow
 from bot.store.errors import GameNotFound, VersionConflict
 from bot.store.models import EventRow, GameRow, GameStatus, GuildSettings, PlayerName
@@ -98,6 +99,7 @@ class Store:
         status: str | None = None,
         players: Sequence[str] | None = None,
         prev_hash: str | None = None,
+        clock: Clock | None = None,
     ) -> Appended:
         """Record one action: new snapshot plus event row, if the game is still at
         ``expected_version`` (and its chain head is ``prev_hash``). Returns the new version
@@ -114,32 +116,29 @@ class Store:
             prev_hash=prev_hash,
         )  # fmt: skip
         values: JSONDict = {
-            "snapshot": snapshot,
-            "rng_counter": rng_counter,
-            "version": version,
-            "head_hash": event["hash"],
-            "updated_at": utcnow(),
+            "v_id": game_id,
+            "v_expected": expected_version,
+            "v_prev_hash": prev_hash,
+            "v_snapshot": snapshot,
+            "v_rng_counter": rng_counter,
+            "v_version": version,
+            "v_head_hash": event["hash"],
+            "v_updated_at": utcnow(),
         }
         if status is not None:
-            values["status"] = status
+            values["v_status"] = status
         if players is not None:
-            values["players"] = list(players)
-        stmt = (
-            update(GameRow)
-            .where(
-                col(GameRow.id) == game_id,
-                col(GameRow.version) == expected_version,
-                col(GameRow.head_hash) == prev_hash,
-            )
-            .values(values)
-        )
-        with self._session() as session, session.begin():
-            connection = session.connection()
-            if connection.execute(stmt).rowcount != 1:
-                if session.get(GameRow, game_id) is None:
-                    raise GameNotFound(game_id)
+            values["v_players"] = list(players)
+        stmt = _game_update(status is not None, players is not None)
+        with self.engine.begin() as connection:
+            if connection.execute(stmt, values).rowcount != 1:
+                with self._session() as session:
+                    if session.get(GameRow, game_id) is None:
+                        raise GameNotFound(game_id)
                 raise VersionConflict(game_id, expected_version)
-            connection.execute(insert(EventRow).values(event))
+            connection.execute(_EVENT_INSERT, event)
+            if clock is not None:
+                write_clock(connection, clock)
         return Appended(version, event["hash"])
 
     def _head(self, game_id: int, version: int) -> str:
@@ -171,14 +170,13 @@ class Store:
         with self._session() as session:
             return list(session.exec(stmt))
 
-    def latest_game(self, kind: str, channel_id: int) -> GameRow | None:
-        """The newest game of a kind opened in a channel (finished ones included)."""
-        stmt = (
-            select(GameRow)
-            .where(col(GameRow.kind) == kind, col(GameRow.channel_id) == channel_id)
-            .order_by(col(GameRow.id).desc())
-            .limit(1)
-        )
+    def latest_game(self, kind: str | None, channel_id: int) -> GameRow | None:
+        """The newest game of a kind (any kind: None) opened in a channel (finished ones
+        included)."""
+        stmt = select(GameRow).where(col(GameRow.channel_id) == channel_id)
+        if kind is not None:
+            stmt = stmt.where(col(GameRow.kind) == kind)
+        stmt = stmt.order_by(col(GameRow.id).desc()).limit(1)
         with self._session() as session:
             return session.exec(stmt).first()
 
@@ -224,6 +222,31 @@ class Store:
                 session.add(PlayerName(user_id=user_id, name=name))
             else:
                 row.name = name
+
+
+_GAMES = GameRow.__table__  # type: ignore[attr-defined]
+_EVENT_INSERT = insert(EventRow.__table__)  # type: ignore[attr-defined]
+_GAME_UPDATES: dict[tuple[bool, bool], Any] = {}
+
+
+def _game_update(status: bool, players: bool) -> Any:
+    """The versioned update of a game row after an action, built once per shape (building
+    statements per call was a large part of an action's cost, see docs/PERFORMANCE.md)."""
+    key = (status, players)
+    stmt = _GAME_UPDATES.get(key)
+    if stmt is None:
+        columns = ["snapshot", "rng_counter", "version", "head_hash", "updated_at"]
+        columns += ["status"] * status + ["players"] * players
+        stmt = _GAME_UPDATES[key] = (
+            update(_GAMES)
+            .where(
+                _GAMES.c.id == bindparam("v_id"),
+                _GAMES.c.version == bindparam("v_expected"),
+                _GAMES.c.head_hash == bindparam("v_prev_hash"),
+            )
+            .values({name: bindparam(f"v_{name}") for name in columns})
+        )
+    return stmt
 
 
 def _event_values(
