@@ -273,6 +273,8 @@ class Service:
         nonce: str = "",
         expected_version: int | None = None,
     ) -> Outcome:
+        if expected_version is not None:
+            self.catch_up(game_id, expected_version)
         async with self._locks[game_id]:
             table = self._table(game_id)
             try:
@@ -756,6 +758,15 @@ class Service:
             channel_id=row.channel_id,
             message_id=row.message_id,
         )
+
+    def catch_up(self, game_id: int, version: int) -> None:
+        """A click carries a newer version than this process knows: another process (a
+        second shard) moved the game on, so the cached copy is dropped and read anew."""
+        table = self._tables.get(game_id)
+        if table is not None and version > table.row.version:
+            log.info("game %s is at %s elsewhere (here %s): reloading", game_id, version,
+                     table.row.version)  # fmt: skip
+            self._tables.pop(game_id, None)
 
     def current(self, game_id: int) -> Outcome:
         """The game as it stands (e.g. to redraw its message), without acting."""

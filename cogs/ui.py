@@ -78,6 +78,9 @@ async def _dispatch(interaction: discord.Interaction[Any], click: Click) -> None
     if handler is None:
         log.warning("no handler for %s", click)
         return
+    service = getattr(interaction.client, "service", None)
+    if service is not None:  # a newer version than this process knows: read the game anew
+        service.catch_up(click.game_id, click.version)
     async with busy():
         try:
             await handler(interaction, click)

@@ -124,12 +124,6 @@ async def test_two_instances_racing_never_lose_or_repeat_an_update(db_url: str) 
     assert Service(store).audit(game_id) == []  # the log replays to the stored state
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open: an instance whose copy is behind refuses buttons of the newer version as "
-    "'game.stale' and does not read the game anew (only a lost commit makes it reload); "
-    "see docs/RELIABILITY.md",
-)
 async def test_a_click_newer_than_the_instance_knows_is_not_called_stale(db_url: str) -> None:
     first = instance(db_url)
     upgrade(first.store.engine)
