@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import logging
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
 import discord
@@ -47,6 +47,10 @@ async def start_groups(client: discord.Client, tournament: Outcome) -> None:
     current = tour["rounds"][-1]
     channel = await _channel(client, tournament.channel_id)
     locale = tournament.locale
+    row = service.store.get(tournament.game_id)
+    clock: dict[str, Any] = {
+        k: row.options[k] for k in ("clock_seconds", "on_timeout") if k in row.options
+    }
     for group in current["groups"]:
         if group["game_id"] is not None:
             continue
@@ -71,9 +75,15 @@ async def start_groups(client: discord.Client, tournament: Outcome) -> None:
                 "round": current["number"],
                 "group": group["number"],
             },
+            **clock,  # the tournament's turn clock for every group table
         }
         game = await service.create(
-            "verflixte6", group["players"], options, channel_id=thread.id, locale=locale
+            "verflixte6",
+            group["players"],
+            options,
+            guild_id=row.guild_id,
+            channel_id=thread.id,
+            locale=locale,
         )
         message = await thread.send(**send_kwargs(v6_cards.table_card(game, locale)))
         service.set_message(game.game_id, message.id)
@@ -197,6 +207,8 @@ class TournamentCog(CroupierCog):
         durchgaenge=cmd("durchgaenge.desc"),
         dritte=cmd("dritte.desc"),
         finale=cmd("finale.desc"),
+        zugzeit=cmd("zugzeit.desc"),
+        zeitablauf=cmd("zeitablauf.desc"),
     )
     async def erstellen(  # noqa: PLR0917 - slash options are parameters
         self,
@@ -206,6 +218,8 @@ class TournamentCog(CroupierCog):
         durchgaenge: app_commands.Range[int, 1, 4] = 3,
         dritte: app_commands.Range[int, 0, 20] = 0,
         finale: app_commands.Range[int, 2, 6] = 4,
+        zugzeit: app_commands.Range[int, 0, 1440] = 10,
+        zeitablauf: Literal["regel", "warten"] = "regel",
     ) -> None:
         locale = self.locale(interaction)
         if not self.host(interaction):
@@ -217,6 +231,8 @@ class TournamentCog(CroupierCog):
             "durchgaenge": durchgaenge,
             "best_thirds": dritte,
             "finale_size": finale,
+            "clock_seconds": zugzeit * 60,
+            "on_timeout": "rule" if zeitablauf == "regel" else "wait",
         }
         outcome = await self.service.create(
             KIND,

@@ -561,4 +561,5 @@ TEXTS: dict[str, str] = {
     "cmd.verify.export.desc": "Ein beendetes Spiel als Datei zum Nachprüfen herunterladen",
     "cmd.verify.nummer.desc": "Die Spielnummer (leer: das letzte Spiel in diesem Kanal)",
     "cmd.verify.datei.opt.desc": "Die Exportdatei (JSON)",
+    "cmd.zugzeit.desc": "Zugzeit pro Entscheidung an den Gruppentischen in Minuten (0 = keine)",
 }

@@ -163,3 +163,26 @@ async def test_an_absent_player_is_played_by_the_absence_rule_at_once(table: Tab
     assert "stopp" in " ".join(m.text() for m in table.public()[-3:])
     assert "Zug" in done.message.content
     assert service.current(game_id).to_act == [str(table.ben.id)]
+
+
+async def test_a_tournament_sets_the_clock_of_its_group_tables(table: Table) -> None:
+    table.anna.permissions |= MANAGE_GUILD
+    table.dice.d6_only = True
+    created = await table.slash(
+        table.anna, "turnier erstellen", name="Winter", gruppe=3, zugzeit=5, zeitablauf="warten"
+    )
+    registration = created.message
+    for user in (table.anna, table.ben, table.cem):
+        joined = await table.press(user, "register", registration)
+        await joined.wait_followup()
+    await table.press(table.anna, "close", registration)
+    await table.fake.wait_until(lambda: bool(table.fake.threads(table.channel)))
+    [thread] = table.fake.threads(table.channel)
+    assert table.bot is not None
+    service = table.bot.service
+    await table.fake.wait_until(lambda: service.find_table(thread.id, None) is not None)
+    game_id = service.find_table(thread.id, None)
+    assert game_id is not None
+    clock = service.clock_of(game_id)
+    assert (clock.seconds, clock.on_timeout) == (300, clocks.WAIT)
+    assert [t.game_id for t in service.live_tables(table.guild.id)] == [game_id]
