@@ -53,6 +53,11 @@ def _parser() -> argparse.ArgumentParser:
         "--database", action="append", default=[], help="a DATABASE_URL to measure (repeatable)"
     )
     bench.add_argument("--actions", type=int, default=2000, help="actions per throughput run")
+    verify = sub.add_parser(
+        "verify", help="check an exported game: seed, every draw, the hash chain, the replay"
+    )
+    verify.add_argument("file", help="a game export (JSON, from /verify export)")
+    verify.add_argument("--lang", choices=["de", "en"], default="de", help="language of the answer")
     bench.add_argument(
         "--discord",
         action="store_true",
@@ -110,6 +115,25 @@ def _bench_discord(tables: int, seconds: float) -> int:
     return 0
 
 
+def _verify(path: str, locale: str) -> int:
+    """0: everything matches; 1: a mismatch (named on stdout); 2: not a readable export."""
+    from bot.audit import export
+    from bot.audit.text import report_text
+    from bot.audit.verify import verify
+    from bot.games import GAMES
+    from bot.service import HOST_ONLY_VERBS, SETUP_VERBS
+
+    try:
+        with open(path, "rb") as file:
+            document = export.read(file.read())
+    except (OSError, export.ExportError) as exc:
+        sys.stderr.write(f"croupier verify: {path}: {exc}\n")
+        return EXIT_CONFIG
+    report = verify(document, GAMES, setup_verbs=SETUP_VERBS, host_verbs=HOST_ONLY_VERBS)
+    sys.stdout.write(report_text(report, locale) + "\n")
+    return 0 if report.ok else 1
+
+
 def _run_bot() -> int:
     try:
         settings = load_settings()
@@ -136,6 +160,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _bench_discord(args.tables, args.seconds)
     if args.command == "bench":
         return _bench(args.database, args.actions)
+    if args.command == "verify":
+        return _verify(args.file, args.lang)
     if args.command == "sandbox":
         from bot.sandbox import main as sandbox
 

@@ -25,6 +25,7 @@ EXTENSIONS = (
     "cogs.flaschenteufel",
     "cogs.dicedevils",
     "cogs.tables",
+    "cogs.verify",
 )
 
 

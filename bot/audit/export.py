@@ -81,8 +81,10 @@ def document(game: GameRow, events: Sequence[EventRow]) -> dict[str, Any]:
 
 
 def from_store(store: Store, game_id: int) -> dict[str, Any]:
-    """The export of game ``game_id`` as stored now (raises ``GameNotFound``)."""
-    return document(store.get(game_id), store.events(game_id))
+    """The export of game ``game_id`` as stored now (raises ``GameNotFound``): the game row,
+    and its events up to the row's version (an action committing meanwhile is left out)."""
+    game = store.get(game_id)
+    return document(game, store.events(game_id, upto=game.version))
 
 
 def to_json(doc: Mapping[str, Any]) -> str:

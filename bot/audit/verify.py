@@ -65,6 +65,8 @@ class Report:
     seed_revealed: bool
     replayed: bool
     head_hash: str
+    seed_hash: str
+    seed: str | None
     problems: tuple[Problem, ...]
 
     @property
@@ -111,6 +113,8 @@ def verify(
         seed_revealed=export.seed is not None,
         replayed=replayed,
         head_hash=export.head_hash,
+        seed_hash=export.seed_hash,
+        seed=export.seed,
         problems=tuple(problems),
     )
 

@@ -180,9 +180,13 @@ class Store:
         with self._session() as session:
             return session.exec(stmt).first()
 
-    def events(self, game_id: int) -> list[EventRow]:
-        """The event log of a game, in order (empty for an unknown game)."""
+    def events(self, game_id: int, upto: int | None = None) -> list[EventRow]:
+        """The event log of a game, in order (empty for an unknown game); with ``upto`` only
+        the events up to that version (those of a game row read before: an action committed
+        in between does not show)."""
         stmt = select(EventRow).where(col(EventRow.game_id) == game_id).order_by(col(EventRow.seq))
+        if upto is not None:
+            stmt = stmt.where(col(EventRow.seq) <= upto)
         with self._session() as session:
             return list(session.exec(stmt))
 

@@ -1,0 +1,103 @@
+"""``/verify``: anyone can check that the croupier played fair.
+
+``/verify spiel [nummer]`` runs the offline verifier (bot.audit.verify, the same as
+``croupier verify FILE``) on a stored game of this server and answers publicly;
+``/verify export [nummer]`` hands out a finished game's export file; ``/verify datei``
+checks an uploaded export file (privately). Without a number: the newest game in this channel.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.audit import export
+from bot.audit.text import report_text
+from bot.audit.verify import verify
+from bot.i18n import t
+from bot.service import HOST_ONLY_VERBS, SETUP_VERBS
+from bot.store import GameNotFound, GameRow
+from cogs.base import CroupierCog
+from cogs.translator import cmd
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+
+
+class Verify(CroupierCog):
+    verify = app_commands.Group(name=cmd("verify"), description=cmd("verify.desc"))
+
+    @verify.command(name=cmd("verify.spiel"), description=cmd("verify.spiel.desc"))
+    @app_commands.describe(nummer=cmd("verify.nummer.desc"))
+    async def spiel(self, interaction: discord.Interaction[Any], nummer: int | None = None) -> None:
+        locale = self.locale(interaction)
+        game = self._game(interaction, nummer)
+        if game is None or game.id is None:
+            await interaction.response.send_message(t("verify.no_game", locale), ephemeral=True)
+            return
+        report = self.service.verify(game.id)
+        await interaction.response.send_message(report_text(report, locale))
+
+    @verify.command(name=cmd("verify.export"), description=cmd("verify.export.desc"))
+    @app_commands.describe(nummer=cmd("verify.nummer.desc"))
+    async def export_(
+        self, interaction: discord.Interaction[Any], nummer: int | None = None
+    ) -> None:
+        locale = self.locale(interaction)
+        game = self._game(interaction, nummer)
+        if game is None or game.id is None:
+            await interaction.response.send_message(t("verify.no_game", locale), ephemeral=True)
+            return
+        if game.status not in export.OVER:
+            text = t("verify.export_not_over", locale)
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        name = f"spiel-{game.id}.json"
+        data = export.to_json(export.from_store(self.service.store, game.id)).encode()
+        await interaction.response.send_message(
+            t("verify.export_ready", locale, game=game.id, file=name),
+            file=discord.File(io.BytesIO(data), name),
+            ephemeral=True,
+        )
+
+    @verify.command(name=cmd("verify.datei"), description=cmd("verify.datei.desc"))
+    @app_commands.describe(datei=cmd("verify.datei.opt.desc"))
+    async def datei(self, interaction: discord.Interaction[Any], datei: discord.Attachment) -> None:
+        locale = self.locale(interaction)
+        await interaction.response.send_message(
+            await self.check_file(datei, locale), ephemeral=True
+        )
+
+    async def check_file(self, attachment: discord.Attachment, locale: str) -> str:
+        """The verifier's answer on an uploaded export."""
+        if attachment.size > MAX_FILE_BYTES:
+            return t("verify.unreadable", locale, error=f"> {MAX_FILE_BYTES // 1024} KiB")
+        return verify_upload(await attachment.read(), self.service.games, locale)
+
+    def _game(self, interaction: discord.Interaction[Any], number: int | None) -> GameRow | None:
+        """Game ``number`` if it belongs to this server, else the newest in this channel."""
+        store = self.service.store
+        if number is None:
+            return store.latest_game(None, interaction.channel_id or 0)
+        try:
+            game = store.get(number)
+        except GameNotFound:
+            return None
+        return game if game.guild_id == interaction.guild_id else None
+
+
+def verify_upload(data: bytes, games: Any, locale: str) -> str:
+    """Check the bytes of an export file: the verdict, or why it is no export."""
+    try:
+        document = export.read(data)
+    except export.ExportError as exc:
+        return t("verify.unreadable", locale, error=str(exc))
+    report = verify(document, games, setup_verbs=SETUP_VERBS, host_verbs=HOST_ONLY_VERBS)
+    return report_text(report, locale)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Verify(bot))
