@@ -117,6 +117,7 @@ async def dm_players(
 ) -> list[str]:
     """Send each player his private message by DM. Players whose DMs are closed (50007) get
     one public pointer (``closed_notice`` of their ids, never the secret itself)."""
+    ui.turn_done()  # DMs are slow and concern no table message
     closed = []
     for player, (text, file) in messages.items():
         try:

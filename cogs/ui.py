@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -81,7 +82,7 @@ async def _dispatch(interaction: discord.Interaction[Any], click: Click) -> None
     service = getattr(interaction.client, "service", None)
     if service is not None:  # a newer version than this process knows: read the game anew
         service.catch_up(click.game_id, click.version)
-    async with busy():
+    async with busy(), table_turn(click.game_id):
         try:
             await handler(interaction, click)
         except Exception:
@@ -98,6 +99,45 @@ async def _apologise(interaction: discord.Interaction[Any]) -> None:
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
+
+
+_table_locks: dict[int, asyncio.Lock] = {}
+_held: contextvars.ContextVar[list[asyncio.Lock] | None] = contextvars.ContextVar(
+    "held", default=None
+)
+TURN_WAIT = 1.0  # seconds a click waits for the table's previous click (the 3 s deadline!)
+
+
+@contextlib.asynccontextmanager
+async def table_turn(game_id: int) -> AsyncIterator[None]:
+    """One interaction at a time per table, from its action until the table message is
+    up to date (``turn_done``): otherwise a fast second click could edit the table before
+    the first click has posted and registered the new turn's message, leaving that one
+    behind with outdated buttons. Waits at most ``TURN_WAIT`` s, then goes on regardless."""
+    lock = _table_locks.setdefault(game_id, asyncio.Lock())
+    try:
+        async with asyncio.timeout(TURN_WAIT):
+            await lock.acquire()
+    except TimeoutError:
+        log.warning("table %s: the previous click takes long; not waiting for it", game_id)
+        yield
+        return
+    held = [lock]  # emptied by turn_done()
+    token = _held.set(held)
+    try:
+        yield
+    finally:
+        _held.reset(token)
+        if held:
+            held.pop().release()
+
+
+def turn_done() -> None:
+    """The table message is up to date: the next click at this table may go on (slow
+    follow-ups such as DMs and pictures do not hold it up)."""
+    held = _held.get()
+    if held:
+        held.pop().release()
 
 
 @contextlib.asynccontextmanager

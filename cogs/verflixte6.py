@@ -240,14 +240,15 @@ class Verflixte6Cog(CroupierCog):
         if current is None:
             return
         actor = actor_of(interaction)
-        try:
-            outcome = await self.service.act(
-                current.game_id, actor, action, nonce=str(interaction.id)
-            )
-        except IllegalAction as exc:
-            await refuse(interaction, exc, current.locale)
-            return
-        await show(interaction, outcome, actor, typed=True)
+        async with ui.table_turn(current.game_id):
+            try:
+                outcome = await self.service.act(
+                    current.game_id, actor, action, nonce=str(interaction.id)
+                )
+            except IllegalAction as exc:
+                await refuse(interaction, exc, current.locale)
+                return
+            await show(interaction, outcome, actor, typed=True)
 
     async def _hosted(
         self,
