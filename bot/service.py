@@ -23,7 +23,7 @@ from bot import clocks
 from bot.audit import export
 from bot.audit.verify import Report, verify
 from bot.engine import JSON, Action, AuditedRng, Event, Game, IllegalAction
-from bot.engine.serial import from_data, to_data
+from bot.engine.serial import from_data, renamed, to_data
 from bot.games import GAMES
 from bot.games.absence import absence_action
 from bot.lobby import LOBBY_VERBS, Lobby
@@ -38,7 +38,7 @@ LOBBY, OPEN, PAUSED = GameStatus.LOBBY.value, GameStatus.OPEN.value, GameStatus.
 TOURNAMENT = TournamentGame.kind
 FINISHED, ABORTED = GameStatus.FINISHED.value, GameStatus.ABORTED.value
 SETUP_VERBS = ("setup", "start")
-HOST_ONLY_VERBS = ("pause", "resume", "end", "kick", "clock")  # logged, no engine action
+HOST_ONLY_VERBS = ("pause", "resume", "end", "kick", "clock", "replace")  # no engine action
 
 
 @dataclass(frozen=True)
@@ -87,17 +87,6 @@ def _merge(first: Outcome, later: Outcome) -> Outcome:
         linked=first.linked + later.linked,
         absent=first.absent + later.absent,
     )
-
-
-def _renamed(data: JSON, old: str, new: str) -> JSON:
-    """A snapshot with one player id replaced by another wherever it occurs."""
-    if isinstance(data, str):
-        return new if data == old else data
-    if isinstance(data, list):
-        return [_renamed(v, old, new) for v in data]
-    if isinstance(data, dict):
-        return {_renamed(k, old, new): _renamed(v, old, new) for k, v in data.items()}
-    return data
 
 
 @dataclass
@@ -662,20 +651,20 @@ class Service:
             raise IllegalAction("game.not_a_player")
         if new in table.row.players:
             raise IllegalAction("game.already_seated")
-        snapshot = _renamed(table.row.snapshot, old, new)
+        snapshot = renamed(table.row.snapshot, old, new)
         players = [new if p == old else p for p in table.row.players]
         args = {"old": old, "new": new, "reason": reason}
         outcome = await self._host_commit(
             game_id, host, "replace", args, snapshot=snapshot, players=players
         )
         clock = self._clock(table)
-        renamed = clock.model_copy(
+        moved = clock.model_copy(
             update={
                 "waiting": [new if p == old else p for p in clock.waiting],
                 "absent": [p for p in clock.absent if p != old],
             }
         )
-        self._put_clock(table, renamed)
+        self._put_clock(table, moved)
         return await self._after(outcome, None)
 
     async def kick(self, game_id: int, host: str, player: str, reason: str = "") -> Outcome:

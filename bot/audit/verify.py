@@ -17,6 +17,7 @@ from bot.audit.chain import event_hash
 from bot.audit.export import GameExport
 from bot.engine.core import Action, Game
 from bot.engine.rng import ChanceError, ChanceExhausted, Draw, Rng, derive, seed_hash
+from bot.engine.serial import renamed
 
 _DETAILS = {
     "seed": "seed does not match its published SHA-256",
@@ -225,6 +226,10 @@ def check_replay(
         if _verb(event) in host_verbs:
             if logged:
                 return Problem("replay_draws", seq)
+            if _verb(event) == "replace":  # a host seated somebody else in a player's place
+                old, new = str(event["action"]["old"]), str(event["action"]["new"])
+                state = game.load(renamed(game.dump(state), old, new))
+                players = [new if p == old else p for p in players]
             continue
         actor = event["actor"]
         seat = players.index(actor) if actor in players else -1

@@ -87,3 +87,15 @@ def _convert(tp: Any, value: Any) -> Any:
         key_type = args[0]
         return {key_type(k): _convert(args[1], v) for k, v in value.items()}
     return value
+
+
+def renamed(data: Any, old: str, new: str) -> Any:
+    """Plain data (a snapshot) with one player id replaced by another wherever it occurs:
+    a player replaced at the table keeps seat, cards, dice and points."""
+    if isinstance(data, str):
+        return new if data == old else data
+    if isinstance(data, list):
+        return [renamed(v, old, new) for v in data]
+    if isinstance(data, dict):
+        return {renamed(k, old, new): renamed(v, old, new) for k, v in data.items()}
+    return data

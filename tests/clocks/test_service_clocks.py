@@ -200,3 +200,15 @@ async def test_clock_settings_are_logged_and_validated(store: Store, time: FakeT
         "seconds": 0,
         "on_timeout": None,
     }
+
+
+async def test_a_game_with_a_replacement_still_verifies(store: Store) -> None:
+    service = Service(store)
+    game = await service.create("verflixte6", ["1", "2"], {"durchgaenge": 1})
+    await service.replace_player(game.game_id, "99", "2", "7", "musste weg")
+    await service.kick(game.game_id, "99", "1")
+    outcome = await service.kick(game.game_id, "99", "7")
+    assert outcome.finished
+    assert outcome.players == ["1", "7"]
+    assert service.audit(game.game_id) == []
+    assert any(r.actor == "7" for r in store.events(game.game_id))
