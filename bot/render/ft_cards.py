@@ -9,7 +9,7 @@ from typing import Any
 from bot.games.flaschenteufel.cards import COLOUR
 from bot.i18n import t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
-from bot.render.lobby import mention, table_lobby_card
+from bot.render.lobby import mention, seed_line, table_lobby_card
 
 BUTTON, SELECT = "ftb", "fts"
 Names = Callable[[str], str]
@@ -76,6 +76,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
         description="\n".join(lines)[-4000:],
         fields=fields,
         rows=_buttons(outcome, locale),
+        footer=seed_line(outcome, locale),
     )
 
 

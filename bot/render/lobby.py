@@ -43,3 +43,11 @@ def table_lobby_card(
             (button("join", "primary"), button("leave", "secondary"), button("start", "success"))
         ],
     )
+
+
+def seed_line(outcome: Any, locale: str) -> str:
+    """A table's footer: the seed's commitment while it plays, the seed itself at the end
+    (anyone can then check every die: ``/verify``)."""
+    if outcome.seed:
+        return t("ui.table.seed_revealed", locale, seed=outcome.seed, seed_hash=outcome.seed_hash)
+    return t("ui.table.seed", locale, seed_hash=outcome.seed_hash[:16])

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.i18n import t
 from bot.render.cards import Button, Card, Row, custom_id
-from bot.render.lobby import mention, table_lobby_card
+from bot.render.lobby import mention, seed_line, table_lobby_card
 
 BUTTON = "tfb"
 Names = Callable[[str], str]
@@ -84,7 +84,7 @@ def table_card(
         title=t("teufel.ui.title", locale, round=view["round"]),
         description="\n".join(lines)[-4000:],
         fields=fields,
-        footer=t("teufel.ui.oven", locale, oven=view["oven"]),
+        footer=t("teufel.ui.oven", locale, oven=view["oven"]) + " · " + seed_line(outcome, locale),
         rows=_buttons(outcome, locale),
     )
 

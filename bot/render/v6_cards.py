@@ -14,7 +14,7 @@ from bot.games.verflixte6.state import DECISIONS, JOKER_IDS, MAX_JOKERS
 from bot.i18n import t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.lobby import mention as mention  # noqa: PLC0414 - re-exported for cogs
-from bot.render.lobby import table_lobby_card
+from bot.render.lobby import seed_line, table_lobby_card
 from bot.render.verflixte6 import describe
 
 BUTTON, SELECT = "v6b", "v6s"
@@ -47,11 +47,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool =
     fields = [(f"{name(seat['player'])}", _seat_line(seat, locale)) for seat in view["seats"]]
     if turn is not None and turn["chosen"]:
         fields.append((t("ui.table.jokers", locale), _jokers_left(turn, locale)))
-    footer = (
-        t("ui.table.seed_revealed", locale, seed=outcome.seed, seed_hash=outcome.seed_hash)
-        if outcome.seed
-        else t("ui.table.seed", locale, seed_hash=outcome.seed_hash[:16])
-    )
+    footer = seed_line(outcome, locale)
     return Card(
         title=t(
             "ui.table.title", locale, durchgang=view["durchgang"], durchgaenge=view["durchgaenge"]

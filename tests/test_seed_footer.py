@@ -1,0 +1,28 @@
+"""Every game's table shows the seed's commitment while it runs and the seed at the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.render import dd_cards, ft_cards, teufel_cards, v6_cards
+from bot.service import Service
+from bot.store import Store
+
+CARDS = {
+    "verflixte6": v6_cards.table_card,
+    "teufel": teufel_cards.table_card,
+    "flaschenteufel": ft_cards.table_card,
+    "dicedevils": dd_cards.table_card,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(CARDS))
+async def test_the_seed_is_committed_while_playing_and_revealed_at_the_end(
+    store: Store, kind: str
+) -> None:
+    service = Service(store)
+    running = await service.create(kind, ["1", "2", "3"], {})
+    footer = CARDS[kind](running, "de").footer
+    assert running.seed_hash[:16] in footer and running.seed is None
+    ended = await service.end_table(running.game_id, "99")
+    assert ended.seed is not None and ended.seed in CARDS[kind](ended, "de").footer
