@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from bot.render import dd_cards, ft_cards, teufel_cards, v6_cards
 from bot.service import Service
 from bot.store import Store
 
-CARDS = {
+CARDS: dict[str, Callable[[Any, str], Any]] = {
     "verflixte6": v6_cards.table_card,
-    "teufel": teufel_cards.table_card,
+    "teufel": lambda outcome, locale: teufel_cards.table_card(outcome, locale, lambda p: "…"),
     "flaschenteufel": ft_cards.table_card,
     "dicedevils": dd_cards.table_card,
 }
