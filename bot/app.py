@@ -29,6 +29,17 @@ EXTENSIONS = (
 )
 
 
+def intents() -> discord.Intents:
+    """What Croupier needs from the gateway: guilds (channels, threads, roles) and the
+    interactions, which come without any intent. No message or typing events: every table
+    edit would come back as a MESSAGE_UPDATE to parse, and no cog reads messages."""
+    wanted = discord.Intents.default()
+    wanted.guild_messages = wanted.dm_messages = False
+    wanted.guild_typing = wanted.dm_typing = False
+    wanted.guild_reactions = wanted.dm_reactions = False
+    return wanted
+
+
 class Croupier(commands.Bot):
     """The bot. Game state lives in :attr:`service`; cogs only translate interactions."""
 
@@ -39,7 +50,7 @@ class Croupier(commands.Bot):
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=intents(),
             help_command=None,
         )
         self.settings = settings

@@ -12,6 +12,7 @@ import contextlib
 import contextvars
 import logging
 import re
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -101,7 +102,9 @@ async def _apologise(interaction: discord.Interaction[Any]) -> None:
             await interaction.response.send_message(text, ephemeral=True)
 
 
-_table_locks: dict[int, asyncio.Lock] = {}
+_table_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, asyncio.Lock]] = (
+    weakref.WeakKeyDictionary()
+)  # per event loop: a lock belongs to the loop it was made in
 _held: contextvars.ContextVar[list[asyncio.Lock] | None] = contextvars.ContextVar(
     "held", default=None
 )
@@ -114,7 +117,8 @@ async def table_turn(game_id: int) -> AsyncIterator[None]:
     up to date (``turn_done``): otherwise a fast second click could edit the table before
     the first click has posted and registered the new turn's message, leaving that one
     behind with outdated buttons. Waits at most ``TURN_WAIT`` s, then goes on regardless."""
-    lock = _table_locks.setdefault(game_id, asyncio.Lock())
+    locks = _table_locks.setdefault(asyncio.get_running_loop(), {})
+    lock = locks.setdefault(game_id, asyncio.Lock())
     try:
         async with asyncio.timeout(TURN_WAIT):
             await lock.acquire()
