@@ -3,25 +3,15 @@ game, restarts, pauses, lobbies, and the host controls that go with them."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
+from fake_time import FakeTime
 
 from bot import clocks
 from bot.engine import Action, IllegalAction
 from bot.service import Service
 from bot.store import Store
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.value = datetime(2026, 11, 22, 20, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.value
-
-    def wait(self, seconds: float) -> None:
-        self.value += timedelta(seconds=seconds)
 
 
 @pytest.fixture

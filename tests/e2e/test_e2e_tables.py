@@ -4,27 +4,16 @@ left, and hosts end tables, replace and declare absent players; non-hosts are re
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from conftest import Table
+from fake_time import FakeTime
 
 from bot import clocks
 from bot.loopback import bot_running
 
 MANAGE_GUILD = 1 << 5
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.value = datetime(2026, 11, 22, 20, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.value
-
-    def wait(self, seconds: float) -> None:
-        self.value += timedelta(seconds=seconds)
 
 
 def clock_cog(table: Table, time: FakeTime) -> Any:
