@@ -56,6 +56,7 @@ class Outcome:
     players: list[str]
     seed_hash: str
     seed: str | None  # revealed only when the game is over
+    head_hash: str = ""  # the hash of the log's newest event (the chain's head)
     locale: str = "de"
     channel_id: int | None = None
     message_id: int | None = None
@@ -743,6 +744,7 @@ class Service:
             players=players,
             seed_hash=row.seed_hash,
             seed=row.seed if done else None,
+            head_hash=row.head_hash,
             locale=row.locale,
             channel_id=row.channel_id,
             message_id=row.message_id,

@@ -562,4 +562,5 @@ TEXTS: dict[str, str] = {
     "cmd.verify.nummer.desc": "Die Spielnummer (leer: das letzte Spiel in diesem Kanal)",
     "cmd.verify.datei.opt.desc": "Die Exportdatei (JSON)",
     "cmd.zugzeit.desc": "Zugzeit pro Entscheidung an den Gruppentischen in Minuten (0 = keine)",
+    "ui.table.head": "Log-Kopf `{head}`.",
 }

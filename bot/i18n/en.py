@@ -562,4 +562,5 @@ TEXTS: dict[str, str] = {
     "cmd.verify.nummer.desc": "The game number (empty: the latest game in this channel)",
     "cmd.verify.datei.opt.desc": "The export file (JSON)",
     "cmd.zugzeit.desc": "Turn clock per decision at the group tables, in minutes (0 = none)",
+    "ui.table.head": "Log head `{head}`.",
 }

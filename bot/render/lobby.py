@@ -46,8 +46,11 @@ def table_lobby_card(
 
 
 def seed_line(outcome: Any, locale: str) -> str:
-    """A table's footer: the seed's commitment while it plays, the seed itself at the end
-    (anyone can then check every die: ``/verify``)."""
+    """A table's footer: the seed's commitment while it plays; at the end the seed itself
+    and the head of the hash-chained log, so anyone can check every die and that the log
+    was not rewritten afterwards (``/verify``)."""
     if outcome.seed:
-        return t("ui.table.seed_revealed", locale, seed=outcome.seed, seed_hash=outcome.seed_hash)
+        line = t("ui.table.seed_revealed", locale, seed=outcome.seed, seed_hash=outcome.seed_hash)
+        head = getattr(outcome, "head_hash", "")
+        return line + (" " + t("ui.table.head", locale, head=head[:16]) if head else "")
     return t("ui.table.seed", locale, seed_hash=outcome.seed_hash[:16])
