@@ -4,6 +4,7 @@ that close themselves) and the host controls any table has (``/tisch …``)."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any, Literal
 
 import discord
@@ -58,13 +59,18 @@ async def refresh_table(client: discord.Client, outcome: Outcome, note: str) -> 
     hooks = ui.TABLES.get(outcome.kind)
     if note:
         await channel.send(note[:2000])
-    if hooks is None or outcome.message_id is None:
+    if hooks is None:
         return
-    card = hooks.table_card(client_service(client), outcome)
-    try:
-        await channel.get_partial_message(outcome.message_id).edit(**ui.message_kwargs(card))
-    except discord.HTTPException:
-        log.warning("table message of game %s could not be edited", outcome.game_id)
+    service = client_service(client)
+    async with ui.table_turn(outcome.game_id):  # not while a click posts a new turn's message
+        latest = replace(service.current(outcome.game_id), events=outcome.events)
+        if latest.message_id is not None:
+            card = hooks.table_card(service, latest)
+            try:
+                message = channel.get_partial_message(latest.message_id)
+                await message.edit(**ui.message_kwargs(card))
+            except discord.HTTPException:
+                log.warning("table message of game %s could not be edited", outcome.game_id)
     if any(e.get("type") in hooks.dm_after for e in outcome.events):
         await send_private(client, channel, outcome, outcome.players)
 

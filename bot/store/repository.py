@@ -151,9 +151,9 @@ class Store:
 
     def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the Discord message that shows the game (not versioned)."""
-        stmt = update(GameRow).where(col(GameRow.id) == game_id).values(message_id=message_id)
-        with self._session() as session, session.begin():
-            if session.connection().execute(stmt).rowcount != 1:
+        params = {"v_id": game_id, "v_message_id": message_id}
+        with self.engine.begin() as connection:
+            if connection.execute(_SET_MESSAGE, params).rowcount != 1:
                 raise GameNotFound(game_id)
 
     def get(self, game_id: int) -> GameRow:
@@ -231,6 +231,11 @@ class Store:
 _GAMES = GameRow.__table__  # type: ignore[attr-defined]
 _EVENT_INSERT = insert(EventRow.__table__)  # type: ignore[attr-defined]
 _GAME_UPDATES: dict[tuple[bool, bool], Any] = {}
+_SET_MESSAGE = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("v_id"))
+    .values(message_id=bindparam("v_message_id"))
+)
 
 
 def _game_update(status: bool, players: bool) -> Any:
