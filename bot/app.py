@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import logging
 from collections.abc import Callable
@@ -13,6 +15,7 @@ from bot.config import Settings
 from bot.engine import AuditedRng
 from bot.service import Service
 from bot.store import Store, make_engine, upgrade
+from bot.store.checkpoints import run_checkpoints, take_over
 from cogs.translator import CommandTranslator
 
 log = logging.getLogger(__name__)
@@ -60,6 +63,9 @@ class Croupier(commands.Bot):
     async def setup_hook(self) -> None:
         engine = make_engine(self.settings.database_url)
         upgrade(engine)
+        wal = take_over(engine)
+        if wal is not None:
+            self._checkpoints = asyncio.create_task(run_checkpoints(wal), name="checkpoints")
         self.service = Service(Store(engine), rng_factory=self.rng_factory)
         loaded = self.service.load_open_games()
         log.info("database ready, %d open games loaded", loaded)
@@ -70,6 +76,14 @@ class Croupier(commands.Bot):
         # Everything loaded so far lives as long as the bot: keep it out of the garbage
         # collector's full passes, which otherwise stall every click now and then.
         gc.freeze()
+
+    async def close(self) -> None:
+        task = getattr(self, "_checkpoints", None)
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        await super().close()
 
     async def _sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
