@@ -21,6 +21,13 @@ def client_service(client: discord.Client) -> Service:
     return service
 
 
+async def channel_by_id(client: discord.Client, channel_id: int | None) -> Any:
+    """A channel or thread by id: from the cache, else asked of Discord (None: no id)."""
+    if channel_id is None:
+        return None
+    return client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+
+
 def service_of(interaction: discord.Interaction[Any]) -> Service:
     return client_service(interaction.client)
 

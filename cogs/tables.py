@@ -15,9 +15,9 @@ from bot import clocks
 from bot.engine import IllegalAction
 from bot.i18n import t
 from bot.render.lobby import mention
-from bot.service import ClockNotice, Outcome, Service
+from bot.service import ClockNotice, Outcome
 from cogs import ui
-from cogs.base import CroupierCog, actor_of, client_service, dm_players, refuse
+from cogs.base import CroupierCog, actor_of, channel_by_id, client_service, dm_players, refuse
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -26,10 +26,9 @@ POLL_SECONDS = 5
 
 
 async def _channel(client: discord.Client, channel_id: int | None) -> Any:
-    if channel_id is None:
-        return None
+    """The table's channel, or None if it is gone (the clock task must not stop for it)."""
     try:
-        return client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+        return await channel_by_id(client, channel_id)
     except discord.HTTPException:
         return None
 
@@ -301,10 +300,6 @@ class TablesCog(CroupierCog):
             await refuse(interaction, exc, locale)
             return
         await self._done(interaction, outcome, t(f"host.{verb}", locale, reason=reason or "–"))
-
-
-def service_for(client: discord.Client) -> Service:
-    return client_service(client)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -25,18 +25,12 @@ from bot.tournament.export import full_json, standings_csv
 from bot.tournament.game import SYSTEM
 from bot.tournament.rules import reminders_due
 from cogs import ui
-from cogs.base import CroupierCog, actor_of, client_service, refuse, send_kwargs
+from cogs.base import CroupierCog, actor_of, channel_by_id, client_service, refuse, send_kwargs
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
 
 KIND = "turnier"
-
-
-async def _channel(client: discord.Client, channel_id: int | None) -> Any:
-    if channel_id is None:
-        return None
-    return client.get_channel(channel_id) or await client.fetch_channel(channel_id)
 
 
 async def start_groups(client: discord.Client, tournament: Outcome) -> None:
@@ -45,7 +39,7 @@ async def start_groups(client: discord.Client, tournament: Outcome) -> None:
     service = client_service(client)
     tour = tournament.public
     current = tour["rounds"][-1]
-    channel = await _channel(client, tournament.channel_id)
+    channel = await channel_by_id(client, tournament.channel_id)
     locale = tournament.locale
     row = service.store.get(tournament.game_id)
     clock: dict[str, Any] = {
@@ -96,7 +90,7 @@ async def start_groups(client: discord.Client, tournament: Outcome) -> None:
 
 async def follow(client: discord.Client, outcome: Outcome) -> None:
     """Announce what a group's result caused: its table, a new round, the champion."""
-    channel = await _channel(client, outcome.channel_id)
+    channel = await channel_by_id(client, outcome.channel_id)
     name, locale = outcome.public["name"], outcome.locale
     for event in outcome.events:
         if event["type"] == "group_table":
@@ -176,7 +170,7 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
     elif click.verb == "close":
         for event in outcome.events:
             if event["type"] == "round":
-                channel = await _channel(interaction.client, outcome.channel_id)
+                channel = await channel_by_id(interaction.client, outcome.channel_id)
                 await channel.send(
                     **send_kwargs(tcards.round_card(event, outcome.public["name"], locale))
                 )
@@ -421,7 +415,7 @@ class TournamentCog(CroupierCog):
     ) -> None:
         locale, when = outcome.locale, shown_time(datetime.fromisoformat(evening))
         thread_id = None if game_id is None else self.service.current(game_id).channel_id
-        thread = await _channel(self.bot, thread_id or outcome.channel_id)
+        thread = await channel_by_id(self.bot, thread_id or outcome.channel_id)
         closed = []
         for player in players:
             text = t(
