@@ -561,12 +561,15 @@ class Service:
 
     async def tick(self) -> list[ClockNotice]:
         """Do what every due clock asks for (the bot's clock task calls this)."""
-        notices = []
-        for row in self.clocks.due(self.now()):
+        notices, now = [], self.now()
+        for stored in self.clocks.running():
+            if clocks.due(stored, now) is None:
+                continue
+            self.catch_up(stored.game_id, stored.version)  # another process moved it on
             try:
-                notice = await self._on_due(row.game_id)
+                notice = await self._on_due(stored.game_id)
             except IllegalAction as exc:
-                log.warning("clock of game %s: %s", row.game_id, exc)
+                log.warning("clock of game %s: %s", stored.game_id, exc)
                 continue
             if notice is not None:
                 notices.append(notice)
@@ -575,9 +578,9 @@ class Service:
     async def _on_due(self, game_id: int) -> ClockNotice | None:
         table = self._table(game_id)
         row, current = self._clock(table), self._outcome(table, [])
-        if row.version != table.row.version:  # the process died between action and clock
-            self._advance_clock(table, current, None)
-            return None
+        if row.version != table.row.version:  # a clock older than its game's last action
+            self._advance_clock(table, current, None)  # (stored before clocks shared the
+            return None  # action's transaction): it starts afresh
         due = clocks.due(row, self.now())
         if due is None:
             return None

@@ -1,7 +1,7 @@
 """Durable turn clocks: one row per table with its setting and the running deadline.
 
-The bot's clock task polls :meth:`ClockStore.due` for deadlines that passed; a restart loses
-nothing because the deadline is a stored point in time, not a timer in memory.
+The bot's clock task polls :meth:`ClockStore.running` for deadlines that passed; a restart
+loses nothing because the deadline is a stored point in time, not a timer in memory.
 """
 
 from __future__ import annotations
@@ -79,25 +79,13 @@ class ClockStore:
         with self.engine.begin() as conn:
             write_clock(conn, row)
 
-    def due(self, now: datetime) -> list[Clock]:
-        """Clocks whose deadline passed, or whose half-time reminder is due."""
+    def running(self) -> list[Clock]:
+        """Every clock with a deadline (which of them are due is the clocks' rule:
+        :func:`bot.clocks.due`)."""
         query = select(ClockRow).where(col(ClockRow.deadline).is_not(None))
         with Session(self.engine, expire_on_commit=False) as session:
-            rows = [_plain(r) for r in session.exec(query)]
-        return [r for r in rows if _due_now(r, now)]
+            return [_plain(r) for r in session.exec(query)]
 
 
 def _plain(row: ClockRow) -> Clock:
     return Clock.model_validate(row.model_dump())
-
-
-def _due_now(row: Clock, now: datetime) -> bool:
-    assert row.deadline is not None
-    if row.deadline <= now:
-        return True
-    return not row.reminded and row.started is not None and half_time(row) <= now
-
-
-def half_time(row: Clock) -> datetime:
-    assert row.deadline is not None and row.started is not None
-    return row.started + (row.deadline - row.started) / 2

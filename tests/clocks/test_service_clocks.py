@@ -202,3 +202,19 @@ async def test_a_game_with_a_replacement_still_verifies(store: Store) -> None:
     assert outcome.players == ["1", "7"]
     assert service.audit(game.game_id) == []
     assert any(r.actor == "7" for r in store.events(game.game_id))
+
+
+async def test_a_clock_moved_on_by_another_process_is_read_anew(
+    store: Store, time: FakeTime
+) -> None:
+    first = Service(store, now=time)
+    game = await first.create("verflixte6", ["1", "2"], {})
+    second = Service(Store(store.engine), now=time)
+    second.load_open_games()  # its copy: player 1 to decide
+    time.wait(100)
+    await first.act(game.game_id, "1", Action("jokers", {"jokers": []}))
+    await first.act(game.game_id, "1", Action("stopp"))  # player 2's clock runs since 100
+    time.wait(600)
+    [expired] = await second.tick()
+    assert expired.what == clocks.EXPIRE and expired.players == ("2",)
+    assert {r.actor for r in store.events(game.game_id) if r.action.get("by_croupier")} == {"2"}
