@@ -28,6 +28,12 @@ async def channel_by_id(client: discord.Client, channel_id: int | None) -> Any:
     return client.get_channel(channel_id) or await client.fetch_channel(channel_id)
 
 
+def table_link(guild_id: int, outcome: Outcome) -> str:
+    """A jump link to the table's message (to its channel while it has none)."""
+    link = f"https://discord.com/channels/{guild_id}/{outcome.channel_id}"
+    return link if outcome.message_id is None else f"{link}/{outcome.message_id}"
+
+
 def service_of(interaction: discord.Interaction[Any]) -> Service:
     return client_service(interaction.client)
 

@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.i18n import t
 from bot.i18n.help import GENERAL, TOPICS, pages
 from bot.service import Outcome, Service
-from cogs.base import CroupierCog
+from cogs.base import CroupierCog, table_link
 from cogs.translator import cmd
 
 GAME_TOPICS = [topic for topic in TOPICS if topic != GENERAL]
@@ -35,12 +35,6 @@ async def send_help(interaction: discord.Interaction[Any], topic: str, locale: s
     await interaction.response.send_message(embeds=first, ephemeral=True)
     for embeds in rest:
         await interaction.followup.send(embeds=embeds, ephemeral=True)
-
-
-def table_link(guild_id: int, outcome: Outcome) -> str:
-    """A jump link to the table's message (to its channel while it has none)."""
-    link = f"https://discord.com/channels/{guild_id}/{outcome.channel_id}"
-    return link if outcome.message_id is None else f"{link}/{outcome.message_id}"
 
 
 def table_state(service: Service, outcome: Outcome, locale: str) -> str:

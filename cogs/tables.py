@@ -17,7 +17,15 @@ from bot.i18n import t
 from bot.render.lobby import mention
 from bot.service import ClockNotice, Outcome
 from cogs import ui
-from cogs.base import CroupierCog, actor_of, channel_by_id, client_service, dm_players, refuse
+from cogs.base import (
+    CroupierCog,
+    actor_of,
+    channel_by_id,
+    client_service,
+    dm_players,
+    refuse,
+    table_link,
+)
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -95,7 +103,8 @@ async def announce(client: discord.Client, notice: ClockNotice) -> None:
     if notice.what == clocks.REMIND:
         channel = await _channel(client, outcome.channel_id)
         when = f"<t:{int(notice.deadline.timestamp())}:R>" if notice.deadline else "–"
-        link = _link(outcome)
+        guild = getattr(channel, "guild", None)
+        link = table_link(guild.id, outcome) if guild is not None else ""
         messages = {p: (t("clock.remind", locale, game=game, when=when, link=link), None)
                     for p in notice.players}  # fmt: skip
 
@@ -121,15 +130,6 @@ async def announce(client: discord.Client, notice: ClockNotice) -> None:
     lines = [t("clock.expired", locale, players=names)]
     lines += [_absent_line(p, a, locale) for p, a in outcome.absent]
     await refresh_table(client, outcome, "\n".join(lines))
-
-
-def _link(outcome: Outcome) -> str:
-    guild = outcome.public.get("guild_id") if isinstance(outcome.public, dict) else None
-    if outcome.message_id is None or outcome.channel_id is None:
-        return ""
-    return (
-        f"https://discord.com/channels/{guild or '@me'}/{outcome.channel_id}/{outcome.message_id}"
-    )
 
 
 class TablesCog(CroupierCog):

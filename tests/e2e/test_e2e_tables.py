@@ -71,6 +71,8 @@ async def test_a_silent_table_is_reminded_once_then_the_absence_rule_plays(
         new = dm_texts(table, user)[before[player] :]
         reminders = [m for m in new if "⏳" in m]
         assert len(reminders) == (1 if player in waiting else 0)
+        link = f"https://discord.com/channels/{table.guild.id}/{table.channel.id}/"
+        assert all(link in m for m in reminders)  # a jump link to the table
     time.wait(100)
     assert await cog.run_clocks() == []  # once only
     version = service.current(game_id).version
