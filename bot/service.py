@@ -80,6 +80,11 @@ class ClockNotice:
     deadline: datetime | None
 
 
+def _to_act(game: Game[Any], state: Any, players: Sequence[str]) -> list[str]:
+    """The players to act now, in seat order."""
+    return [players[s] for s in sorted(game.to_act(state))]
+
+
 def _merge(first: Outcome, later: Outcome) -> Outcome:
     """Two outcomes of one table in a row, as one (the later state, all the events)."""
     return replace(
@@ -478,7 +483,7 @@ class Service:
         seated = table.row.players if players is None else players
         to_act: list[str] = []
         if status == OPEN and state is not None:
-            to_act = [seated[s] for s in sorted(self.games[table.row.kind].to_act(state))]
+            to_act = _to_act(self.games[table.row.kind], state, seated)
         return clocks.advance(
             self._clock(table),
             version=table.row.version + 1,
@@ -524,7 +529,8 @@ class Service:
         self._put_clock(table, new)
 
     async def _after(self, outcome: Outcome, actor: str | None) -> Outcome:
-        """After an action: the absence rule for absent players to act, then the clock."""
+        """After an action: the absence rule plays for absent players who are to act (the
+        clock was written with the action itself)."""
         table = self._table(outcome.game_id)
         if table.row.kind != TOURNAMENT and table.state is not None:
             absent = self._clock(table).absent
@@ -543,7 +549,7 @@ class Service:
             table = self._table(game_id)
             if table.state is None or table.row.status != OPEN:
                 break
-            to_act = [table.row.players[s] for s in sorted(game.to_act(table.state))]
+            to_act = _to_act(game, table.state, table.row.players)
             who = next((p for p in to_act if p in players), None)
             if who is None:
                 break
@@ -733,7 +739,7 @@ class Service:
         else:
             public = game.view(table.state, None)
             private = {p: game.view(table.state, seat) for seat, p in enumerate(players)}
-            to_act = [players[s] for s in sorted(game.to_act(table.state))]
+            to_act = _to_act(game, table.state, players)
         done = row.status in (FINISHED, ABORTED)
         return Outcome(
             game_id=row.id,
