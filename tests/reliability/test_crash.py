@@ -22,7 +22,7 @@ import pytest
 from bot.games import GAMES
 from bot.loopback import FakeDiscord, fake_discord
 from bot.loopback.process import BotProcess, start
-from bot.loopback.state import Channel, Message, User
+from bot.loopback.state import Channel, Message, User, iter_components
 from bot.service import Service
 from bot.store import Store, default_sqlite_url, make_engine
 
@@ -99,13 +99,6 @@ def _verb(custom_id: str) -> str:
     return custom_id.split(":")[3]
 
 
-def _components(message: Message) -> list[dict[str, Any]]:
-    found = []
-    for row in message.components or []:
-        found += row.get("components", [])
-    return found
-
-
 async def _answer(world: Crash, user: User, interaction: Any, depth: int = 0) -> None:
     """Answer whatever the bot asked: a modal (a bet) or a private prompt."""
     if interaction.dead or depth > 3:
@@ -120,7 +113,7 @@ async def _answer(world: Crash, user: User, interaction: Any, depth: int = 0) ->
     message = interaction.message
     if message is None or message.visibility == "public" or not message.custom_ids():
         return
-    choices = _components(message)
+    choices = iter_components(message.components or [])
     if not choices:
         return
     item = world.rng.choice(choices)
