@@ -23,11 +23,12 @@ from bot import clocks
 from bot.audit import export
 from bot.audit.verify import Report, verify
 from bot.engine import JSON, Action, AuditedRng, Event, Game, IllegalAction
+from bot.engine.replay import apply_logged
 from bot.engine.serial import from_data, renamed, to_data
 from bot.games import GAMES
 from bot.games.absence import absence_action
 from bot.lobby import LOBBY_VERBS, Lobby
-from bot.store import GameNotFound, GameRow, GameStatus, Store, VersionConflict
+from bot.store import EventRow, GameNotFound, GameRow, GameStatus, Store, VersionConflict
 from bot.store.clocks import Clock, ClockStore
 from bot.store.columns import utcnow
 from bot.tournament.game import SYSTEM, TournamentGame
@@ -80,6 +81,21 @@ class ClockNotice:
     deadline: datetime | None
 
 
+CHECKPOINT_EVERY, CHECKPOINT_SHARE = 16, 64
+"""A running game's state is stored after every ``CHECKPOINT_EVERY``-th action, or every
+``version // CHECKPOINT_SHARE``-th once that is more (a long game's state is large)."""
+
+
+def checkpoint_due(version: int, snapshot_version: int, status: str) -> bool:
+    """Whether the state after the action that makes ``version`` is to be stored: when
+    the game is over, and when the actions since the stored state reach the interval, so
+    that writing grows with the state only by a share and a reload replays at most
+    ``max(CHECKPOINT_EVERY, version // CHECKPOINT_SHARE)`` actions (docs/DECISIONS.md)."""
+    if status in (FINISHED, ABORTED):
+        return True
+    return version - snapshot_version >= max(CHECKPOINT_EVERY, version // CHECKPOINT_SHARE)
+
+
 def _to_act(game: Game[Any], state: Any, players: Sequence[str]) -> list[str]:
     """The players to act now, in seat order."""
     return [players[s] for s in sorted(game.to_act(state))]
@@ -103,12 +119,20 @@ class _Table:
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def from_row(cls, row: GameRow, game: Game[Any]) -> _Table:
+    def from_row(cls, row: GameRow, game: Game[Any], since: Sequence[EventRow] = ()) -> _Table:
+        """The table of a stored row: its snapshot (a checkpoint) with the events ``since``
+        it replayed. The snapshot itself is not kept (the state is)."""
+        snapshot, row.snapshot = row.snapshot, {}
         if row.status == LOBBY:
-            return cls(row, lobby=from_data(Lobby, row.snapshot["lobby"]))
-        if row.status == ABORTED and "lobby" in row.snapshot:
+            return cls(row, lobby=from_data(Lobby, snapshot["lobby"]))
+        if row.status == ABORTED and "lobby" in snapshot:
             return cls(row)
-        return cls(row, state=game.load(row.snapshot))
+        state = game.load(snapshot)
+        players = game.players(state)
+        for event in since:
+            logged = {"actor": event.actor, "action": event.action, "draws": event.draws}
+            state, players = apply_logged(game, state, players, logged, HOST_ONLY_VERBS)
+        return cls(row, state=state)
 
     @property
     def seed(self) -> bytes:
@@ -138,9 +162,11 @@ class Service:
     def load_open_games(self) -> int:
         """Load every lobby and running game into memory (at start); returns how many."""
         rows = self.store.open_games()
+        since = self.store.since_checkpoints(rows)
         for row in rows:
             assert row.id is not None
-            self._tables[row.id] = _Table.from_row(row, self.games[row.kind])
+            table = _Table.from_row(row, self.games[row.kind], since.get(row.id, ()))
+            self._tables[row.id] = table
         return len(rows)
 
     # --- creating tables -----------------------------------------------------------
@@ -315,7 +341,7 @@ class Service:
             event = Event(verb, {"host": host, "reason": reason})
             self._commit(
                 table, host, Action(verb, {"reason": reason}), events=[event], rng=rng,
-                snapshot=table.row.snapshot, status=wanted[1], players=None,
+                snapshot=None, status=wanted[1], players=None,
             )  # fmt: skip
             outcome = self._outcome(table, [event.to_dict()])
         return await self._after(outcome, None)
@@ -352,7 +378,8 @@ class Service:
             raise IllegalAction("game.paused")
         if table.row.status != OPEN:
             raise IllegalAction("game.over")
-        game = self.games[table.row.kind]
+        game, game_id = self.games[table.row.kind], table.row.id
+        assert game_id is not None
         open_seats = getattr(game, "open_seats", False)
         if actor not in table.row.players and not open_seats:
             raise IllegalAction("game.not_a_player")
@@ -361,7 +388,7 @@ class Service:
         rng = self.rng_factory(table.seed, table.row.rng_counter, nonce)
         seat = table.row.players.index(actor) if actor in table.row.players else -1
         state = table.state
-        try:  # in place: no copy per action; a failure restores the last committed state
+        try:  # in place: no copy per action; a failure drops the table: it is read anew
             events = game.apply(state, seat, action, rng)
             status = FINISHED if game.is_over(state) else OPEN
             self._commit(
@@ -370,12 +397,12 @@ class Service:
                 action,
                 events=events,
                 rng=rng,
-                snapshot=game.dump(state),
+                snapshot=None,
                 status=status,
                 players=game.players(state) if open_seats else None,
             )
         except BaseException:
-            table.state = game.load(table.row.snapshot)
+            self._reload(game_id)  # the stored checkpoint and log are the truth
             raise
         return self._outcome(table, [e.to_dict() for e in events])
 
@@ -432,16 +459,21 @@ class Service:
         *,
         events: list[Event],
         rng: AuditedRng,
-        snapshot: dict[str, JSON],
+        snapshot: dict[str, JSON] | None,
         status: str,
         players: list[str] | None,
         state: Any = None,
     ) -> None:
         """Write the action and the table's clock after it in one transaction; on success
         bring the cached row up to date. ``state``: the engine state after the action, if
-        it is not ``table.state``."""
+        it is not ``table.state``. ``snapshot``: the stored state to write now (a lobby, a
+        renamed seat); without one, the engine state is written when a checkpoint is due."""
         row = table.row
         assert row.id is not None
+        state = table.state if state is None else state
+        due = checkpoint_due(row.version + 1, row.snapshot_version, status)
+        if snapshot is None and state is not None and due:
+            snapshot = self.games[row.kind].dump(state)
         clock = self._next_clock(table, actor, status, players, state)
         try:
             version, head_hash = self.store.append(
@@ -459,14 +491,11 @@ class Service:
                 clock=clock,
             )
         except VersionConflict:
-            self._tables.pop(row.id, None)  # another process moved on: reload next time
+            self._reload(row.id)  # another process moved on
             raise IllegalAction("game.conflict") from None
-        row.version, row.rng_counter, row.status, row.snapshot = (
-            version,
-            rng.counter,
-            status,
-            snapshot,
-        )
+        row.version, row.rng_counter, row.status = version, rng.counter, status
+        if snapshot is not None:
+            row.snapshot_version = version
         row.head_hash = head_hash
         if players is not None:
             row.players = list(players)
@@ -610,7 +639,7 @@ class Service:
             rng = self.rng_factory(table.seed, table.row.rng_counter, "")
             self._commit(
                 table, SYSTEM, Action("expire"), events=[event], rng=rng,
-                snapshot=table.row.snapshot, status=ABORTED, players=None,
+                snapshot=None, status=ABORTED, players=None,
             )  # fmt: skip
             table.lobby = None
             return self._outcome(table, [event.to_dict()])
@@ -633,7 +662,7 @@ class Service:
                 Action(verb, args),
                 events=[event],
                 rng=rng,
-                snapshot=changes.get("snapshot", table.row.snapshot),
+                snapshot=changes.get("snapshot"),
                 status=changes.get("status", table.row.status),
                 players=changes.get("players"),
             )
@@ -661,7 +690,7 @@ class Service:
             raise IllegalAction("game.not_a_player")
         if new in table.row.players:
             raise IllegalAction("game.already_seated")
-        snapshot = renamed(table.row.snapshot, old, new)
+        snapshot = renamed(self.games[table.row.kind].dump(table.state), old, new)
         players = [new if p == old else p for p in table.row.players]
         args = {"old": old, "new": new, "reason": reason}
         outcome = await self._host_commit(
@@ -718,13 +747,33 @@ class Service:
     def _table(self, game_id: int) -> _Table:
         table = self._tables.get(game_id)
         if table is None:
-            try:
-                row = self.store.get(game_id)
-            except GameNotFound:
-                raise IllegalAction("game.not_found") from None
-            table = _Table.from_row(row, self.games[row.kind])
-            self._tables[game_id] = table
+            table = self._tables[game_id] = self._read(game_id)
         return table
+
+    def _read(self, game_id: int) -> _Table:
+        """A table as stored: its checkpoint with the logged actions since replayed."""
+        try:
+            row = self.store.get(game_id)
+        except GameNotFound:
+            raise IllegalAction("game.not_found") from None
+        since = self.store.events(game_id, row.version, after=row.snapshot_version)
+        return _Table.from_row(row, self.games[row.kind], since)
+
+    def stored_state(self, game_id: int) -> dict[str, JSON] | None:
+        """The engine state as a restart reads it from the database (its checkpoint and the
+        actions since), as plain data; None for a lobby. For checks, not for play."""
+        table = self._read(game_id)
+        return None if table.state is None else self.games[table.row.kind].dump(table.state)
+
+    def _reload(self, game_id: int) -> None:
+        """Read a table anew from its stored checkpoint and log (after a refusal that may
+        have changed the state in memory, or a failed commit); if that fails too, it is read
+        on its next use."""
+        self._tables.pop(game_id, None)
+        try:
+            self._table(game_id)
+        except Exception:
+            log.exception("game %s: could not be read again (next use reads it)", game_id)
 
     def _outcome(self, table: _Table, events: list[dict[str, JSON]]) -> Outcome:
         row = table.row

@@ -7,6 +7,7 @@ A JSON object (UTF-8)::
      "seed_hash": "<hex SHA-256 of the seed, shown before the game>",
      "seed": "<hex seed, only once the game is finished or aborted, else null>",
      "head_hash": "<hash of the last event>", "final_state": {... the stored snapshot ...},
+     "state_seq": <the event after which final_state was stored; the last one once over>,
      "events": [{"seq": 1, "actor": "<id or null>", "action": {...}, "events": [...],
                  "draws": [{"n": 0, "sides": 6, "value": 4, "nonce": "<interaction id>"}],
                  "prev_hash": "...", "hash": "..."}, ...]}
@@ -48,6 +49,9 @@ class GameExport:
     head_hash: str
     final_state: dict[str, Any] | None
     events: list[dict[str, Any]]
+    state_seq: int | None = None
+    """The event after which ``final_state`` holds (None: the last one). A running game's
+    state is stored at checkpoints, not after every action (docs/DECISIONS.md)."""
 
 
 def event_entry(row: EventRow) -> dict[str, Any]:
@@ -76,6 +80,7 @@ def document(game: GameRow, events: Sequence[EventRow]) -> dict[str, Any]:
         "seed": game.seed if game.status in OVER else None,
         "head_hash": game.head_hash,
         "final_state": game.snapshot,
+        "state_seq": game.snapshot_version,
         "events": [event_entry(row) for row in events],
     }
 
@@ -107,6 +112,7 @@ def read(text: str | bytes) -> GameExport:
             raise ExportError(f"event {index + 1}: needs {', '.join(EVENT_FIELDS)}")
     seed = data.get("seed")
     final_state = data.get("final_state")
+    state_seq = data.get("state_seq")
     return GameExport(
         game_id=_typed(data, "game_id", int),
         kind=_typed(data, "kind", str),
@@ -118,6 +124,7 @@ def read(text: str | bytes) -> GameExport:
         head_hash=_typed(data, "head_hash", str),
         final_state=final_state if isinstance(final_state, dict) else None,
         events=events,
+        state_seq=state_seq if type(state_seq) is int else None,
     )
 
 

@@ -15,9 +15,9 @@ from typing import Any
 
 from bot.audit.chain import event_hash
 from bot.audit.export import GameExport
-from bot.engine.core import Action, Game
-from bot.engine.rng import ChanceError, ChanceExhausted, Draw, Rng, derive, seed_hash
-from bot.engine.serial import renamed
+from bot.engine.core import Game
+from bot.engine.replay import LoggedRng, apply_logged
+from bot.engine.rng import ChanceError, ChanceExhausted, Draw, derive, seed_hash
 
 _DETAILS = {
     "seed": "seed does not match its published SHA-256",
@@ -179,27 +179,6 @@ def _draws(export: GameExport) -> tuple[list[tuple[int, Draw]], Problem | None]:
     return draws, None
 
 
-class LoggedRng(Rng):
-    """Chance as logged: hands out the recorded draws in order, each for a die of the
-    same size as the one the rules ask for (anything else means the log does not fit)."""
-
-    def __init__(self, draws: list[Draw]) -> None:
-        super().__init__()
-        self._left = list(draws)
-
-    @property
-    def left(self) -> int:
-        return len(self._left)
-
-    def _next(self, sides: int) -> Draw:
-        if not self._left:
-            raise ChanceExhausted(f"the log has no draw left for a d{sides}")
-        draw = self._left.pop(0)
-        if draw.sides != sides:
-            raise ChanceError(f"draw {draw.n} was a d{draw.sides}, the rules ask for a d{sides}")
-        return draw
-
-
 def check_replay(
     export: GameExport,
     game: Game[Any],
@@ -207,8 +186,10 @@ def check_replay(
     host_verbs: Collection[str],
 ) -> Problem | bool:
     """Play the logged actions again with the logged draws: the first event that does not
-    replay (or whose draws do not fit), or whether the end state is the stored one. False:
-    nothing to replay (a lobby that never started)."""
+    replay (or whose draws do not fit), or whether the stored state is the one the replay
+    passes through after event ``state_seq`` (the last event unless the export says
+    otherwise: a running game's state is stored at checkpoints). False: nothing to replay
+    (a lobby that never started)."""
     events = export.events
     start = next((i for i, e in enumerate(events) if _verb(e) in setup_verbs), None)
     if start is None:
@@ -221,30 +202,18 @@ def check_replay(
         return Problem("replay", start + 1)
     if rng.left:
         return Problem("replay_draws", start + 1)
+    upto = len(events) if export.state_seq is None else export.state_seq
+    matches = upto == start + 1 and game.dump(state) == export.final_state
     for seq, event in enumerate(events[start + 1 :], start=start + 2):
-        logged = [Draw.from_dict(d) for d in event["draws"]]
-        if _verb(event) in host_verbs:
-            if logged:
-                return Problem("replay_draws", seq)
-            if _verb(event) == "replace":  # a host seated somebody else in a player's place
-                old, new = str(event["action"]["old"]), str(event["action"]["new"])
-                state = game.load(renamed(game.dump(state), old, new))
-                players = [new if p == old else p for p in players]
-            continue
-        actor = event["actor"]
-        seat = players.index(actor) if actor in players else -1
-        rng = LoggedRng(logged)
         try:
-            game.apply(state, seat, Action.from_dict(event["action"]), rng)
+            state, players = apply_logged(game, state, players, event, host_verbs)
         except (ChanceError, ChanceExhausted):
             return Problem("replay_draws", seq)
         except Exception:
             return Problem("replay", seq)
-        if rng.left:
-            return Problem("replay_draws", seq)
-    if game.dump(state) != export.final_state:
-        return Problem("state")
-    return True
+        if seq == upto:  # the stored state is the one after this event (a checkpoint)
+            matches = game.dump(state) == export.final_state
+    return True if matches else Problem("state")
 
 
 def _verb(event: Mapping[str, Any]) -> Any:

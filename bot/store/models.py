@@ -1,4 +1,5 @@
-"""Table models: one row per game (its current snapshot) and one per player action."""
+"""Table models: one row per game (its snapshot at the last checkpoint) and one per player
+action."""
 
 from __future__ import annotations
 
@@ -39,7 +40,10 @@ class GameRow(SQLModel, table=True):
     """Player ids in seat order."""
     options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     snapshot: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
-    """The engine state as plain JSON."""
+    """The engine state as plain JSON after event ``snapshot_version`` (a checkpoint: the
+    events after it are replayed to get the current state)."""
+    snapshot_version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    """The version (event seq) the stored snapshot belongs to; ``version`` once over."""
     seed: str
     """Hex RNG seed; secret until the game is over."""
     seed_hash: str

@@ -72,6 +72,7 @@ class Store:
             locale=locale,
             status=status,
             version=1,
+            snapshot_version=1,
         )
         with self._session() as session, session.begin():
             session.add(game)
@@ -94,14 +95,15 @@ class Store:
         action: JSONDict,
         events: list[JSONDict],
         draws: list[JSONDict],
-        snapshot: JSONDict,
+        snapshot: JSONDict | None,
         rng_counter: int,
         status: str | None = None,
         players: Sequence[str] | None = None,
         prev_hash: str | None = None,
         clock: Clock | None = None,
     ) -> Appended:
-        """Record one action: new snapshot plus event row, if the game is still at
+        """Record one action: the event row, and the new snapshot if one is given (a
+        checkpoint; None keeps the stored one), if the game is still at
         ``expected_version`` (and its chain head is ``prev_hash``). Returns the new version
         and chain head; raises :class:`VersionConflict` (or :class:`GameNotFound`) and
         writes nothing otherwise.
@@ -119,17 +121,19 @@ class Store:
             "v_id": game_id,
             "v_expected": expected_version,
             "v_prev_hash": prev_hash,
-            "v_snapshot": snapshot,
             "v_rng_counter": rng_counter,
             "v_version": version,
             "v_head_hash": event["hash"],
             "v_updated_at": utcnow(),
         }
+        if snapshot is not None:
+            values["v_snapshot"] = snapshot
+            values["v_snapshot_version"] = version
         if status is not None:
             values["v_status"] = status
         if players is not None:
             values["v_players"] = list(players)
-        stmt = _game_update(status is not None, players is not None)
+        stmt = _game_update(snapshot is not None, status is not None, players is not None)
         with self.engine.begin() as connection:
             if connection.execute(stmt, values).rowcount != 1:
                 with self._session() as session:
@@ -180,15 +184,45 @@ class Store:
         with self._session() as session:
             return session.exec(stmt).first()
 
-    def events(self, game_id: int, upto: int | None = None) -> list[EventRow]:
+    def events(self, game_id: int, upto: int | None = None, after: int = 0) -> list[EventRow]:
         """The event log of a game, in order (empty for an unknown game); with ``upto`` only
         the events up to that version (those of a game row read before: an action committed
-        in between does not show)."""
+        in between does not show); with ``after`` only those after that version (the ones
+        since a checkpoint)."""
         stmt = select(EventRow).where(col(EventRow.game_id) == game_id).order_by(col(EventRow.seq))
         if upto is not None:
             stmt = stmt.where(col(EventRow.seq) <= upto)
+        if after:
+            stmt = stmt.where(col(EventRow.seq) > after)
         with self._session() as session:
             return list(session.exec(stmt))
+
+    def since_checkpoints(self, games: Sequence[GameRow]) -> dict[int, list[EventRow]]:
+        """For game rows read before: each one's events after its snapshot's version up to
+        its version (what to replay on the snapshot), in one query for all of them."""
+        if not games:
+            return {}
+        known = {game.id: game for game in games if game.id is not None}
+        stmt = (
+            select(EventRow)
+            .join(GameRow, col(GameRow.id) == col(EventRow.game_id))
+            .where(
+                col(EventRow.game_id).in_(list(known)),
+                col(EventRow.seq) > col(GameRow.snapshot_version),
+            )
+            .order_by(col(EventRow.game_id), col(EventRow.seq))
+        )
+        found: dict[int, list[EventRow]] = {}
+        with self._session() as session:
+            for event in session.exec(stmt):
+                game = known[event.game_id]
+                if game.snapshot_version < event.seq <= game.version:
+                    found.setdefault(event.game_id, []).append(event)
+        for game_id, game in known.items():  # a checkpoint written since the rows were read
+            wanted = game.version - game.snapshot_version
+            if len(found.get(game_id, ())) != wanted:
+                found[game_id] = self.events(game_id, game.version, game.snapshot_version)
+        return found
 
     def guild_locale(self, guild_id: int) -> str | None:
         """The language a server chose, if it chose one."""
@@ -230,7 +264,7 @@ class Store:
 
 _GAMES = GameRow.__table__  # type: ignore[attr-defined]
 _EVENT_INSERT = insert(EventRow.__table__)  # type: ignore[attr-defined]
-_GAME_UPDATES: dict[tuple[bool, bool], Any] = {}
+_GAME_UPDATES: dict[tuple[bool, bool, bool], Any] = {}
 _SET_MESSAGE = (
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("v_id"))
@@ -238,13 +272,14 @@ _SET_MESSAGE = (
 )
 
 
-def _game_update(status: bool, players: bool) -> Any:
+def _game_update(snapshot: bool, status: bool, players: bool) -> Any:
     """The versioned update of a game row after an action, built once per shape (building
     statements per call was a large part of an action's cost, see docs/PERFORMANCE.md)."""
-    key = (status, players)
+    key = (snapshot, status, players)
     stmt = _GAME_UPDATES.get(key)
     if stmt is None:
-        columns = ["snapshot", "rng_counter", "version", "head_hash", "updated_at"]
+        columns = ["rng_counter", "version", "head_hash", "updated_at"]
+        columns += ["snapshot", "snapshot_version"] * snapshot
         columns += ["status"] * status + ["players"] * players
         stmt = _GAME_UPDATES[key] = (
             update(_GAMES)

@@ -87,7 +87,9 @@ class Crash:
         if row.status != "open":
             return []
         game = GAMES[row.kind]
-        state = game.load(row.snapshot)
+        stored = Service(self.store).stored_state(game_id)  # checkpoint and replay
+        assert stored is not None
+        state = game.load(stored)
         return [row.players[s] for s in sorted(game.to_act(state))]
 
 

@@ -28,7 +28,7 @@ async def test_a_failed_commit_restores_the_committed_state(
     after = service.current(game.game_id)
     assert after.public == before.public and after.version == before.version
     assert service.games["verflixte6"].dump(service.state_copy(game.game_id)) == (
-        store.get(game.game_id).snapshot
+        service.stored_state(game.game_id)
     )
     moved = await service.act(game.game_id, "1", Action("jokers", {"jokers": []}))
     assert moved.version == before.version + 1  # the same action goes through afterwards

@@ -65,10 +65,12 @@ def loop() -> Iterator[asyncio.AbstractEventLoop]:
 
 
 def stored(store: Store, game_id: int) -> tuple[Any, int, int]:
+    """The state as a restart reads it (checkpoint and replay), the version, the log size."""
     row = store.get(game_id)
-    snapshot = row.snapshot
-    if row.status == "aborted" and "lobby" in snapshot:
-        snapshot = {"lobby": None}  # an emptied lobby is closed: nothing left to show
+    snapshot: Any = Service(store).stored_state(game_id)
+    if snapshot is None:
+        lobby = row.snapshot.get("lobby") if row.status == "lobby" else None
+        snapshot = {"lobby": lobby}  # an emptied lobby is closed: nothing left to show
     return snapshot, row.version, len(store.events(game_id))
 
 
