@@ -111,9 +111,40 @@ def _merge(first: Outcome, later: Outcome) -> Outcome:
     )
 
 
+@dataclass(slots=True)
+class _Row:
+    """The cached copy of a game row, as plain attributes: a detached SQLModel row would
+    validate every assignment and keep every replaced value (the old snapshot included)."""
+
+    id: int
+    kind: str
+    status: str
+    version: int
+    snapshot_version: int
+    players: list[str]
+    options: dict[str, Any]
+    seed: str
+    seed_hash: str
+    rng_counter: int
+    head_hash: str
+    locale: str
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+
+    @classmethod
+    def of(cls, row: GameRow) -> _Row:
+        assert row.id is not None
+        return cls(
+            row.id, row.kind, row.status, row.version, row.snapshot_version, list(row.players),
+            row.options, row.seed, row.seed_hash, row.rng_counter, row.head_hash, row.locale,
+            row.guild_id, row.channel_id, row.message_id,
+        )  # fmt: skip
+
+
 @dataclass
 class _Table:
-    row: GameRow  # ids, seed, options, locale; version/status/players kept current below
+    row: _Row  # ids, seed, options, locale; version/status/players kept current below
     state: Any = None  # the engine state once started
     lobby: Lobby | None = None
     extra: dict[str, Any] = field(default_factory=dict)
@@ -122,17 +153,17 @@ class _Table:
     def from_row(cls, row: GameRow, game: Game[Any], since: Sequence[EventRow] = ()) -> _Table:
         """The table of a stored row: its snapshot (a checkpoint) with the events ``since``
         it replayed. The snapshot itself is not kept (the state is)."""
-        snapshot, row.snapshot = row.snapshot, {}
+        snapshot, cached = row.snapshot, _Row.of(row)
         if row.status == LOBBY:
-            return cls(row, lobby=from_data(Lobby, snapshot["lobby"]))
+            return cls(cached, lobby=from_data(Lobby, snapshot["lobby"]))
         if row.status == ABORTED and "lobby" in snapshot:
-            return cls(row)
+            return cls(cached)
         state = game.load(snapshot)
         players = game.players(state)
         for event in since:
             logged = {"actor": event.actor, "action": event.action, "draws": event.draws}
             state, players = apply_logged(game, state, players, logged, HOST_ONLY_VERBS)
-        return cls(row, state=state)
+        return cls(cached, state=state)
 
     @property
     def seed(self) -> bytes:
