@@ -357,9 +357,8 @@ async def open_loop(
     goes out at once (counted in ``late_starts`` if more than 100 ms late)."""
     run = Run(seconds)
     loop = asyncio.get_running_loop()
-    begin = loop.time() + 0.2
 
-    async def player(index: int, table: AnyTable) -> None:
+    async def player(index: int, table: AnyTable, begin: float) -> None:
         slot = begin + period * index / len(tables)
         while slot < begin + seconds:
             delay = slot - loop.time()
@@ -371,7 +370,8 @@ async def open_loop(
             slot += period
 
     with _measure(run, fake, pid, tables):
-        await asyncio.gather(*(player(i, table) for i, table in enumerate(tables)))
+        begin = loop.time() + 0.2  # the timetable starts after _measure's collection
+        await asyncio.gather(*(player(i, table, begin) for i, table in enumerate(tables)))
     return run
 
 
