@@ -138,7 +138,8 @@ async def test_the_export_of_a_running_game_names_its_checkpoint(store: Store) -
     assert document["final_state"] == row.snapshot
     args = {"setup_verbs": SETUP_VERBS, "host_verbs": HOST_ONLY_VERBS}
     assert verify(export.read(export.to_json(document)), GAMES, **args).ok
-    forged = {**document, "final_state": {**document["final_state"], "durchgang": 3}}
+    stored = document["final_state"]
+    forged = {**document, "final_state": {**stored, "durchgang": stored["durchgang"] + 1}}
     report = verify(export.read(export.to_json(forged)), GAMES, **args)
     assert [p.kind for p in report.problems] == ["state"]
     moved = {**document, "state_seq": document["state_seq"] + 1}  # not the state stored there
