@@ -81,7 +81,7 @@ class ClockNotice:
     deadline: datetime | None
 
 
-CHECKPOINT_EVERY, CHECKPOINT_SHARE = 16, 32
+CHECKPOINT_EVERY, CHECKPOINT_SHARE = 16, 16
 """A running game's state is stored after every ``CHECKPOINT_EVERY``-th action, or every
 ``version // CHECKPOINT_SHARE``-th once that is more (a long game's state is large)."""
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from sqlalchemy import Engine, text
 
 from bot.engine import Action
-from bot.service import Service
+from bot.service import Outcome, Service
 from bot.store import Store, make_engine, upgrade
 
 
@@ -31,16 +31,17 @@ def _fresh(url: str) -> tuple[Engine, Store]:
     return engine, Store(engine)
 
 
-async def _stopp_game(service: Service, players: list[str], durchgaenge: int) -> int:
-    outcome = await service.create("verflixte6", players, {"durchgaenge": durchgaenge})
-    return outcome.game_id
+async def _stopp_game(service: Service, durchgaenge: int, players: int = 2) -> Outcome:
+    names = [str(i) for i in range(1, players + 1)]
+    return await service.create("verflixte6", names, {"durchgaenge": durchgaenge})
 
 
-async def _one_turn(service: Service, game_id: int) -> None:
-    """Two actions: the joker choice (with the Freiwurf) and stopp."""
-    player = service.current(game_id).to_act[0]
+async def _one_turn(service: Service, table: Outcome) -> Outcome:
+    """Two actions of the player to act at ``table`` (its last outcome): the joker choice
+    (with the Freiwurf) and stopp. The outcome of the second."""
+    game_id, player = table.game_id, table.to_act[0]
     await service.act(game_id, player, Action("jokers", {"jokers": []}))
-    await service.act(game_id, player, Action("stopp"))
+    return await service.act(game_id, player, Action("stopp"))
 
 
 def bare_rate(engine: Engine, n: int) -> float:
@@ -52,6 +53,7 @@ def bare_rate(engine: Engine, n: int) -> float:
             text("CREATE TABLE IF NOT EXISTS bench_events (id INTEGER PRIMARY KEY, body TEXT)")
         )
         conn.execute(text("DELETE FROM bench_rows"))
+        conn.execute(text("DELETE FROM bench_events"))
         conn.execute(
             text("INSERT INTO bench_rows (id, v, body) VALUES (1, 0, :b)"), {"b": "x" * 1500}
         )
@@ -60,7 +62,7 @@ def bare_rate(engine: Engine, n: int) -> float:
         with engine.begin() as conn:
             conn.execute(
                 text("INSERT INTO bench_events (id, body) VALUES (:i, :b)"),
-                {"i": i + 1 + n * 7, "b": "y" * 300},
+                {"i": i + 1, "b": "y" * 300},
             )
             conn.execute(
                 text("UPDATE bench_rows SET v = v + 1, body = :b WHERE id = 1 AND v = :v"),
@@ -69,18 +71,29 @@ def bare_rate(engine: Engine, n: int) -> float:
     return n / (time.perf_counter() - start)
 
 
-async def service_rate(url: str, actions: int) -> Row:
+async def service_rate(url: str, actions: int, tables: int = 0) -> Row:
+    """Actions/s against the bare rate on the same database. ``tables`` > 0: that many
+    games of a Spielabend's length (two players, three Durchgänge, a new game where one
+    ends) take turns, as tables on a server do; 0: one game of ``actions`` Durchgänge,
+    whose growing list of results is stored at every checkpoint."""
     engine, store = _fresh(url)
     service = Service(store)
-    game = await _stopp_game(service, ["1", "2"], actions)
+    durchgaenge = 3 if tables else actions
+    games = [await _stopp_game(service, durchgaenge) for _ in range(tables or 1)]
     start = time.perf_counter()
-    for _ in range(actions // 2):
-        await _one_turn(service, game)
+    for turn in range(actions // 2):
+        table = games[turn % len(games)]
+        if not table.to_act:  # over: the table starts the next game
+            table = await _stopp_game(service, durchgaenge)
+        games[turn % len(games)] = await _one_turn(service, table)
     rate = actions / (time.perf_counter() - start)
     base = bare_rate(engine, actions)
     engine.dispose()
+    shape = (
+        f"{tables} tables of 3-Durchgang games" if tables else f"one game of {actions} Durchgänge"
+    )
     return Row(
-        "service actions/s",
+        f"service actions/s, {shape}",
         rate,
         "actions/s",
         base,
@@ -88,16 +101,18 @@ async def service_rate(url: str, actions: int) -> Row:
     )
 
 
-async def cost_growth(url: str, early: int = 10, late: int = 5000, sample: int = 50) -> Row:
-    """Mean time of a turn's actions near the ``early``-th and the ``late``-th event."""
+async def cost_growth(url: str, early: int = 10, late: int = 5000, sample: int = 160) -> Row:
+    """Mean time of a turn's actions from the ``early``-th and from the ``late``-th event
+    on, ``sample`` turns each: at event 5,000 a checkpoint comes every 156th action, so the
+    window holds two of them (a window of 100 actions held none or one: 0.9-1.6 ×)."""
     engine, store = _fresh(url)
     service = Service(store)
-    game = await _stopp_game(service, ["1", "2"], late)
+    game = await _stopp_game(service, late)
     times: dict[int, list[float]] = {early: [], late: []}
     done = 1
     while done < late + sample * 2:
         start = time.perf_counter()
-        await _one_turn(service, game)
+        game = await _one_turn(service, game)
         spent = (time.perf_counter() - start) / 2
         done += 2
         for mark, spent_there in times.items():
@@ -129,7 +144,8 @@ async def restart(url: str, games: int = 1000) -> list[Row]:
 
 def run(url: str, actions: int) -> list[Row]:
     async def all_of_them() -> list[Row]:
-        rows = [await service_rate(url, actions), await cost_growth(url)]
+        rows = [await service_rate(url, actions, tables=200), await service_rate(url, actions)]
+        rows.append(await cost_growth(url))
         return rows + await restart(url)
 
     return asyncio.run(all_of_them())

@@ -12,6 +12,7 @@ from sqlalchemy import JSON, Connection, Engine, bindparam, insert, update
 from sqlmodel import Field, Session, SQLModel, col, select
 
 from bot.store.columns import UTCDateTime
+from bot.store.prepared import Prepared
 
 RULE, WAIT = "rule", "wait"
 """What happens when the time is up: the game's absence rule acts, or the table waits for
@@ -48,19 +49,21 @@ class ClockRow(Clock, table=True):
 
 
 _TABLE = ClockRow.__table__  # type: ignore[attr-defined]
-_UPDATE = (
+_UPDATE = Prepared(
     update(_TABLE)
     .where(_TABLE.c.game_id == bindparam("v_game_id"))
     .values({name: bindparam(f"v_{name}") for name in Clock.model_fields if name != "game_id"})
 )
-_INSERT = insert(_TABLE).values({name: bindparam(f"v_{name}") for name in Clock.model_fields})
+_INSERT = Prepared(
+    insert(_TABLE).values({name: bindparam(f"v_{name}") for name in Clock.model_fields})
+)
 
 
 def write_clock(conn: Connection, row: Clock) -> None:
     """Insert or update ``row`` on ``conn`` (statements built once: every action does this)."""
     values = {f"v_{name}": getattr(row, name) for name in Clock.model_fields}
-    if conn.execute(_UPDATE, values).rowcount == 0:
-        conn.execute(_INSERT, values)
+    if _UPDATE.run(conn, values) == 0:
+        _INSERT.run(conn, values)
 
 
 class ClockStore:

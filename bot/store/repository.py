@@ -13,6 +13,7 @@ from bot.store.clocks import Clock, write_clock
 from bot.store.columns import utcnow
 from bot.store.errors import GameNotFound, VersionConflict
 from bot.store.models import EventRow, GameRow, GameStatus, GuildSettings, PlayerName
+from bot.store.prepared import Prepared
 
 JSONDict = dict[str, Any]
 
@@ -135,12 +136,12 @@ class Store:
             values["v_players"] = list(players)
         stmt = _game_update(snapshot is not None, status is not None, players is not None)
         with self.engine.begin() as connection:
-            if connection.execute(stmt, values).rowcount != 1:
+            if stmt.run(connection, values) != 1:
                 with self._session() as session:
                     if session.get(GameRow, game_id) is None:
                         raise GameNotFound(game_id)
                 raise VersionConflict(game_id, expected_version)
-            connection.execute(_EVENT_INSERT, event)
+            _EVENT_INSERT.run(connection, event)
             if clock is not None:
                 write_clock(connection, clock)
         return Appended(version, event["hash"])
@@ -263,8 +264,14 @@ class Store:
 
 
 _GAMES = GameRow.__table__  # type: ignore[attr-defined]
-_EVENT_INSERT = insert(EventRow.__table__)  # type: ignore[attr-defined]
-_GAME_UPDATES: dict[tuple[bool, bool, bool], Any] = {}
+_EVENTS = EventRow.__table__  # type: ignore[attr-defined]
+_EVENT_COLUMNS = ("game_id", "seq", "actor", "action", "events", "draws")
+_EVENT_INSERT = Prepared(  # every column _event_values gives
+    insert(_EVENTS).values(
+        {name: bindparam(name) for name in (*_EVENT_COLUMNS, "prev_hash", "hash", "created_at")}
+    )
+)
+_GAME_UPDATES: dict[tuple[bool, bool, bool], Prepared] = {}
 _SET_MESSAGE = (
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("v_id"))
@@ -272,7 +279,7 @@ _SET_MESSAGE = (
 )
 
 
-def _game_update(snapshot: bool, status: bool, players: bool) -> Any:
+def _game_update(snapshot: bool, status: bool, players: bool) -> Prepared:
     """The versioned update of a game row after an action, built once per shape (building
     statements per call was a large part of an action's cost, see docs/PERFORMANCE.md)."""
     key = (snapshot, status, players)
@@ -281,7 +288,7 @@ def _game_update(snapshot: bool, status: bool, players: bool) -> Any:
         columns = ["rng_counter", "version", "head_hash", "updated_at"]
         columns += ["snapshot", "snapshot_version"] * snapshot
         columns += ["status"] * status + ["players"] * players
-        stmt = _GAME_UPDATES[key] = (
+        stmt = _GAME_UPDATES[key] = Prepared(
             update(_GAMES)
             .where(
                 _GAMES.c.id == bindparam("v_id"),

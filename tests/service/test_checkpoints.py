@@ -61,16 +61,16 @@ async def play_one(service: Service, game_id: int, pick: random.Random) -> bool:
     return True
 
 
-def test_the_interval_is_16_actions_then_a_32nd_of_the_game() -> None:
-    assert (CHECKPOINT_EVERY, CHECKPOINT_SHARE) == (16, 32)
+def test_the_interval_is_16_actions_then_a_16th_of_the_game() -> None:
+    assert (CHECKPOINT_EVERY, CHECKPOINT_SHARE) == (16, 16)
     assert not checkpoint_due(16, 1, "open")
     assert checkpoint_due(17, 1, "open")
     assert checkpoint_due(2, 1, "finished") and checkpoint_due(2, 1, "aborted")
-    assert not checkpoint_due(544, 528, "open")  # past version 512: 1/32 of the log
-    assert checkpoint_due(544, 527, "open")
-    # at version 6,400 the interval is 200 actions: 1/32 of the log is ever replayed
-    assert not checkpoint_due(6400, 6201, "open")
-    assert checkpoint_due(6400, 6200, "open")
+    assert not checkpoint_due(544, 511, "open")  # past version 256: 1/16 of the log
+    assert checkpoint_due(544, 510, "open")
+    # at version 6,400 the interval is 400 actions: 1/16 of the log is ever replayed
+    assert not checkpoint_due(6400, 6001, "open")
+    assert checkpoint_due(6400, 6000, "open")
 
 
 async def test_checkpoints_fall_on_the_interval(store: Store) -> None:

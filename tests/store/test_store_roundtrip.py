@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
 from bot.store import GameNotFound, GameRow, Store
+from bot.store.clocks import Clock, ClockStore
 
 NewGame = Callable[..., GameRow]
 
@@ -172,3 +173,42 @@ def test_croupier_role_and_language_live_side_by_side(store: Store) -> None:
     assert (store.guild_locale(42), store.croupier_role(42)) == ("en", 1234567890123456789)
     store.set_croupier_role(42, None)
     assert (store.guild_locale(42), store.croupier_role(42)) == ("en", None)
+
+
+def test_a_clock_written_with_an_action_reads_back_unchanged(
+    store: Store, new_game: NewGame
+) -> None:
+    """The per-action statements bypass SQLAlchemy's execution (bot.store.prepared): JSON,
+    aware datetimes, booleans, floats and NULLs must still be stored as it would store them."""
+    game = new_game()
+    assert game.id is not None
+    started = datetime(2026, 11, 23, 18, 30, 5, 123456, tzinfo=UTC)
+    clock = Clock(
+        game_id=game.id,
+        seconds=90,
+        version=2,
+        waiting=["Prinzessin ü", "42"],
+        started=started,
+        deadline=started.astimezone(timezone(timedelta(hours=1))) + timedelta(seconds=90),
+        reminded=True,
+        remaining=12.5,
+        absent=["42"],
+    )
+    store.append(
+        game.id,
+        expected_version=1,
+        actor="42",
+        action={"do": "weiter"},
+        events=[],
+        draws=[],
+        snapshot=None,
+        rng_counter=1,
+        clock=clock,
+    )
+    clocks = ClockStore(store.engine)
+    assert clocks.get(game.id) == clock  # inserted with the action
+    later = clock.model_copy(update={"version": 3, "deadline": None, "reminded": False})
+    later.remaining = None
+    clocks.put(later)
+    assert clocks.get(game.id) == later  # updated on its own
+    assert clocks.get(game.id + 1) is None

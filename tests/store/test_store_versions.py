@@ -6,13 +6,14 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
+from unittest.mock import patch
 
 import pytest
-from sqlalchemy import Connection, Insert, event, select
+from sqlalchemy import Connection, select
 from sqlalchemy.exc import StatementError
 from sqlmodel import col
 
-from bot.store import GameRow, Store, VersionConflict, make_engine
+from bot.store import GameRow, Store, VersionConflict, make_engine, repository
 
 NewGame = Callable[..., GameRow]
 
@@ -107,17 +108,14 @@ def failing_event_insert(store: Store, game_id: int) -> Iterator[list[int]]:
     """Make the event insert fail; report the version the UPDATE had set by then."""
     seen: list[int] = []
 
-    def explode(conn: Connection, clause: Any, *_: Any) -> None:
-        if isinstance(clause, Insert) and clause.table.name == "game_events":
-            query = select(col(GameRow.version)).where(col(GameRow.id) == game_id)
-            seen.append(conn.execute(query).scalar_one())
-            raise RuntimeError("boom between apply and commit")
+    def explode(conn: Connection, values: Any) -> None:
+        assert values["game_id"] == game_id
+        query = select(col(GameRow.version)).where(col(GameRow.id) == game_id)
+        seen.append(conn.execute(query).scalar_one())
+        raise RuntimeError("boom between apply and commit")
 
-    event.listen(store.engine, "before_execute", explode)
-    try:
+    with patch.object(repository._EVENT_INSERT, "run", explode):
         yield seen
-    finally:
-        event.remove(store.engine, "before_execute", explode)
 
 
 def test_failure_before_commit_leaves_no_trace(store: Store, new_game: NewGame) -> None:
