@@ -32,7 +32,7 @@ class Clock(SQLModel):
     waiting: list[str] = Field(default_factory=list, sa_type=JSON)
     """The players the running clock waits for."""
     started: datetime | None = Field(default=None, sa_type=UTCDateTime)
-    deadline: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+    deadline: datetime | None = Field(default=None, sa_type=UTCDateTime)
     reminded: bool = False
     remaining: float | None = None
     """Seconds left when the clock was stopped by a pause."""

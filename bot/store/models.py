@@ -63,7 +63,8 @@ class EventRow(SQLModel, table=True):
     __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_game_events_game_id_seq"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    game_id: int = Field(foreign_key="games.id", index=True)
+    game_id: int = Field(foreign_key="games.id")
+    """Looked up through the unique (game_id, seq) index."""
     seq: int
     """1 for the setup, then one more per action; equals the game version it produced."""
     actor: str | None = None

@@ -14,7 +14,7 @@ from sqlmodel import SQLModel
 from bot.store import upgrade
 from bot.store.migrate import alembic_config, main, next_revision_id
 
-HEAD = "0007"  # the newest revision in bot/store/migrations/versions
+HEAD = "0008"  # the newest revision in bot/store/migrations/versions
 
 
 def schema_diff(engine: Engine) -> list[Any]:
