@@ -852,6 +852,11 @@ class Service:
         """The game as it stands (e.g. to redraw its message), without acting."""
         return self._outcome(self._table(game_id), [])
 
+    def locale_of(self, game_id: int) -> str:
+        """A table's language, without building its views as :meth:`current` does (most
+        clicks need no more before they act)."""
+        return self._table(game_id).row.locale
+
     def find_table(
         self, channel_id: int, player: str | None, kind: str | None = None
     ) -> int | None:

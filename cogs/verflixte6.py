@@ -40,12 +40,14 @@ log = logging.getLogger(__name__)
 KIND = "verflixte6"
 LOBBY_VERBS = ("join", "leave", "start")
 PROMPT_VERBS = ("begin", "menu", "decide")
+NEEDS_VIEW = (*PROMPT_VERBS, "yes", "no", "joker")  # prompts, decisions, Sekante's target
 TURN_OPENERS = ("durchgang_end", "stechen", "durchgang", "herzog", "turn", "abend_end")
 RESULT_ONLY = ("durchgang_end", "stechen", "abend_end")
 
 
-def to_action(click: ui.Click, outcome: Outcome) -> Action:
-    """The engine action a click stands for."""
+def to_action(click: ui.Click, outcome: Outcome | None) -> Action:
+    """The engine action a click stands for (``outcome``: the table as it stands, needed
+    for the verbs in :data:`NEEDS_VIEW`)."""
     verb, values = click.verb, click.values
     if verb in LOBBY_VERBS or verb in ("weiter", "stopp"):
         return Action(verb)
@@ -59,6 +61,7 @@ def to_action(click: ui.Click, outcome: Outcome) -> Action:
     if verb == "steal":
         return Action("steal", {"victim": values[0]})
     if verb in ("yes", "no"):
+        assert outcome is not None
         phase = (outcome.public.get("turn") or {}).get("phase", "")
         if phase not in DECISIONS:
             raise IllegalAction(f"v6.phase.{phase}")
@@ -113,19 +116,21 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
     service, actor, locale = service_of(interaction), actor_of(interaction), "de"
     service.remember_name(actor, interaction.user.display_name)
     try:
-        current = service.current(click.game_id)
-        locale = current.locale
-        if click.version != current.version:
-            raise IllegalAction("game.stale")
-        if click.verb in PROMPT_VERBS:
-            card = prompt_for(current, click.verb, actor, service.display_name)
-            await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
-            return
-        if click.verb == "joker" and click.values == ["sekante"]:
-            card = prompt_for(current, "target", actor, service.display_name)  # target next
-            await interaction.response.edit_message(**ui.message_kwargs(card))
-            return
-        outcome = await service.act(
+        locale = service.locale_of(click.game_id)
+        current = None  # the views are built only for clicks that need them
+        if click.verb in NEEDS_VIEW:
+            current = service.current(click.game_id)
+            if click.version != current.version:
+                raise IllegalAction("game.stale")
+            if click.verb in PROMPT_VERBS:
+                card = prompt_for(current, click.verb, actor, service.display_name)
+                await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+                return
+            if click.verb == "joker" and click.values == ["sekante"]:
+                card = prompt_for(current, "target", actor, service.display_name)  # target next
+                await interaction.response.edit_message(**ui.message_kwargs(card))
+                return
+        outcome = await service.act(  # refuses a stale click (expected_version) itself
             click.game_id,
             actor,
             to_action(click, current),

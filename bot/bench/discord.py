@@ -28,7 +28,7 @@ from bot.bench.service import Row
 from bot.bench.service import markdown as table_markdown
 from bot.i18n import t
 from bot.loopback.gateway import Gateway
-from bot.loopback.process import BotProcess, start
+from bot.loopback.process import BotProcess, Kind, start
 from bot.loopback.server import FakeDiscord
 from bot.loopback.state import (
     JSON,
@@ -284,6 +284,18 @@ class Run:
     bot_cpu: float = 0.0  # CPU seconds of the bot process during the run
     own_cpu: float = 0.0  # CPU seconds of this process (fake + players)
 
+    def add(self, other: Run) -> None:
+        """Count ``other`` (a later round of the same load) in."""
+        self.seconds += other.seconds
+        self.clicks += other.clicks
+        self.late_starts += other.late_starts
+        self.missed += other.missed
+        self.troubles += other.troubles
+        self.callbacks += other.callbacks
+        self.violations += other.violations
+        self.bot_cpu += other.bot_cpu
+        self.own_cpu += other.own_cpu
+
     def latencies(self, *labels: str) -> list[float]:
         return [
             c.interaction.responded_after
@@ -453,6 +465,7 @@ class DiscordBench:
     latency_seconds: float = 20.0
     saturation_tables: tuple[int, ...] = (50, 200)
     saturation_seconds: float = 10.0
+    rounds: int = 4  # each load is split in this many turns of the two bots
     rest_samples: int = 200
     restart_games: int = 1000
     folder: Path | None = None
@@ -507,67 +520,78 @@ async def _stop(fake: FakeDiscord, bot: BotProcess) -> None:
     await fake.wait_until(lambda: not fake.gateway.live.is_set(), timeout=10)
 
 
-async def measure_bare(settings: DiscordBench, report: Report, folder: Path) -> None:
-    fake = BenchDiscord()
-    tables = bare_world(fake, max((*settings.latency_tables, *settings.saturation_tables)))
-    await fake.start()
-    try:
-        bot = await start("bare", _port(fake), log=folder / "bare.log")
-        await bot.wait_connected()
-        await fake.wait_for_bot()
-        try:
-            await _measure_load("bare", fake, tables, bot.pid, settings=settings, report=report)
-        finally:
-            await _stop(fake, bot)
-    finally:
-        await fake.stop()
+@dataclass
+class Side:
+    """One bot under load: its own fake Discord, its tables, its process."""
+
+    kind: str
+    fake: BenchDiscord
+    tables: list[AnyTable]
+    bot: BotProcess
 
 
-async def _measure_load(
-    kind: str,
-    fake: FakeDiscord,
-    tables: list[Table] | list[BareTable],
-    pid: int,
-    *,
-    settings: DiscordBench,
-    report: Report,
-) -> None:
-    for count in settings.latency_tables:
-        load: list[AnyTable] = list(tables[:count])
-        report.latency[(kind, count)] = await open_loop(fake, load, pid, settings.latency_seconds)
-    for count in settings.saturation_tables:
-        chosen: list[AnyTable] = list(tables[:count])
-        report.saturation[(kind, count)] = await closed_loop(
-            fake, chosen, pid, settings.saturation_seconds
-        )
+async def _started(
+    kind: Kind, fake: BenchDiscord, folder: Path, db_url: str = "", profile: Path | None = None
+) -> BotProcess:
+    bot = await start(kind, _port(fake), db_url, log=folder / f"{kind}.log", profile=profile)
+    await bot.wait_connected()
+    await fake.wait_for_bot()
+    return bot
 
 
-async def measure_croupier(settings: DiscordBench, report: Report, folder: Path) -> None:
-    fake = BenchDiscord()
-    tables = croupier_world(fake, max((*settings.latency_tables, *settings.saturation_tables)))
-    db = folder / "croupier.sqlite3"
-    url = default_sqlite_url(db)
+async def _measure_load(bare: Side, ours: Side, settings: DiscordBench, report: Report) -> None:
+    """Each load in ``settings.rounds`` rounds, the two bots taking turns (the one that
+    starts alternates): a shared machine that slows down meanwhile slows both alike."""
+    loads = [("latency", count) for count in settings.latency_tables]
+    loads += [("saturation", count) for count in settings.saturation_tables]
+    for what, count in loads:
+        seconds = settings.latency_seconds if what == "latency" else settings.saturation_seconds
+        found = report.latency if what == "latency" else report.saturation
+        for side in (bare, ours):
+            found[(side.kind, count)] = Run(0.0)
+        rounds = max(1, min(settings.rounds, int(seconds)))  # a round lasts ≥ 1 s (a period)
+        for round_ in range(rounds):
+            for side in (bare, ours) if round_ % 2 == 0 else (ours, bare):
+                load, pid = side.tables[:count], side.bot.pid
+                share = seconds / rounds
+                if what == "latency":
+                    run = await open_loop(side.fake, load, pid, share)
+                else:
+                    run = await closed_loop(side.fake, load, pid, share)
+                found[(side.kind, count)].add(run)
+
+
+async def measure_both(settings: DiscordBench, report: Report, folder: Path) -> None:
+    """Both bots run side by side, each against its own fake Discord; then Croupier's REST
+    calls per click and its restart on a database topped up with open games."""
+    count = max((*settings.latency_tables, *settings.saturation_tables))
+    bare_fake, our_fake = BenchDiscord(), BenchDiscord()
+    bare_tables, our_tables = bare_world(bare_fake, count), croupier_world(our_fake, count)
+    url = default_sqlite_url(folder / "croupier.sqlite3")
     upgrade(make_engine(url))
-    await fake.start()
-    try:
-        bot = await start(
-            "croupier", _port(fake), url, log=folder / "croupier.log", profile=settings.profile
-        )
-        await bot.wait_connected()
-        await fake.wait_for_bot()
+    async with contextlib.AsyncExitStack() as stack:
+        for fake in (bare_fake, our_fake):
+            await fake.start()
+            stack.push_async_callback(fake.stop)
+        bare_bot = await _started("bare", bare_fake, folder)
         try:
-            began = time.perf_counter()
-            await until_weiter(tables)
-            report.setup_seconds = time.perf_counter() - began
-            await _measure_load("croupier", fake, tables, bot.pid, settings=settings, report=report)
-            await until_weiter(tables)
-            report.rest = await rest_per_click(fake, tables, settings.rest_samples)
+            our_bot = await _started("croupier", our_fake, folder, db_url=url,
+                                     profile=settings.profile)  # fmt: skip
+            try:
+                began = time.perf_counter()
+                await until_weiter(our_tables)
+                report.setup_seconds = time.perf_counter() - began
+                bare = Side("bare", bare_fake, list(bare_tables), bare_bot)
+                ours = Side("croupier", our_fake, list(our_tables), our_bot)
+                await _measure_load(bare, ours, settings, report)
+                await until_weiter(our_tables)
+                report.rest = await rest_per_click(our_fake, our_tables, settings.rest_samples)
+            finally:
+                await _stop(our_fake, our_bot)
         finally:
-            await _stop(fake, bot)
+            await _stop(bare_fake, bare_bot)
         await top_up_open_games(url, settings.restart_games)
-        await measure_restart(fake, tables, url, folder, report)
-    finally:
-        await fake.stop()
+        await measure_restart(our_fake, our_tables, url, folder, report)
 
 
 async def top_up_open_games(url: str, games: int) -> None:
@@ -618,8 +642,7 @@ async def measure(settings: DiscordBench) -> Report:
     report = Report()
     with contextlib.ExitStack() as stack:
         folder = settings.folder or Path(stack.enter_context(tempfile.TemporaryDirectory()))
-        await measure_bare(settings, report, folder)
-        await measure_croupier(settings, report, folder)
+        await measure_both(settings, report, folder)
     return report
 
 

@@ -57,3 +57,13 @@ async def test_a_tiny_discord_bench_gives_sane_rows(tmp_path: Path) -> None:
     text = markdown(report, settings)
     assert "| 3 tables: p99 |" in text and "REST calls per weiter" in text
     assert "Restart on a database with" in text
+
+
+def test_rounds_of_a_load_add_up() -> None:
+    first = Run(5.0, late_starts=1, missed=0, callbacks=10, bot_cpu=1.5, own_cpu=0.5)
+    first.violations.append("a")
+    second = Run(5.5, late_starts=2, missed=1, callbacks=12, bot_cpu=2.0, own_cpu=1.0)
+    second.violations.append("b")
+    first.add(second)
+    assert (first.seconds, first.late_starts, first.missed, first.callbacks) == (10.5, 3, 1, 22)
+    assert (first.bot_cpu, first.own_cpu, first.violations) == (3.5, 1.5, ["a", "b"])
