@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
 
-from bot.app import Croupier
+from bot.app import GC_THRESHOLDS, Croupier
 from bot.config import Settings
 from bot.engine import Action
 from bot.service import Service
@@ -31,7 +32,13 @@ async def test_setup_hook_migrates_reloads_open_games_and_loads_cogs(
         synced.append(True)
 
     monkeypatch.setattr(bot, "_sync_commands", no_sync)
-    await bot.setup_hook()
+    thresholds = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)
+    try:
+        await bot.setup_hook()
+        assert gc.get_threshold() == GC_THRESHOLDS  # young passes after 10,000 objects
+    finally:
+        gc.set_threshold(*thresholds)
     assert synced == [True]
     assert bot.tree.get_command("croupier") is not None
     assert bot.service.current(game.game_id).version == 2
