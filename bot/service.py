@@ -536,10 +536,10 @@ class Service:
     def _next_clock(
         self, table: _Table, actor: str, status: str, players: list[str] | None, state: Any
     ) -> Clock | None:
-        """The table's clock once the action is committed (None: a tournament has none)."""
+        """The table's clock once the action is committed (None: a tournament has none);
+        ``state``: the engine state after the action (None in a lobby)."""
         if table.row.kind == TOURNAMENT:
             return None
-        state = table.state if state is None else state
         seated = table.row.players if players is None else players
         to_act: list[str] = []
         if status == OPEN and state is not None:

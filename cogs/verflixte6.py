@@ -40,14 +40,14 @@ log = logging.getLogger(__name__)
 KIND = "verflixte6"
 LOBBY_VERBS = ("join", "leave", "start")
 PROMPT_VERBS = ("begin", "menu", "decide")
-NEEDS_VIEW = (*PROMPT_VERBS, "yes", "no", "joker")  # prompts, decisions, Sekante's target
+NEEDS_VIEW = (*PROMPT_VERBS, "yes", "no")  # prompts and decisions (and Sekante's target)
 TURN_OPENERS = ("durchgang_end", "stechen", "durchgang", "herzog", "turn", "abend_end")
 RESULT_ONLY = ("durchgang_end", "stechen", "abend_end")
 
 
 def to_action(click: ui.Click, outcome: Outcome | None) -> Action:
     """The engine action a click stands for (``outcome``: the table as it stands, needed
-    for the verbs in :data:`NEEDS_VIEW`)."""
+    for ``yes``/``no``)."""
     verb, values = click.verb, click.values
     if verb in LOBBY_VERBS or verb in ("weiter", "stopp"):
         return Action(verb)
@@ -118,7 +118,8 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
     try:
         locale = service.locale_of(click.game_id)
         current = None  # the views are built only for clicks that need them
-        if click.verb in NEEDS_VIEW:
+        sekante = click.verb == "joker" and click.values == ["sekante"]
+        if click.verb in NEEDS_VIEW or sekante:
             current = service.current(click.game_id)
             if click.version != current.version:
                 raise IllegalAction("game.stale")
@@ -126,7 +127,7 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
                 card = prompt_for(current, click.verb, actor, service.display_name)
                 await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
                 return
-            if click.verb == "joker" and click.values == ["sekante"]:
+            if sekante:
                 card = prompt_for(current, "target", actor, service.display_name)  # target next
                 await interaction.response.edit_message(**ui.message_kwargs(card))
                 return

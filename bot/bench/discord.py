@@ -552,10 +552,10 @@ async def _measure_load(bare: Side, ours: Side, settings: DiscordBench, report: 
         for side in (bare, ours):
             found[(side.kind, count)] = Run(0.0)
         rounds = max(1, min(settings.rounds, int(seconds)))  # a round lasts ≥ 1 s (a period)
+        share = seconds / rounds
         for round_ in range(rounds):
             for side in (bare, ours) if round_ % 2 == 0 else (ours, bare):
                 load, pid = side.tables[:count], side.bot.pid
-                share = seconds / rounds
                 if what == "latency":
                     run = await open_loop(side.fake, load, pid, share)
                 else:

@@ -31,9 +31,8 @@ def _fresh(url: str) -> tuple[Engine, Store]:
     return engine, Store(engine)
 
 
-async def _stopp_game(service: Service, durchgaenge: int, players: int = 2) -> Outcome:
-    names = [str(i) for i in range(1, players + 1)]
-    return await service.create("verflixte6", names, {"durchgaenge": durchgaenge})
+async def _stopp_game(service: Service, durchgaenge: int) -> Outcome:
+    return await service.create("verflixte6", ["1", "2"], {"durchgaenge": durchgaenge})
 
 
 async def _one_turn(service: Service, table: Outcome) -> Outcome:
@@ -103,8 +102,9 @@ async def service_rate(url: str, actions: int, tables: int = 0) -> Row:
 
 async def cost_growth(url: str, early: int = 10, late: int = 5000, sample: int = 160) -> Row:
     """Mean time of a turn's actions from the ``early``-th and from the ``late``-th event
-    on, ``sample`` turns each: at event 5,000 a checkpoint comes every 156th action, so the
-    window holds two of them (a window of 100 actions held none or one: 0.9-1.6 ×)."""
+    on, ``sample`` turns each: at event 5,000 a checkpoint comes every 312th action, so the
+    320 actions of the window hold one (a window of 100 actions held none or one of the
+    checkpoints then due every 156th action: 0.9-1.6 ×)."""
     engine, store = _fresh(url)
     service = Service(store)
     game = await _stopp_game(service, late)

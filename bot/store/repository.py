@@ -265,11 +265,19 @@ class Store:
 
 _GAMES = GameRow.__table__  # type: ignore[attr-defined]
 _EVENTS = EventRow.__table__  # type: ignore[attr-defined]
-_EVENT_COLUMNS = ("game_id", "seq", "actor", "action", "events", "draws")
+_EVENT_COLUMNS = [
+    "game_id",
+    "seq",
+    "actor",
+    "action",
+    "events",
+    "draws",
+    "prev_hash",
+    "hash",
+    "created_at",
+]
 _EVENT_INSERT = Prepared(  # every column _event_values gives
-    insert(_EVENTS).values(
-        {name: bindparam(name) for name in (*_EVENT_COLUMNS, "prev_hash", "hash", "created_at")}
-    )
+    insert(_EVENTS).values({name: bindparam(name) for name in _EVENT_COLUMNS})
 )
 _GAME_UPDATES: dict[tuple[bool, bool, bool], Prepared] = {}
 _SET_MESSAGE = (
