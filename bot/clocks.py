@@ -10,7 +10,7 @@ keeps the time left; lobbies close themselves after :data:`LOBBY_SECONDS`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from bot.store.clocks import RULE, WAIT, Clock
@@ -55,7 +55,7 @@ def advance(
     now: datetime,
 ) -> Clock:
     """The clock after an action that left the table at ``version`` / ``status``."""
-    new = row.model_copy()
+    new = replace(row)
     new.version = version
     if status == "lobby":
         new.waiting, new.reminded, new.remaining = [], True, None
@@ -105,7 +105,7 @@ def due(row: Clock, now: datetime) -> Due | None:
 
 def setting(row: Clock, *, seconds: int | None, on_timeout: str | None) -> Clock:
     """A host's change of the table's clock; a running clock is restarted with it."""
-    new = row.model_copy()
+    new = replace(row)
     if seconds is not None:
         new.seconds = max(0, seconds)
     if on_timeout is not None:

@@ -651,17 +651,17 @@ class Service:
         if due is None:
             return None
         if due.what == clocks.REMIND:
-            self._put_clock(table, row.model_copy(update={"reminded": True}))
+            self._put_clock(table, replace(row, reminded=True))
             waiting = tuple(p for p in due.players if p in current.to_act)
             return ClockNotice(clocks.REMIND, current, waiting, row.deadline)
         if table.lobby is not None:
             return ClockNotice("closed", await self._close_lobby(table), (), None)
         if row.on_timeout == clocks.WAIT:
-            self._put_clock(table, row.model_copy(update={"deadline": None}))
+            self._put_clock(table, replace(row, deadline=None))
             return ClockNotice(clocks.WAIT, current, due.players, None)
         outcome = await self._play_absent(table, due.players, "clock")
         if not outcome.absent:  # nothing the rule could play: stop instead of looping
-            self._put_clock(table, self._clock(table).model_copy(update={"deadline": None}))
+            self._put_clock(table, replace(self._clock(table), deadline=None))
         return ClockNotice(clocks.EXPIRE, outcome, due.players, None)
 
     async def _close_lobby(self, table: _Table) -> Outcome:
@@ -728,11 +728,10 @@ class Service:
             game_id, host, "replace", args, snapshot=snapshot, players=players
         )
         clock = self._clock(table)
-        moved = clock.model_copy(
-            update={
-                "waiting": [new if p == old else p for p in clock.waiting],
-                "absent": [p for p in clock.absent if p != old],
-            }
+        moved = replace(
+            clock,
+            waiting=[new if p == old else p for p in clock.waiting],
+            absent=[p for p in clock.absent if p != old],
         )
         self._put_clock(table, moved)
         return await self._after(outcome, None)
@@ -747,7 +746,7 @@ class Service:
         )
         clock = self._clock(table)
         if player not in clock.absent:
-            self._put_clock(table, clock.model_copy(update={"absent": [*clock.absent, player]}))
+            self._put_clock(table, replace(clock, absent=[*clock.absent, player]))
         return await self._after(outcome, None)
 
     async def set_clock(

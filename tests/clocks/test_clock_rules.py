@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from bot import clocks
@@ -25,14 +26,14 @@ def test_a_new_decision_gets_the_full_time_reminder_at_half_and_expiry_at_the_en
     assert row.deadline == at(600) and row.waiting == ["anna"]
     assert clocks.due(row, at(299)) is None
     assert clocks.due(row, at(300)) == clocks.Due(1, clocks.REMIND, 2, ("anna",))
-    reminded = row.model_copy(update={"reminded": True})
+    reminded = replace(row, reminded=True)
     assert clocks.due(reminded, at(599)) is None
     assert clocks.due(reminded, at(600)) == clocks.Due(1, clocks.EXPIRE, 2, ("anna",))
 
 
 def test_each_decision_of_the_same_player_restarts_the_clock() -> None:
     row = step(Clock(game_id=1, seconds=600), 0, ["anna"], None, 2)
-    row = row.model_copy(update={"reminded": True})
+    row = replace(row, reminded=True)
     again = step(row, 400, ["anna"], "anna", 3)  # anna said weiter and decides again
     assert again.deadline == at(1000) and again.reminded is False
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields, replace
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
 from bot.store import GameNotFound, GameRow, Store
-from bot.store.clocks import Clock, ClockStore
+from bot.store.clocks import Clock, ClockRow, ClockStore
 
 NewGame = Callable[..., GameRow]
 
@@ -207,8 +208,15 @@ def test_a_clock_written_with_an_action_reads_back_unchanged(
     )
     clocks = ClockStore(store.engine)
     assert clocks.get(game.id) == clock  # inserted with the action
-    later = clock.model_copy(update={"version": 3, "deadline": None, "reminded": False})
+    later = replace(clock, version=3, deadline=None, reminded=False)
     later.remaining = None
     clocks.put(later)
     assert clocks.get(game.id) == later  # updated on its own
     assert clocks.get(game.id + 1) is None
+
+
+def test_the_clock_value_and_its_table_have_the_same_fields() -> None:
+    """``Clock`` (the plain value every action computes) and ``ClockRow`` (the table) are
+    declared apart; a field added to one only would be lost or fail on the way."""
+    table = ClockRow.__table__  # type: ignore[attr-defined]
+    assert [c.name for c in table.columns] == [f.name for f in fields(Clock)]
