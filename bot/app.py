@@ -93,6 +93,9 @@ class Croupier(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await super().close()
+        service = getattr(self, "service", None)
+        if service is not None:
+            service.store.close()
 
     async def _sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id

@@ -67,7 +67,9 @@ def engine(db_url: str) -> Iterator[Engine]:
 
 
 @pytest.fixture
-def store(engine: Engine) -> Store:
+def store(engine: Engine) -> Iterator[Store]:
     """A store on a freshly migrated test database."""
     upgrade(engine)
-    return Store(engine)
+    store = Store(engine)
+    yield store
+    store.close()

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from sqlalchemy import Engine, bindparam, insert, update
+from sqlalchemy import Connection, Engine, bindparam, insert, update
 from sqlmodel import Session, col, select
 
 from bot.audit.chain import event_hash
 from bot.store.clocks import Clock, write_clock
 from bot.store.columns import utcnow
 from bot.store.errors import GameNotFound, VersionConflict
+from bot.store.kept import KeptConnection
 from bot.store.models import EventRow, GameRow, GameStatus, GuildSettings, PlayerName
 from bot.store.prepared import Prepared
 
@@ -35,6 +36,11 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._writes = KeptConnection(engine)
+
+    def close(self) -> None:
+        """Give back the connection the per-action writes keep."""
+        self._writes.close()
 
     def _session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
@@ -135,7 +141,8 @@ class Store:
         if players is not None:
             values["v_players"] = list(players)
         stmt = _game_update(snapshot is not None, status is not None, players is not None)
-        with self.engine.begin() as connection:
+
+        def write(connection: Connection) -> None:
             if stmt.run(connection, values) != 1:
                 with self._session() as session:
                     if session.get(GameRow, game_id) is None:
@@ -144,6 +151,8 @@ class Store:
             _EVENT_INSERT.run(connection, event)
             if clock is not None:
                 write_clock(connection, clock)
+
+        self._writes.run(write)
         return Appended(version, event["hash"])
 
     def _head(self, game_id: int, version: int) -> str:
@@ -157,9 +166,8 @@ class Store:
     def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the Discord message that shows the game (not versioned)."""
         params = {"v_id": game_id, "v_message_id": message_id}
-        with self.engine.begin() as connection:
-            if connection.execute(_SET_MESSAGE, params).rowcount != 1:
-                raise GameNotFound(game_id)
+        if self._writes.run(lambda connection: _SET_MESSAGE.run(connection, params)) != 1:
+            raise GameNotFound(game_id)
 
     def get(self, game_id: int) -> GameRow:
         with self._session() as session:
@@ -280,7 +288,7 @@ _EVENT_INSERT = Prepared(  # every column _event_values gives
     insert(_EVENTS).values({name: bindparam(name) for name in _EVENT_COLUMNS})
 )
 _GAME_UPDATES: dict[tuple[bool, bool, bool], Prepared] = {}
-_SET_MESSAGE = (
+_SET_MESSAGE = Prepared(
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("v_id"))
     .values(message_id=bindparam("v_message_id"))

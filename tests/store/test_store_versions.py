@@ -62,6 +62,7 @@ def test_two_stores_same_version_only_one_wins(
         with pytest.raises(VersionConflict):
             act(other, game.id, 1, snapshot={"by": "second"})
     finally:
+        other.close()
         other.engine.dispose()
     assert_untouched(store, game.id, 2, {"by": "first"})
 
@@ -100,6 +101,7 @@ def test_concurrent_writers_only_one_wins(store: Store, db_url: str, new_game: N
             assert len(store.events(game.id)) == 2
     finally:
         for s in stores:
+            s.close()
             s.engine.dispose()
 
 
@@ -140,3 +142,51 @@ def test_failed_create_leaves_no_game(store: Store, new_game: NewGame) -> None:
     with pytest.raises((StatementError, TypeError)):
         new_game(draws=[{"bad": object()}])
     assert store.open_games() == []
+
+
+def _break_kept_connection(store: Store) -> None:
+    """What a database restart does to the connection the per-action writes keep: on
+    PostgreSQL its server process is terminated, on SQLite the driver connection closed."""
+    kept = store._writes._connection
+    assert kept is not None, "an append keeps its connection"
+    if store.engine.dialect.name == "postgresql":
+        pid = kept.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
+        kept.rollback()
+        with store.engine.connect() as other:
+            other.exec_driver_sql(f"SELECT pg_terminate_backend({int(pid)})")
+    else:
+        kept.connection.dbapi_connection.close()  # type: ignore[union-attr]
+
+
+def test_an_append_survives_a_broken_kept_connection(store: Store, new_game: NewGame) -> None:
+    game = new_game()
+    assert game.id is not None
+    assert act(store, game.id, 1) == 2
+    before = store._writes._connection
+    _break_kept_connection(store)
+    assert act(store, game.id, 2) == 3  # retried once on a new connection
+    assert store._writes._connection is not before
+    assert [e.seq for e in store.events(game.id)] == [1, 2, 3]
+    store.set_message(game.id, 77)
+    assert store.get(game.id).message_id == 77
+
+
+def test_a_write_from_another_thread_meanwhile_takes_a_pooled_connection(
+    store: Store, new_game: NewGame
+) -> None:
+    game = new_game()
+    assert game.id is not None
+    finished = threading.Event()
+
+    def other_thread() -> None:
+        store.set_message(game.id or 0, 5)
+        finished.set()
+
+    def write(connection: Connection) -> None:  # holds the kept connection meanwhile
+        thread = threading.Thread(target=other_thread)
+        thread.start()
+        thread.join(timeout=10)
+
+    store._writes.run(write)
+    assert finished.is_set(), "the other thread waited for the kept connection"
+    assert store.get(game.id).message_id == 5
