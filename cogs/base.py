@@ -164,7 +164,5 @@ async def open_lobby_here(
         channel_id=interaction.channel_id, locale=locale,
     )  # fmt: skip
     card = lobby_card(outcome, locale)
-    embed, view = ui.embed(card), ui.view(card)
-    assert embed is not None and view is not None
-    callback = await interaction.response.send_message(embed=embed, view=view)
+    callback = await interaction.response.send_message(**send_kwargs(card))
     cog.service.set_message(outcome.game_id, callback.message_id)
