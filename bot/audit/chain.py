@@ -15,12 +15,13 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from bot.json_text import plain
+
 
 def canonical_json(value: Any) -> str:
     """The one JSON text of ``value`` the chain hashes: what the database hands back
     (``json`` round trip: tuples become lists, keys strings), keys sorted, no spaces."""
-    plain = json.loads(json.dumps(value, ensure_ascii=False))
-    return json.dumps(plain, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return json.dumps(plain(value), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def event_hash(

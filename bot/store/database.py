@@ -8,6 +8,8 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
+from bot import json_text
+
 
 def normalize_url(url: str) -> str:
     """Point bare PostgreSQL URLs (as hosting providers hand them out) at psycopg 3."""
@@ -25,21 +27,23 @@ def default_sqlite_url(path: str | Path) -> str:
 def make_engine(url: str) -> Engine:
     """Create an engine for ``url`` (normalized with :func:`normalize_url`).
 
-    SQLite files get WAL, ``synchronous=NORMAL`` and enforced foreign keys, and their parent
-    directory is created. PostgreSQL connections are pinged before use; libpq parameters can
-    ride along in the query string, e.g. ``?options=-csearch_path%3Dmyschema``.
+    JSON columns are written by :func:`bot.json_text.dumps`. SQLite files get WAL,
+    ``synchronous=NORMAL`` and enforced foreign keys, and their parent directory is created.
+    PostgreSQL connections are pinged before use (the per-action writes keep theirs:
+    :mod:`bot.store.kept`); libpq parameters can ride along in the query string, e.g.
+    ``?options=-csearch_path%3Dmyschema``.
     """
     url = normalize_url(url)
     if make_url(url).get_backend_name() == "sqlite":
         return _sqlite_engine(url)
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, json_serializer=json_text.dumps)
 
 
 def _sqlite_engine(url: str) -> Engine:
     database = make_url(url).database
     if database and database != ":memory:" and not database.startswith("file:"):
         Path(database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url)
+    engine = create_engine(url, json_serializer=json_text.dumps)
     event.listen(engine, "connect", _sqlite_pragmas)
     return engine
 
