@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import sqlite3
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -58,3 +62,47 @@ async def test_the_checkpoint_loop_runs_until_cancelled(
     await asyncio.sleep(0.05)
     assert len(done) == calls  # stopped
     engine.dispose()
+
+
+def _wal_pages_under_load(tmp_path: Path, restart_pages: int) -> tuple[int, int]:
+    """Commit in one thread (a short pause after each, as the bot has between clicks) while
+    another checkpoints every 20 ms: (commits, the size of the log file in pages)."""
+    path = str(tmp_path / f"w{restart_pages}.sqlite3")
+    writer = sqlite3.connect(path, timeout=5, check_same_thread=False)
+    writer.execute("PRAGMA journal_mode=WAL")
+    writer.execute("PRAGMA wal_autocheckpoint=0")
+    writer.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)")
+    writer.commit()
+    stop = threading.Event()
+    committed = 0
+
+    def write() -> None:
+        nonlocal committed
+        while not stop.is_set():
+            writer.execute("INSERT INTO t (body) VALUES (?)", ("x" * 3000,))
+            writer.commit()
+            committed += 1
+            time.sleep(0.0002)
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    try:
+        for _ in range(40):
+            time.sleep(0.02)
+            checkpoint(path, restart_pages)
+    finally:
+        stop.set()
+        thread.join()
+    pages = os.path.getsize(path + "-wal") // 4096
+    writer.close()
+    return committed, pages
+
+
+def test_the_log_starts_over_under_steady_load(tmp_path: Path) -> None:
+    """PASSIVE alone never starts the log over while commits keep coming: it grows with
+    every commit; with the RESTART after it, it stays near ``restart_pages``."""
+    committed, passive_only = _wal_pages_under_load(tmp_path, restart_pages=10**9)
+    assert passive_only > committed * 0.9  # a page per commit at least, all kept
+    committed, bounded = _wal_pages_under_load(tmp_path, restart_pages=50)
+    assert committed > 200, "the writer barely ran"
+    assert bounded < committed / 4
