@@ -118,14 +118,19 @@ async def table_turn(game_id: int) -> AsyncIterator[None]:
     the first click has posted and registered the new turn's message, leaving that one
     behind with outdated buttons. Waits at most ``TURN_WAIT`` s, then goes on regardless."""
     locks = _table_locks.setdefault(asyncio.get_running_loop(), {})
-    lock = locks.setdefault(game_id, asyncio.Lock())
-    try:
-        async with asyncio.timeout(TURN_WAIT):
-            await lock.acquire()
-    except TimeoutError:
-        log.warning("table %s: the previous click takes long; not waiting for it", game_id)
-        yield
-        return
+    lock = locks.get(game_id)
+    if lock is None:
+        lock = locks[game_id] = asyncio.Lock()
+    if not lock.locked():
+        await lock.acquire()  # free: no timer to set up (the usual case)
+    else:
+        try:
+            async with asyncio.timeout(TURN_WAIT):
+                await lock.acquire()
+        except TimeoutError:
+            log.warning("table %s: the previous click takes long; not waiting for it", game_id)
+            yield
+            return
     held = [lock]  # emptied by turn_done()
     token = _held.set(held)
     try:
