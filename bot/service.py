@@ -188,6 +188,7 @@ class Service:
         self.rng_factory = rng_factory
         self._tables: dict[int, _Table] = {}
         self._names: dict[str, str] = {}
+        self._guild_locales: dict[int, str] = {}
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     def load_open_games(self) -> int:
@@ -902,10 +903,18 @@ class Service:
         ]
 
     def guild_locale(self, guild_id: int | None) -> str:
-        """The server's language (German unless its admins chose English)."""
+        """The server's language (German unless its admins chose English); read once, then
+        kept (it changes through :meth:`set_guild_locale`; a server is one shard's)."""
         if guild_id is None:
             return "de"
-        return self.store.guild_locale(guild_id) or "de"
+        locale = self._guild_locales.get(guild_id)
+        if locale is None:
+            locale = self._guild_locales[guild_id] = self.store.guild_locale(guild_id) or "de"
+        return locale
+
+    def set_guild_locale(self, guild_id: int, locale: str) -> None:
+        self.store.set_guild_locale(guild_id, locale)
+        self._guild_locales[guild_id] = locale
 
     def recent_events(self, game_id: int, limit: int = 20) -> list[dict[str, JSON]]:
         """The last ``limit`` events of a game's log, oldest first."""

@@ -197,3 +197,21 @@ async def test_an_engine_failure_halfway_restores_the_committed_state(
     with pytest.raises(RuntimeError):
         await service.act(game_id, "111", Action("jokers", {"jokers": []}))
     assert service.current(game_id) == before
+
+
+def test_a_servers_language_is_read_once_and_kept(store: Store) -> None:
+    service = Service(store)
+    reads: list[int] = []
+    stored = store.guild_locale
+
+    def counted(guild_id: int) -> str | None:
+        reads.append(guild_id)
+        return stored(guild_id)
+
+    store.guild_locale = counted  # type: ignore[method-assign]
+    assert service.guild_locale(None) == "de"
+    assert [service.guild_locale(7) for _ in range(3)] == ["de"] * 3
+    assert reads == [7]
+    service.set_guild_locale(7, "en")
+    assert service.guild_locale(7) == "en" and reads == [7]
+    assert Service(Store(store.engine)).guild_locale(7) == "en"  # stored for the next start
