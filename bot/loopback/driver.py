@@ -12,6 +12,7 @@ from bot.loopback.state import (
     TEXT_INPUT,
     Channel,
     Guild,
+    Snowflakes,
     User,
     iter_components,
 )
@@ -24,15 +25,35 @@ STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT =
 ALL_PERMISSIONS = (1 << 51) - 1
 
 
+class Uploads:
+    """Files users attach to slash commands, by id, and where the fake serves them."""
+
+    def __init__(self, ids: Snowflakes) -> None:
+        self.base_url = ""  # set when the fake listens
+        self.ids = ids
+        self.files: dict[int, bytes] = {}
+        self.fetched: list[int] = []  # ids, in the order the bot downloaded them
+
+    def add(self, data: bytes) -> int:
+        upload_id = self.ids.next()
+        self.files[upload_id] = data
+        return upload_id
+
+
 class Resolver:
     """Builds the ``resolved`` part of interaction data for users and channels."""
 
     def __init__(
-        self, users: Mapping[int, User], channels: Mapping[int, Channel], guild: Guild | None
+        self,
+        users: Mapping[int, User],
+        channels: Mapping[int, Channel],
+        guild: Guild | None,
+        uploads: Uploads | None = None,
     ) -> None:
         self.users = users
         self.channels = channels
         self.guild = guild
+        self.uploads = uploads
         self.resolved: JSON = {}
 
     def user(self, value: object) -> str:
@@ -57,6 +78,31 @@ class Resolver:
             data["permissions"] = str(ALL_PERMISSIONS)
             self.resolved.setdefault("channels", {})[str(channel_id)] = data
         return str(channel_id)
+
+    def attachment(self, value: object) -> str:
+        """An uploaded file, given as ``(filename, bytes)``: kept by the fake, which serves
+        it at the attachment's URL (discord.py's ``Attachment.read`` fetches it there)."""
+        if self.uploads is None:
+            raise TypeError("attachment options need the fake's uploads")
+        if not (
+            isinstance(value, tuple)
+            and len(value) == 2
+            and isinstance(value[0], str)
+            and isinstance(value[1], bytes)
+        ):
+            raise TypeError(f"an attachment option needs (filename, bytes), not {value!r}")
+        name, data = value
+        upload_id = self.uploads.add(data)
+        url = f"{self.uploads.base_url}/attachments/{upload_id}/{name}"
+        self.resolved.setdefault("attachments", {})[str(upload_id)] = {
+            "id": str(upload_id),
+            "filename": name,
+            "size": len(data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": "application/json" if name.endswith(".json") else None,
+        }
+        return str(upload_id)
 
     def attach(self, data: JSON) -> JSON:
         if self.resolved:
@@ -184,6 +230,8 @@ def _convert(definition: JSON, value: object, resolver: Resolver) -> Any:
         result = resolver.channel(value)
     elif kind == MENTIONABLE and isinstance(value, User):
         result = resolver.user(value)
+    elif kind == ATTACHMENT:
+        result = resolver.attachment(value)
     elif kind in (ROLE, MENTIONABLE):
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"option {name!r} needs an id, not {value!r}")

@@ -17,7 +17,14 @@ import yarl
 from aiohttp import web
 
 from bot.loopback import payloads
-from bot.loopback.driver import Resolver, command_data, find_command, modal_data, select_data
+from bot.loopback.driver import (
+    Resolver,
+    Uploads,
+    command_data,
+    find_command,
+    modal_data,
+    select_data,
+)
 from bot.loopback.gateway import Gateway
 from bot.loopback.rest import SETTABLE_FLAGS, Failure, Rest
 from bot.loopback.state import (
@@ -58,6 +65,7 @@ class FakeDiscord:
 
     def __init__(self) -> None:
         self.ids = Snowflakes()
+        self.uploads = Uploads(self.ids)
         self.app_id = self.ids.next()
         self.bot_user_id = self.app_id
         self.bot_user = User(self.bot_user_id, "Croupier", bot=True)
@@ -95,14 +103,25 @@ class FakeDiscord:
         """Listen on 127.0.0.1 on a free port."""
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/", self.gateway.handle)
+        app.router.add_get("/cdn/attachments/{id}/{name}", self._serve_upload)
         app.router.add_route("*", "/{tail:.*}", self.rest.handle)
         runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", 0)
         await site.start()
         self.port = int(runner.addresses[0][1])
+        self.uploads.base_url = f"{self.url}/cdn"
         self._runner = runner
         self.started_at = time.monotonic()
+
+    async def _serve_upload(self, request: web.Request) -> web.Response:
+        """The bytes of a file a user attached to a slash command (its CDN URL)."""
+        upload_id = int(request.match_info["id"])
+        data = self.uploads.files.get(upload_id)
+        if data is None:
+            return web.Response(status=404)
+        self.uploads.fetched.append(upload_id)
+        return web.Response(body=data)
 
     async def stop(self) -> None:
         """Close the websockets and the server."""
@@ -263,7 +282,7 @@ class FakeDiscord:
         guild = self._guild_of(channel)
         lists = self._command_lists(guild)
         definition = find_command(lists, path, in_dm=channel.kind == "dm")
-        resolver = Resolver(self.users, self.channels, guild)
+        resolver = Resolver(self.users, self.channels, guild, self.uploads)
         data = command_data(definition, path, options, resolver)
         interaction = self._new_interaction(APPLICATION_COMMAND, user, channel, "/" + command, data)
         return await self._send(interaction, guild, None)

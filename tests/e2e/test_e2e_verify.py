@@ -3,9 +3,12 @@ export is handed out once it is over, and a changed event row is named."""
 
 from __future__ import annotations
 
+import json
+
 from conftest import Table
 from sqlalchemy import update
 
+from bot.audit import export
 from bot.store import EventRow
 
 
@@ -72,3 +75,36 @@ async def test_verify_refuses_games_of_other_servers_and_unknown_numbers(table: 
         assert "kein Spiel mit dieser Nummer" in refused.message.content
     empty = await table.slash(table.anna, "verify spiel")  # nothing played here yet
     assert "kein Spiel" in empty.message.content
+
+
+async def test_verify_an_uploaded_export(table: Table) -> None:
+    """``/verify datei``: the file is fetched from its attachment URL as on Discord; the
+    answer is private. A true export checks out, a forged one is named, garbage is refused."""
+    table.dice.d6_only = True
+    await table.open_and_start(table.anna, table.ben)
+    service = table.bot.service  # type: ignore[union-attr]
+    game_id = service.latest_in_channel("verflixte6", table.channel.id)
+    for player in (table.anna, table.ben):
+        await table.start_turn(player)
+        await table.press(player, "stopp")
+    document = export.from_store(service.store, game_id)
+    true = export.to_json(document).encode()
+
+    checked = await table.slash(table.cem, "verify datei", datei=("spiel.json", true))
+    assert checked.message.visibility == "ephemeral"
+    events = len(service.store.events(game_id))
+    assert f"Kette aus {events} Ereignissen ist intakt" in checked.message.content
+    assert table.fake.uploads.fetched == list(table.fake.uploads.files)  # read from its URL
+
+    forged = json.loads(true)
+    forged["events"][3]["actor"] = str(table.cem.id)
+    answer = await table.slash(
+        table.cem, "verify datei", datei=("spiel.json", json.dumps(forged).encode())
+    )
+    assert answer.message.visibility == "ephemeral"
+    assert "hält der Prüfung nicht stand" in answer.message.content
+    assert "Ereignis 4 wurde verändert" in answer.message.content
+
+    garbage = await table.slash(table.cem, "verify datei", datei=("bild.png", b"\x89PNG"))
+    assert garbage.message.visibility == "ephemeral"
+    assert "Das ist kein Croupier-Spielexport" in garbage.message.content

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import aiohttp
 import discord
+import pytest
 from loopback_demo import DemoBot, World
 
 
@@ -111,3 +112,20 @@ async def test_no_answer_at_all_is_a_violation(world: World, demo: DemoBot) -> N
     assert fake.violations == [
         "interaction '/demo silent' by alice: no initial response within 0.1 s"
     ]
+
+
+def test_an_attachment_option_needs_a_filename_and_bytes() -> None:
+    from bot.loopback.driver import Resolver, Uploads
+    from bot.loopback.state import Snowflakes
+
+    uploads = Uploads(Snowflakes())
+    uploads.base_url = "http://127.0.0.1:1/cdn"
+    resolver = Resolver({}, {}, None, uploads)
+    for bad in ("spiel.json", ("spiel.json", "text"), (b"x", b"y")):
+        with pytest.raises(TypeError):
+            resolver.attachment(bad)
+    upload_id = resolver.attachment(("spiel.json", b"{}"))
+    entry = resolver.resolved["attachments"][upload_id]
+    assert entry["url"] == f"http://127.0.0.1:1/cdn/attachments/{upload_id}/spiel.json"
+    assert entry["size"] == 2 and uploads.files[int(upload_id)] == b"{}"
+    assert Resolver({}, {}, None).uploads is None
