@@ -14,28 +14,22 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import os
 import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.bench.discord import BenchDiscord, Run, _port, closed_loop, croupier_world, until_weiter
-from bot.loopback.process import BotProcess
+from bot.bench.discord import (
+    BenchDiscord,
+    Run,
+    _per_click,
+    _port,
+    closed_loop,
+    croupier_world,
+    until_weiter,
+)
+from bot.loopback.process import start
 from bot.store import default_sqlite_url, make_engine, upgrade
-
-
-async def _start_in(tree: Path, port: int, db_url: str, log: Path) -> BotProcess:
-    args = [sys.executable, "-m", "bot.loopback.process", "croupier", "--port", str(port)]
-    with log.open("ab") as stderr:
-        proc = await asyncio.create_subprocess_exec(
-            *args, "--db", db_url,
-            stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=stderr,
-            cwd=tree, env={**os.environ, "PYTHONPATH": str(tree)},
-        )  # fmt: skip
-    bot = BotProcess("croupier", port, proc, log)
-    await bot.wait_connected()
-    return bot
 
 
 async def compare(trees: Sequence[Path], tables: int, rounds: int, seconds: float) -> list[Run]:
@@ -49,8 +43,11 @@ async def compare(trees: Sequence[Path], tables: int, rounds: int, seconds: floa
             stack.push_async_callback(fake.stop)
             url = default_sqlite_url(folder / f"tree{number}.sqlite3")
             upgrade(make_engine(url))
-            bot = await _start_in(tree, _port(fake), url, folder / f"tree{number}.log")
+            log = folder / f"tree{number}.log"
+            env = {"PYTHONPATH": str(tree)}  # its own bot package first
+            bot = await start("croupier", _port(fake), url, env, log=log, cwd=tree)
             stack.push_async_callback(bot.stop)
+            await bot.wait_connected()
             await fake.wait_for_bot()
             world = croupier_world(fake, tables)
             await until_weiter(world)
@@ -76,10 +73,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("| checkout | clicks/s | bot CPU per click | REST calls per click | troubles |")
     print("|---|---|---|---|---|")
     for tree, run in zip(trees, runs, strict=True):
-        answered = max(run.answered(), 1)
         print(
-            f"| {tree} | {answered / run.seconds:,.0f} | {1e6 * run.bot_cpu / answered:,.0f} µs "
-            f"| {run.rest_calls / answered:.2f} | {run.troubles} |"
+            f"| {tree} | {run.answered() / run.seconds:,.0f} "
+            f"| {_per_click(1e6 * run.bot_cpu, run):,.0f} µs "
+            f"| {_per_click(run.rest_calls, run):.2f} | {run.troubles} |"
         )
     return 0
 

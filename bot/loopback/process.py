@@ -120,6 +120,7 @@ async def start(
     log: Path | None = None,
     profile: Path | None = None,
     guild_id: int | None = None,
+    cwd: Path | None = None,
 ) -> BotProcess:
     """Start a ``kind`` bot against the fake Discord listening on 127.0.0.1:``port``.
 
@@ -127,6 +128,7 @@ async def start(
     process's environment; the child's log (stderr) goes to ``log`` (else it is dropped);
     with ``profile`` the child runs under cProfile and writes the stats there when stopped
     (not when killed). ``guild_id`` makes Croupier sync its commands to that server.
+    ``cwd``: the checkout to run (this one by default; put it on ``PYTHONPATH`` in ``env``).
     """
     if kind not in KINDS:
         raise ValueError(f"unknown bot kind {kind!r} (one of {KINDS})")
@@ -147,7 +149,7 @@ async def start(
             stdout=asyncio.subprocess.PIPE,
             stderr=stderr,
             env={**os.environ, **(env or {})},
-            cwd=Path(__file__).resolve().parents[2],
+            cwd=cwd or Path(__file__).resolve().parents[2],
         )
     return BotProcess(kind, port, proc, log)
 
