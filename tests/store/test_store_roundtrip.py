@@ -208,8 +208,7 @@ def test_a_clock_written_with_an_action_reads_back_unchanged(
     )
     clocks = ClockStore(store.engine)
     assert clocks.get(game.id) == clock  # inserted with the action
-    later = replace(clock, version=3, deadline=None, reminded=False)
-    later.remaining = None
+    later = replace(clock, version=3, deadline=None, reminded=False, remaining=None)
     clocks.put(later)
     assert clocks.get(game.id) == later  # updated on its own
     assert clocks.get(game.id + 1) is None
