@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import discord
 import pytest
 from discord import Locale, app_commands
+from discord.ext import commands
 
 from bot.engine import Action, IllegalAction
 from bot.render import v6_cards as cards
@@ -117,17 +119,16 @@ def test_card_limits_are_enforced() -> None:
         Card(rows=[(Button("v" * 101, "x"),)]).check_limits()
 
 
-def test_custom_ids_round_trip_through_the_dynamic_item_templates() -> None:
-    match = ui.GameButton.__discord_ui_compiled_template__.fullmatch("v6b:12:34:weiter")
-    assert match is not None
-    assert (match["prefix"], match["game"], match["version"], match["verb"]) == (
-        "v6b",
-        "12",
-        "34",
-        "weiter",
+def test_custom_ids_round_trip_through_the_click_parser() -> None:
+    assert ui.parse_click("v6b:12:34:weiter", ["ignored"]) == ui.Click(
+        "v6b", 12, 34, "weiter", "", []
     )
-    assert ui.GameSelect.__discord_ui_compiled_template__.fullmatch("v6s:1:2:pick") is not None
-    assert ui.GameButton.__discord_ui_compiled_template__.fullmatch("v6s:1:2:pick") is None
+    assert ui.parse_click("v6s:1:2:pick", ["fumo", "toertchen"]) == ui.Click(
+        "v6s", 1, 2, "pick", "", ["fumo", "toertchen"]
+    )
+    assert ui.parse_click("ftb:3:4:play:17", []) == ui.Click("ftb", 3, 4, "play", "17", [])
+    for foreign in ("bare:click", "v6x:1:2:pick", "v6b:1:2:Weiter", "v6b:1:2:weiter:", "v6b:1"):
+        assert ui.parse_click(foreign, []) is None
 
 
 async def test_translator_gives_english_names_and_keeps_german_as_base() -> None:
@@ -171,3 +172,10 @@ def test_hosts_are_admins_or_have_the_croupier_role() -> None:
     assert not is_host(member(False, 7), None)
     assert is_host(member(False, 3, 7), 7)
     assert not is_host(member(False, 3), 7)
+
+
+def test_clicks_are_routed_once_however_often_registered() -> None:
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    ui.register(bot)
+    ui.register(bot)
+    assert bot.extra_events["on_interaction"] == [ui.on_component]
