@@ -14,7 +14,7 @@ import contextvars
 import logging
 import re
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -113,34 +113,44 @@ _held: contextvars.ContextVar[list[asyncio.Lock] | None] = contextvars.ContextVa
 TURN_WAIT = 1.0  # seconds a click waits for the table's previous click (the 3 s deadline!)
 
 
-@contextlib.asynccontextmanager
-async def table_turn(game_id: int) -> AsyncIterator[None]:
+class table_turn:  # lower case: used like a function, ``async with table_turn(id):``
     """One interaction at a time per table, from its action until the table message is
     up to date (``turn_done``): otherwise a fast second click could edit the table before
     the first click has posted and registered the new turn's message, leaving that one
-    behind with outdated buttons. Waits at most ``TURN_WAIT`` s, then goes on regardless."""
-    locks = _table_locks.setdefault(asyncio.get_running_loop(), {})
-    lock = locks.get(game_id)
-    if lock is None:
-        lock = locks[game_id] = asyncio.Lock()
-    if not lock.locked():
-        await lock.acquire()  # free: no timer to set up (the usual case)
-    else:
-        try:
-            async with asyncio.timeout(TURN_WAIT):
-                await lock.acquire()
-        except TimeoutError:
-            log.warning("table %s: the previous click takes long; not waiting for it", game_id)
-            yield
-            return
-    held = [lock]  # emptied by turn_done()
-    token = _held.set(held)
-    try:
-        yield
-    finally:
-        _held.reset(token)
-        if held:
-            held.pop().release()
+    behind with outdated buttons. Waits at most ``TURN_WAIT`` s, then goes on regardless.
+
+    A class rather than a generator-based context manager: every click enters one."""
+
+    __slots__ = ("_held", "_token", "game_id")
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        self._held: list[asyncio.Lock] = []  # emptied by turn_done()
+        self._token: contextvars.Token[list[asyncio.Lock] | None] | None = None
+
+    async def __aenter__(self) -> None:
+        locks = _table_locks.setdefault(asyncio.get_running_loop(), {})
+        lock = locks.get(self.game_id)
+        if lock is None:
+            lock = locks[self.game_id] = asyncio.Lock()
+        if not lock.locked():
+            await lock.acquire()  # free: no timer to set up (the usual case)
+        else:
+            try:
+                async with asyncio.timeout(TURN_WAIT):
+                    await lock.acquire()
+            except TimeoutError:
+                log.warning("table %s: the previous click takes long; not waiting for it",
+                            self.game_id)  # fmt: skip
+                return
+        self._held.append(lock)
+        self._token = _held.set(self._held)
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _held.reset(self._token)
+        if self._held:
+            self._held.pop().release()
 
 
 def turn_done() -> None:
@@ -151,15 +161,24 @@ def turn_done() -> None:
         held.pop().release()
 
 
-@contextlib.asynccontextmanager
-async def busy() -> AsyncIterator[None]:
-    """Mark an interaction as being handled until its follow-ups and edits are done."""
-    global _busy  # noqa: PLW0603 - one counter for the whole process
-    _busy += 1
-    try:
-        yield
-    finally:
+class _Busy:
+    """Counts the interactions being handled (``busy``)."""
+
+    async def __aenter__(self) -> None:
+        global _busy  # noqa: PLW0603 - one counter for the whole process
+        _busy += 1
+
+    async def __aexit__(self, *exc: object) -> None:
+        global _busy  # noqa: PLW0603
         _busy -= 1
+
+
+_BUSY = _Busy()
+
+
+def busy() -> _Busy:
+    """Mark an interaction as being handled until its follow-ups and edits are done."""
+    return _BUSY
 
 
 async def settled(timeout: float = 5) -> None:

@@ -64,3 +64,11 @@ def test_german_is_the_default_and_discord_locales_map() -> None:
 
 def test_unknown_key_is_visible_not_fatal() -> None:
     assert t("no.such.key", "de") == "no.such.key"
+
+
+def test_texts_without_parameters_come_as_written_and_missing_ones_stay_visible() -> None:
+    assert t("ui.button.weiter", "en") == "weiter"
+    assert t("ui.button.join", "de") == TEXTS["de"]["ui.button.join"]
+    template = TEXTS["de"]["game.not_your_turn"]
+    assert "{player}" in template
+    assert t("game.not_your_turn", "de") == template  # a forgotten parameter: not fatal

@@ -15,6 +15,8 @@ TEXTS: dict[str, dict[str, str]] = {"de": de.TEXTS, "en": en.TEXTS}
 
 def normalize_locale(locale: str | None) -> str:
     """Map Discord locales such as ``en-US`` or ``de`` to a supported language."""
+    if locale is not None and locale in TEXTS:  # the usual case: a table's stored language
+        return locale
     if not locale:
         return DEFAULT_LOCALE
     language = locale.split("-")[0].lower()
@@ -26,6 +28,8 @@ def t(key: str, locale: str | None = DEFAULT_LOCALE, **params: object) -> str:
     template = TEXTS[language].get(key) or TEXTS["en"].get(key)
     if template is None:
         return key if not params else f"{key} {params}"
+    if not params and "{" not in template:  # most button labels: nothing to fill in
+        return template
     try:
         return template.format(**params)
     except (KeyError, IndexError):

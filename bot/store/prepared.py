@@ -21,19 +21,17 @@ from sqlalchemy.sql.dml import UpdateBase
 @dataclass(frozen=True, slots=True)
 class _Plan:
     sql: str
-    names: tuple[str, ...]
     positional: bool
-    processors: Mapping[str, Callable[[Any], Any]]
+    steps: tuple[tuple[str, Callable[[Any], Any] | None], ...]
+    """Each bind parameter's name and its bind processor (None: passed as it is)."""
 
     def params(self, values: Mapping[str, Any]) -> tuple[Any, ...] | dict[str, Any]:
-        procs = self.processors
         if self.positional:
             return tuple(
-                procs[name](values[name]) if name in procs else values[name] for name in self.names
+                values[name] if proc is None else proc(values[name]) for name, proc in self.steps
             )
         return {
-            name: procs[name](values[name]) if name in procs else values[name]
-            for name in self.names
+            name: values[name] if proc is None else proc(values[name]) for name, proc in self.steps
         }
 
 
@@ -51,14 +49,15 @@ class Prepared:
         plan = self._plans.get(key)
         if plan is None:
             compiled = self.statement.compile(dialect=dialect)
-            processors = dict(compiled._bind_processors)
-            assert all(callable(p) for p in processors.values()), "no tuple types here"
+            processors: dict[str, Callable[[Any], Any]] = {}
+            for name, processor in compiled._bind_processors.items():
+                assert callable(processor), "no tuple types here"
+                processors[name] = processor
             names = compiled.positiontup if compiled.positional else compiled.binds
             plan = self._plans[key] = _Plan(
                 sql=compiled.string,
-                names=tuple(names or ()),
                 positional=compiled.positional,
-                processors=processors,  # type: ignore[arg-type]
+                steps=tuple((name, processors.get(name)) for name in names or ()),
             )
         return plan
 
