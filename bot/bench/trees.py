@@ -29,7 +29,7 @@ from bot.bench.discord import (
     until_weiter,
 )
 from bot.loopback.process import start
-from bot.store import default_sqlite_url, make_engine, upgrade
+from bot.store import default_sqlite_url
 
 
 async def compare(trees: Sequence[Path], tables: int, rounds: int, seconds: float) -> list[Run]:
@@ -42,9 +42,8 @@ async def compare(trees: Sequence[Path], tables: int, rounds: int, seconds: floa
             await fake.start()
             stack.push_async_callback(fake.stop)
             url = default_sqlite_url(folder / f"tree{number}.sqlite3")
-            upgrade(make_engine(url))
             log = folder / f"tree{number}.log"
-            env = {"PYTHONPATH": str(tree)}  # its own bot package first
+            env = {"PYTHONPATH": str(tree)}  # its own bot package (and migrations) first
             bot = await start("croupier", _port(fake), url, env, log=log, cwd=tree)
             stack.push_async_callback(bot.stop)
             await bot.wait_connected()

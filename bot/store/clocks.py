@@ -1,4 +1,5 @@
-"""Durable turn clocks: one row per table with its setting and the running deadline.
+"""Durable turn clocks: per table its setting and the running deadline, kept in the
+table's games row (``clock_…`` columns) and written with each action in the same statement.
 
 The bot's clock task polls :meth:`ClockStore.running` for deadlines that passed; a restart
 loses nothing because the deadline is a stored point in time, not a timer in memory.
@@ -10,10 +11,10 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Connection, Engine, bindparam, insert, select, update
-from sqlmodel import Field, SQLModel
+from sqlalchemy import Engine, bindparam, select, update
 
-from bot.store.columns import UTCDateTime
+from bot.store.errors import GameNotFound
+from bot.store.models import GameRow, GameStatus
 from bot.store.prepared import Prepared
 
 RULE, WAIT = "rule", "wait"
@@ -45,44 +46,26 @@ class Clock:
 
 
 NAMES = tuple(f.name for f in fields(Clock))
+COLUMNS = tuple(f"clock_{name}" for name in NAMES if name != "game_id")
+"""The clock's columns in the games table (its ``game_id`` is the game's ``id``)."""
 
-
-class ClockRow(SQLModel, table=True):
-    """The stored clock of a table: the columns of :class:`Clock` (a test keeps them equal)."""
-
-    __tablename__ = "turn_clocks"
-
-    game_id: int = Field(primary_key=True, foreign_key="games.id")
-    seconds: int = 600
-    on_timeout: str = RULE
-    version: int = 0
-    waiting: list[str] = Field(default_factory=list, sa_type=JSON)
-    started: datetime | None = Field(default=None, sa_type=UTCDateTime)
-    deadline: datetime | None = Field(default=None, sa_type=UTCDateTime)
-    reminded: bool = False
-    remaining: float | None = None
-    absent: list[str] = Field(default_factory=list, sa_type=JSON)
-
-
-_TABLE = ClockRow.__table__  # type: ignore[attr-defined]
+_GAMES = GameRow.__table__  # type: ignore[attr-defined]
 _UPDATE = Prepared(
-    update(_TABLE)
-    .where(_TABLE.c.game_id == bindparam("v_game_id"))
-    .values({name: bindparam(f"v_{name}") for name in NAMES if name != "game_id"})
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("v_id"))
+    .values({name: bindparam(f"v_{name}") for name in COLUMNS})
 )
-_INSERT = Prepared(insert(_TABLE).values({name: bindparam(f"v_{name}") for name in NAMES}))
-_SELECT = select(*(_TABLE.c[name] for name in NAMES))
+_SELECT = select(_GAMES.c.id, *(_GAMES.c[name] for name in COLUMNS))
+_LIVE = (GameStatus.LOBBY.value, GameStatus.OPEN.value)  # no other status runs a clock
 
 
-def write_clock(conn: Connection, row: Clock) -> None:
-    """Insert or update ``row`` on ``conn`` (statements built once: every action does this)."""
-    values = {f"v_{name}": getattr(row, name) for name in NAMES}
-    if _UPDATE.run(conn, values) == 0:
-        _INSERT.run(conn, values)
+def clock_values(row: Clock) -> dict[str, Any]:
+    """The bind values of ``row``'s columns (``v_clock_…``), as the game's update takes them."""
+    return {f"v_{name}": getattr(row, name.removeprefix("clock_")) for name in COLUMNS}
 
 
-def _plain(row: Any) -> Clock:
-    return Clock(*row)
+def _plain(row: Any) -> Clock | None:
+    return None if row[1] is None else Clock(*row)
 
 
 class ClockStore:
@@ -93,16 +76,19 @@ class ClockStore:
 
     def get(self, game_id: int) -> Clock | None:
         with self.engine.connect() as conn:
-            row = conn.execute(_SELECT.where(_TABLE.c.game_id == game_id)).first()
+            row = conn.execute(_SELECT.where(_GAMES.c.id == game_id)).first()
         return None if row is None else _plain(row)
 
     def put(self, row: Clock) -> None:
-        """Insert or update a clock on its own (an action writes it with its transaction)."""
+        """Write a clock on its own (an action writes it with the game's update)."""
         with self.engine.begin() as conn:
-            write_clock(conn, row)
+            if _UPDATE.run(conn, {"v_id": row.game_id, **clock_values(row)}) != 1:
+                raise GameNotFound(row.game_id)
 
     def running(self) -> list[Clock]:
         """Every clock with a deadline (which of them are due is the clocks' rule:
-        :func:`bot.clocks.due`)."""
+        :func:`bot.clocks.due`), read through the status index: only lobbies and running
+        games have one."""
+        live = _SELECT.where(_GAMES.c.status.in_(_LIVE), _GAMES.c.clock_deadline.is_not(None))
         with self.engine.connect() as conn:
-            return [_plain(r) for r in conn.execute(_SELECT.where(_TABLE.c.deadline.is_not(None)))]
+            return [clock for r in conn.execute(live) if (clock := _plain(r)) is not None]

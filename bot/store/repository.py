@@ -9,7 +9,8 @@ from sqlalchemy import Connection, Engine, bindparam, insert, update
 from sqlmodel import Session, col, select
 
 from bot.audit.chain import event_hash
-from bot.store.clocks import Clock, write_clock
+from bot.store.clocks import COLUMNS as CLOCK_COLUMNS
+from bot.store.clocks import Clock, clock_values
 from bot.store.columns import utcnow
 from bot.store.errors import GameNotFound, VersionConflict
 from bot.store.kept import KeptConnection
@@ -140,7 +141,12 @@ class Store:
             values["v_status"] = status
         if players is not None:
             values["v_players"] = list(players)
-        stmt = _game_update(snapshot is not None, status is not None, players is not None)
+        if clock is not None:
+            assert clock.game_id == game_id
+            values.update(clock_values(clock))
+        stmt = _game_update(
+            snapshot is not None, status is not None, players is not None, clock is not None
+        )
 
         def write(connection: Connection) -> None:
             if stmt.run(connection, values) != 1:
@@ -149,8 +155,6 @@ class Store:
                         raise GameNotFound(game_id)
                 raise VersionConflict(game_id, expected_version)
             _EVENT_INSERT.run(connection, event)
-            if clock is not None:
-                write_clock(connection, clock)
 
         self._writes.run(write)
         return Appended(version, event["hash"])
@@ -287,7 +291,7 @@ _EVENT_COLUMNS = [
 _EVENT_INSERT = Prepared(  # every column _event_values gives
     insert(_EVENTS).values({name: bindparam(name) for name in _EVENT_COLUMNS})
 )
-_GAME_UPDATES: dict[tuple[bool, bool, bool], Prepared] = {}
+_GAME_UPDATES: dict[tuple[bool, bool, bool, bool], Prepared] = {}
 _SET_MESSAGE = Prepared(
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("v_id"))
@@ -295,15 +299,16 @@ _SET_MESSAGE = Prepared(
 )
 
 
-def _game_update(snapshot: bool, status: bool, players: bool) -> Prepared:
+def _game_update(snapshot: bool, status: bool, players: bool, clock: bool) -> Prepared:
     """The versioned update of a game row after an action, built once per shape (building
     statements per call was a large part of an action's cost, see docs/PERFORMANCE.md)."""
-    key = (snapshot, status, players)
+    key = (snapshot, status, players, clock)
     stmt = _GAME_UPDATES.get(key)
     if stmt is None:
         columns = ["rng_counter", "version", "head_hash", "updated_at"]
         columns += ["snapshot", "snapshot_version"] * snapshot
         columns += ["status"] * status + ["players"] * players
+        columns += list(CLOCK_COLUMNS) * clock
         stmt = _GAME_UPDATES[key] = Prepared(
             update(_GAMES)
             .where(

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -12,9 +14,10 @@ from sqlalchemy import Engine, inspect
 from sqlmodel import SQLModel
 
 from bot.store import upgrade
+from bot.store.clocks import Clock, ClockStore
 from bot.store.migrate import alembic_config, main, next_revision_id
 
-HEAD = "0008"  # the newest revision in bot/store/migrations/versions
+HEAD = "0009"  # the newest revision in bot/store/migrations/versions
 
 
 def schema_diff(engine: Engine) -> list[Any]:
@@ -68,3 +71,56 @@ def test_cli_upgrade_needs_url() -> None:
 
 def test_next_revision_id() -> None:
     assert next_revision_id(alembic_config()) == f"{int(HEAD) + 1:04d}"
+
+
+def _migrate(engine: Engine, revision: str, *, down: bool = False) -> None:
+    config = alembic_config()
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        (command.downgrade if down else command.upgrade)(config, revision)
+
+
+def test_stored_clocks_move_into_the_games_row_and_back(engine: Engine) -> None:
+    """0009 moves the turn clocks from their own table into the games row, and back."""
+    _migrate(engine, "0008")
+    when = datetime(2026, 11, 23, 22, 0, 5, 250000, tzinfo=UTC)
+    games = sa.table(
+        "games", *(sa.column(n) for n in ("id", "kind", "status", "version", "seed",
+                                           "seed_hash", "rng_counter", "locale")),
+        sa.column("players", sa.JSON), sa.column("options", sa.JSON),
+        sa.column("snapshot", sa.JSON), sa.column("created_at", sa.DateTime(timezone=True)),
+        sa.column("updated_at", sa.DateTime(timezone=True)),
+    )  # fmt: skip
+    clocks = sa.table(
+        "turn_clocks", *(sa.column(n) for n in ("game_id", "seconds", "on_timeout", "version",
+                                                 "reminded", "remaining")),
+        sa.column("waiting", sa.JSON), sa.column("absent", sa.JSON),
+        sa.column("started", sa.DateTime(timezone=True)),
+        sa.column("deadline", sa.DateTime(timezone=True)),
+    )  # fmt: skip
+    stored = {
+        "game_id": 7, "seconds": 90, "on_timeout": "wait", "version": 3, "reminded": True,
+        "remaining": 12.5, "waiting": ["111", "Prinzessin ü"], "absent": ["222"],
+        "started": when, "deadline": when + timedelta(seconds=90),
+    }  # fmt: skip
+    with engine.begin() as conn:
+        for game_id in (7, 8):  # game 8 has no clock
+            conn.execute(games.insert().values(
+                id=game_id, kind="verflixte6", status="open", version=3, seed="ab",
+                seed_hash="cd", rng_counter=0, locale="de", players=["111", "222"],
+                options={}, snapshot={}, created_at=when, updated_at=when,
+            ))  # fmt: skip
+        conn.execute(clocks.insert().values(**stored))
+    _migrate(engine, "0009")
+    store = ClockStore(engine)
+    assert store.get(7) == Clock(**stored)
+    assert store.get(8) is None
+    assert [clock.game_id for clock in store.running()] == [7]
+    _migrate(engine, "0008", down=True)
+    with engine.connect() as conn:
+        rows = conn.execute(sa.select(clocks)).mappings().all()
+    assert len(rows) == 1
+    back = dict(rows[0])
+    for key in ("started", "deadline"):  # SQLite hands back naive UTC
+        back[key] = back[key].replace(tzinfo=UTC) if back[key].tzinfo is None else back[key]
+    assert back == stored

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from bot.store import GameNotFound, GameRow, Store
-from bot.store.clocks import Clock, ClockRow, ClockStore
+from bot.store.clocks import Clock, ClockStore
 
 NewGame = Callable[..., GameRow]
 
@@ -207,15 +207,37 @@ def test_a_clock_written_with_an_action_reads_back_unchanged(
         clock=clock,
     )
     clocks = ClockStore(store.engine)
-    assert clocks.get(game.id) == clock  # inserted with the action
+    assert clocks.get(game.id) == clock  # written with the action
     later = replace(clock, version=3, deadline=None, reminded=False, remaining=None)
     clocks.put(later)
     assert clocks.get(game.id) == later  # updated on its own
     assert clocks.get(game.id + 1) is None
+    with pytest.raises(GameNotFound):
+        clocks.put(replace(later, game_id=game.id + 1))
 
 
-def test_the_clock_value_and_its_table_have_the_same_fields() -> None:
-    """``Clock`` (the plain value every action computes) and ``ClockRow`` (the table) are
-    declared apart; a field added to one only would be lost or fail on the way."""
-    table = ClockRow.__table__  # type: ignore[attr-defined]
-    assert [c.name for c in table.columns] == [f.name for f in fields(Clock)]
+def test_the_poll_reads_the_running_clocks_of_live_tables(store: Store, new_game: NewGame) -> None:
+    clocks = ClockStore(store.engine)
+    now = datetime(2026, 11, 23, 23, 0, tzinfo=UTC)
+    live, stopped, over, none = (new_game() for _ in range(4))
+    for game, deadline, status in (
+        (live, now, None),
+        (stopped, None, None),
+        (over, now, "finished"),  # an old clock left running on an ended game
+    ):
+        assert game.id is not None
+        store.append(
+            game.id, expected_version=1, actor=None, action={}, events=[], draws=[],
+            snapshot=None, rng_counter=0, status=status,
+            clock=Clock(game.id, seconds=60, version=2, started=now, deadline=deadline),
+        )  # fmt: skip
+    assert none.id is not None and clocks.get(none.id) is None  # no clock stored yet
+    assert [c.game_id for c in clocks.running()] == [live.id]
+
+
+def test_the_clock_value_and_its_columns_have_the_same_fields() -> None:
+    """``Clock`` (the plain value every action computes) and its ``clock_…`` columns in the
+    games table are declared apart; a field added to one only would be lost on the way."""
+    table = GameRow.__table__  # type: ignore[attr-defined]
+    columns = [c.name.removeprefix("clock_") for c in table.columns if c.name.startswith("clock_")]
+    assert ["game_id", *columns] == [f.name for f in fields(Clock)]
