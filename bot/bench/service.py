@@ -4,6 +4,7 @@ the same database, cost growth along one long game, and reloading many open game
 from __future__ import annotations
 
 import asyncio
+import gc
 import statistics
 import time
 import tracemalloc
@@ -14,6 +15,7 @@ from sqlalchemy import Engine, text
 from bot.engine import Action
 from bot.service import Outcome, Service
 from bot.store import Store, make_engine, upgrade
+from bot.store.checkpoints import checkpoint, take_over
 
 
 @dataclass
@@ -133,20 +135,33 @@ async def cost_growth(url: str, early: int = 10, late: int = 5000, sample: int =
     """Mean time of a turn's actions from the ``early``-th and from the ``late``-th event
     on, ``sample`` turns each: at event 5,000 a checkpoint comes every 312th action, so the
     320 actions of the window hold one (a window of 100 actions held none or one of the
-    checkpoints then due every 156th action: 0.9-1.6 ×)."""
+    checkpoints then due every 156th action: 0.9-1.6 ×).
+
+    The two windows are played side by side, turn for turn in alternating order, by a game
+    at its ``late``-th event and a game of the same length at its ``early``-th: a machine
+    slowing down meanwhile slows both alike (measured one after the other, five runs on the
+    same tree gave 0.73-1.25 ×). As in the bot, SQLite's log is not checkpointed inside a
+    commit (:func:`bot.store.checkpoints.take_over`): such a commit copies and syncs the log
+    and took 10-50 ms, in whichever window it fell; the log is checkpointed before the
+    windows instead."""
     engine, store = _fresh(url)
+    wal = take_over(engine)
     service = Service(store)
-    game = await _stopp_game(service, late)
+    games = {}
+    for mark in (late, early):
+        game, done = await _stopp_game(service, late), 1
+        while done < mark:
+            game, done = await _one_turn(service, game), done + 2
+        games[mark] = game
+    if wal is not None:
+        checkpoint(wal)
+    gc.collect()
     times: dict[int, list[float]] = {early: [], late: []}
-    done = 1
-    while done < late + sample * 2:
-        start = time.perf_counter()
-        game = await _one_turn(service, game)
-        spent = (time.perf_counter() - start) / 2
-        done += 2
-        for mark, spent_there in times.items():
-            if mark <= done < mark + sample * 2:
-                spent_there.append(spent)
+    for turn in range(sample):
+        for mark in (early, late) if turn % 2 == 0 else (late, early):
+            start = time.perf_counter()
+            games[mark] = await _one_turn(service, games[mark])
+            times[mark].append((time.perf_counter() - start) / 2)
     engine.dispose()
     ratio = statistics.mean(times[late]) / statistics.mean(times[early])
     return Row(f"cost at event {late} / event {early}", ratio, "×", None, "one long game")
