@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from bot.store.clocks import RULE, WAIT, Clock
+from bot.store.clocks import RULE, WAIT, Clock, half_time
 
 __all__ = [
     "DEFAULT_SECONDS",
@@ -25,6 +25,7 @@ __all__ = [
     "Due",
     "advance",
     "due",
+    "half_time",
     "setting",
 ]
 
@@ -83,12 +84,6 @@ def advance(
         new.started, new.deadline = now, now + timedelta(seconds=row.seconds)
         new.reminded = False
     return new
-
-
-def half_time(row: Clock) -> datetime:
-    """When the waiting players are reminded."""
-    assert row.deadline is not None and row.started is not None
-    return row.started + (row.deadline - row.started) / 2
 
 
 def due(row: Clock, now: datetime) -> Due | None:

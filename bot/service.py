@@ -629,7 +629,7 @@ class Service:
     async def tick(self) -> list[ClockNotice]:
         """Do what every due clock asks for (the bot's clock task calls this)."""
         notices, now = [], self.now()
-        for stored in self.clocks.running():
+        for stored in self.clocks.due_by(now):
             if clocks.due(stored, now) is None:
                 continue
             self.catch_up(stored.game_id, stored.version)  # another process moved it on

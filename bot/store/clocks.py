@@ -44,16 +44,34 @@ class Clock:
     absent: list[str] = field(default_factory=list)
     """Players a host declared absent: the absence rule plays for them at once."""
 
+    def due_at(self) -> datetime | None:
+        """When the clock next asks for something (:func:`bot.clocks.due`): the reminder at
+        half time unless it was sent, else the deadline; None while no clock runs. Stored
+        with the clock, so that the poll reads only the clocks that are due."""
+        if self.deadline is None:
+            return None
+        if not self.reminded and self.started is not None:
+            return min(self.deadline, half_time(self))
+        return self.deadline
+
+
+def half_time(row: Clock) -> datetime:
+    """When the waiting players are reminded."""
+    assert row.deadline is not None and row.started is not None
+    return row.started + (row.deadline - row.started) / 2
+
 
 NAMES = tuple(f.name for f in fields(Clock))
 COLUMNS = tuple(f"clock_{name}" for name in NAMES if name != "game_id")
 """The clock's columns in the games table (its ``game_id`` is the game's ``id``)."""
+WRITTEN = (*COLUMNS, "clock_due")
+"""What a clock's write sets: its columns and when it is next due (:meth:`Clock.due_at`)."""
 
 _GAMES = GameRow.__table__  # type: ignore[attr-defined]
 _UPDATE = Prepared(
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("v_id"))
-    .values({name: bindparam(f"v_{name}") for name in COLUMNS})
+    .values({name: bindparam(f"v_{name}") for name in WRITTEN})
 )
 _SELECT = select(_GAMES.c.id, *(_GAMES.c[name] for name in COLUMNS))
 _LIVE = (GameStatus.LOBBY.value, GameStatus.OPEN.value)  # no other status runs a clock
@@ -61,7 +79,9 @@ _LIVE = (GameStatus.LOBBY.value, GameStatus.OPEN.value)  # no other status runs 
 
 def clock_values(row: Clock) -> dict[str, Any]:
     """The bind values of ``row``'s columns (``v_clock_…``), as the game's update takes them."""
-    return {f"v_{name}": getattr(row, name.removeprefix("clock_")) for name in COLUMNS}
+    values = {f"v_{name}": getattr(row, name.removeprefix("clock_")) for name in COLUMNS}
+    values["v_clock_due"] = row.due_at()
+    return values
 
 
 def _plain(row: Any) -> Clock | None:
@@ -85,10 +105,10 @@ class ClockStore:
             if _UPDATE.run(conn, {"v_id": row.game_id, **clock_values(row)}) != 1:
                 raise GameNotFound(row.game_id)
 
-    def running(self) -> list[Clock]:
-        """Every clock with a deadline (which of them are due is the clocks' rule:
-        :func:`bot.clocks.due`), read through the status index: only lobbies and running
-        games have one."""
-        live = _SELECT.where(_GAMES.c.status.in_(_LIVE), _GAMES.c.clock_deadline.is_not(None))
+    def due_by(self, now: datetime) -> list[Clock]:
+        """The clocks that ask for something at ``now`` (a reminder or their deadline), read
+        through the status index (only lobbies and running games have a running clock); the
+        comparison with their stored due time runs in the database."""
+        due = _SELECT.where(_GAMES.c.status.in_(_LIVE), _GAMES.c.clock_due <= now)
         with self.engine.connect() as conn:
-            return [clock for r in conn.execute(live) if (clock := _plain(r)) is not None]
+            return [clock for r in conn.execute(due) if (clock := _plain(r)) is not None]

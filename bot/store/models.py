@@ -54,9 +54,9 @@ class GameRow(SQLModel, table=True):
     locale: str = "de"
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
-    # The table's turn clock: the fields of bot.store.clocks.Clock but its game_id, written
-    # by every action in the same statement as the game (bot.store.clocks reads and writes
-    # them). ``clock_seconds`` is NULL while no clock is stored.
+    # The table's turn clock: the fields of bot.store.clocks.Clock but its game_id, and when
+    # it is next due; written by every action in the same statement as the game
+    # (bot.store.clocks reads and writes them). ``clock_seconds`` is NULL while none is stored.
     clock_seconds: int | None = None
     clock_on_timeout: str | None = None
     clock_version: int | None = None
@@ -66,6 +66,8 @@ class GameRow(SQLModel, table=True):
     clock_reminded: bool | None = None
     clock_remaining: float | None = None
     clock_absent: list[str] | None = Field(default=None, sa_type=JSON)
+    clock_due: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    """When the clock next asks for something (``Clock.due_at``): what the poll compares."""
 
 
 class EventRow(SQLModel, table=True):

@@ -9,7 +9,7 @@ from sqlalchemy import Connection, Engine, bindparam, insert, update
 from sqlmodel import Session, col, select
 
 from bot.audit.chain import event_hash
-from bot.store.clocks import COLUMNS as CLOCK_COLUMNS
+from bot.store.clocks import WRITTEN as CLOCK_COLUMNS
 from bot.store.clocks import Clock, clock_values
 from bot.store.columns import utcnow
 from bot.store.errors import GameNotFound, VersionConflict

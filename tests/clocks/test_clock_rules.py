@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from bot import clocks
 from bot.store.clocks import Clock
 
@@ -84,3 +87,27 @@ def test_a_new_setting_restarts_the_running_clock() -> None:
     assert changed.on_timeout == clocks.WAIT
     restarted = step(changed, 30, ["anna"], None, 3)
     assert restarted.deadline == at(90)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    start=st.integers(-10_000, 10_000),
+    length=st.one_of(st.none(), st.integers(0, 10_000)),
+    reminded=st.booleans(),
+    started_known=st.booleans(),
+    probe=st.integers(-20_000, 30_000),
+)
+def test_the_stored_due_time_is_when_the_clock_first_asks_for_something(
+    start: int, length: int | None, reminded: bool, started_known: bool, probe: int
+) -> None:
+    """The poll reads only clocks whose stored ``due_at`` has come: a clock must ask for
+    nothing before it, and for something from it on."""
+    base = datetime(2026, 11, 24, tzinfo=UTC)
+    started = base + timedelta(seconds=start)
+    deadline = None if length is None else started + timedelta(seconds=length)
+    row = Clock(1, seconds=length or 0, version=3, waiting=["111"],
+                started=started if started_known else None, deadline=deadline,
+                reminded=reminded)  # fmt: skip
+    at = base + timedelta(seconds=probe)
+    due_at = row.due_at()
+    assert (clocks.due(row, at) is not None) == (due_at is not None and due_at <= at)

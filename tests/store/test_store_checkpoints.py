@@ -53,7 +53,9 @@ async def test_the_checkpoint_loop_runs_until_cancelled(
 
     monkeypatch.setattr(checkpoints, "checkpoint", counted)
     task = asyncio.create_task(checkpoints.run_checkpoints(path, interval=0.01))
-    await asyncio.sleep(0.2)
+    async with asyncio.timeout(10):  # three rounds (a fixed 0.2 s was too short on a busy run)
+        while len(done) < 3:
+            await asyncio.sleep(0.01)
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await task

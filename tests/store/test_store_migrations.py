@@ -17,7 +17,7 @@ from bot.store import upgrade
 from bot.store.clocks import Clock, ClockStore
 from bot.store.migrate import alembic_config, main, next_revision_id
 
-HEAD = "0009"  # the newest revision in bot/store/migrations/versions
+HEAD = "0010"  # the newest revision in bot/store/migrations/versions
 
 
 def schema_diff(engine: Engine) -> list[Any]:
@@ -81,7 +81,8 @@ def _migrate(engine: Engine, revision: str, *, down: bool = False) -> None:
 
 
 def test_stored_clocks_move_into_the_games_row_and_back(engine: Engine) -> None:
-    """0009 moves the turn clocks from their own table into the games row, and back."""
+    """0009 moves the turn clocks from their own table into the games row, and back; 0010
+    gives them their due time."""
     _migrate(engine, "0008")
     when = datetime(2026, 11, 23, 22, 0, 5, 250000, tzinfo=UTC)
     games = sa.table(
@@ -115,7 +116,9 @@ def test_stored_clocks_move_into_the_games_row_and_back(engine: Engine) -> None:
     store = ClockStore(engine)
     assert store.get(7) == Clock(**stored)
     assert store.get(8) is None
-    assert [clock.game_id for clock in store.running()] == [7]
+    _migrate(engine, "0010")  # the due time of the stored clock: its deadline (reminded)
+    assert [clock.game_id for clock in store.due_by(stored["deadline"])] == [7]
+    assert store.due_by(stored["deadline"] - timedelta(microseconds=1)) == []
     _migrate(engine, "0008", down=True)
     with engine.connect() as conn:
         rows = conn.execute(sa.select(clocks)).mappings().all()

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from bot.store import GameNotFound, GameRow, Store
-from bot.store.clocks import Clock, ClockStore
+from bot.store.clocks import COLUMNS, WRITTEN, Clock, ClockStore
 
 NewGame = Callable[..., GameRow]
 
@@ -216,28 +216,39 @@ def test_a_clock_written_with_an_action_reads_back_unchanged(
         clocks.put(replace(later, game_id=game.id + 1))
 
 
-def test_the_poll_reads_the_running_clocks_of_live_tables(store: Store, new_game: NewGame) -> None:
+def test_the_poll_reads_the_due_clocks_of_live_tables(store: Store, new_game: NewGame) -> None:
     clocks = ClockStore(store.engine)
     now = datetime(2026, 11, 23, 23, 0, tzinfo=UTC)
-    live, stopped, over, none = (new_game() for _ in range(4))
-    for game, deadline, status in (
-        (live, now, None),
-        (stopped, None, None),
-        (over, now, "finished"),  # an old clock left running on an ended game
+    minute = timedelta(minutes=1)
+    games = {name: new_game() for name in ("reminder", "deadline", "later", "stopped", "over")}
+    for name, started, status, reminded in (
+        ("reminder", now - minute, None, False),  # half of its two minutes gone
+        ("deadline", now - 2 * minute, None, True),  # reminded, and its time is up
+        ("later", now, None, False),  # due in a minute
+        ("stopped", None, None, False),  # no clock runs (paused, or nobody to wait for)
+        ("over", now - 2 * minute, "finished", True),  # left running on an ended game
     ):
-        assert game.id is not None
+        game_id = games[name].id
+        assert game_id is not None
+        deadline = None if started is None else started + 2 * minute
         store.append(
-            game.id, expected_version=1, actor=None, action={}, events=[], draws=[],
+            game_id, expected_version=1, actor=None, action={}, events=[], draws=[],
             snapshot=None, rng_counter=0, status=status,
-            clock=Clock(game.id, seconds=60, version=2, started=now, deadline=deadline),
+            clock=Clock(game_id, seconds=120, version=2, started=started, deadline=deadline,
+                        reminded=reminded),
         )  # fmt: skip
+    none = new_game()
     assert none.id is not None and clocks.get(none.id) is None  # no clock stored yet
-    assert [c.game_id for c in clocks.running()] == [live.id]
+    due = {c.game_id for c in clocks.due_by(now)}
+    assert due == {games["reminder"].id, games["deadline"].id}
+    assert {c.game_id for c in clocks.due_by(now + minute)} == due | {games["later"].id}
 
 
 def test_the_clock_value_and_its_columns_have_the_same_fields() -> None:
     """``Clock`` (the plain value every action computes) and its ``clock_…`` columns in the
-    games table are declared apart; a field added to one only would be lost on the way."""
+    games table are declared apart; a field added to one only would be lost on the way.
+    ``clock_due`` is derived (``Clock.due_at``)."""
     table = GameRow.__table__  # type: ignore[attr-defined]
     columns = [c.name.removeprefix("clock_") for c in table.columns if c.name.startswith("clock_")]
-    assert ["game_id", *columns] == [f.name for f in fields(Clock)]
+    assert ["game_id", *columns] == [f.name for f in fields(Clock)] + ["due"]
+    assert (*COLUMNS, "clock_due") == WRITTEN
