@@ -1,8 +1,9 @@
 """Durable turn clocks: per table its setting and the running deadline, kept in the
 table's games row (``clock_…`` columns) and written with each action in the same statement.
 
-The bot's clock task polls :meth:`ClockStore.running` for deadlines that passed; a restart
-loses nothing because the deadline is a stored point in time, not a timer in memory.
+The bot's clock task polls :meth:`ClockStore.due_by` for clocks whose reminder or deadline
+has come; a restart loses nothing because the deadline is a stored point in time, not a
+timer in memory.
 """
 
 from __future__ import annotations
