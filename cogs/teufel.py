@@ -55,42 +55,24 @@ def table(service: Service, outcome: Outcome) -> Card:
     return cards.table_card(outcome, outcome.locale, seal)
 
 
-class BetModal(discord.ui.Modal):
-    """The sealed bet: only the bettor sees the number he types."""
-
-    def __init__(self, game_id: int, balance: int, locale: str) -> None:
-        super().__init__(title=t("teufel.ui.bet_title", locale), custom_id=f"tfm:{game_id}")
-        self.game_id, self.locale = game_id, locale
-        self.amount: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label=t("teufel.ui.bet_label", locale, balance=balance)[:45],
-            max_length=5,
-            custom_id="amount",
-        )
-        self.add_item(self.amount)
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        async with ui.busy():
-            service = service_of(interaction)
-            text = self.amount.value.strip()
-            if not text.lstrip("-").isdigit():
-                await interaction.response.send_message(
-                    t("teufel.ui.bet_number", self.locale), ephemeral=True
-                )
-                return
-            try:
-                outcome = await service.act(
-                    self.game_id,
-                    actor_of(interaction),
-                    Action("bet", {"amount": int(text)}),
-                    nonce=str(interaction.id),
-                )
-            except IllegalAction as exc:
-                await refuse(interaction, exc, self.locale)
-                return
-            await interaction.response.send_message(
-                t("teufel.ui.bet_done", self.locale, bet=int(text)), ephemeral=True
-            )
-            await edit_table(interaction, outcome, table(service, outcome))
+async def _bet(interaction: discord.Interaction[Any], click: ui.Click, current: Outcome) -> None:
+    """A submitted bet form. It is routed by its custom id, so a form opened before a
+    restart is answered too; the balance is the one the engine knows now."""
+    service, locale = service_of(interaction), current.locale
+    text = click.values[0].strip() if click.values else ""
+    if not text.lstrip("-").isdigit():
+        await interaction.response.send_message(t("teufel.ui.bet_number", locale), ephemeral=True)
+        return
+    outcome = await service.act(
+        click.game_id,
+        actor_of(interaction),
+        Action("bet", {"amount": int(text)}),
+        nonce=str(interaction.id),
+    )
+    await interaction.response.send_message(
+        t("teufel.ui.bet_done", locale, bet=int(text)), ephemeral=True
+    )
+    await edit_table(interaction, outcome, table(service, outcome))
 
 
 async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
@@ -105,6 +87,9 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
             text = cards.account_text(current.private[actor], actor, locale)
             await interaction.response.send_message(text, ephemeral=True)
             return
+        if click.prefix == cards.FORM:
+            await _bet(interaction, click, current)
+            return
         if click.version != current.version and click.verb not in ("bet",):
             raise IllegalAction("game.stale")
         if click.verb == "bet":
@@ -115,7 +100,8 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
             balance = next(
                 s["balance"] for s in current.private[actor]["seats"] if s["player"] == actor
             )
-            await interaction.response.send_modal(BetModal(click.game_id, balance, locale))
+            form = cards.bet_form(current, balance, locale)
+            await interaction.response.send_modal(ui.Modal(form))  # type: ignore[arg-type]
             return
         outcome = await service.act(
             click.game_id,
@@ -198,6 +184,7 @@ class TeufelCog(CroupierCog):
 
 async def setup(bot: commands.Bot) -> None:
     ui.HANDLERS[cards.BUTTON] = on_click
+    ui.HANDLERS[cards.FORM] = on_click
     ui.TABLES["teufel"] = ui.TableHooks(
         table,
         lambda outcome, p: cards.account_text(outcome.private[p], p, outcome.locale),

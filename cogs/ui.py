@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import contextvars
 import logging
-import re
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.render.cards import Button, Card, Select
+from bot.render.cards import Button, Card, ClickId, Form, Select
 
 log = logging.getLogger(__name__)
 
@@ -32,12 +31,11 @@ STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
-_PARTS = r":(?P<game>\d+):(?P<version>\d+):(?P<verb>[a-z]+)(?::(?P<arg>\w+))?"
 
 
 @dataclass(frozen=True)
 class Click:
-    """A parsed component interaction."""
+    """A parsed component interaction (``values``: a select's choices, a form's fields)."""
 
     prefix: str
     game_id: int
@@ -68,20 +66,11 @@ class TableHooks:
 TABLES: dict[str, TableHooks] = {}
 
 
-def _click(prefix: str, match: re.Match[str], values: list[str]) -> Click:
-    return Click(
-        prefix, int(match["game"]), int(match["version"]), match["verb"], match["arg"] or "", values
-    )
-
-
 _busy = 0  # clicks being handled right now
 
 
 async def _dispatch(interaction: discord.Interaction[Any], click: Click) -> None:
-    handler = HANDLERS.get(click.prefix)
-    if handler is None:
-        log.warning("no handler for %s", click)
-        return
+    handler = HANDLERS[click.prefix]
     service = getattr(interaction.client, "service", None)
     if service is not None:  # a newer version than this process knows: read the game anew
         service.catch_up(click.game_id, click.version)
@@ -95,8 +84,13 @@ async def _dispatch(interaction: discord.Interaction[Any], click: Click) -> None
             await _apologise(interaction)
 
 
+def _locale(interaction: discord.Interaction[Any]) -> str | None:
+    service = getattr(interaction.client, "service", None)
+    return service.guild_locale(interaction.guild_id) if service is not None else None
+
+
 async def _apologise(interaction: discord.Interaction[Any]) -> None:
-    text = t("ui.error", "de")
+    text = t("ui.error", _locale(interaction))
     with contextlib.suppress(discord.HTTPException):
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
@@ -188,29 +182,62 @@ async def settled(timeout: float = 5) -> None:
             await asyncio.sleep(0.005)
 
 
-_CUSTOM_ID = re.compile(r"(?P<prefix>[a-z0-9]+[bs])" + _PARTS)
-"""A game's custom id: a button's prefix ends in ``b``, a select's in ``s``."""
-
-
 def parse_click(custom_id: str, values: list[str]) -> Click | None:
     """The click a component's custom id stands for (None: not one of the games')."""
-    match = _CUSTOM_ID.fullmatch(custom_id)
-    if match is None:
+    parsed = ClickId.parse(custom_id)
+    if parsed is None:
         return None
-    return _click(match["prefix"], match, values if match["prefix"].endswith("s") else [])
+    kept = values if parsed.kind != "button" else []
+    return Click(parsed.prefix, parsed.game_id, parsed.version, parsed.verb, parsed.arg, kept)
+
+
+def _form_values(components: Any) -> list[str]:
+    """The values of a submitted form's fields, in order (text inputs and selects, also
+    inside action rows and labels)."""
+    found: list[str] = []
+    for comp in components or ():
+        if not isinstance(comp, dict):
+            continue
+        if "value" in comp:
+            found.append(str(comp["value"]))
+        found += [str(v) for v in comp.get("values", ())]
+        found += _form_values(comp.get("components"))
+        if isinstance(comp.get("component"), dict):
+            found += _form_values([comp["component"]])
+    return found
+
+
+_ROUTED = (discord.InteractionType.component, discord.InteractionType.modal_submit)
 
 
 async def on_component(interaction: discord.Interaction[Any]) -> None:
-    """Every component click goes here, as the bare bot's do: one match of its custom id,
-    then the game's handler. (discord.py's DynamicItems would rebuild a ``View`` of the
-    whole message per click only to find the clicked item again: 6.5 % of the bot's time
-    at saturation, docs/PERFORMANCE.md.)"""
-    if interaction.type is not discord.InteractionType.component:
+    """Every component click and form submission goes here, as the bare bot's do: one
+    match of its custom id, then the game's handler. (discord.py's DynamicItems would
+    rebuild a ``View`` of the whole message per click only to find the clicked item again:
+    6.5 % of the bot's time at saturation, docs/PERFORMANCE.md.) Forms are routed the same
+    way, so a form opened before a restart is still answered after it."""
+    if interaction.type not in _ROUTED:
         return
     data: Any = interaction.data or {}
-    click = parse_click(str(data.get("custom_id", "")), [str(v) for v in data.get("values", ())])
-    if click is not None:
-        await _dispatch(interaction, click)
+    custom_id = str(data.get("custom_id", ""))
+    if interaction.type is discord.InteractionType.modal_submit:
+        values = _form_values(data.get("components"))
+    else:
+        values = [str(v) for v in data.get("values", ())]
+    click = parse_click(custom_id, values)
+    if click is None or click.prefix not in HANDLERS:
+        await _unknown(interaction, custom_id)
+        return
+    await _dispatch(interaction, click)
+
+
+async def _unknown(interaction: discord.Interaction[Any], custom_id: str) -> None:
+    """A control no game knows (an id from an older version of the bot, or a forged one):
+    logged, and answered privately instead of leaving the player waiting."""
+    log.warning("unknown custom id %r from user %s", custom_id, interaction.user.id)
+    with contextlib.suppress(discord.HTTPException):
+        text = t("game.stale", _locale(interaction))
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 def embed(card: Card) -> discord.Embed | None:
@@ -252,6 +279,35 @@ class Components:
 
     def is_dispatchable(self) -> bool:
         return False
+
+
+class Modal:
+    """A form as the payload Discord takes, handed to discord.py where it expects a
+    ``discord.ui.Modal``. discord.py keeps nothing of it: the submission is routed by its
+    custom id like a click (``on_component``), after a restart too."""
+
+    def __init__(self, form: Form) -> None:
+        field: dict[str, Any] = {
+            "type": 4,  # text input
+            "custom_id": form.field_id,
+            "style": 1,
+            "label": form.label[:45],
+            "required": True,
+            "max_length": form.max_length,
+        }
+        if form.placeholder:
+            field["placeholder"] = form.placeholder[:100]
+        self.payload = {
+            "custom_id": form.custom_id,
+            "title": form.title[:45],
+            "components": [{"type": 1, "components": [field]}],
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.payload
+
+    def is_finished(self) -> bool:
+        return True
 
 
 def _button(spec: Button) -> dict[str, Any]:

@@ -6,6 +6,7 @@ limits (5 rows, 5 buttons a row, 25 select options, 100-char custom ids) in one 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 MAX_ROWS = 5
@@ -41,6 +42,18 @@ class Select:
 Row = tuple[Button, ...] | Select
 
 
+@dataclass(frozen=True)
+class Form:
+    """A modal form with one text field (a sealed bet)."""
+
+    custom_id: str
+    title: str
+    label: str
+    max_length: int
+    field_id: str = "value"
+    placeholder: str = ""
+
+
 @dataclass
 class Card:
     title: str = ""
@@ -70,7 +83,50 @@ class Card:
                 raise ValueError(f"custom id {custom_id!r} too long")
 
 
+KINDS = {"b": "button", "s": "select", "m": "modal"}
+"""A prefix's last letter says what carries the id: a button, a select or a modal form."""
+
+_CLICK_ID = re.compile(
+    r"(?P<prefix>[a-z0-9]+[bsm]):(?P<game>\d+):(?P<version>\d+):(?P<verb>[a-z_]+)"
+    r"(?::(?P<arg>[A-Za-z0-9_|-]+))?"
+)
+
+
+@dataclass(frozen=True)
+class ClickId:
+    """``prefix:game:version:verb[:arg]``: what a stateless button, select or form carries.
+    The one place that both writes and reads this format."""
+
+    prefix: str
+    game_id: int
+    version: int
+    verb: str
+    arg: str = ""
+
+    def __str__(self) -> str:
+        base = f"{self.prefix}:{self.game_id}:{self.version}:{self.verb}"
+        text = f"{base}:{self.arg}" if self.arg else base
+        if ClickId.parse(text) != self or len(text) > MAX_CUSTOM_ID:
+            raise ValueError(f"{text!r} is not a custom id this bot can read back")
+        return text
+
+    @property
+    def kind(self) -> str:
+        """``button``, ``select`` or ``modal``."""
+        return KINDS[self.prefix[-1]]
+
+    @staticmethod
+    def parse(text: str) -> ClickId | None:
+        """The id a component carries (None: not one of Croupier's)."""
+        match = _CLICK_ID.fullmatch(text)
+        if match is None:
+            return None
+        return ClickId(
+            match["prefix"], int(match["game"]), int(match["version"]), match["verb"],
+            match["arg"] or "",
+        )  # fmt: skip
+
+
 def custom_id(prefix: str, game_id: int, version: int, verb: str, arg: str = "") -> str:
     """``prefix:game:version:verb[:arg]`` — the state a stateless button carries."""
-    base = f"{prefix}:{game_id}:{version}:{verb}"
-    return f"{base}:{arg}" if arg else base
+    return str(ClickId(prefix, game_id, version, verb, arg))

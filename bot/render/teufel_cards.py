@@ -6,10 +6,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.i18n import t
-from bot.render.cards import Button, Card, Row, custom_id
+from bot.render.cards import Button, Card, Form, Row, custom_id
 from bot.render.lobby import mention, seed_line, table_lobby_card
 
-BUTTON = "tfb"
+BUTTON, FORM = "tfb", "tfm"
 Names = Callable[[str], str]
 
 
@@ -101,6 +101,17 @@ def _buttons(outcome: Any, locale: str) -> list[Row]:
     if phase == "pull":
         return [(button("draw", "primary"), button("stopp", "danger"), button("account"))]
     return []
+
+
+def bet_form(outcome: Any, balance: int, locale: str) -> Form:
+    """The sealed bet: only the bettor sees the number he types."""
+    return Form(
+        custom_id(FORM, outcome.game_id, outcome.version, "bet"),
+        t("teufel.ui.bet_title", locale),
+        t("teufel.ui.bet_label", locale, balance=balance),
+        max_length=5,
+        field_id="amount",
+    )
 
 
 def result_card(outcome: Any, locale: str, name: Names = mention) -> Card:

@@ -1,0 +1,47 @@
+"""Every control is answered: ids from an older bot, forms opened before a restart."""
+
+from __future__ import annotations
+
+from conftest import Table
+
+from bot.loopback import bot_running
+from bot.loopback.state import iter_components
+from cogs import ui
+
+
+async def test_a_control_whose_id_no_game_reads_is_answered_privately(table: Table) -> None:
+    opened = await table.slash(table.anna, "v6 tisch", durchgaenge=1)
+    message = opened.message
+    join = next(c for c in iter_components(message.components) if c["custom_id"].endswith("join"))
+    join["custom_id"] = "v6b:1:2:Beitreten"  # as an older version of the bot might have written
+    before = message.text()
+    click = await table.fake.click(table.ben, message, "v6b:1:2:Beitreten")
+    await ui.settled()
+    assert click.response_type == 4 and click.message is not None
+    assert click.message.visibility == "ephemeral"
+    assert "veraltet" in click.message.content
+    assert message.text() == before
+
+
+async def test_a_bet_form_opened_before_a_restart_is_answered_after_it(table: Table) -> None:
+    table.dice.d6_only = True
+    opened = await table.slash(table.anna, "teufel tisch")
+    await table.press(table.ben, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+    form = await table.press(table.anna, "bet")
+    assert form.response_type == 9 and form.modal is not None
+    assert form.modal["custom_id"].startswith("tfm:")
+    assert table.bot is not None
+    await table.bot.close()
+    restarted = table.new_bot()
+    async with bot_running(table.fake, restarted):
+        table.bot = restarted
+        submitted = await table.fake.submit_modal(table.anna, form, {"amount": "40"})
+        await ui.settled()
+        assert submitted.message is not None and "Gesetzt: 40" in submitted.message.content
+        assert "Anna hat gesetzt" in table.table_message().text() or "gesetzt ✓" in (
+            table.table_message().text()
+        )
+        again = await table.fake.submit_modal(table.anna, form, {"amount": "20"})
+        await ui.settled()
+        assert again.message is not None and "schon gesetzt" in again.message.content
