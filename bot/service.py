@@ -857,6 +857,14 @@ class Service:
         clicks need no more before they act)."""
         return self._table(game_id).row.locale
 
+    def is_over(self, game_id: int) -> bool:
+        """Whether a game has ended (finished, or ended early by a host or its lobby's
+        clock), without building its views; False for a game that does not exist."""
+        try:
+            return self._table(game_id).row.status in (FINISHED, ABORTED)
+        except IllegalAction:
+            return False
+
     def find_table(
         self, channel_id: int, player: str | None, kind: str | None = None
     ) -> int | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import logging
+from dataclasses import replace
 from typing import Any, Literal
 
 import discord
@@ -112,20 +113,22 @@ async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
     if await show_lobby(interaction, outcome, cards.lobby_card):
         return
     on_table = interaction.message is not None and interaction.message.id == outcome.message_id
+    dealt = any(e["type"] == "deal" for e in outcome.events)
+    new_hand = dealt and not any(e["type"] == "start" for e in outcome.events)
     table = cards.table_card(outcome, locale)
+    closing = replace(table, rows=[]) if new_hand else table  # the last hand's message is done
     if on_table:
-        await interaction.response.edit_message(**ui.message_kwargs(table))
+        await interaction.response.edit_message(**ui.message_kwargs(closing))
     else:
         await interaction.response.edit_message(content=t("ui.done", locale), embed=None, view=None)
-        await edit_table(interaction, outcome, table)
-    dealt = any(e["type"] == "deal" for e in outcome.events)
+        await edit_table(interaction, outcome, closing)
+    if new_hand:
+        message = await channel_of(interaction).send(**send_kwargs(table))
+        service.set_message(outcome.game_id, message.id)
     if dealt or any(
         e["type"] == "phase" and e["phase"] in ("play", "open") for e in outcome.events
     ):
         await send_hands(interaction, outcome)
-    if dealt and not any(e["type"] == "start" for e in outcome.events):
-        message = await channel_of(interaction).send(**send_kwargs(table))  # a new hand
-        service.set_message(outcome.game_id, message.id)
 
 
 async def send_hands(interaction: discord.Interaction[Any], outcome: Outcome) -> None:

@@ -14,7 +14,7 @@ from discord.ext import commands, tasks
 from bot import clocks
 from bot.engine import IllegalAction
 from bot.i18n import t
-from bot.render.lobby import mention
+from bot.render.lobby import mention, table_lobby_card
 from bot.service import ClockNotice, Outcome
 from cogs import ui
 from cogs.base import (
@@ -71,8 +71,12 @@ async def refresh_table(client: discord.Client, outcome: Outcome, note: str) -> 
     service = client_service(client)
     async with ui.table_turn(outcome.game_id):  # not while a click posts a new turn's message
         latest = replace(service.current(outcome.game_id), events=outcome.events)
-        if latest.message_id is not None:
-            card = hooks.table_card(service, latest)
+        lobby = "lobby" in latest.public
+        if latest.message_id is not None and (not lobby or latest.finished):
+            if lobby:  # ended before its game started: the lobby says so, without buttons
+                card = table_lobby_card(latest, latest.locale, "")
+            else:
+                card = hooks.table_card(service, latest)
             try:
                 message = channel.get_partial_message(latest.message_id)
                 await message.edit(**ui.message_kwargs(card))

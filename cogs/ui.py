@@ -74,6 +74,10 @@ async def _dispatch(interaction: discord.Interaction[Any], click: Click) -> None
     service = getattr(interaction.client, "service", None)
     if service is not None:  # a newer version than this process knows: read the game anew
         service.catch_up(click.game_id, click.version)
+        if service.is_over(click.game_id):
+            async with busy():
+                await _over(interaction, service.locale_of(click.game_id))
+            return
     async with busy(), table_turn(click.game_id):
         try:
             await handler(interaction, click)
@@ -82,6 +86,21 @@ async def _dispatch(interaction: discord.Interaction[Any], click: Click) -> None
             # learns that something failed instead of waiting for an answer.
             log.exception("handling %s failed", click)
             await _apologise(interaction)
+
+
+async def _over(interaction: discord.Interaction[Any], locale: str) -> None:
+    """A control of a game that has ended answers that the game is over; a leftover
+    private prompt closes with that text, a leftover public message loses its controls."""
+    text = t("game.over", locale)
+    message = interaction.message
+    with contextlib.suppress(discord.HTTPException):
+        if interaction.type is not discord.InteractionType.component or message is None:
+            await interaction.response.send_message(text, ephemeral=True)
+        elif message.flags.ephemeral:
+            await interaction.response.edit_message(content=text, embed=None, view=None)
+        else:
+            await interaction.response.edit_message(view=None)
+            await interaction.followup.send(text, ephemeral=True)
 
 
 def _locale(interaction: discord.Interaction[Any]) -> str | None:

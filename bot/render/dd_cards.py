@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.i18n import t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
-from bot.render.lobby import mention, seed_line, table_lobby_card
+from bot.render.lobby import ended, mention, seed_line, table_lobby_card
 
 BUTTON, SELECT = "ddb", "dds"
 Names = Callable[[str], str]
@@ -45,7 +45,7 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
 def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     view = outcome.public
     lines = [describe(e, locale, name) for e in outcome.events if e["type"] != "reveal"]
-    if view["to_act"]:
+    if view["to_act"] and not ended(outcome):  # an ended table waits for nobody
         lines.append(t("dd.ui.wait", locale, players=", ".join(name(p) for p in view["to_act"])))
     fields = [
         (
@@ -77,7 +77,7 @@ def _button(outcome: Any, verb: str, label: str, style: str = "secondary", arg: 
 
 def _buttons(outcome: Any, locale: str) -> list[Row]:
     view = outcome.public
-    if view["phase"] == "over":
+    if view["phase"] == "over" or ended(outcome):
         return []
     cup = _button(outcome, "cup", t("ui.button.cup", locale))
     if view["phase"] == "place":

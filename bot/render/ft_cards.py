@@ -9,7 +9,7 @@ from typing import Any
 from bot.games.flaschenteufel.cards import COLOUR
 from bot.i18n import t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
-from bot.render.lobby import mention, seed_line, table_lobby_card
+from bot.render.lobby import ended, mention, seed_line, table_lobby_card
 
 BUTTON, SELECT = "ftb", "fts"
 Names = Callable[[str], str]
@@ -55,7 +55,7 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
 def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     view = outcome.public
     lines = [describe(e, locale, name) for e in outcome.events]
-    if view["to_act"]:
+    if view["to_act"] and not ended(outcome):  # an ended table waits for nobody
         lines.append(t("ft.ui.wait", locale, players=", ".join(name(p) for p in view["to_act"])))
     owner = name(view["owner"]) if view["owner"] else t("ft.ui.nobody", locale)
     fields = [
@@ -81,7 +81,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
 
 
 def _buttons(outcome: Any, locale: str) -> list[Row]:
-    if outcome.public["phase"] == "over":
+    if outcome.public["phase"] == "over" or ended(outcome):
         return []
 
     def button(verb: str, style: str = "secondary") -> Button:

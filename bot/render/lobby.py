@@ -13,13 +13,20 @@ def mention(player: str) -> str:
     return f"<@{player}>"
 
 
+def ended(outcome: Any) -> bool:
+    """Whether a table has ended (played to its end, or ended early): its messages then
+    offer no actions."""
+    return getattr(outcome, "status", "") in ("finished", "aborted")
+
+
 def table_lobby_card(
     outcome: Any, locale: str, prefix: str, name: Callable[[str], str] = mention
 ) -> Card:
-    """Beitreten / Verlassen / Starten; mentions go in the description (titles show none)."""
+    """Beitreten / Verlassen / Starten; mentions go in the description (titles show none).
+    A lobby closed before its game started shows that, and no buttons."""
     lobby = outcome.public["lobby"]
-    if lobby is None:
-        return Card(title=t("ui.lobby.closed", locale))
+    if lobby is None or ended(outcome):
+        return Card(title=t("ui.lobby.closed", locale), footer=seed_line(outcome, locale))
     players = lobby["players"]
     body = t(
         "ui.lobby.body",

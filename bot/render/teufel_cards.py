@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.i18n import t
 from bot.render.cards import Button, Card, Form, Row, custom_id
-from bot.render.lobby import mention, seed_line, table_lobby_card
+from bot.render.lobby import ended, mention, seed_line, table_lobby_card
 
 BUTTON, FORM = "tfb", "tfm"
 Names = Callable[[str], str]
@@ -75,9 +75,10 @@ def table_card(
         for e in outcome.events
         if e["type"] not in ("settle", "track", "game_end")
     ]
-    if view["phase"] == "bet":
+    phase = "over" if ended(outcome) else view["phase"]  # an ended table waits for nobody
+    if phase == "bet":
         lines.append(t("teufel.ui.bet_wait", locale))
-    elif view["phase"] == "pull":
+    elif phase == "pull":
         lines.append(t("teufel.ui.pull_wait", locale, player=name(view["turn"])))
     fields = [(name(s["player"]), _seat_line(s, locale, seal)) for s in view["seats"]]
     return Card(
@@ -90,7 +91,7 @@ def table_card(
 
 
 def _buttons(outcome: Any, locale: str) -> list[Row]:
-    phase = outcome.public["phase"]
+    phase = "over" if ended(outcome) else outcome.public["phase"]
 
     def button(verb: str, style: str = "secondary") -> Button:
         cid = custom_id(BUTTON, outcome.game_id, outcome.version, verb)

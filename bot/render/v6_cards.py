@@ -13,8 +13,8 @@ from typing import Any
 from bot.games.verflixte6.state import DECISIONS, JOKER_IDS, MAX_JOKERS
 from bot.i18n import t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
+from bot.render.lobby import ended, seed_line, table_lobby_card
 from bot.render.lobby import mention as mention  # noqa: PLC0414 - re-exported for cogs
-from bot.render.lobby import seed_line, table_lobby_card
 from bot.render.verflixte6 import describe
 
 BUTTON, SELECT = "v6b", "v6s"
@@ -35,14 +35,15 @@ def _seat_line(seat: Mapping[str, Any], locale: str) -> str:
 
 
 def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool = True) -> Card:
-    """The table message; ``live=False`` for a finished turn's message (no buttons)."""
+    """The table message; ``live=False`` for a finished turn's message (no buttons, as
+    on a paused or ended table)."""
     view = outcome.public
-    live = live and outcome.status != "paused"
+    live = live and outcome.status != "paused" and not ended(outcome)
     lines = [describe(e, locale, name) for e in outcome.events if e["type"] != "durchgang_end"]
     turn = view["turn"]
     if turn is not None and live:
         lines.append(t(f"ui.table.waiting.{turn['phase']}", locale, player=name(turn["player"])))
-    elif view["finished"]:
+    elif view["finished"] or ended(outcome):
         lines.append(t("ui.table.over", locale))
     fields = [(f"{name(seat['player'])}", _seat_line(seat, locale)) for seat in view["seats"]]
     if turn is not None and turn["chosen"]:
