@@ -21,7 +21,7 @@ from bot.render import dd_cards as cards
 from bot.render.lobby import mention
 from bot.render.pictures import table_png
 from bot.service import Outcome, Service
-from cogs import ui
+from cogs import prompts, ui
 from cogs.base import (
     CroupierCog,
     actor_of,
@@ -92,7 +92,15 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
             card = cards.decision_card(
                 current, options_for(service, current, actor), locale, service.display_name
             )
-            await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+            sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+            await prompts.opened(
+                interaction,
+                click.game_id,
+                actor,
+                version=current.version,
+                message_id=sent.message_id,
+                locale=locale,
+            )  # the decision's one live prompt from now on
             return
         outcome = await service.act(
             click.game_id,
@@ -102,7 +110,8 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
             expected_version=click.version,
         )
     except IllegalAction as exc:
-        await refuse(interaction, exc, locale)
+        if not await prompts.close_clicked(interaction, exc.key, locale):  # a prompt left open
+            await refuse(interaction, exc, locale)
         return
     await show(interaction, outcome)
 
@@ -130,6 +139,11 @@ async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
     else:
         await interaction.response.edit_message(content=t("ui.done", locale), embed=None, view=None)
         await edit_table(interaction, outcome, closing)
+    clicked = interaction.message.id if interaction.message is not None else None
+    await prompts.moved_on(
+        interaction.client, outcome.game_id, outcome.version, answered=clicked,
+        over=outcome.finished,
+    )  # fmt: skip
     if new_round or any(e["type"] == "start" for e in outcome.events):
         await send_cups(interaction, outcome)
     if new_round or any(e["type"] == "start" for e in outcome.events):

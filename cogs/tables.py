@@ -16,7 +16,7 @@ from bot.engine import IllegalAction
 from bot.i18n import t
 from bot.render.lobby import mention, table_lobby_card
 from bot.service import ClockNotice, Outcome
-from cogs import ui
+from cogs import prompts, ui
 from cogs.base import (
     CroupierCog,
     actor_of,
@@ -82,6 +82,9 @@ async def refresh_table(client: discord.Client, outcome: Outcome, note: str) -> 
                 await message.edit(**ui.message_kwargs(card))
             except discord.HTTPException:
                 log.warning("table message of game %s could not be edited", outcome.game_id)
+    await prompts.moved_on(
+        client, latest.game_id, latest.version, answered=None, over=latest.finished
+    )
     if any(e.get("type") in hooks.dm_after for e in outcome.events):
         await send_private(client, channel, outcome, outcome.players)
 

@@ -20,7 +20,7 @@ from bot.render import v6_cards as cards
 from bot.render.cards import Card
 from bot.render.verflixte6 import describe
 from bot.service import Outcome
-from cogs import ui
+from cogs import prompts, ui
 from cogs.base import (
     CroupierCog,
     actor_of,
@@ -125,7 +125,12 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
                 raise IllegalAction("game.stale")
             if click.verb in PROMPT_VERBS:
                 card = prompt_for(current, click.verb, actor, service.display_name)
-                await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+                sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+                if card.rows:  # the decision's one live prompt from now on
+                    await prompts.opened(
+                        interaction, click.game_id, actor, version=current.version,
+                        message_id=sent.message_id, locale=locale,
+                    )  # fmt: skip
                 return
             if sekante:
                 card = prompt_for(current, "target", actor, service.display_name)  # target next
@@ -139,7 +144,8 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
             expected_version=click.version,
         )
     except IllegalAction as exc:
-        await refuse(interaction, exc, locale)
+        if not await prompts.close_clicked(interaction, exc.key, locale):  # a prompt left open
+            await refuse(interaction, exc, locale)
         return
     await show(interaction, outcome, actor)
 
@@ -180,13 +186,27 @@ async def show(
     channel = channel_of(interaction)
     for end in (e for e in outcome.events if e["type"] == "durchgang_end"):
         await channel.send(**send_kwargs(cards.result_card(outcome, end, locale)))
-    if new_turn and not outcome.finished:
+    fresh_turn = new_turn and not outcome.finished
+    if fresh_turn:
         fresh = cards.table_card(replace(outcome, events=new_events), locale)
         message = await channel.send(**send_kwargs(fresh))
         service_of(interaction).set_message(outcome.game_id, message.id)
-    elif actor in outcome.to_act and outcome.public["turn"]["phase"] in (*DECISIONS, "steal"):
+    clicked = interaction.message.id if interaction.message is not None else None
+    await prompts.moved_on(
+        interaction.client, outcome.game_id, outcome.version, answered=clicked,
+        over=outcome.finished,
+    )  # fmt: skip
+    if (
+        not fresh_turn
+        and actor in outcome.to_act
+        and outcome.public["turn"]["phase"] in (*DECISIONS, "steal")
+    ):
         prompt = prompt_for(outcome, "decide", actor, service_of(interaction).display_name)
-        await interaction.followup.send(ephemeral=True, **send_kwargs(prompt))
+        sent = await interaction.followup.send(ephemeral=True, wait=True, **send_kwargs(prompt))
+        await prompts.opened(
+            interaction, outcome.game_id, actor, version=outcome.version, message_id=sent.id,
+            locale=locale,
+        )  # fmt: skip
     for linked in outcome.linked:
         follower = ui.LINKED.get(linked.kind)
         if follower is not None:
@@ -303,6 +323,9 @@ class Verflixte6Cog(CroupierCog):
             lines = [describe(e, locale, cards.mention) for e in outcome.events]
             await interaction.response.send_message("\n".join(lines))
             await edit_table(interaction, outcome, cards.table_card(outcome, locale))
+            await prompts.moved_on(
+                self.bot, outcome.game_id, outcome.version, answered=None, over=outcome.finished
+            )
 
     @v6.command(name=cmd("pause"), description=cmd("pause.desc"))
     @app_commands.describe(grund=cmd("grund.desc"))

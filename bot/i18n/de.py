@@ -167,6 +167,8 @@ TEXTS: dict[str, str] = {
     "ui.prompt.steal_placeholder": "Opfer wählen",
     "ui.prompt.decide": "Deine Entscheidung:",
     "ui.prompt.nothing": "Gerade gibt es für dich nichts zu entscheiden.",
+    "ui.prompt.closed": "Diese Auswahl ist geschlossen – hier gibt es nichts mehr zu entscheiden.",
+    "ui.prompt.replaced": "Diese Auswahl ist geschlossen – es gilt die, die du neu geöffnet hast.",
     "ui.done": "✓ Erledigt.",
     "ui.result.title": "Ergebnis Durchgang {durchgang}",
     "ui.result.line": "{place}. {player} – {eyes} Augen – {points} Punkte",

@@ -167,6 +167,8 @@ TEXTS: dict[str, str] = {
     "ui.prompt.steal_placeholder": "Choose a victim",
     "ui.prompt.decide": "Your decision:",
     "ui.prompt.nothing": "There is nothing for you to decide right now.",
+    "ui.prompt.closed": "This choice is closed – there is nothing left to decide here.",
+    "ui.prompt.replaced": "This choice is closed – the one you opened again counts.",
     "ui.done": "✓ Done.",
     "ui.result.title": "Result of Durchgang {durchgang}",
     "ui.result.line": "{place}. {player} – {eyes} eyes – {points} points",

@@ -1,0 +1,135 @@
+"""One live prompt per decision.
+
+A private prompt (a joker choice, a robbery's victim, a decision) is an ephemeral message;
+the bot can change it only through the token of the interaction that sent it, for 15
+minutes. Per game and player the newest prompt is remembered with that token: opening the
+decision again closes the older prompt, and once the game has moved on (the decision was
+made, a clock or a host played, the table ended) the prompt is closed too – edited to a
+line that says so, without controls. A prompt clicked after a restart (when nothing
+remembers it) closes itself on that click instead (:func:`close_clicked`).
+
+Kept in memory only: storing every prompt's token would add a write per prompt (one per
+turn at least) for the few prompts a restart leaves open, and those close when clicked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+import weakref
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+
+log = logging.getLogger(__name__)
+
+TOKEN_LIFETIME = 15 * 60 - 30  # seconds a prompt can still be edited (Discord: 15 min)
+ANSWERED_KEPT = 1000  # prompts answered in place, remembered to tell repeated clicks
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """An open prompt: the game version its controls carry, and how to edit it."""
+
+    version: int
+    message_id: int
+    webhook: discord.Webhook  # the sending interaction's follow-up webhook (its token)
+    locale: str
+    opened: float  # time.monotonic() when it was sent
+
+
+@dataclass
+class _Book:
+    """One bot's prompts (a restarted bot knows none)."""
+
+    open: dict[int, dict[str, Prompt]] = field(default_factory=dict)
+    """game id -> player -> his newest prompt."""
+    answered: deque[int] = field(default_factory=lambda: deque(maxlen=ANSWERED_KEPT))
+    """Messages of the prompts last answered in place (their own click closed them)."""
+
+
+_BOOKS: weakref.WeakKeyDictionary[discord.Client, _Book] = weakref.WeakKeyDictionary()
+
+
+def open_prompts(client: discord.Client) -> dict[int, dict[str, Prompt]]:
+    """The prompts ``client`` has open: game id -> player -> his newest prompt."""
+    return _BOOKS.setdefault(client, _Book()).open
+
+
+async def opened(
+    interaction: discord.Interaction[Any],
+    game_id: int,
+    player: str,
+    *,
+    version: int,
+    message_id: int | None,
+    locale: str,
+) -> None:
+    """``interaction`` has just sent ``player`` a prompt (message ``message_id``) with
+    controls of ``version``: the prompt it replaces is closed."""
+    if message_id is None:
+        return
+    prompt = Prompt(version, message_id, interaction.followup, locale, time.monotonic())
+    players = open_prompts(interaction.client).setdefault(game_id, {})
+    older = players.get(player)
+    players[player] = prompt
+    if older is not None and older.message_id != message_id:
+        await _close(older, "ui.prompt.replaced")
+
+
+async def moved_on(
+    client: discord.Client, game_id: int, version: int, *, answered: int | None, over: bool
+) -> None:
+    """The game is at ``version`` now: every prompt with older controls is closed (the one
+    on message ``answered`` was just answered in place and has closed itself)."""
+    book = _BOOKS.setdefault(client, _Book())
+    if answered is not None:
+        book.answered.append(answered)
+    games = book.open
+    players = games.get(game_id)
+    if not players:
+        return
+    for player, prompt in list(players.items()):
+        if prompt.version < version:
+            del players[player]
+            if prompt.message_id != answered:
+                await _close(prompt, "game.over" if over else "ui.prompt.closed")
+    if not players:
+        games.pop(game_id, None)
+
+
+async def _close(prompt: Prompt, key: str) -> None:
+    """Edit a prompt to a closed state: one line, no controls (while its token lives)."""
+    if time.monotonic() - prompt.opened > TOKEN_LIFETIME:
+        return  # Discord no longer takes its token; a click on it closes it (close_clicked)
+    text = t(key, prompt.locale)
+    try:
+        await prompt.webhook.edit_message(prompt.message_id, content=text, embed=None, view=None)
+    except discord.HTTPException as exc:  # dismissed by the player, or the token expired
+        log.info("prompt %s could not be closed: %s", prompt.message_id, exc)
+
+
+async def close_clicked(interaction: discord.Interaction[Any], key: str, locale: str) -> bool:
+    """A click on a private prompt whose controls are outdated (refused with ``key``
+    ``game.stale``) closes that prompt, as its answer: a prompt left open (across a
+    restart) says it is closed instead of "outdated". False – answered as usual – for
+    other refusals, clicks on public messages, and repeated clicks on a prompt that was
+    just answered (it shows its answer, which is kept)."""
+    message = interaction.message
+    if (
+        key != "game.stale"
+        or message is None
+        or not message.flags.ephemeral
+        or interaction.response.is_done()
+        or message.id in _BOOKS.setdefault(interaction.client, _Book()).answered
+    ):
+        return False
+    text = t("ui.prompt.closed", locale)
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.response.edit_message(content=text, embed=None, view=None)
+    return True

@@ -1,0 +1,160 @@
+"""One live prompt per decision, on the loopback Discord: opening a decision again closes
+the older prompt, deciding (or the game moving on without the player) closes the other,
+and a prompt left open across a restart closes itself when it is clicked – a player never
+reads "outdated" for a prompt he was given."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from conftest import Table
+
+from bot.loopback import bot_running
+from bot.loopback.state import Message, User
+from cogs import ui
+
+REPLACED = "Diese Auswahl ist geschlossen – es gilt die, die du neu geöffnet hast."
+CLOSED = "Diese Auswahl ist geschlossen – hier gibt es nichts mehr zu entscheiden."
+OVER = "Das Spiel ist schon vorbei."
+MANAGE_GUILD = 1 << 5
+
+
+def live_prompts(table: Table, user: User) -> list[int]:
+    """Ids of the user's private messages that still offer a control."""
+    return [
+        m.id
+        for m in table.fake.private_messages(user)
+        if m.visibility == "ephemeral" and m.custom_ids()
+    ]
+
+
+def text_of(table: Table, message: Message) -> str:
+    return table.fake.messages[message.id].text()
+
+
+async def rob(table: Table) -> Any:
+    """Anna stops with 5, Ben turns Zombie, Cem rolls a 1: the robbery's prompt follows."""
+    table.dice.add(3, 2, 4, 5, 6, 2, 1)
+    await table.open_and_start(table.anna, table.ben, table.cem)
+    await table.start_turn(table.anna)
+    await table.press(table.anna, "weiter")
+    await table.press(table.anna, "stopp")
+    await table.start_turn(table.ben)
+    await table.press(table.ben, "weiter")
+    await table.press(table.ben, "weiter")
+    await table.start_turn(table.cem)
+    return await table.press(table.cem, "weiter")
+
+
+async def test_a_robbery_has_one_live_prompt_however_often_it_is_opened(table: Table) -> None:
+    robbed = await rob(table)
+    (first,) = await robbed.wait_followup()
+    assert "Räuberische 1" in first.text() and first.custom_ids()
+    assert live_prompts(table, table.cem) == [first.id]
+    second = (await table.press(table.cem, "decide")).message
+    assert live_prompts(table, table.cem) == [second.id]  # the first one closed ...
+    assert text_of(table, first) == REPLACED  # ... and says why
+    third = (await table.press(table.cem, "decide")).message
+    assert live_prompts(table, table.cem) == [third.id]
+    await table.choose(table.cem, third, "steal", [str(table.anna.id)])
+    assert live_prompts(table, table.cem) == []  # decided: nothing left open
+    assert "Erledigt" in text_of(table, third)
+    assert "veraltet" not in " ".join(m.text() for m in table.fake.private_messages(table.cem))
+
+
+async def test_joker_prompts_one_at_a_time_and_closed_when_the_turn_moves_on(
+    table: Table,
+) -> None:
+    table.dice.add(3, 2)  # Freiwurf 3, then 2
+    await table.open_and_start(table.anna, table.ben)
+    first = (await table.press(table.anna, "begin")).message
+    second = (await table.press(table.anna, "begin")).message
+    assert live_prompts(table, table.anna) == [second.id]
+    assert text_of(table, first) == REPLACED
+    await table.choose(table.anna, second, "pick", ["fumo"])
+    assert live_prompts(table, table.anna) == []
+    menu = (await table.press(table.anna, "menu")).message
+    assert live_prompts(table, table.anna) == [menu.id]
+    await table.press(table.anna, "weiter")  # on the table, not in the menu
+    assert live_prompts(table, table.anna) == []
+    assert text_of(table, menu) == CLOSED
+
+
+async def test_a_prompt_closes_when_a_host_or_the_end_of_the_table_overtakes_it(
+    table: Table,
+) -> None:
+    table.dice.add(3)  # Anna's Freiwurf, played by the absence rule
+    await table.open_and_start(table.anna, table.ben)
+    choice = (await table.press(table.anna, "begin")).message
+    await table.slash(table.anna, "tisch abwesend", spieler=table.anna, grund="weg")
+    assert live_prompts(table, table.anna) == []
+    assert text_of(table, choice) == CLOSED
+    ben_choice = (await table.press(table.ben, "begin")).message
+    await table.slash(table.anna, "tisch beenden")
+    assert live_prompts(table, table.ben) == []
+    assert text_of(table, ben_choice) == OVER
+
+
+async def test_dice_devils_decisions_have_one_live_prompt(table: Table) -> None:
+    table.dice.d6_only = True  # ranks, items and dice from the audited RNG
+    players = (table.anna, table.ben, table.cem)
+    users = {u.id: u for u in players}
+    opened = await table.slash(table.anna, "dicedevils tisch")
+    for user in players[1:]:
+        await table.press(user, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+    assert table.bot is not None
+    service = table.bot.service
+    game_id = service.find_table(table.channel.id, None, "dicedevils")
+    assert game_id is not None
+    decisions = 0
+    for _ in range(300):
+        outcome = service.current(game_id)
+        if outcome.finished:
+            break
+        user = users[int(outcome.to_act[0])]
+        if outcome.public["phase"] == "place":
+            await table.press(user, "place")
+            continue
+        first = (await table.press(user, "decide")).message
+        second = (await table.press(user, "decide")).message
+        assert live_prompts(table, user) == [second.id]
+        assert text_of(table, first) == REPLACED
+        verbs = [c.split(":")[3] for c in second.custom_ids()]
+        await table.press(user, "skip" if "skip" in verbs else verbs[0], second)
+        assert all(live_prompts(table, u) == [] for u in players)
+        decisions += 1
+        await ui.settled()
+    assert decisions > 0
+
+
+async def test_a_prompt_left_open_across_a_restart_closes_itself_when_clicked(
+    table: Table,
+) -> None:
+    table.dice.add(3, 2)
+    await table.open_and_start(table.anna, table.ben)
+    before = (await table.press(table.anna, "begin")).message
+    assert table.bot is not None
+    await table.bot.close()
+    table.bot = table.new_bot()
+    async with bot_running(table.fake, table.bot):
+        after = (await table.press(table.anna, "begin")).message
+        await table.press(table.anna, "nojoker", after)  # decided in the new prompt
+        late = await table.press(table.anna, "nojoker", before)
+        assert late.response_type == 7  # the old prompt answers by closing itself
+        assert text_of(table, before) == CLOSED
+        assert live_prompts(table, table.anna) == []
+        await table.bot.close()
+
+
+async def test_a_double_click_in_a_prompt_keeps_its_answer(table: Table) -> None:
+    table.dice.add(3)
+    await table.open_and_start(table.anna, table.ben)
+    prompt = (await table.press(table.anna, "begin")).message
+    custom_id = next(c for c in prompt.custom_ids() if c.endswith(":nojoker"))
+    clicks = [table.fake.click(table.anna, prompt, custom_id) for _ in range(2)]
+    answers = await asyncio.gather(*clicks)
+    await ui.settled()
+    assert sorted(a.response_type for a in answers) == [4, 7]  # one counted, one refused
+    assert "Erledigt" in text_of(table, prompt)  # the answer stays on the prompt
