@@ -16,6 +16,7 @@ from bot.engine import AuditedRng
 from bot.service import Service
 from bot.store import Store, make_engine, upgrade
 from bot.store.checkpoints import run_checkpoints, take_over
+from cogs.errors import CroupierTree
 from cogs.translator import CommandTranslator
 
 log = logging.getLogger(__name__)
@@ -61,6 +62,7 @@ class Croupier(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
+            tree_cls=CroupierTree,
         )
         self.settings = settings
         self.rng_factory = rng_factory

@@ -53,9 +53,14 @@ def _shown(value: Any) -> Any:
     return mention(value) if isinstance(value, str) and value.isdigit() else value
 
 
+def refusal_text(exc: IllegalAction, locale: str) -> str:
+    """What a player reads when ``exc`` refused his action."""
+    return t(exc.key, locale, **{k: _shown(v) for k, v in exc.params.items()})
+
+
 async def refuse(interaction: discord.Interaction[Any], exc: IllegalAction, locale: str) -> None:
     """A refusal: ephemeral, in the table's language; nothing was changed."""
-    text = t(exc.key, locale, **{k: _shown(v) for k, v in exc.params.items()})
+    text = refusal_text(exc, locale)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

@@ -35,6 +35,7 @@ from cogs.base import (
     show_lobby,
 )
 from cogs.help import send_help
+from cogs.options import Hands
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -156,7 +157,7 @@ class FlaschenteufelCog(CroupierCog):
         self,
         interaction: discord.Interaction[Any],
         variante: Literal["standard", "lopaka", "glitterhuis"] = "standard",
-        haende: app_commands.Range[int, 1, 8] | None = None,
+        haende: Hands | None = None,
     ) -> None:
         options: dict[str, Any] = {"variant": variante}
         if haende is not None:

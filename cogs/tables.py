@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -26,6 +26,7 @@ from cogs.base import (
     refuse,
     table_link,
 )
+from cogs.options import ClockMinutes, OnTimeout, Reason
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -207,7 +208,7 @@ class TablesCog(CroupierCog):
 
     @tisch.command(name=cmd("beenden"), description=cmd("beenden.desc"))
     @app_commands.describe(grund=cmd("grund.desc"))
-    async def beenden(self, interaction: discord.Interaction[Any], grund: str = "") -> None:
+    async def beenden(self, interaction: discord.Interaction[Any], grund: Reason = "") -> None:
         game_id = await self._table(interaction)
         if game_id is None:
             return
@@ -229,7 +230,7 @@ class TablesCog(CroupierCog):
         interaction: discord.Interaction[Any],
         spieler: discord.Member,
         neu: discord.Member,
-        grund: str = "",
+        grund: Reason = "",
     ) -> None:
         game_id = await self._table(interaction)
         if game_id is None:
@@ -250,7 +251,7 @@ class TablesCog(CroupierCog):
     @tisch.command(name=cmd("abwesend"), description=cmd("abwesend.desc"))
     @app_commands.describe(spieler=cmd("spieler.desc"), grund=cmd("grund.desc"))
     async def abwesend(
-        self, interaction: discord.Interaction[Any], spieler: discord.Member, grund: str = ""
+        self, interaction: discord.Interaction[Any], spieler: discord.Member, grund: Reason = ""
     ) -> None:
         game_id = await self._table(interaction)
         if game_id is None:
@@ -269,8 +270,8 @@ class TablesCog(CroupierCog):
     async def uhr(
         self,
         interaction: discord.Interaction[Any],
-        minuten: app_commands.Range[int, 0, 10080],
-        zeitablauf: Literal["regel", "warten"] = "regel",
+        minuten: ClockMinutes,
+        zeitablauf: OnTimeout = "regel",
     ) -> None:
         game_id = await self._table(interaction)
         if game_id is None:
@@ -289,7 +290,7 @@ class TablesCog(CroupierCog):
 
     @tisch.command(name=cmd("pause"), description=cmd("pause.desc"))
     @app_commands.describe(grund=cmd("grund.desc"))
-    async def pause(self, interaction: discord.Interaction[Any], grund: str = "") -> None:
+    async def pause(self, interaction: discord.Interaction[Any], grund: Reason = "") -> None:
         await self._pause(interaction, "pause", grund)
 
     @tisch.command(name=cmd("fortsetzen"), description=cmd("fortsetzen.desc"))

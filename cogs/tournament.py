@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import logging
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import discord
@@ -26,6 +26,21 @@ from bot.tournament.game import SYSTEM
 from bot.tournament.rules import reminders_due
 from cogs import ui
 from cogs.base import CroupierCog, actor_of, channel_by_id, client_service, refuse, send_kwargs
+from cogs.options import (
+    BestThirds,
+    Date,
+    Durchgaenge,
+    Eyes,
+    GroupNumber,
+    GroupSize,
+    OnTimeout,
+    Points,
+    Reason,
+    RequiredReason,
+    Time,
+    TournamentClockMinutes,
+    TournamentName,
+)
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -207,13 +222,13 @@ class TournamentCog(CroupierCog):
     async def erstellen(  # noqa: PLR0917 - slash options are parameters
         self,
         interaction: discord.Interaction[Any],
-        name: app_commands.Range[str, 1, 80],
-        gruppe: app_commands.Range[int, 2, 6] = 4,
-        durchgaenge: app_commands.Range[int, 1, 4] = 3,
-        dritte: app_commands.Range[int, 0, 20] = 0,
-        finale: app_commands.Range[int, 2, 6] = 4,
-        zugzeit: app_commands.Range[int, 0, 1440] = 10,
-        zeitablauf: Literal["regel", "warten"] = "regel",
+        name: TournamentName,
+        gruppe: GroupSize = 4,
+        durchgaenge: Durchgaenge = 3,
+        dritte: BestThirds = 0,
+        finale: GroupSize = 4,
+        zugzeit: TournamentClockMinutes = 10,
+        zeitablauf: OnTimeout = "regel",
     ) -> None:
         locale = self.locale(interaction)
         if not self.host(interaction):
@@ -288,7 +303,7 @@ class TournamentCog(CroupierCog):
     @turnier.command(name=cmd("ausschliessen"), description=cmd("ausschliessen.desc"))
     @app_commands.describe(spieler=cmd("spieler.desc"), grund=cmd("grund.desc"))
     async def ausschliessen(
-        self, interaction: discord.Interaction[Any], spieler: discord.Member, grund: str = ""
+        self, interaction: discord.Interaction[Any], spieler: discord.Member, grund: Reason = ""
     ) -> None:
         await self._host_tool(
             interaction, Action("withdraw", {"target": str(spieler.id), "reason": grund})
@@ -305,11 +320,11 @@ class TournamentCog(CroupierCog):
     async def korrigieren(  # noqa: PLR0917 - slash options are parameters
         self,
         interaction: discord.Interaction[Any],
-        gruppe: app_commands.Range[int, 1, 100],
+        gruppe: GroupNumber,
         spieler: discord.Member,
-        punkte: app_commands.Range[int, 0, 100],
-        augen: app_commands.Range[int, 0, 10_000],
-        grund: app_commands.Range[str, 1, 200],
+        punkte: Points,
+        augen: Eyes,
+        grund: RequiredReason,
     ) -> None:
         args = {
             "group": gruppe,
@@ -323,7 +338,7 @@ class TournamentCog(CroupierCog):
     @turnier.command(name=cmd("weiterkommen"), description=cmd("weiterkommen.desc"))
     @app_commands.describe(spieler=cmd("spieler.desc"), grund=cmd("grund.desc"))
     async def weiterkommen(
-        self, interaction: discord.Interaction[Any], spieler: discord.Member, grund: str = ""
+        self, interaction: discord.Interaction[Any], spieler: discord.Member, grund: Reason = ""
     ) -> None:
         await self._host_tool(
             interaction, Action("advance", {"target": str(spieler.id), "reason": grund})
@@ -336,9 +351,9 @@ class TournamentCog(CroupierCog):
     async def termin(
         self,
         interaction: discord.Interaction[Any],
-        gruppe: app_commands.Range[int, 1, 100],
-        datum: str,
-        uhrzeit: str,
+        gruppe: GroupNumber,
+        datum: Date,
+        uhrzeit: Time,
     ) -> None:
         """A group's evening: stored in the tournament (for reminders) and, where the bot
         may, a Discord scheduled event."""

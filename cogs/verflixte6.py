@@ -33,6 +33,7 @@ from cogs.base import (
     show_lobby,
 )
 from cogs.help import send_help
+from cogs.options import Durchgaenge, JokerName, Reason
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -219,7 +220,7 @@ class Verflixte6Cog(CroupierCog):
     @v6.command(name=cmd("tisch"), description=cmd("tisch.desc"))
     @app_commands.describe(durchgaenge=cmd("durchgaenge.desc"))
     async def tisch(
-        self, interaction: discord.Interaction[Any], durchgaenge: app_commands.Range[int, 1, 4] = 3
+        self, interaction: discord.Interaction[Any], durchgaenge: Durchgaenge = 3
     ) -> None:
         await open_lobby_here(
             self, interaction, KIND, {"durchgaenge": durchgaenge}, cards.lobby_card
@@ -329,7 +330,7 @@ class Verflixte6Cog(CroupierCog):
 
     @v6.command(name=cmd("pause"), description=cmd("pause.desc"))
     @app_commands.describe(grund=cmd("grund.desc"))
-    async def pause(self, interaction: discord.Interaction[Any], grund: str = "") -> None:
+    async def pause(self, interaction: discord.Interaction[Any], grund: Reason = "") -> None:
         await self._hosted(interaction, "pause", reason=grund)
 
     @v6.command(name=cmd("fortsetzen"), description=cmd("fortsetzen.desc"))
@@ -345,7 +346,7 @@ class Verflixte6Cog(CroupierCog):
         interaction: discord.Interaction[Any],
         spieler: discord.Member,
         aktion: Literal["ohne_joker", "weiter", "stopp"],
-        grund: str = "",
+        grund: Reason = "",
     ) -> None:
         action = Action("jokers", {"jokers": []}) if aktion == "ohne_joker" else Action(aktion)
         await self._hosted(
@@ -363,7 +364,10 @@ class Verflixte6Cog(CroupierCog):
     @app_commands.command(name=cmd("joker"), description=cmd("joker.desc"))
     @app_commands.describe(name=cmd("joker.name.desc"), ziel=cmd("ziel.desc"))
     async def joker(
-        self, interaction: discord.Interaction[Any], name: str, ziel: discord.Member | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        name: JokerName,
+        ziel: discord.Member | None = None,
     ) -> None:
         args: dict[str, Any] = {"joker": name}
         if ziel is not None:

@@ -22,6 +22,7 @@ from bot.i18n import t
 from bot.service import HOST_ONLY_VERBS, SETUP_VERBS
 from bot.store import GameNotFound, GameRow
 from cogs.base import CroupierCog
+from cogs.options import GameNumber
 from cogs.translator import cmd
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -32,7 +33,9 @@ class Verify(CroupierCog):
 
     @verify.command(name=cmd("verify.spiel"), description=cmd("verify.spiel.desc"))
     @app_commands.describe(nummer=cmd("verify.nummer.desc"))
-    async def spiel(self, interaction: discord.Interaction[Any], nummer: int | None = None) -> None:
+    async def spiel(
+        self, interaction: discord.Interaction[Any], nummer: GameNumber | None = None
+    ) -> None:
         locale = self.locale(interaction)
         game = self._game(interaction, nummer)
         if game is None or game.id is None:
@@ -44,7 +47,7 @@ class Verify(CroupierCog):
     @verify.command(name=cmd("verify.export"), description=cmd("verify.export.desc"))
     @app_commands.describe(nummer=cmd("verify.nummer.desc"))
     async def export_(
-        self, interaction: discord.Interaction[Any], nummer: int | None = None
+        self, interaction: discord.Interaction[Any], nummer: GameNumber | None = None
     ) -> None:
         locale = self.locale(interaction)
         game = self._game(interaction, nummer)

@@ -135,8 +135,12 @@ def command_data(
     resolver: Resolver,
     *,
     focused: str | None = None,
+    unchecked: bool = False,
 ) -> JSON:
-    """``data`` of an APPLICATION_COMMAND (or AUTOCOMPLETE when ``focused``) interaction."""
+    """``data`` of an APPLICATION_COMMAND (or AUTOCOMPLETE when ``focused``) interaction.
+    ``unchecked``: what a forged or broken client sends — option values of any type, outside
+    their declared range, length and choices, required options left out. Users, channels and
+    files are still resolved."""
     level: JSON = command
     chain: list[JSON] = []
     for name in path[1:]:
@@ -154,7 +158,9 @@ def command_data(
         level = sub
     if any(o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in level.get("options") or []):
         raise LookupError(f"{' '.join(path)!r} is a group; name a subcommand")
-    values = _option_values(level, options, resolver, focused=focused, path=path)
+    values = _option_values(
+        level, options, resolver, focused=focused, path=path, unchecked=unchecked
+    )
     for sub in reversed(chain):
         values = [{"name": sub["name"], "type": sub["type"], "options": values}]
     data: JSON = {
@@ -175,6 +181,7 @@ def _option_values(
     *,
     focused: str | None,
     path: list[str],
+    unchecked: bool = False,
 ) -> list[JSON]:
     definitions = {o["name"]: o for o in level.get("options") or []}
     values: list[JSON] = []
@@ -192,7 +199,7 @@ def _option_values(
             {
                 "name": name,
                 "type": definition["type"],
-                "value": _convert(definition, value, resolver),
+                "value": _convert(definition, value, resolver, unchecked=unchecked),
             }
         )
     missing = [
@@ -200,14 +207,18 @@ def _option_values(
         for n, d in definitions.items()
         if d.get("required") and n not in {v["name"] for v in values}
     ]
-    if missing and focused is None:
+    if missing and focused is None and not unchecked:
         raise ValueError(f"/{' '.join(path)}: missing required option(s) {missing}")
     return values
 
 
-def _convert(definition: JSON, value: object, resolver: Resolver) -> Any:
+def _convert(
+    definition: JSON, value: object, resolver: Resolver, *, unchecked: bool = False
+) -> Any:
     kind = definition["type"]
     name = definition["name"]
+    if unchecked and kind in (STRING, INTEGER, NUMBER, BOOLEAN):
+        return value  # as forged: no type, range, length or choice checked
     if kind == STRING:
         if not isinstance(value, str):
             raise TypeError(f"option {name!r} needs a str, not {value!r}")

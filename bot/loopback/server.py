@@ -277,13 +277,33 @@ class FakeDiscord:
     async def slash(
         self, user: User, channel: Channel, command: str, **options: object
     ) -> Interaction:
-        """``/command`` with ``options`` (by name) by ``user`` in ``channel``."""
+        """``/command`` with ``options`` (by name) by ``user`` in ``channel``. Like a Discord
+        client, the fake refuses values outside the options' declared types, ranges, lengths
+        and choices (:meth:`slash_unchecked` sends them anyway)."""
+        return await self._slash(user, channel, command, options, unchecked=False)
+
+    async def slash_unchecked(
+        self, user: User, channel: Channel, command: str, **options: object
+    ) -> Interaction:
+        """``/command`` as a forged or broken client could send it: option values of any
+        type, outside their declared range, length and choices, required ones left out."""
+        return await self._slash(user, channel, command, options, unchecked=True)
+
+    async def _slash(
+        self,
+        user: User,
+        channel: Channel,
+        command: str,
+        options: dict[str, object],
+        *,
+        unchecked: bool,
+    ) -> Interaction:
         path = command.split()
         guild = self._guild_of(channel)
         lists = self._command_lists(guild)
         definition = find_command(lists, path, in_dm=channel.kind == "dm")
         resolver = Resolver(self.users, self.channels, guild, self.uploads)
-        data = command_data(definition, path, options, resolver)
+        data = command_data(definition, path, options, resolver, unchecked=unchecked)
         interaction = self._new_interaction(APPLICATION_COMMAND, user, channel, "/" + command, data)
         return await self._send(interaction, guild, None)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from bot.bounds import GROUP_SIZE_MAX, GROUP_SIZE_MIN
 from bot.engine import IllegalAction, Rng
 from bot.tournament.standings import (
     ADVANCE_PER_GROUP,
@@ -23,7 +24,7 @@ from bot.tournament.state import (
     Tournament,
 )
 
-MIN_GROUP, MAX_GROUP = 2, 6
+MIN_GROUP, MAX_GROUP = GROUP_SIZE_MIN, GROUP_SIZE_MAX
 
 
 def check_options(tournament: Tournament) -> None:

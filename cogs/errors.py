@@ -1,0 +1,97 @@
+"""Every slash command is answered, even when its handler fails.
+
+:class:`CroupierTree` is the bot's command tree. Before a command runs it checks every
+option against what the command declared (``cogs.options``); when anything raises, its
+``on_error`` answers privately in the server's language: a refusal (``IllegalAction``, a
+value out of bounds, a failed check) with its text, anything else with the apology
+(``ui.error``) and a log line with the traceback. Answered or not yet, either way.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.engine import IllegalAction
+from bot.i18n import DEFAULT_LOCALE, t
+from cogs.base import refusal_text
+from cogs.options import OptionRefused, check_interaction
+
+log = logging.getLogger(__name__)
+
+
+def server_locale(interaction: discord.Interaction[Any]) -> str:
+    """The server's language (German when the bot has no service yet)."""
+    service = getattr(interaction.client, "service", None)
+    if service is None:
+        return DEFAULT_LOCALE
+    locale: str = service.guild_locale(interaction.guild_id)
+    return locale
+
+
+def command_name(interaction: discord.Interaction[Any]) -> str:
+    command = interaction.command
+    if command is not None:
+        return command.qualified_name
+    data: Any = interaction.data or {}
+    return str(data.get("name", "?"))
+
+
+def explain(error: Exception, locale: str) -> tuple[str, BaseException | None]:
+    """The text a player reads for ``error``, and the exception to log with its traceback
+    (None: a refusal, nothing went wrong)."""
+    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    if isinstance(original, IllegalAction):
+        return refusal_text(original, locale), None
+    if isinstance(original, OptionRefused):
+        return t(original.key, locale, **original.params), None
+    if isinstance(original, app_commands.NoPrivateMessage):
+        return t("ui.guild_only", locale), None
+    if isinstance(original, app_commands.BotMissingPermissions):
+        permissions = ", ".join(original.missing_permissions)
+        return t("ui.bot_missing", locale, permissions=permissions), None
+    if isinstance(original, app_commands.CommandOnCooldown):
+        return t("ui.cooldown", locale, seconds=math.ceil(original.retry_after)), None
+    if isinstance(original, app_commands.CheckFailure):
+        return t("ui.not_allowed", locale), None
+    if isinstance(original, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        return t("ui.command_outdated", locale), None
+    if isinstance(original, app_commands.TransformerError):
+        return t("ui.option.unusable", locale), None
+    return t("ui.error", locale), original
+
+
+async def answer_error(interaction: discord.Interaction[Any], error: Exception) -> None:
+    """Answer a failed command privately: a new response, or a follow-up when the command
+    had answered already. Never raises (Discord may have given up on the interaction)."""
+    name = command_name(interaction)
+    text, failure = explain(error, server_locale(interaction))
+    if failure is None:
+        log.info("/%s by %s refused: %s", name, interaction.user.id, error)
+    else:
+        log.error("/%s by %s failed", name, interaction.user.id, exc_info=failure)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("/%s: the error could not be answered", name, exc_info=True)
+
+
+class CroupierTree(app_commands.CommandTree[Any]):
+    """The command tree: options checked before, every failure answered after."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        if interaction.type is discord.InteractionType.application_command:
+            check_interaction(interaction)  # raises OptionRefused, answered by on_error
+        return True
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /
+    ) -> None:
+        await answer_error(interaction, error)
