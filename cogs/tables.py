@@ -14,6 +14,7 @@ from discord.ext import commands, tasks
 from bot import clocks
 from bot.engine import IllegalAction
 from bot.i18n import t
+from bot.render.fit import fit
 from bot.render.lobby import mention, table_lobby_card
 from bot.service import ClockNotice, Outcome
 from cogs import prompts, ui
@@ -197,9 +198,10 @@ class TablesCog(CroupierCog):
         text: str,
         newcomer: str | None = None,
     ) -> None:
-        """Answer in public, then bring the table up to date (and brief a newcomer)."""
+        """Answer in public, then bring the table up to date (and brief a newcomer). The
+        text comes fitted to one message (``fit``): cut here, a seed reveal could be lost."""
         async with ui.busy():
-            await interaction.response.send_message(text[:2000])
+            await interaction.response.send_message(text)
             lines = [_absent_line(p, a, outcome.locale) for p, a in outcome.absent]
             await refresh_table(interaction.client, outcome, "\n".join(lines))
             if newcomer is not None:
@@ -218,7 +220,14 @@ class TablesCog(CroupierCog):
         except IllegalAction as exc:
             await refuse(interaction, exc, locale)
             return
-        text = t("host.ended", locale, host=mention(host), reason=grund or "–", seed=outcome.seed)
+        text = fit(
+            "host.ended",
+            locale,
+            shorten="reason",
+            host=mention(host),
+            reason=grund or "–",
+            seed=outcome.seed,
+        )
         await self._done(interaction, outcome, text)
 
     @tisch.command(name=cmd("ersetzen"), description=cmd("ersetzen.desc"))
@@ -244,8 +253,8 @@ class TablesCog(CroupierCog):
         except IllegalAction as exc:
             await refuse(interaction, exc, locale)
             return
-        text = t("host.replaced", locale, new=mention(str(neu.id)), old=mention(str(spieler.id)),
-                 reason=grund or "–")  # fmt: skip
+        text = fit("host.replaced", locale, shorten="reason", new=mention(str(neu.id)),
+                   old=mention(str(spieler.id)), reason=grund or "–")  # fmt: skip
         await self._done(interaction, outcome, text, newcomer=str(neu.id))
 
     @tisch.command(name=cmd("abwesend"), description=cmd("abwesend.desc"))
@@ -262,7 +271,8 @@ class TablesCog(CroupierCog):
         except IllegalAction as exc:
             await refuse(interaction, exc, locale)
             return
-        text = t("host.absent", locale, player=mention(str(spieler.id)), reason=grund or "–")
+        player = mention(str(spieler.id))
+        text = fit("host.absent", locale, shorten="reason", player=player, reason=grund or "–")
         await self._done(interaction, outcome, text)
 
     @tisch.command(name=cmd("uhr"), description=cmd("uhr.desc"))
@@ -307,7 +317,8 @@ class TablesCog(CroupierCog):
         except IllegalAction as exc:
             await refuse(interaction, exc, locale)
             return
-        await self._done(interaction, outcome, t(f"host.{verb}", locale, reason=reason or "–"))
+        text = fit(f"host.{verb}", locale, shorten="reason", reason=reason or "–")
+        await self._done(interaction, outcome, text)
 
 
 async def setup(bot: commands.Bot) -> None:
