@@ -109,7 +109,8 @@ async def follow(client: discord.Client, outcome: Outcome) -> None:
     name, locale = outcome.public["name"], outcome.locale
     for event in outcome.events:
         if event["type"] == "group_table":
-            card = tcards.group_table_card(event, locale)
+            finale = outcome.public["rounds"][event["round"] - 1]["finale"]
+            card = tcards.group_table_card(event, locale, finale=finale)
             picture = group_picture(client_service(client), event["table"], card.title, locale)
             await channel.send(file=picture, **send_kwargs(card))
         elif event["type"] == "round":
@@ -117,6 +118,13 @@ async def follow(client: discord.Client, outcome: Outcome) -> None:
             await start_groups(client, client_service(client).current(outcome.game_id))
         elif event["type"] == "champion":
             await channel.send(**send_kwargs(tcards.champion_card(event, name, outcome, locale)))
+            if outcome.message_id is not None:  # the registration: the tournament is over
+                card = tcards.registration_card(outcome, locale)
+                try:
+                    message = channel.get_partial_message(outcome.message_id)
+                    await message.edit(**ui.message_kwargs(card))
+                except discord.HTTPException:
+                    log.warning("registration of tournament %s not updated", outcome.game_id)
 
 
 def group_picture(
@@ -477,8 +485,9 @@ class TournamentCog(CroupierCog):
             reason=event.get("reason") or "–",
         )
         if event["type"] == "correction":
+            rounds = outcome.public["rounds"]
             card = tcards.group_table_card(
-                {**event, "round": len(outcome.public["rounds"])}, outcome.locale
+                {**event, "round": len(rounds)}, outcome.locale, finale=rounds[-1]["finale"]
             )
             card.description = text + "\n" + card.description
             await interaction.response.send_message(**send_kwargs(card))

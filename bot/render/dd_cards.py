@@ -95,7 +95,10 @@ def cup_text(view: Mapping[str, Any], player: str, locale: str) -> str:
 
 
 def decision_card(outcome: Any, actions: list[Any], locale: str, name: Names = mention) -> Card:
-    """The deciding demon's options: buttons for yes/no and skip, a select for the rest."""
+    """The deciding demon's options, saying what is decided: whether the Spielteufel makes
+    his opponents re-roll (buttons), which item to steal from whom, which items to swap,
+    with whom to swap ranks (a select), or to let it go ("Verzichten")."""
+    ranks = {str(d["player"]): d["rank"] for d in outcome.public["demons"]}
     rows: list[Row] = []
     choices = []
     buttons = []
@@ -110,21 +113,26 @@ def decision_card(outcome: Any, actions: list[Any], locale: str, name: Names = m
             value = "|".join(
                 str(args[k]) for k in ("from", "with", "item", "give", "take") if k in args
             )
-            label = " ".join(
-                name(str(args[k])) if k in ("from", "with") else str(args[k])
-                for k in ("from", "with", "item", "give", "take")
-                if k in args
-            )
+            other = str(args.get("from", args.get("with", "")))
+            label = t(
+                f"dd.ui.option.{action.do}", locale, player=name(other), rank=ranks.get(other, "–"),
+                item=args.get("item", ""), give=args.get("give", ""), take=args.get("take", ""),
+            )  # fmt: skip
             choices.append(Choice(value[:100], label[:100]))
+    verb = actions[-1].do if actions else ""
     if choices:
-        verb = actions[-1].do
         rows.append(
             Select(
                 custom_id(SELECT, outcome.game_id, outcome.version, verb),
-                t("dd.ui.prompt", locale),
+                t(f"dd.ui.pick.{verb}", locale),
                 tuple(choices[:25]),
             )
         )
     if buttons:
         rows.append(tuple(buttons[:5]))
-    return Card(description=t("dd.ui.prompt", locale), rows=rows)
+    if not actions:
+        return Card(description=t("ui.prompt.nothing", locale))
+    deciding = outcome.to_act[0] if outcome.to_act else ""
+    return Card(
+        description=t(f"dd.ui.ask.{verb}", locale, rank=ranks.get(deciding, "–")), rows=rows
+    )

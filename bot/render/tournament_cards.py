@@ -7,17 +7,22 @@ from typing import Any
 
 from bot.i18n import t
 from bot.render.cards import Button, Card, Row, custom_id
+from bot.render.lobby import ended
 from bot.render.v6_cards import Names, mention
 
 BUTTON = "trb"
 
 
 def registration_card(outcome: Any, locale: str, name: Names = mention) -> Card:
+    """The registration message: while it is open, with Anmelden / Abmelden and the host's
+    button to close it; afterwards it says it is closed (and offers nothing)."""
     tour = outcome.public
     registered = tour["registered"]
+    status = "finished" if ended(outcome) else tour["status"]
     body = t(
         "ui.tour.registration",
         locale,
+        status=t(f"ui.tour.status.{status}", locale),
         group_size=tour["group_size"],
         durchgaenge=tour["durchgaenge"],
         best_thirds=tour["best_thirds"],
@@ -26,7 +31,7 @@ def registration_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     )
     names = ", ".join(name(p) for p in registered) or t("ui.tour.nobody", locale)
     rows: list[Row] = []
-    if tour["status"] == "registration":
+    if status == "registration":
         rows.append(
             (
                 Button(
@@ -64,7 +69,10 @@ def round_card(
     return Card(title=f"{tour_name}: " + t(key, locale, round=event["round"]), fields=fields)
 
 
-def group_table_card(event: Mapping[str, Any], locale: str, name: Names = mention) -> Card:
+def group_table_card(
+    event: Mapping[str, Any], locale: str, name: Names = mention, *, finale: bool = False
+) -> Card:
+    """A group's table once its Abend is over (the Finale's is titled as such)."""
     lines = [
         t(
             "ui.tour.table_line",
@@ -78,7 +86,10 @@ def group_table_card(event: Mapping[str, Any], locale: str, name: Names = mentio
     ]
     for rolls in event.get("stechen", []):
         lines.append("Stechen: " + ", ".join(f"{name(p)} {face}" for p, face in rolls.items()))
-    title = t("ui.tour.group_done", locale, group=event["group"], round=event["round"])
+    if finale:
+        title = t("ui.tour.finale_done", locale)
+    else:
+        title = t("ui.tour.group_done", locale, group=event["group"], round=event["round"])
     return Card(title=title, description="\n".join(lines))
 
 
