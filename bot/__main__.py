@@ -25,13 +25,16 @@ To get a token:
   4. Invite the bot: OAuth2 -> URL Generator -> scopes "bot" and
      "applications.commands", permissions Send Messages, Embed Links, Attach Files,
      Create Public Threads, Send Messages in Threads; open the URL and pick a server.
-  Then run `croupier` again.
+  Then run `./dev run` again.
 
 To try Croupier without a token, on a fake Discord in this terminal:
-  croupier sandbox                     (you play several users: "Anna> /v6 tisch")
-  croupier sandbox --demo verflixte6   (a scripted Durchgang)
+  ./dev sandbox                     (you play several users: "Anna> /v6 tisch")
+  ./dev sandbox --demo verflixte6   (a scripted Durchgang; also --demo teufel,
+                                    flaschenteufel or dicedevils)
 or play a rules scenario with fixed dice:
-  croupier scenario examples/verflixte6-durchgang.json
+  ./dev scenario examples/verflixte6-durchgang.json
+(`./dev X` runs `croupier X` in the project's .venv; where croupier is installed and on
+the PATH, `croupier sandbox` does the same.)
 """
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -31,8 +32,13 @@ def test_no_token_exits_2_and_says_what_to_do(tmp_path: Path) -> None:
     assert "DISCORD_TOKEN" in result.stderr
     assert "Developer Portal" in result.stderr
     assert "applications.commands" in result.stderr
-    assert "croupier scenario" in result.stderr
-    assert "croupier sandbox" in result.stderr
+    # A newcomer used ./dev, and `croupier` is not on his PATH: every command it names
+    # is one he can type as it stands.
+    assert "./dev sandbox" in result.stderr
+    assert "./dev scenario examples/" in result.stderr
+    assert "run `./dev run` again" in result.stderr
+    commands = re.findall(r"^\s+(\S+) (?:sandbox|scenario)", result.stderr, flags=re.M)
+    assert commands and set(commands) == {"./dev"}, commands
     assert not (tmp_path / "croupier.sqlite3").exists()
 
 
