@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -14,6 +15,8 @@ from bot.render.cards import Card
 from bot.render.lobby import mention
 from bot.service import Outcome, Service
 from cogs import ui
+
+log = logging.getLogger(__name__)
 
 
 def client_service(client: discord.Client) -> Service:
@@ -49,8 +52,22 @@ def channel_of(interaction: discord.Interaction[Any]) -> discord.abc.Messageable
 
 
 def _shown(value: Any) -> Any:
-    """Player ids in refusal texts become mentions."""
+    """Player ids in refusal texts become mentions (a list of them: the names, joined)."""
+    if isinstance(value, list):
+        return ", ".join(mention(str(player)) for player in value)
     return mention(value) if isinstance(value, str) and value.isdigit() else value
+
+
+def turn_refusal(outcome: Outcome) -> IllegalAction:
+    """Why a player who is not to act now may not: the game is over, nobody is to act, or
+    who is (several players at once while cards are passed or decisions made)."""
+    if outcome.finished:
+        return IllegalAction("game.over")
+    if not outcome.to_act:
+        return IllegalAction("game.nobody_to_act")
+    return IllegalAction(
+        "game.not_your_turn", player=list(outcome.to_act), count=len(outcome.to_act)
+    )
 
 
 def refusal_text(exc: IllegalAction, locale: str) -> str:
@@ -127,6 +144,17 @@ class CroupierCog(commands.Cog):
         return self.service.guild_locale(interaction.guild_id)
 
 
+def closed_notice(key: str, locale: str) -> Callable[[list[str]], str]:
+    """The public pointer for players whose DMs are closed: ``key`` names them, in the
+    singular for one ("deine DMs") and the plural for more ("eure DMs")."""
+
+    def notice(closed: list[str]) -> str:
+        players = ", ".join(mention(player) for player in closed)
+        return t(key, locale, players=players, count=len(closed))
+
+    return notice
+
+
 async def dm_players(
     client: discord.Client,
     channel: discord.abc.Messageable,
@@ -134,19 +162,24 @@ async def dm_players(
     closed_notice: Callable[[list[str]], str],
 ) -> list[str]:
     """Send each player his private message by DM. Players whose DMs are closed (50007) get
-    one public pointer (``closed_notice`` of their ids, never the secret itself)."""
+    one public pointer (``closed_notice`` of their ids, never the secret itself); so do
+    players whose DM failed otherwise (an unknown user, Discord's 5xx after its retries):
+    logged, and the table goes on — every private state can be shown again by its button."""
     ui.turn_done()  # DMs are slow and concern no table message
     closed = []
     for player, (text, file) in messages.items():
+        if not player.isdigit():  # a seat that is no user (Lopaka, Glitterhuis)
+            continue
         try:
             user = client.get_user(int(player)) or await client.fetch_user(int(player))
             if file is None:
                 await user.send(text)
             else:
                 await user.send(text, file=file)
-        except discord.Forbidden as exc:
-            if exc.code != 50007:
-                raise
+        except discord.HTTPException as exc:
+            if not (isinstance(exc, discord.Forbidden) and exc.code == 50007):
+                log.warning("DM to %s failed (%s %s); pointed to the table", player,
+                            exc.status, exc.code)  # fmt: skip
             closed.append(player)
     if closed:
         await channel.send(closed_notice(closed))

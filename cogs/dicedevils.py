@@ -18,7 +18,6 @@ from bot.games import GAMES
 from bot.games.dicedevils.state import VALUE
 from bot.i18n import t
 from bot.render import dd_cards as cards
-from bot.render.lobby import mention
 from bot.render.pictures import table_png
 from bot.service import Outcome, Service
 from cogs import prompts, ui
@@ -26,6 +25,7 @@ from cogs.base import (
     CroupierCog,
     actor_of,
     channel_of,
+    closed_notice,
     dm_players,
     edit_table,
     open_lobby_here,
@@ -33,6 +33,7 @@ from cogs.base import (
     send_kwargs,
     service_of,
     show_lobby,
+    turn_refusal,
 )
 from cogs.help import send_help
 from cogs.translator import cmd
@@ -88,7 +89,7 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
             raise IllegalAction("game.stale")
         if click.verb == "decide":
             if actor not in current.to_act:
-                raise IllegalAction("game.not_your_turn", player=", ".join(current.to_act))
+                raise turn_refusal(current)
             card = cards.decision_card(
                 current, options_for(service, current, actor), locale, service.display_name
             )
@@ -144,14 +145,15 @@ async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         interaction.client, outcome.game_id, outcome.version, answered=clicked,
         over=outcome.finished,
     )  # fmt: skip
-    if new_round or any(e["type"] == "start" for e in outcome.events):
-        await send_cups(interaction, outcome)
-    if new_round or any(e["type"] == "start" for e in outcome.events):
+    dealt = new_round or any(e["type"] == "start" for e in outcome.events)
+    if dealt:
         await channel_of(interaction).send(file=display_picture(outcome, locale))
     if new_round:
         fresh = cards.table_card(replace(outcome, events=outcome.events[cut:]), locale)
         message = await channel_of(interaction).send(**send_kwargs(fresh))
         service.set_message(outcome.game_id, message.id)
+    if dealt:
+        await send_cups(interaction, outcome)  # last: the round's table is up first
 
 
 def display_picture(outcome: Outcome, locale: str) -> discord.File:
@@ -166,10 +168,7 @@ async def send_cups(interaction: discord.Interaction[Any], outcome: Outcome) -> 
     """Each player's dice by DM; closed DMs are pointed to "Mein Becher" (no numbers)."""
     locale = outcome.locale
     messages = {p: (cards.cup_text(outcome.private[p], p, locale), None) for p in outcome.players}
-
-    def notice(closed: list[str]) -> str:
-        return t("dd.ui.dm_closed", locale, players=", ".join(mention(p) for p in closed))
-
+    notice = closed_notice("dd.ui.dm_closed", locale)
     await dm_players(interaction.client, channel_of(interaction), messages, notice)
 
 

@@ -18,7 +18,6 @@ from bot.engine import Action, IllegalAction
 from bot.games.flaschenteufel.cards import COLOUR, POINTS
 from bot.i18n import t
 from bot.render import ft_cards as cards
-from bot.render.lobby import mention
 from bot.render.pictures import cards_png
 from bot.service import Outcome
 from cogs import ui
@@ -26,6 +25,7 @@ from cogs.base import (
     CroupierCog,
     actor_of,
     channel_of,
+    closed_notice,
     dm_players,
     edit_table,
     open_lobby_here,
@@ -33,6 +33,7 @@ from cogs.base import (
     send_kwargs,
     service_of,
     show_lobby,
+    turn_refusal,
 )
 from cogs.help import send_help
 from cogs.options import Hands
@@ -100,7 +101,7 @@ async def private(
             await interaction.response.send_message(text, ephemeral=True, file=picture)
         return
     if actor not in current.to_act:
-        raise IllegalAction("game.not_your_turn", player=", ".join(current.to_act) or "–")
+        raise turn_refusal(current)
     if click.verb == "passl":  # the left card is chosen: now the right one
         card = cards.prompt(current, actor, locale, left=int(click.values[0]))
         await interaction.response.edit_message(**ui.message_kwargs(card))
@@ -139,10 +140,7 @@ async def send_hands(interaction: discord.Interaction[Any], outcome: Outcome) ->
         p: (cards.my_cards_text(outcome.private[p], p, locale), hand_picture(outcome.private[p], p))
         for p in outcome.players
     }
-
-    def notice(closed: list[str]) -> str:
-        return t("ft.ui.dm_closed", locale, players=", ".join(mention(p) for p in closed))
-
+    notice = closed_notice("ft.ui.dm_closed", locale)
     await dm_players(interaction.client, channel_of(interaction), messages, notice)
 
 

@@ -23,6 +23,7 @@ from cogs.base import (
     actor_of,
     channel_by_id,
     client_service,
+    closed_notice,
     dm_players,
     refuse,
     table_link,
@@ -98,10 +99,7 @@ async def send_private(
     if hooks is None:
         return
     messages = {p: (hooks.private_text(outcome, p), None) for p in players}
-
-    def notice(closed: list[str]) -> str:
-        return t("clock.dm_closed", outcome.locale, players=", ".join(map(mention, closed)))
-
+    notice = closed_notice("clock.dm_closed", outcome.locale)
     await dm_players(client, channel, messages, notice)
 
 
@@ -119,7 +117,7 @@ async def announce(client: discord.Client, notice: ClockNotice) -> None:
 
         def closed(players: list[str]) -> str:
             names = ", ".join(map(mention, players))
-            return t("clock.remind_public", locale, players=names, when=when)
+            return t("clock.remind_public", locale, players=names, when=when, count=len(players))
 
         if channel is not None:
             await dm_players(client, channel, messages, closed)
@@ -296,7 +294,8 @@ class TablesCog(CroupierCog):
             await refuse(interaction, exc, locale)
             return
         key = "host.clock_off" if minuten == 0 else f"host.clock.{on_timeout}"
-        await self._done(interaction, outcome, t(key, locale, minutes=minuten))
+        minutes = t("n.minutes", locale, count=minuten)
+        await self._done(interaction, outcome, t(key, locale, minutes=minutes))
 
     @tisch.command(name=cmd("pause"), description=cmd("pause.desc"))
     @app_commands.describe(grund=cmd("grund.desc"))

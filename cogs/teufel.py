@@ -19,7 +19,6 @@ from bot.games.teufel.track import MARK_NAMES
 from bot.i18n import t
 from bot.render import teufel_cards as cards
 from bot.render.cards import Card
-from bot.render.lobby import mention
 from bot.render.pictures import track_png
 from bot.service import Outcome, Service
 from cogs import ui
@@ -27,6 +26,7 @@ from cogs.base import (
     CroupierCog,
     actor_of,
     channel_of,
+    closed_notice,
     dm_players,
     edit_table,
     open_lobby_here,
@@ -133,13 +133,13 @@ async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
     channel = channel_of(interaction)
     result = cards.result_card(outcome, locale)
     await channel.send(file=track_picture(service, outcome, locale), **send_kwargs(result))
-    await send_balances(interaction, outcome)
     if not outcome.finished:
         fresh = replace(
             outcome, events=[e for e in outcome.events[cut:] if e["type"] not in ROUND_END]
         )
         message = await channel.send(**send_kwargs(table(service, fresh)))
         service.set_message(outcome.game_id, message.id)
+    await send_balances(interaction, outcome)  # last: the next round's table is up first
 
 
 def track_picture(service: Service, outcome: Outcome, locale: str) -> discord.File:
@@ -163,10 +163,7 @@ async def send_balances(interaction: discord.Interaction[Any], outcome: Outcome)
             t("teufel.ui.dm_round", locale, round=settled, balance=seat["balance"]),
             None,
         )
-
-    def notice(closed: list[str]) -> str:
-        return t("teufel.ui.dm_closed", locale, players=", ".join(mention(p) for p in closed))
-
+    notice = closed_notice("teufel.ui.dm_closed", locale)
     await dm_players(interaction.client, channel_of(interaction), messages, notice)
 
 

@@ -31,6 +31,7 @@ from cogs.base import (
     send_kwargs,
     service_of,
     show_lobby,
+    turn_refusal,
 )
 from cogs.help import send_help
 from cogs.options import Durchgaenge, JokerName, Reason
@@ -75,9 +76,7 @@ def prompt_for(outcome: Outcome, verb: str, actor: str, name: cards.Names = card
     """The private prompt a table button opens for the player whose turn it is; ``name``
     labels players in selects (where Discord shows no mentions)."""
     if actor not in outcome.to_act:
-        raise IllegalAction(
-            "game.not_your_turn", player=outcome.to_act[0] if outcome.to_act else ""
-        )
+        raise turn_refusal(outcome)
     view, locale = outcome.public, outcome.locale
     phase = view["turn"]["phase"]
     if verb == "begin":

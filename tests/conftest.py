@@ -15,14 +15,29 @@ import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
+os.environ["CROUPIER_STRICT_TEXTS"] = "1"  # a missing text fails the test (bots started as
+# processes by the tests inherit it)
+
 import pytest
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
+from bot import i18n
 from bot.store import Store, default_sqlite_url, make_engine, normalize_url, upgrade
 
 POSTGRES_ENV = "CROUPIER_TEST_POSTGRES_URL"
+
+
+@pytest.fixture(autouse=True)
+def no_missing_texts() -> Iterator[None]:
+    """No test passes while a player would have read a raw text key (also where the bot
+    caught the error and apologised instead)."""
+    i18n.STRICT = True
+    i18n.MISSING.clear()
+    yield
+    missing, i18n.MISSING[:] = list(i18n.MISSING), []
+    assert not missing, f"missing texts: {missing}"
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

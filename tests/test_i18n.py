@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import ast
+import logging
 import string
 from pathlib import Path
 
 import pytest
 
+from bot import i18n
 from bot.games.verflixte6.state import PHASE_JOKERS, PHASE_STEAL, PHASE_STEP
-from bot.i18n import TEXTS, normalize_locale, t
+from bot.i18n import MISSING, TEXTS, MissingText, has_text, normalize_locale, t
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -41,7 +43,7 @@ def test_the_scan_finds_the_refusals() -> None:
 
 @pytest.mark.parametrize("language", ["de", "en"])
 def test_every_key_has_a_text(language: str) -> None:
-    missing = sorted(all_keys() - set(TEXTS[language]))
+    missing = sorted(key for key in all_keys() if not has_text(key, language))
     assert not missing
 
 
@@ -58,17 +60,37 @@ def test_german_is_the_default_and_discord_locales_map() -> None:
     assert normalize_locale(None) == "de"
     assert normalize_locale("en-US") == "en"
     assert normalize_locale("fr") == "de"
-    assert t("game.not_your_turn", "en-GB", player="Anna") == "It is not your turn – Anna is next."
-    assert t("game.not_your_turn", None, player="Anna") == "Du bist nicht am Zug – Anna ist dran."
+    assert t("game.not_your_turn", "en-GB", player="Anna", count=1) == (
+        "It is not your turn – Anna is next."
+    )
+    assert t("game.not_your_turn", None, player="Anna", count=1) == (
+        "Du bist nicht am Zug – Anna ist dran."
+    )
 
 
-def test_unknown_key_is_visible_not_fatal() -> None:
-    assert t("no.such.key", "de") == "no.such.key"
+def test_a_missing_text_fails_loudly_in_tests() -> None:
+    with pytest.raises(MissingText):
+        t("no.such.key", "de")
+    with pytest.raises(MissingText):
+        t("game.not_your_turn", "de")  # a forgotten parameter
+    assert MISSING == ["de:no.such.key", "de:game.not_your_turn"]
+    MISSING.clear()
 
 
-def test_texts_without_parameters_come_as_written_and_missing_ones_stay_visible() -> None:
+def test_a_missing_text_is_logged_in_production_and_never_shows_a_repr(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(i18n, "STRICT", False)
+    monkeypatch.setitem(TEXTS["de"], "only.english", "")
+    del TEXTS["de"]["only.english"]
+    monkeypatch.setitem(TEXTS["en"], "only.english", "English")
+    with caplog.at_level(logging.ERROR, logger="bot.i18n"):
+        assert t("no.such.key", "de", player="1") == "no.such.key"
+        assert t("only.english", "de") == "English"
+    assert "no.such.key" in caplog.text and "de:only.english" in caplog.text
+    assert MISSING == []
+
+
+def test_texts_without_parameters_come_as_written() -> None:
     assert t("ui.button.weiter", "en") == "weiter"
     assert t("ui.button.join", "de") == TEXTS["de"]["ui.button.join"]
-    template = TEXTS["de"]["game.not_your_turn"]
-    assert "{player}" in template
-    assert t("game.not_your_turn", "de") == template  # a forgotten parameter: not fatal

@@ -12,7 +12,8 @@ def report_text(report: Report, locale: str) -> str:
     counts = {"game": report.game_id, "draws": report.draws, "events": report.events}
     if report.ok:
         key = "verify.ok" if report.seed_revealed else "verify.ok_unrevealed"
-        lines = [t(key, locale, **counts)]
+        events = t("n.chain_events", locale, count=report.events)
+        lines = [t(key, locale, game=report.game_id, count=report.draws, events=events)]
         if report.replayed:
             lines.append(t("verify.replayed", locale))
     else:

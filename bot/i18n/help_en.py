@@ -23,8 +23,8 @@ SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
             "Whoever runs `/<game> table` opens a lobby in this channel and is seated. The "
             "others press **Join** (or **Leave**); only the one who opened it presses "
             "**Start**. You play with the buttons on the table message; secrets (cards, "
-            "dice cups, balances) come by DM and through the buttons “Meine Karten”, "
-            "“Mein Becher”, “Mein Konto” – also when your DMs are closed. What concerns only "
+            "dice cups, balances) come by DM and through the buttons “My cards”, "
+            "“My cup”, “My account” – also when your DMs are closed. What concerns only "
             "you, only you see.\n"
             "`/tables` lists the open tables of this server: who plays, whose turn it is, "
             "and a link to the table.",
@@ -114,7 +114,7 @@ SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
         ),
         "decisions": (
             "Buttons and what the croupier decides",
-            "• **Bet** opens a field only you see; **Mein Konto** shows your balance and "
+            "• **Bet** opens a field only you see; **My account** shows your balance and "
             "bet. Your balance comes by DM after every round (else through the button) – "
             "only your position on the track is public (open under a pact).\n"
             "• A seal of your bet is shown in public: HMAC(seed, bet) – checkable after the "
@@ -148,7 +148,7 @@ SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
         ),
         "decisions": (
             "Buttons and what the croupier decides",
-            "• Your cards come by DM; **Meine Karten** shows them any time. **Your move …** "
+            "• Your cards come by DM; **My cards** shows them any time. **Your move …** "
             "opens your choice – only your cards, only legal ones.\n"
             "• Discarding and passing may come in any order; the cards move when all have "
             "chosen. A card you pass cannot also go into the devil's trick.\n"
@@ -169,7 +169,7 @@ SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
         "round": (
             "A round",
             "1. Items go on display – always fewer than devils.\n"
-            "2. Everybody rolls in secret: your dice come by DM and through **Mein Becher**.\n"
+            "2. Everybody rolls in secret: your dice come by DM and through **My cup**.\n"
             "3. In rank order, each places his marker: the button with the item.\n"
             "4. Alone at an item: it is yours. Else a **dice fight**: the sum of two dice "
             "(Oberteufel: his two highest; Satansbraten: both + the Oberteufel's lowest). "

@@ -9,6 +9,7 @@ from typing import Any
 from bot.i18n import t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.lobby import ended, mention, seed_line, table_lobby_card
+from bot.render.table_events import TABLE_EVENTS, describe_table_event
 
 BUTTON, SELECT = "ddb", "dds"
 Names = Callable[[str], str]
@@ -20,6 +21,8 @@ def lobby_card(outcome: Any, locale: str, name: Names = mention) -> Card:
 
 def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> str:
     kind = str(event["type"])
+    if kind in TABLE_EVENTS:
+        return describe_table_event(event, locale, name)
     params: dict[str, Any] = {k: v for k, v in event.items() if k != "type"}
     for key in ("player", "from", "with", "winner"):
         if key in params:
@@ -58,8 +61,8 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
             "dd.ui.demon",
             locale,
             rank=demon["rank"],
-            items=len(demon["items"]),
-            points=demon["points"],
+            items=t("n.items", locale, count=len(demon["items"])),
+            points=t("n.points", locale, count=demon["points"]),
         )
         fields.append((name(demon["player"]), text))
     return Card(

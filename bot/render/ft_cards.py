@@ -10,6 +10,7 @@ from bot.games.flaschenteufel.cards import COLOUR
 from bot.i18n import t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.lobby import ended, mention, seed_line, table_lobby_card
+from bot.render.table_events import TABLE_EVENTS, describe_table_event
 
 BUTTON, SELECT = "ftb", "fts"
 Names = Callable[[str], str]
@@ -30,6 +31,8 @@ def _cards(cards: Sequence[int]) -> str:
 def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> str:
     """A public line; secret events (deal, discard, pass) say what happened, not which cards."""
     kind = str(event["type"])
+    if kind in TABLE_EVENTS:
+        return describe_table_event(event, locale, name)
     params: dict[str, Any] = {}
     for key in ("player", "leader", "winner", "owner"):
         if key in event:
@@ -49,6 +52,8 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
         params["winners"] = ", ".join(name(p) for p in event["winners"])
     if kind == "trick" and event.get("bottle"):
         kind = "trick_bottle"
+    if kind == "phase":  # what comes now, in words (the phase itself is a name in the code)
+        kind = f"phase.{event['phase']}"
     return t(f"ft.event.{kind}", locale, **params)
 
 
@@ -65,12 +70,16 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
         )
     ]
     for seat in view["seats"]:
-        text = t("ft.ui.seat", locale, tricks=seat["tricks"], total=seat["total"])
+        text = t(
+            "ft.ui.seat",
+            locale,
+            tricks=t("n.tricks", locale, count=seat["tricks"]),
+            total=t("n.points", locale, count=seat["total"]),
+        )
         shown = seat["cards"] if seat["dummy"] else seat["open_set"]
         if shown:
             text += "\n" + _cards(shown)
-        label = seat["player"] if seat["dummy"] else name(seat["player"])
-        fields.append((label, text))
+        fields.append((name(seat["player"]), text))
     return Card(
         title=t("ft.ui.title", locale, hand=view["hand"]),
         description="\n".join(lines)[-4000:],

@@ -10,7 +10,9 @@ from bot.render.cards import Button, Card, custom_id
 
 
 def mention(player: str) -> str:
-    return f"<@{player}>"
+    """A player as Discord shows him: a user (his id) as a mention; a seat that is no user
+    (Lopaka, a name in a scenario) by its name, never as a mention of nobody."""
+    return f"<@{player}>" if player.isdigit() else player
 
 
 def ended(outcome: Any) -> bool:

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bot.games.teufel.state import BONUS
+from bot.games.teufel.track import marks_at
 from bot.i18n import t
 from bot.render.cards import Button, Card, Form, Row, custom_id
 from bot.render.lobby import ended, mention, seed_line, table_lobby_card
+from bot.render.table_events import TABLE_EVENTS, describe_table_event
 
 BUTTON, FORM = "tfb", "tfm"
 Names = Callable[[str], str]
@@ -21,9 +24,24 @@ def _signed(amount: int) -> str:
     return f"+{amount}" if amount > 0 else str(amount).replace("-", "−")
 
 
+def spot_text(spot: int, locale: str) -> str:
+    """Where a pawn stands (a position from the engine), in words: "auf 300" or
+    "zwischen 300 und 500"."""
+    marks = marks_at(spot)
+    if len(marks) == 1:
+        return t("teufel.ui.on", locale, mark=marks[0])
+    return t("teufel.ui.between", locale, low=marks[0], high=marks[1])
+
+
 def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> str:
     """One event as a line; amounts and tiles are public, balances never appear here."""
+    if event["type"] in TABLE_EVENTS:
+        return describe_table_event(event, locale, name)
     params = {k: v for k, v in event.items() if k != "type"}
+    if "pieces" in params:
+        params["pieces"] = t("n.pieces", locale, count=params["pieces"])
+    if "tiles" in params:
+        params["tiles"] = t("n.tiles", locale, count=params["tiles"])
     for key in ("player", "starter", "to"):
         if key in params:
             params[key] = name(str(params[key]))
@@ -35,10 +53,13 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
         params["bets"] = ", ".join(f"{name(p)} {b}" for p, b in event["bets"].items())
     if event["type"] == "oven_empty":
         params["skipped"] = ", ".join(name(p) for p in event["skipped"]) or "–"
+        params["count"] = len(event["skipped"])
     if event["type"] == "settle":
         parts = [f"{name(p)} {_signed(c)}" for p, c in event["changes"].items()]
         for player, kinds in event["bonuses"].items():
-            parts.append(f"{name(player)} +{50 * len(kinds)} Bonus")
+            parts.append(
+                t("teufel.ui.bonus", locale, player=name(player), amount=BONUS * len(kinds))
+            )
         params["changes"] = ", ".join(parts)
     if event["type"] == "track":
         params["pacts"] = ", ".join(name(p) for p in event["pacts"]) or "–"
@@ -55,7 +76,7 @@ def _seat_line(seat: Mapping[str, Any], locale: str, seal: Callable[[str], str])
         bet = t("teufel.ui.bet_hidden", locale, seal=seal(seat["player"]))
     else:
         bet = t("teufel.ui.bet_missing", locale)
-    parts = [t("teufel.ui.seat", locale, position=seat["position"], bet=bet)]
+    parts = [t("teufel.ui.seat", locale, position=spot_text(seat["position"], locale), bet=bet)]
     if seat["devil"]:
         parts.append(t("teufel.ui.devil", locale))
     elif seat["pieces"]:
@@ -85,7 +106,9 @@ def table_card(
         title=t("teufel.ui.title", locale, round=view["round"]),
         description="\n".join(lines)[-4000:],
         fields=fields,
-        footer=t("teufel.ui.oven", locale, oven=view["oven"]) + " · " + seed_line(outcome, locale),
+        footer=t("teufel.ui.oven", locale, oven=t("n.tiles", locale, count=view["oven"]))
+        + " · "
+        + seed_line(outcome, locale),
         rows=_buttons(outcome, locale),
     )
 

@@ -24,8 +24,8 @@ def registration_card(outcome: Any, locale: str, name: Names = mention) -> Card:
         locale,
         status=t(f"ui.tour.status.{status}", locale),
         group_size=tour["group_size"],
-        durchgaenge=tour["durchgaenge"],
-        best_thirds=tour["best_thirds"],
+        durchgaenge=t("n.durchgaenge", locale, count=tour["durchgaenge"]),
+        best_thirds=t("n.best_thirds", locale, count=tour["best_thirds"]),
         finale_size=tour["finale_size"],
         seed_hash=outcome.seed_hash,
     )
@@ -69,23 +69,27 @@ def round_card(
     return Card(title=f"{tour_name}: " + t(key, locale, round=event["round"]), fields=fields)
 
 
+def table_line(row: Sequence[object], locale: str) -> str:
+    """One row of a group's table, as :func:`group_rows` gives it: place, player, points, eyes."""
+    place, player, points, eyes = row
+    return t(
+        "ui.tour.table_line",
+        locale,
+        place=place,
+        player=player,
+        points=t("n.points", locale, count=points),
+        eyes=t("n.eyes", locale, count=eyes),
+    )
+
+
 def group_table_card(
     event: Mapping[str, Any], locale: str, name: Names = mention, *, finale: bool = False
 ) -> Card:
     """A group's table once its Abend is over (the Finale's is titled as such)."""
-    lines = [
-        t(
-            "ui.tour.table_line",
-            locale,
-            place=i + 1,
-            player=name(row["player"]),
-            points=row["points"],
-            eyes=row["eyes"],
-        )
-        for i, row in enumerate(event["table"])
-    ]
+    lines = [table_line(row, locale) for row in group_rows(event["table"], name)]
     for rolls in event.get("stechen", []):
-        lines.append("Stechen: " + ", ".join(f"{name(p)} {face}" for p, face in rolls.items()))
+        faces = ", ".join(f"{name(p)} {face}" for p, face in rolls.items())
+        lines.append(t("ui.tour.stechen", locale, rolls=faces))
     if finale:
         title = t("ui.tour.finale_done", locale)
     else:
@@ -118,10 +122,7 @@ def standings_card(tour: Mapping[str, Any], locale: str, name: Names = mention) 
     fields = []
     for group in current["groups"]:
         if group["table"]:
-            text = "\n".join(
-                t("ui.tour.table_line", locale, place=place, player=who, points=pts, eyes=eyes)
-                for place, who, pts, eyes in group_rows(group["table"], name)
-            )
+            text = "\n".join(table_line(row, locale) for row in group_rows(group["table"], name))
         else:
             text = ", ".join(name(p) for p in group["players"])
         fields.append((t("ui.tour.group", locale, group=group["number"]), text[:1024]))

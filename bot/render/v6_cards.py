@@ -31,7 +31,9 @@ def lobby_card(outcome: Any, locale: str, name: Names = mention) -> Card:
 
 def _seat_line(seat: Mapping[str, Any], locale: str) -> str:
     role = t(f"ui.role.{seat['role']}", locale)
-    return t("ui.seat", locale, role=role, eyes=seat["eyes"], points=seat["points"])
+    eyes = t("n.eyes", locale, count=seat["eyes"])
+    points = t("n.points", locale, count=seat["points"])
+    return t("ui.seat", locale, role=role, eyes=eyes, points=points)
 
 
 def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool = True) -> Card:
@@ -158,9 +160,8 @@ def decision_prompt(outcome: Any, victims: Sequence[str], locale: str, name: Nam
             t("ui.prompt.steal_placeholder", locale),
             tuple(Choice(p, name(p)) for p in victims),
         )
-        return Card(
-            description=t("ui.prompt.steal", locale, amount=turn["steal_amount"]), rows=[select]
-        )
+        amount = t("n.eyes", locale, count=turn["steal_amount"])
+        return Card(description=t("ui.prompt.steal", locale, amount=amount), rows=[select])
     if phase not in DECISIONS:
         return Card(description=t("ui.prompt.nothing", locale))
     buttons = (
@@ -188,8 +189,8 @@ def result_card(outcome: Any, end: Mapping[str, Any], locale: str, name: Names =
                 locale,
                 place=place,
                 player=name(player),
-                eyes=eyes[player],
-                points=points[player],
+                eyes=t("n.eyes", locale, count=eyes[player]),
+                points=t("n.points", locale, count=points[player]),
             )
         )
     for event in outcome.events:
@@ -206,7 +207,7 @@ def result_card(outcome: Any, end: Mapping[str, Any], locale: str, name: Names =
                 t(
                     "ui.result.table",
                     locale,
-                    durchgang=len(outcome.public.get("results", [])) or end["durchgang"],
+                    count=len(outcome.public.get("results", [])) or end["durchgang"],
                 ),
                 standing,
             )

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.i18n import t
+from bot.render.table_events import TABLE_EVENTS, describe_table_event
 
 
 def event_key(event: Mapping[str, Any]) -> str:
@@ -40,8 +41,15 @@ def _same(player: str) -> str:
     return player
 
 
+EYES = ("eyes", "victim_eyes", "target_eyes", "amount", "bonus", "floor")
+"""The parameters that count eyes ("1 Auge", "5 Augen"); ``floor`` is a flag in ``bust``."""
+
+
 def _params(event: Mapping[str, Any], locale: str | None, name: Names) -> dict[str, Any]:
     params = {k: v for k, v in event.items() if k != "type"}
+    for key in EYES:
+        if type(params.get(key)) is int:
+            params[key] = t("n.eyes", locale, count=params[key])
     for key in ("player", "victim", "target", "winner", "host"):
         if key in params:
             params[key] = name(str(params[key]))
@@ -71,4 +79,6 @@ def _params(event: Mapping[str, Any], locale: str | None, name: Names) -> dict[s
 
 
 def describe(event: Mapping[str, Any], locale: str | None = "de", name: Names = _same) -> str:
+    if event["type"] in TABLE_EVENTS:
+        return describe_table_event(event, locale, name)
     return t(event_key(event), locale, **_params(event, locale, name))

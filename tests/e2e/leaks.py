@@ -116,6 +116,8 @@ class LeakScan:
     _history: dict[int, dict[int, Moment]] = field(default_factory=dict)
     _wrapped: set[int] = field(default_factory=set)
     _seen_modals: set[int] = field(default_factory=set)
+    _shown_dice: dict[int, dict[str, set[Any]]] = field(default_factory=dict)
+    _seen_version: dict[int, int] = field(default_factory=dict)
 
     # -- wiring ---------------------------------------------------------------------------
     def install(self) -> LeakScan:
@@ -170,6 +172,20 @@ class LeakScan:
             if outcome.kind == "flaschenteufel":
                 devil = service.state_copy(game_id).devil
                 secrets |= {Secret(game_id, None, "card", c) for c in devil}
+        # Dice a fight or a reroll showed in public are the table's to read, even where a
+        # later round dealt the same dice to the same demon again (a round's closing card
+        # shows its fights once more).
+        shown = self._shown_dice.setdefault(game_id, {})
+        seen = self._seen_version.get(game_id, 0)
+        for row in service.store.events(game_id, outcome.version, after=seen):
+            for event in row.events:
+                if event.get("type") in ("dice", "reroll"):
+                    for player, dice in event.get("dice", {}).items():
+                        shown.setdefault(player, set()).add(tuple(dice))
+        self._seen_version[game_id] = max(seen, outcome.version)
+        for player, dice_seen in shown.items():
+            public |= {("dice", d) for d in dice_seen}
+            by_owner[player] = by_owner.get(player, frozenset()) | dice_seen
         moment = Moment(frozenset(secrets), public, own, by_owner, outcome.locale)
         self._history.setdefault(game_id, {})[outcome.version] = moment
         return outcome.version, moment
@@ -328,14 +344,19 @@ def forms(secret: Secret, locale: str) -> list[tuple[str, re.Pattern[str]]]:
     elif secret.kind == "dice":
         listed, dashed = ", ".join(map(str, value)), "-".join(map(str, value))
         found.append((listed, re.compile(rf"(?<![\d,-])(?<!\d, ){re.escape(listed)}(?!,? ?\d)")))
-        found.append((dashed, re.compile(rf"(?<![\d-]){re.escape(dashed)}(?![\d-])")))
+        # "<@q> 3-2" shows q's dice, which may equal the owner's by chance: the owned form
+        # below finds the owner's; the anonymous one looks only at unattributed dice
+        found.append((dashed, re.compile(rf"(?<![\d-])(?<!> ){re.escape(dashed)}(?![\d-])")))
         if secret.owner is not None:
             owned = f"{mention(secret.owner)} {dashed}"
             found.append((owned, re.compile(re.escape(owned) + r"(?![\d-])")))
         shown = listed
     else:
         shown = str(value)
-        if secret.owner is not None:
+        # A bet as "<@p> 40". Not a bet of 0: "<@p> 0" is what every settled round shows for
+        # a player with no change. Not a balance: balances appear only in their templates
+        # (TEMPLATES), and "<@p> 50" is also a pact's public payment to him.
+        if secret.owner is not None and secret.kind == "bet" and value != 0:
             owned = f"{mention(secret.owner)} {value}"
             found.append((owned, re.compile(re.escape(owned) + r"(?!\d)")))
     for key, slot in TEMPLATES[secret.kind]:

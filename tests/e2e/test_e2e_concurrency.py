@@ -21,7 +21,7 @@ from cogs import ui
 CLICKS = 10
 REFUSALS = [
     t("game.stale"),
-    t("game.not_your_turn", player="").split("–")[0],
+    t("game.not_your_turn", player="", count=1).split("–")[0],
     t("lobby.already_joined"),
     t("ft.already_done"),
 ]

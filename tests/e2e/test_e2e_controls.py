@@ -45,3 +45,32 @@ async def test_a_bet_form_opened_before_a_restart_is_answered_after_it(table: Ta
         again = await table.fake.submit_modal(table.anna, form, {"amount": "20"})
         await ui.settled()
         assert again.message is not None and "schon gesetzt" in again.message.content
+
+
+async def test_a_dm_that_fails_otherwise_than_closed_still_redraws_the_table(
+    table: Table,
+) -> None:
+    """The round's balances go by DM; Discord answers 404 to opening one of the DMs. The
+    round still ends with the next round's table (with its buttons) and a pointer to the
+    account button, as for closed DMs."""
+    table.dice.d6_only = True
+    opened = await table.slash(table.anna, "teufel tisch")
+    await table.press(table.ben, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+    for user in (table.anna, table.ben):
+        form = await table.press(user, "bet")
+        await table.fake.submit_modal(user, form, {"amount": "0"})
+        await ui.settled()
+    table.fake.fail_next("POST", r"^/users/@me/channels$", status=404)
+    for _ in range(20):
+        live = table.table_message()
+        if "Runde 2" in live.text():
+            break
+        turn = next(u for u in (table.anna, table.ben) if f"<@{u.id}> ist am Ofen" in live.text())
+        await table.press(turn, "stopp")
+    apology = [m for m in table.fake.rest_log if "schiefgegangen" in str(m.json)]
+    assert apology == []
+    assert "Runde 2" in table.table_message().text()
+    assert any(c.split(":")[3] == "bet" for c in table.table_message().custom_ids())
+    pointers = [m for m in table.public() if "Konto" in m.text() and "DM" in m.text()]
+    assert len(pointers) == 1

@@ -42,7 +42,7 @@ async def test_rattenlord_withdraw_through_buttons(table: Table) -> None:
     await table.start_turn(table.anna, "rattenlord")
     step = await announce(table, table.anna, "rattenlord")
     await decide(table, table.anna, "yes", step)
-    assert "1 Augen" in eyes_line(table, table.anna)
+    assert "1 Auge ·" in eyes_line(table, table.anna)
 
 
 async def test_monokel_reroll_through_buttons(table: Table) -> None:

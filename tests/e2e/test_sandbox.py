@@ -28,7 +28,7 @@ async def test_the_demo_plays_a_whole_durchgang() -> None:
     out = io.StringIO()
     assert await run("verflixte6", None, out) == 0
     text = out.getvalue()
-    assert "Räuberische 1! @Anna darf 1 Auge" in text  # (the grammar of "1 Auge" is changing)
+    assert "Räuberische 1! @Anna darf 1 Auge stehlen – von: @Ben, @Cem." in text
     assert "Ergebnis Durchgang 1" in text
     assert "1. @Cem – 14 Augen – 6 Punkte" in text
     assert "nichts davon zu sehen" not in text  # every scripted line found its button

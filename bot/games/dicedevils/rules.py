@@ -100,10 +100,10 @@ def apply(state: DDState, seat: int, action: Action, rng: Rng) -> list[Event]:
     if state.phase == OVER:
         raise IllegalAction("game.over")
     if seat not in to_act(state):
-        waiting = to_act(state)
-        raise IllegalAction(
-            "game.not_your_turn", player=state.demons[waiting[0]].player if waiting else ""
-        )
+        waiting = [state.demons[s].player for s in to_act(state)]
+        if not waiting:
+            raise IllegalAction("game.nobody_to_act")
+        raise IllegalAction("game.not_your_turn", player=waiting, count=len(waiting))
     if action.do == "place":
         return _place(state, seat, action, rng)
     if state.phase != DECIDE or action.do not in ("reroll", "steal", "swap_item", "swap_rank"):

@@ -118,7 +118,7 @@ def apply(state: FState, seat: int, action: Action, rng: Rng) -> list[Event]:
         raise IllegalAction("game.unknown_action", action=action.do)
     if seat not in to_act(state):
         if state.phase == PLAY:
-            raise IllegalAction("game.not_your_turn", player=state.name(to_act(state)[0]))
+            raise IllegalAction("game.not_your_turn", player=state.name(to_act(state)[0]), count=1)
         raise IllegalAction("ft.already_done" if seat in humans(state) else "game.not_a_player")
     return handler(state, seat, action, rng)
 

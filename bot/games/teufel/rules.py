@@ -18,7 +18,7 @@ from bot.games.teufel.state import (
     TILES,
     TeufelState,
 )
-from bot.games.teufel.track import describe, position
+from bot.games.teufel.track import position
 
 
 def apply(state: TeufelState, seat: int, action: Action, rng: Rng) -> list[Event]:
@@ -30,7 +30,8 @@ def apply(state: TeufelState, seat: int, action: Action, rng: Rng) -> list[Event
         if state.phase != PULL:
             raise IllegalAction("teufel.bets_first")
         if seat != state.turn:
-            raise IllegalAction("game.not_your_turn", player=state.seats[state.turn or 0].player)
+            turn = state.seats[state.turn or 0].player
+            raise IllegalAction("game.not_your_turn", player=turn, count=1)
         return _draw(state, seat, rng) if action.do == "draw" else _stopp(state, seat)
     raise IllegalAction("game.unknown_action", action=action.do)
 
@@ -187,9 +188,8 @@ def set_pacts(state: TeufelState) -> list[str]:
 
 
 def _move_and_next(state: TeufelState) -> list[Event]:
-    track = {s.player: describe(s.balance) for s in state.seats}
     spots = {s.player: position(s.balance) for s in state.seats}
-    events = [Event("track", {"positions": track, "spots": spots, "pacts": set_pacts(state)})]
+    events = [Event("track", {"spots": spots, "pacts": set_pacts(state)})]
     if len(state.oven) < state.refill_below:
         state.oven, state.set_aside = list(TILES), []
         events.append(Event("refill", {"tiles": len(state.oven)}))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.engine import JSON
 from bot.games.teufel.state import BET, TeufelState
-from bot.games.teufel.track import describe
+from bot.games.teufel.track import position
 
 
 def view(state: TeufelState, viewer: int | None) -> dict[str, JSON]:
@@ -16,7 +16,7 @@ def view(state: TeufelState, viewer: int | None) -> dict[str, JSON]:
         seats.append(
             {
                 "player": seat.player,
-                "position": describe(seat.balance),
+                "position": position(seat.balance),
                 "balance": seat.balance if own or seat.pact else None,
                 "pact": seat.pact,
                 "has_bet": seat.bet is not None,

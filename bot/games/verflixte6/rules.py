@@ -39,7 +39,7 @@ def current_turn(state: V6State) -> Turn:
 def apply(state: V6State, seat: int, action: Action, rng: Rng) -> list[Event]:
     turn = current_turn(state)
     if seat != turn.seat:
-        raise IllegalAction("game.not_your_turn", player=state.name(turn.seat))
+        raise IllegalAction("game.not_your_turn", player=state.name(turn.seat), count=1)
     handler = _HANDLERS.get(action.do)
     if handler is None:
         raise IllegalAction("game.unknown_action", action=action.do)

@@ -10,7 +10,7 @@ from teufel_helpers import GAME, Oven
 from bot.engine import FixedRng, IllegalAction
 from bot.games.teufel.rules import set_pacts
 from bot.games.teufel.state import DEVIL as D
-from bot.games.teufel.track import describe, position
+from bot.games.teufel.track import marks_at, position
 
 PLAYERS = ["Gordon", "Petra", "Lucy", "Saul"]
 
@@ -29,12 +29,12 @@ def test_the_source_example_round() -> None:
     assert settle["highest"] == 135 and settle["double"] is False
     assert settle["changes"] == {"Gordon": 100, "Petra": 120, "Lucy": -140, "Saul": 60}
     assert settle["bonuses"] == {"Petra": ["coal"], "Saul": ["pieces"]}
-    track = oven.of_type("track")[0]["positions"]
-    assert track == {
-        "Gordon": "on 300",
-        "Petra": "between 300 and 500",
-        "Lucy": "between 0–50 and 200",
-        "Saul": "between 300 and 500",
+    spots = oven.of_type("track")[0]["spots"]
+    assert {player: marks_at(spot) for player, spot in spots.items()} == {
+        "Gordon": ("300",),  # on 300
+        "Petra": ("300", "500"),  # between 300 and 500
+        "Lucy": ("0–50", "200"),
+        "Saul": ("300", "500"),
     }
 
 
@@ -98,9 +98,9 @@ def test_losers_of_the_bet_still_get_their_bonus() -> None:
 
 
 def test_track_positions() -> None:
-    assert [describe(b) for b in (0, 50, 60, 200, 250, 300, 1600, 2000)] == [
-        "on 0–50", "on 0–50", "between 0–50 and 200", "on 200", "between 200 and 300",
-        "on 300", "on 1600", "on 1600",
+    assert [marks_at(position(b)) for b in (0, 50, 60, 200, 250, 300, 1600, 2000)] == [
+        ("0–50",), ("0–50",), ("0–50", "200"), ("200",), ("200", "300"),
+        ("300",), ("1600",), ("1600",),
     ]  # fmt: skip
     assert position(40) < position(60) < position(200) < position(210)
 

@@ -76,7 +76,7 @@ def test_out_of_turn_action_is_refused_and_changes_nothing() -> None:
     with pytest.raises(IllegalAction) as refused:
         table.do("Ben", "weiter")
     assert refused.value.key == "game.not_your_turn"
-    assert refused.value.params == {"player": "Anna"}
+    assert refused.value.params == {"player": "Anna", "count": 1}
     assert table.state == before
     assert table.rng.remaining == 1
 

@@ -1,0 +1,43 @@
+"""Lines for what happens at any table outside a game's rules, the same in every game: a
+lobby opened, players joining and leaving, the start, a host's tools, a lobby nobody
+started. The service logs these (bot.service, bot.lobby); every game's log shows them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bot.i18n import t
+
+TABLE_EVENTS = frozenset(
+    {"lobby", "join", "leave", "start", "end", "kick", "replace", "pause", "resume", "clock",
+     "lobby_expired"}
+)  # fmt: skip
+
+WITH_REASON = frozenset({"end", "kick", "replace", "pause", "resume"})
+"""The host's tools that take a reason (``grund``)."""
+
+
+def table_event_key(event: Mapping[str, Any]) -> str:
+    """The text of a table event; a reason, when given, reads in its own variant."""
+    kind = str(event["type"])
+    if kind == "clock":
+        if not event.get("seconds"):
+            return "table.event.clock_off" if event.get("seconds") == 0 else "table.event.clock"
+        return "table.event.clock_minutes"
+    reason = kind in WITH_REASON and event.get("reason")
+    return f"table.event.{kind}_reason" if reason else f"table.event.{kind}"
+
+
+def describe_table_event(
+    event: Mapping[str, Any], locale: str | None, name: Callable[[str], str]
+) -> str:
+    params: dict[str, Any] = {}
+    for key in ("host", "player", "old", "new"):
+        if key in event:
+            params[key] = name(str(event[key]))
+    if event.get("reason"):
+        params["reason"] = event["reason"]
+    if event.get("seconds"):
+        params["count"] = int(event["seconds"]) // 60
+    return t(table_event_key(event), locale, **params)

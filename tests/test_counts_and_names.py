@@ -1,0 +1,380 @@
+"""Every count reads right ("1 Auge", "2 Augen"), in German and English; no English word in
+a German table and none of the German-only words in an English one; refusals and results
+name players (a mention for a user, the name for Lopaka), never an id or a mention of nobody.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from bot.audit.text import report_text
+from bot.audit.verify import Report
+from bot.engine import Action
+from bot.i18n import TEXTS, plural, t
+from bot.render import dd_cards, ft_cards, teufel_cards, tournament_cards, v6_cards
+from bot.render.cards import Card, Select
+from bot.render.verflixte6 import describe as v6_describe
+from bot.service import Outcome, Service
+from bot.store import Store
+from cogs.base import closed_notice, refusal_text, turn_refusal
+
+LOCALES = ("de", "en")
+
+# a count and a noun that do not go together: "1 Augen", "2 Auge", "1 points" …
+WRONG = {
+    1: re.compile(
+        r"(?<![\d.,])1 (Augen|Punkte|Stiche|Gegenstände|Durchgängen|Durchgänge|Minuten"
+        r"|beste Dritte|Ereignissen|eyes|points|tricks|items|pieces|tiles|minutes"
+        r"|best thirds|events)\b"
+    ),
+    2: re.compile(
+        r"(?<![\d.,])2 (Auge|Punkt|Stich|Gegenstand|Durchgang|Minute|bester Dritter"
+        r"|Ereignis|eye|point|trick|item|piece|tile|minute|best third|event)\b"
+    ),
+}
+
+
+def card_texts(card: Card) -> Iterator[str]:
+    """Everything a player reads on a card."""
+    yield from (card.title, card.description, card.footer)
+    for name, value in card.fields:
+        yield from (name, value)
+    for row in card.rows:
+        if isinstance(row, Select):
+            yield row.placeholder
+            yield from (o.label for o in row.options)
+        else:
+            yield from (b.label for b in row)
+
+
+def read(card: Card) -> str:
+    return "\n".join(card_texts(card))
+
+
+def assert_counts_read_right(text: str, count: int) -> None:
+    wrong = WRONG[count].search(text)
+    assert wrong is None, f"{wrong.group(0)!r} in {text!r}"
+
+
+# --- the mechanism ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "one", "two"),
+    [
+        ("n.eyes", {"de": "1 Auge", "en": "1 eye"}, {"de": "2 Augen", "en": "2 eyes"}),
+        ("n.points", {"de": "1 Punkt", "en": "1 point"}, {"de": "2 Punkte", "en": "2 points"}),
+        ("n.tricks", {"de": "1 Stich", "en": "1 trick"}, {"de": "2 Stiche", "en": "2 tricks"}),
+        (
+            "n.items",
+            {"de": "1 Gegenstand", "en": "1 item"},
+            {"de": "2 Gegenstände", "en": "2 items"},
+        ),
+        ("n.pieces", {"de": "1 Stück", "en": "1 piece"}, {"de": "2 Stück", "en": "2 pieces"}),
+        ("n.minutes", {"de": "1 Minute", "en": "1 minute"}, {"de": "2 Minuten", "en": "2 minutes"}),
+        (
+            "n.durchgaenge",
+            {"de": "1 Durchgang", "en": "1 Durchgang"},
+            {"de": "2 Durchgänge", "en": "2 Durchgänge"},
+        ),
+        (
+            "n.best_thirds",
+            {"de": "1 bester Dritter", "en": "1 best third"},
+            {"de": "2 beste Dritte", "en": "2 best thirds"},
+        ),
+    ],
+)
+def test_a_count_picks_the_singular_for_one_and_the_plural_otherwise(
+    key: str, one: dict[str, str], two: dict[str, str]
+) -> None:
+    for locale in LOCALES:
+        assert t(key, locale, count=1) == one[locale]
+        assert t(key, locale, count=2) == two[locale]
+        assert t(key, locale, count=-1) == one[locale].replace("1", "-1")
+        assert t(key, locale, count=0) == two[locale].replace("2", "0")
+
+
+def test_counted_texts_have_both_forms_and_nothing_beside_them() -> None:
+    for language, texts in TEXTS.items():
+        families = {k.rsplit(".", 1)[0] for k in texts if k.endswith((".one", ".other"))}
+        assert families, language
+        for key in families:
+            assert plural(key, 1) in texts and plural(key, 5) in texts, (language, key)
+            assert key not in texts, (language, key)  # t(key) without a count would be a guess
+
+
+def test_a_text_counted_by_its_own_count_is_left_as_it_is() -> None:
+    """Texts with a ``count`` parameter but one form (a number in brackets) are unchanged."""
+    assert t("tische.title", "de", count=1) == "Offene Tische (1)"
+
+
+# --- counts on every game's cards, 1 and 2, German and English -----------------------------
+
+
+@pytest.fixture
+def service(store: Store) -> Service:
+    return Service(store)
+
+
+def with_view(outcome: Outcome, change: Callable[[dict[str, Any]], None]) -> Outcome:
+    public = copy.deepcopy(outcome.public)
+    change(public)
+    return replace(outcome, public=public)
+
+
+@pytest.mark.parametrize("count", [1, 2])
+async def test_verflixte6_seats_results_and_the_robbery_prompt(
+    service: Service, count: int
+) -> None:
+    running = await service.create("verflixte6", ["1", "2"], {})
+
+    def seats(view: dict[str, Any]) -> None:
+        for seat in view["seats"]:
+            seat["eyes"], seat["points"] = count, count
+        view["results"] = [{}] * count
+
+    outcome = with_view(running, seats)
+    end: dict[str, Any] = {"durchgang": count, "eyes": {"1": count, "2": count + 1}}
+    end["points"] = {"1": count, "2": count}
+    steal = with_view(running, lambda v: v["turn"].update(phase="steal", steal_amount=count))
+    for locale in LOCALES:
+        table = read(v6_cards.table_card(outcome, locale))
+        result = read(v6_cards.result_card(outcome, end, locale))
+        prompt = read(v6_cards.decision_prompt(steal, ["2"], locale, str))
+        for text in (table, result, prompt):
+            assert_counts_read_right(text, count)
+        eyes, points = t("n.eyes", locale, count=count), t("n.points", locale, count=count)
+        assert f"{eyes} · {points}" in table
+        assert eyes in prompt
+    standing = v6_cards.result_card(outcome, end, "de").fields[0][0]
+    assert standing == ("Tabelle nach 1 Durchgang" if count == 1 else "Tabelle nach 2 Durchgängen")
+
+
+@pytest.mark.parametrize("count", [1, 2])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_verflixte6_events_count_eyes(count: int, locale: str) -> None:
+    events: list[dict[str, Any]] = [
+        {"type": "freiwurf", "player": "Anna", "die": count, "eyes": count},
+        {"type": "turn", "player": "Anna", "eyes": count},
+        {"type": "stopp", "player": "Anna", "eyes": count},
+        {"type": "robbery", "player": "Anna", "amount": count, "victims": ["Ben"]},
+        {"type": "steal", "player": "Anna", "victim": "Ben", "amount": count, "eyes": count,
+         "victim_eyes": count},
+        {"type": "ventil", "player": "Anna", "floor": count},
+        {"type": "bust", "player": "Anna", "eyes": count, "floor": True},
+    ]  # fmt: skip
+    for event in events:
+        line = v6_describe(event, locale)
+        assert_counts_read_right(line, count)
+        assert t("n.eyes", locale, count=count) in line, line
+    robbery = v6_describe(events[3], "de")
+    assert (
+        robbery == f"Räuberische 1! Anna darf {t('n.eyes', 'de', count=count)} stehlen – von: Ben."
+    )
+
+
+@pytest.mark.parametrize("count", [1, 2])
+async def test_teufel_pieces_tiles_and_who_pulls_nothing(service: Service, count: int) -> None:
+    running = await service.create("teufel", ["1", "2", "3"], {})
+    outcome = with_view(running, lambda v: v.update(oven=count))
+    skipped = ["1", "2"][:count]
+    for locale in LOCALES:
+        table = read(teufel_cards.table_card(outcome, locale, lambda p: "…"))
+        assert t("n.tiles", locale, count=count) in table
+        lines = [
+            teufel_cards.describe(e, locale)
+            for e in (
+                {"type": "coal", "player": "1", "tile": 10, "coal": 10, "pieces": count},
+                {"type": "stopp", "player": "1", "coal": 10, "pieces": count},
+                {"type": "refill", "tiles": count},
+                {"type": "oven_empty", "skipped": skipped},
+            )
+        ]
+        for text in (table, *lines):
+            assert_counts_read_right(text, count)
+    empty = teufel_cards.describe({"type": "oven_empty", "skipped": skipped}, "de")
+    assert ("zieht" if count == 1 else "ziehen") in empty.split()
+
+
+@pytest.mark.parametrize("count", [1, 2])
+async def test_flaschenteufel_tricks_and_points(service: Service, count: int) -> None:
+    running = await service.create("flaschenteufel", ["1", "2", "3"], {})
+
+    def seats(view: dict[str, Any]) -> None:
+        for seat in view["seats"]:
+            seat["tricks"], seat["total"] = count, count
+
+    outcome = with_view(running, seats)
+    for locale in LOCALES:
+        table = read(ft_cards.table_card(outcome, locale))
+        assert_counts_read_right(table, count)
+        tricks, points = t("n.tricks", locale, count=count), t("n.points", locale, count=count)
+        assert f"{tricks} · {points}" in table
+
+
+@pytest.mark.parametrize("count", [1, 2])
+async def test_dice_devils_items_and_points(service: Service, count: int) -> None:
+    running = await service.create("dicedevils", ["1", "2", "3"], {})
+
+    def demons(view: dict[str, Any]) -> None:
+        for demon in view["demons"]:
+            demon["items"], demon["points"] = ["Bett"] * count, count
+
+    outcome = with_view(running, demons)
+    for locale in LOCALES:
+        table = read(dd_cards.table_card(outcome, locale))
+        assert_counts_read_right(table, count)
+        items, points = t("n.items", locale, count=count), t("n.points", locale, count=count)
+        assert f"{items} · {points}" in table
+
+
+@pytest.mark.parametrize("count", [1, 2])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_tournament_registration_and_group_tables(count: int, locale: str) -> None:
+    tour = {
+        "registered": ["1"],
+        "group_size": 4,
+        "durchgaenge": count,
+        "best_thirds": count,
+        "finale_size": 4,
+        "status": "registration",
+        "name": "Herbst",
+    }
+    outcome = Outcome(1, "tournament", "open", 1, [], tour, {}, [], ["1"], "ab" * 32, None)
+    registration = read(tournament_cards.registration_card(outcome, locale))
+    assert t("n.durchgaenge", locale, count=count) in registration
+    assert t("n.best_thirds", locale, count=count) in registration
+    table = [{"player": "1", "points": count, "eyes": count}]
+    group = read(
+        tournament_cards.group_table_card({"table": table, "group": 1, "round": 1}, locale)
+    )
+    for text in (registration, group):
+        assert_counts_read_right(text, count)
+    assert f"{t('n.points', locale, count=count)}, {t('n.eyes', locale, count=count)}" in group
+
+
+@pytest.mark.parametrize("count", [1, 2])
+@pytest.mark.parametrize("revealed", [True, False])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_verifier_counts_draws_and_events(count: int, revealed: bool, locale: str) -> None:
+    report = Report(
+        game_id=7, draws=count, events=count, problems=(), replayed=False,
+        seed="s" if revealed else None, seed_hash="h", head_hash="k",
+        seed_revealed=revealed,
+    )  # fmt: skip
+    text = report_text(report, locale)
+    assert_counts_read_right(text, count)
+    assert t("n.chain_events", locale, count=count) in text
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_closed_dms_address_one_player_or_several(count: int) -> None:
+    closed = ["11", "12"][:count]
+    for key in ("teufel.ui.dm_closed", "ft.ui.dm_closed", "dd.ui.dm_closed", "clock.dm_closed"):
+        text = closed_notice(key, "de")(closed)
+        assert text.startswith(", ".join(f"<@{p}>" for p in closed) + ": ")
+        assert ("deine" if count == 1 else "eure") in text.split(), text
+
+
+# --- no English in German tables, none of the German-only words in English ones ------------
+
+
+async def test_teufel_seats_say_where_a_pawn_stands_in_the_tables_language(
+    service: Service,
+) -> None:
+    running = await service.create("teufel", ["1", "2", "3"], {})
+    spots = {"1": 0, "2": 3, "3": 4}  # on 0–50, between 200 and 300, on 300
+
+    def place(view: dict[str, Any]) -> None:
+        for seat in view["seats"]:
+            seat["position"] = spots[seat["player"]]
+
+    outcome = with_view(running, place)
+    german = [v for _, v in teufel_cards.table_card(outcome, "de", lambda p: "…").fields]
+    english = [v for _, v in teufel_cards.table_card(outcome, "en", lambda p: "…").fields]
+    assert [v.split(" · ")[0] for v in german] == ["auf 0–50", "zwischen 200 und 300", "auf 300"]
+    assert [v.split(" · ")[0] for v in english] == ["on 0–50", "between 200 and 300", "on 300"]
+
+
+@pytest.mark.parametrize("phase", ["pass", "open", "play"])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_flaschenteufel_says_what_comes_next_in_words(phase: str, locale: str) -> None:
+    line = ft_cards.describe({"type": "phase", "phase": phase}, locale)
+    assert not line.endswith(f": {phase}."), line  # "Weiter geht es: pass." was shown
+    assert locale == "en" or not re.search(rf"\b{phase}\b", line), line
+    assert line == t(f"ft.event.phase.{phase}", locale)
+    second = ft_cards.describe({"type": "phase", "phase": "discard", "set": 2}, locale)
+    assert "2" in second and "discard" not in second
+
+
+# Words a German player must not read, and German words that are no game terms (weiter,
+# stopp, Zombie, joker names, demon ranks, Durchgang … stay German in English).
+ENGLISH_IN_GERMAN = re.compile(r"\b(on|between|and|the|pass|play|button|account|Your)\b")
+GERMAN_IN_ENGLISH = re.compile(r"\b(Mein|Meine|Konto|Karten|Becher|und|oder|zwischen|auf)\b")
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("de", ENGLISH_IN_GERMAN), ("en", GERMAN_IN_ENGLISH)]
+)
+def test_no_text_mixes_in_the_other_language(language: str, words: re.Pattern[str]) -> None:
+    game_terms = ("Push your Pony",)
+    found = {
+        key: hit.group(0)
+        for key, text in TEXTS[language].items()
+        if not key.startswith("cmd.")  # command names and options are Discord's business
+        and (hit := words.search(re.sub("|".join(game_terms), "", text)))
+    }
+    assert not found
+
+
+def test_english_buttons_and_notices_name_the_english_buttons() -> None:
+    assert t("ui.button.account", "en") == "My account"
+    assert t("ui.button.mycards", "en") == "My cards"
+    assert t("ui.button.cup", "en") == "My cup"
+    assert "“My account”" in t("teufel.ui.dm_closed", "en", players="<@1>", count=1)
+
+
+# --- names, not ids ------------------------------------------------------------------------
+
+
+async def test_a_refusal_while_cards_are_passed_names_whoever_is_still_to_act(
+    service: Service,
+) -> None:
+    running = await service.create("flaschenteufel", ["11", "12", "13"], {})
+    card = running.private["11"]["seats"][0]["cards"][0]
+    assert running.private["11"]["seats"][0]["player"] == "11"
+    await service.act(running.game_id, "11", Action("discard", {"card": card}))
+    current = service.current(running.game_id)
+    assert current.to_act == ["12", "13"]
+    assert refusal_text(turn_refusal(current), "de") == (
+        "Du bist nicht am Zug – <@12>, <@13> sind dran."
+    )
+    assert refusal_text(turn_refusal(current), "en") == (
+        "It is not your turn – <@12>, <@13> are to act."
+    )
+    one = replace(current, to_act=["12"])
+    assert refusal_text(turn_refusal(one), "de") == "Du bist nicht am Zug – <@12> ist dran."
+    nobody = replace(current, to_act=[])
+    assert refusal_text(turn_refusal(nobody), "de") == t("game.nobody_to_act", "de")
+    over = replace(current, status="finished", to_act=[])
+    assert turn_refusal(over).key == "game.over"
+
+
+async def test_lopaka_is_named_not_mentioned(service: Service) -> None:
+    running = await service.create("flaschenteufel", ["11", "12"], {"variant": "lopaka"})
+    table = ft_cards.table_card(running, "de")
+    assert "Lopaka" in [name for name, _ in table.fields]
+    hand_end = {
+        "type": "hand_end", "hand": 1, "devil": [3], "owner": "Lopaka", "price": 19,
+        "scores": {"11": 5, "12": 3, "Lopaka": -2}, "totals": {"11": 5, "12": 3, "Lopaka": -2},
+    }  # fmt: skip
+    for locale in LOCALES:
+        line = ft_cards.describe(hand_end, locale)
+        assert "<@Lopaka>" not in line and "Lopaka -2" in line and "<@11> 5" in line
+        assert "<@Lopaka>" not in read(table)
