@@ -1,0 +1,493 @@
+"""Random players: curious people on the loopback Discord, through the real discord.py client.
+
+At every step a player who may act (now and then one who may not) picks uniformly among
+every control offered to him: each enabled button and each option of each select on the
+live table message and on his own newest private messages (now and then a control of an
+older message). Like people, most of the time he answers the prompt he has just opened
+(uniformly among its controls); otherwise rare prompts (a Sekante's target) would drown
+among the table's buttons. Forms are filled with a valid value most of the time and a wrong one
+sometimes. Hosts use host commands now and then, and now and then the bot is stopped and
+a new one started on the same database between two steps: play goes on with the messages,
+prompts and forms the players already have.
+
+What is checked over the whole run (``Run.problems``):
+- every interaction is answered within 3 s (the fake records any that is not), and never
+  with the apology for an error;
+- every game ends;
+- no message version (content, embeds, components, select options, form titles and
+  labels) shows a text key, a Python repr, a mention of something that is not a user, a
+  bare Discord id, English-only words in German or German-only words in English;
+- the leak scan (tests/e2e/leaks.py) finds no secret where it does not belong;
+- every verb a game can put in a custom id (``VERBS``) was offered and pressed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+from collections import Counter
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from leaks import LeakScan, component_texts
+
+from bot.app import Croupier
+from bot.config import Settings
+from bot.engine.rng import AuditedRng, Draw
+from bot.i18n import TEXTS
+from bot.loopback import FakeDiscord, bot_running
+from bot.loopback.state import Channel, Guild, Interaction, Message, User, iter_components
+from bot.render.cards import ClickId
+from bot.store import default_sqlite_url
+from cogs import ui
+
+MANAGE_GUILD = 1 << 5
+
+# Every verb a game can put in a custom id, by the prefix of the control that carries it.
+VERBS: dict[str, set[str]] = {
+    "v6": {"join", "leave", "start", "begin", "weiter", "menu", "stopp", "decide", "pick",
+           "pickfree", "nojoker", "joker", "target", "steal", "yes", "no"},
+    "tf": {"join", "leave", "start", "bet", "account", "draw", "stopp"},
+    "ft": {"join", "leave", "start", "act", "mycards", "discard", "pass", "passl", "passr",
+           "open", "play"},
+    "dd": {"join", "leave", "start", "place", "cup", "decide", "yes", "no", "skip", "steal",
+           "swap_rank", "swap_item"},
+    "tr": {"register", "unregister", "close"},
+}  # fmt: skip
+RARE = {("v6", "pickfree")}
+"""Offered only in a Finale from its second Durchgang: pressed by the long run's tournament."""
+
+KEY = re.compile(
+    r"\b(?:v6|teufel|ft|dd|ui|game|table|tour|lobby|host|clock|absent|verify|info|cmd|n)"
+    r"\.[a-z_]+(?:\.[a-z_0-9]+)*\b"
+)
+REPR = re.compile(r"\{'|\['|\bNone\b|\bTrue\b|\bFalse\b|<bot\.|object at 0x")
+MENTION = re.compile(r"<@!?([^>]*)>")
+URL = re.compile(r"https?://\S+|`[^`]*`|\b[0-9a-f]{16,}\b")
+BARE_ID = re.compile(r"(?<![\d<@#&:/])\d{17,20}(?!\d)")
+# Short and precise: words that are wrong in the other language wherever they stand.
+ENGLISH_ONLY = re.compile(
+    r"\b(?:the|your|you|is|are|and|round|turn|account|between|on|play"
+    r"|pass|players?|points?|eyes|bet|balance|nobody|next)\b"
+)
+GERMAN_ONLY = re.compile(
+    r"\b(?:und|ist|nicht|Runde|Konto|Spieler|Augen|Einsatz|Guthaben"
+    r"|Tisch|dran|niemand|Würfel|Punkte?|Stiche?|Mein|Dein|wählen)\b"
+)
+
+
+def game_terms() -> list[str]:
+    """German names that stay German in every language (and English ones in German)."""
+    terms = {v for k, v in TEXTS["de"].items() if k.startswith(("v6.joker.", "game.name."))}
+    return sorted(terms, key=len, reverse=True)
+
+
+TERMS = game_terms()
+
+
+class SeededDice:
+    """The bot's dice from one seeded sequence, so a failing run replays."""
+
+    def __init__(self, seed: int) -> None:
+        self.random = random.Random(seed)
+
+    def __call__(self, seed: bytes, counter: int = 0, nonce: str = "") -> AuditedRng:
+        return _SeededRng(self, seed, counter, nonce)
+
+
+class _SeededRng(AuditedRng):
+    def __init__(self, dice: SeededDice, seed: bytes, counter: int, nonce: str) -> None:
+        super().__init__(seed, counter, nonce)
+        self.dice = dice
+
+    def _next(self, sides: int) -> Draw:
+        self.counter += 1
+        return Draw(self.counter - 1, sides, self.dice.random.randint(1, sides), self.nonce)
+
+
+@dataclass
+class Control:
+    message: Message
+    component: dict[str, Any]
+    values: list[str] | None  # None: a button
+
+    @property
+    def click(self) -> ClickId | None:
+        return ClickId.parse(str(self.component.get("custom_id", "")))
+
+
+@dataclass
+class Run:
+    fake: FakeDiscord
+    guild: Guild
+    channel: Channel
+    users: list[User]
+    db_url: str
+    rng: random.Random
+    locale: str
+    bot: Croupier | None = None
+    scan: LeakScan | None = None
+    offered: Counter[tuple[str, str]] = field(default_factory=Counter)
+    pressed: Counter[tuple[str, str]] = field(default_factory=Counter)
+    interactions: list[Interaction] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    steps: int = 0
+    games: int = 0
+    restarts: int = 0
+    texts_read: int = 0
+    prompts: dict[int, Message] = field(default_factory=dict)  # each user's newest prompt
+    _stack: contextlib.AsyncExitStack | None = None
+
+    # -- the bot -----------------------------------------------------------------------------
+    async def start_bot(self) -> None:
+        settings = Settings("test-token", self.db_url, self.guild.id, "WARNING")
+        self.bot = Croupier(settings, rng_factory=SeededDice(self.rng.randrange(2**32)))
+        self._stack = contextlib.AsyncExitStack()
+        await self._stack.enter_async_context(bot_running(self.fake, self.bot))
+
+    async def stop_bot(self) -> None:
+        if self._stack is not None:
+            await self._stack.aclose()
+            self._stack = None
+
+    async def restart(self) -> None:
+        await ui.settled()
+        await self.stop_bot()
+        await self.start_bot()
+        self.restarts += 1
+
+    @property
+    def service(self) -> Any:
+        assert self.bot is not None
+        return self.bot.service
+
+    # -- reading -----------------------------------------------------------------------------
+    def read(self, texts: list[str], where: str, audience: int | None) -> None:
+        """One message version (or form) as a player reads it."""
+        self.texts_read += 1
+        text = "\n".join(x for x in texts if x)
+        for key in KEY.findall(text):
+            self.problems.append(f"{where}: text key {key!r} in {text[:200]!r}")
+        if TEXTS[self.locale]["ui.error"] in text:
+            self.problems.append(f"{where}: the bot apologised for an error: {text[:200]!r}")
+        if REPR.search(text):
+            self.problems.append(f"{where}: Python repr in {text[:300]!r}")
+        for target in MENTION.findall(text):
+            if not target.isdigit() or int(target) not in self.fake.users:
+                self.problems.append(f"{where}: mention of {target!r}, no user")
+        plain = URL.sub(" ", MENTION.sub(" ", text))
+        if BARE_ID.search(plain):
+            self.problems.append(f"{where}: bare id in {text[:300]!r}")
+        for term in TERMS:
+            plain = plain.replace(term, " ")
+        wrong = (ENGLISH_ONLY if self.locale == "de" else GERMAN_ONLY).findall(plain)
+        if wrong:
+            self.problems.append(f"{where}: {wrong} in a {self.locale} text: {text[:300]!r}")
+
+    def install_reader(self) -> None:
+        original = self.fake.apply
+
+        def apply(message: Message, payload: Any, files: Any, *, creating: bool) -> None:
+            original(message, payload, files, creating=creating)
+            texts = [message.text(), *component_texts(message.components)]
+            self.read(texts, f"message {message.id} ({message.visibility})", message.audience)
+
+        self.fake.apply = apply  # type: ignore[method-assign]
+
+    # -- acting ------------------------------------------------------------------------------
+    async def interact(self, coro: Any) -> Interaction | None:
+        try:
+            interaction: Interaction = await coro
+        except (LookupError, ValueError) as exc:  # disabled or gone meanwhile: no click
+            self.problems.append(f"could not use a control the fake offered: {exc}")
+            return None
+        await ui.settled()
+        self.interactions.append(interaction)
+        if interaction.response_type is None:
+            self.problems.append(f"{self.fake.describe(interaction)}: never answered")
+        if interaction.modal is not None:
+            modal = interaction.modal
+            texts = [modal.get("title", ""), *component_texts(modal.get("components") or [])]
+            self.read(texts, f"form of {self.fake.describe(interaction)}", interaction.user.id)
+        return interaction
+
+    async def slash(self, user: User, place: Channel, command: str, **options: Any) -> Any:
+        return await self.interact(self.fake.slash(user, place, command, **options))
+
+    async def use(self, user: User, control: Control) -> Interaction | None:
+        click = control.click
+        if click is not None:
+            self.pressed[(_game(click.prefix), click.verb)] += 1
+        if control.values is None:
+            coro = self.fake.click(user, control.message, control.component["custom_id"])
+        else:
+            coro = self.fake.select(
+                user, control.message, control.component["custom_id"], control.values
+            )
+        interaction = await self.interact(coro)
+        if interaction is not None and interaction.response_type == 9:
+            await self.fill(user, interaction)
+        return interaction
+
+    async def fill(self, user: User, opened: Interaction) -> None:
+        """A form: a valid value most of the time, a wrong one sometimes; sometimes left."""
+        assert opened.modal is not None
+        if self.rng.random() < 0.1:
+            return  # closed without sending
+        label = " ".join(component_texts(opened.modal.get("components") or []))
+        numbers = [int(n) for n in re.findall(r"\d+", label)]
+        high = max(numbers) if numbers else 100
+        if self.rng.random() < 0.8:
+            value = str(self.rng.randrange(0, high // 10 + 1) * 10)
+        else:
+            value = self.rng.choice(["abc", "-10", "25", str(high + 10), "99999", " "])
+        fields = [c["custom_id"] for c in iter_components(opened.modal.get("components") or [])]
+        submitted = self.fake.submit_modal(user, opened, {fields[0]: value})
+        self.pressed[("tf", "bet_form")] += 1
+        await self.interact(submitted)
+
+    def controls(self, user: User, place: Channel, *, old: bool) -> list[Control]:
+        """Every control offered to ``user`` at ``place``: the live table message, his
+        newest private messages, and (``old``) an older public message of the place."""
+        public = [m for m in self.fake.channel_messages(place) if m.custom_ids()]
+        messages = public[-1:]
+        if old and len(public) > 1:
+            messages.append(self.rng.choice(public[:-1]))
+        private = [m for m in self.fake.private_messages(user) if m.custom_ids()]
+        messages += private[-3:]
+        found: list[Control] = []
+        for message in messages:
+            for comp in iter_components(message.components):
+                if comp.get("disabled") or "custom_id" not in comp:
+                    continue
+                if comp["type"] == 2:
+                    found.append(Control(message, comp, None))
+                    continue
+                options = [o["value"] for o in comp.get("options") or []]
+                low, high = comp.get("min_values", 1), comp.get("max_values", 1)
+                for option in options:
+                    rest = [o for o in options if o != option]
+                    size = self.rng.randint(max(low, 1), max(min(high, len(options)), 1))
+                    picked = [option, *self.rng.sample(rest, min(size - 1, len(rest)))]
+                    found.append(Control(message, comp, picked))
+        for control in found:
+            click = control.click
+            if click is not None:
+                self.offered[(_game(click.prefix), click.verb)] += 1
+        return found
+
+    # -- the checks over a run --------------------------------------------------------------
+    def coverage(self) -> str:
+        rows = [f"{'game':4} {'verb':10} {'offered':>8} {'pressed':>8}"]
+        for game, verbs in sorted(VERBS.items()):
+            for verb in sorted(verbs):
+                key = (game, verb)
+                rows.append(f"{game:4} {verb:10} {self.offered[key]:8} {self.pressed[key]:8}")
+        return "\n".join(rows)
+
+    def never_pressed(self, games: set[str]) -> list[tuple[str, str]]:
+        return [
+            (game, verb)
+            for game in sorted(games)
+            for verb in sorted(VERBS[game])
+            if self.pressed[(game, verb)] == 0 and (game, verb) not in RARE
+        ]
+
+    def unknown_verbs(self) -> list[tuple[str, str]]:
+        return sorted(k for k in self.offered if k[1] not in VERBS.get(k[0], set()))
+
+
+def _game(prefix: str) -> str:
+    return prefix[:-1] if prefix[:-1] in VERBS else prefix[:2]
+
+
+@contextlib.asynccontextmanager
+async def curious_run(
+    fake: FakeDiscord, tmp_path: Path, seed: int, *, locale: str = "de", players: int = 6
+) -> AsyncIterator[Run]:
+    guild = fake.add_guild("Spieletreff", locale=locale)
+    channel = fake.add_channel(guild, "spiele")
+    names = ["Anna", "Ben", "Cem", "Dora", "Emil", "Frida", "Gero", "Hanna", "Ida", "Jan"]
+    users = [fake.add_user(n, guild=guild, locale=locale) for n in names[:players]]
+    users[0].permissions |= MANAGE_GUILD  # the host
+    fake.set_dms_open(users[-1], False)  # one player with closed DMs
+    run = Run(fake, guild, channel, users, default_sqlite_url(tmp_path / "curious.sqlite3"),
+              random.Random(seed), locale)  # fmt: skip
+    run.install_reader()
+    await run.start_bot()
+    run.scan = LeakScan(fake, lambda: run.service).install()
+    if locale != "de":  # the server's admins choose the language
+        await run.slash(users[0], channel, "sprache", sprache=locale)
+    try:
+        yield run
+    finally:
+        await ui.settled()
+        await run.stop_bot()
+
+
+GAMES: dict[str, tuple[str, dict[str, Any]]] = {
+    "verflixte6": ("v6 tisch", {"durchgaenge": 1}),
+    "verflixte6_lang": ("v6 tisch", {"durchgaenge": 3}),
+    "teufel": ("teufel tisch", {}),
+    "flaschenteufel": ("flaschenteufel tisch", {"haende": 1}),
+    "lopaka": ("flaschenteufel tisch", {"haende": 1, "variante": "lopaka"}),
+    "glitterhuis": ("flaschenteufel tisch", {"haende": 1, "variante": "glitterhuis"}),
+    "dicedevils": ("dicedevils tisch", {}),
+    "dicedevils_mehr": ("dicedevils tisch", {"mehr_kaempfe": True}),
+}
+
+
+def _live(run: Run, place: Channel) -> Message | None:
+    public = [m for m in run.fake.channel_messages(place) if m.custom_ids()]
+    return public[-1] if public else None
+
+
+def _game_of(message: Message) -> int:
+    parsed = ClickId.parse(message.custom_ids()[0])
+    assert parsed is not None, message.custom_ids()
+    return parsed.game_id
+
+
+async def _press(run: Run, user: User, message: Message, verb: str) -> Interaction | None:
+    for comp in iter_components(message.components):
+        click = ClickId.parse(str(comp.get("custom_id", "")))
+        if click is not None and click.verb == verb and not comp.get("disabled"):
+            run.offered[(_game(click.prefix), click.verb)] += 1
+            return await run.use(user, Control(message, comp, None))
+    return None
+
+
+async def open_table(run: Run, place: Channel, kind: str, seats: list[User]) -> int | None:
+    """The first seat opens ``kind``'s table, the others join (curiously), he starts it."""
+    command, options = GAMES[kind]
+    opened = await run.slash(seats[0], place, command, **options)
+    if opened is None or opened.message is None:
+        run.problems.append(f"/{command} opened no table")
+        return None
+    lobby = opened.message
+    for user in seats[1:]:
+        if run.rng.random() < 0.2:
+            await _press(run, user, lobby, run.rng.choice(["start", "leave"]))  # refused
+        await _press(run, user, lobby, "join")
+        if run.rng.random() < 0.1:  # changes his mind twice
+            await _press(run, user, lobby, "leave")
+            await _press(run, user, lobby, "join")
+    stranger = next((u for u in run.users if u not in seats), None)
+    if stranger is not None and run.rng.random() < 0.3:
+        await _press(run, stranger, lobby, "join")
+        await _press(run, stranger, lobby, "leave")
+    await _press(run, seats[0], lobby, "start")
+    run.games += 1
+    return _game_of(lobby)
+
+
+async def host_tool(run: Run, place: Channel, host: User, seats: list[User]) -> None:
+    """Now and then a host (or a curious player) uses a command at the table."""
+    choice = run.rng.random()
+    someone = run.rng.choice(seats)
+    if choice < 0.3:
+        await run.slash(host, place, "tisch pause", grund="🍕")
+    elif choice < 0.5:
+        await run.slash(host, place, "tisch uhr", minuten=run.rng.randint(0, 30))
+    elif choice < 0.6:
+        await run.slash(host, place, "tisch abwesend", spieler=someone)
+    elif choice < 0.7:
+        await run.slash(someone, place, "tisch beenden")  # refused unless the host
+    elif choice < 0.8:
+        await run.slash(someone, place, "tische")
+    elif choice < 0.9:
+        await run.slash(someone, place, "hilfe")
+    else:
+        await run.slash(someone, place, "v6 log")
+
+
+async def play(
+    run: Run, place: Channel, game_id: int, seats: list[User], *, steps: int, tools: bool
+) -> bool:
+    """Steps until the game is over (True) or ``steps`` ran out (False)."""
+    host = seats[0]
+    for _ in range(steps):
+        current = run.service.current(game_id)
+        if current.status in ("finished", "aborted"):
+            return True
+        if current.status == "paused":
+            await run.slash(host, place, "tisch fortsetzen")
+            continue
+        roll = run.rng.random()
+        if roll < 0.004:
+            await run.restart()
+            continue
+        if tools and roll < 0.03:
+            await host_tool(run, place, host, seats)
+            continue
+        acting = [u for u in run.users if str(u.id) in current.to_act]
+        if not acting or run.rng.random() < 0.08:
+            acting = seats  # out of turn, or looking at his cards / cup / account
+        user = run.rng.choice(acting)
+        controls = run.controls(user, place, old=run.rng.random() < 0.05)
+        asked = [c for c in controls if c.message is run.prompts.get(user.id)]
+        if asked and run.rng.random() < 0.7:
+            controls = asked  # most people answer the question they just opened
+        if controls:
+            used = await run.use(user, run.rng.choice(controls))
+            run.steps += 1
+            reply = used.message if used is not None else None
+            if reply is not None and reply.visibility != "public" and reply.custom_ids():
+                run.prompts[user.id] = reply
+    return run.service.current(game_id).status in ("finished", "aborted")
+
+
+async def casual(run: Run, kind: str, players: int, *, steps: int = 4000) -> None:
+    seats = run.rng.sample(run.users, players)
+    if run.users[-1] not in seats and run.rng.random() < 0.5:
+        seats[-1] = run.users[-1]  # the player with closed DMs sits at many tables
+    game_id = await open_table(run, run.channel, kind, seats)
+    if game_id is None:
+        return
+    if not await play(run, run.channel, game_id, seats, steps=steps, tools=True):
+        run.problems.append(f"{kind} with {players} did not end in {steps} steps")
+
+
+async def tournament(run: Run, *, durchgaenge: int = 1, steps: int = 6000) -> None:
+    """A tournament of every user to its champion: registration, groups in threads, Finale."""
+    host = run.users[0]
+    created = await run.slash(
+        host,
+        run.channel,
+        "turnier erstellen",
+        name="Herbst",
+        gruppe=4,
+        durchgaenge=durchgaenge,
+        finale=4,
+    )
+    if created is None or created.message is None:
+        run.problems.append("/turnier erstellen opened no registration")
+        return
+    registration = created.message
+    tour = _game_of(registration)
+    for user in run.users:
+        await _press(run, user, registration, "register")
+        if run.rng.random() < 0.15:
+            await _press(run, user, registration, "unregister")
+            await _press(run, user, registration, "register")
+    await _press(run, run.users[1], registration, "close")  # refused: no host
+    await _press(run, host, registration, "close")
+    for _ in range(steps):
+        if run.service.current(tour).status == "finished":
+            return
+        live = [
+            (thread, message)
+            for thread in run.fake.threads(run.channel)
+            if (message := _live(run, thread)) is not None
+            and run.service.current(_game_of(message)).status not in ("finished", "aborted")
+        ]
+        if not live:
+            break
+        thread, message = run.rng.choice(live)
+        await play(run, thread, _game_of(message), run.users, steps=1, tools=False)
+    champion = [m for m in run.fake.channel_messages(run.channel) if "🏆" in m.text()]
+    if run.service.current(tour).status != "finished" or len(champion) != 1:
+        run.problems.append("the tournament did not reach its champion")

@@ -1,0 +1,84 @@
+"""Random players (tests/e2e/curious.py): every game kind played by curious people who
+press whatever they are offered; a quick run here, the long one marked ``slow``."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from curious import VERBS, Run, casual, curious_run, tournament
+
+from bot.loopback import fake_discord, tasks_left_behind
+
+SEED = int(os.environ.get("CROUPIER_CURIOUS_SEED", "19"))
+
+
+def report(run: Run) -> str:
+    assert run.scan is not None
+    return (
+        f"curious run: {run.games} games, {run.steps} steps, {len(run.interactions)} "
+        f"interactions, {run.restarts} restarts, {run.texts_read} texts read, "
+        f"{run.scan.checks} leak checks\n{run.coverage()}"
+    )
+
+
+def verdict(run: Run) -> None:
+    """Everything a run checks but coverage: answers, endings, texts, leaks."""
+    assert run.scan is not None
+    print(report(run))
+    assert run.fake.violations == []
+    assert run.scan.leaks == [], run.scan.describe()
+    assert run.problems == [], "\n".join(run.problems[:30])
+    assert run.unknown_verbs() == [], "verbs not in VERBS: extend the list"
+
+
+async def quick(tmp_path: Path, seed: int, locale: str) -> Run:
+    players = 8
+    async with (
+        fake_discord() as fake,
+        curious_run(fake, tmp_path / locale, seed, locale=locale, players=players) as run,
+    ):
+        for players in (5, 3, 6, 4):
+            await casual(run, "verflixte6_lang", players)
+        await casual(run, "verflixte6", 2)
+        await casual(run, "teufel", 3)
+        await casual(run, "flaschenteufel", 3)
+        await casual(run, "lopaka", 2)
+        await casual(run, "glitterhuis", 2)
+        await casual(run, "dicedevils", 4)
+        await casual(run, "dicedevils_mehr", 3)
+        await tournament(run)
+    assert await tasks_left_behind() == []
+    return run
+
+
+async def test_curious_players_in_german_and_english(tmp_path: Path) -> None:
+    """Two servers, one German and one English: each run is checked, and together they
+    pressed every verb (the Finale's Freie Jokerwahl aside: the long run presses it)."""
+    german = await quick(tmp_path, SEED, "de")
+    verdict(german)
+    english = await quick(tmp_path, SEED + 1, "en")
+    verdict(english)
+    german.pressed.update(english.pressed)
+    assert german.never_pressed(set(VERBS)) == [], german.coverage()
+
+
+@pytest.mark.slow
+async def test_curious_players_play_every_game_kind_many_times(tmp_path: Path) -> None:
+    rounds = int(os.environ.get("CROUPIER_CURIOUS_ROUNDS", "8"))
+    async with fake_discord() as fake, curious_run(fake, tmp_path, SEED, players=10) as run:
+        for _ in range(rounds):
+            for players in range(2, 7):
+                await casual(run, "verflixte6", players)
+                await casual(run, "teufel", players)
+            for players in (3, 4):
+                await casual(run, "flaschenteufel", players)
+            await casual(run, "lopaka", 2)
+            await casual(run, "glitterhuis", 2)
+            for players in range(3, 7):
+                await casual(run, "dicedevils", players)
+                await casual(run, "dicedevils_mehr", players)
+        await tournament(run, durchgaenge=2)
+    verdict(run)
+    assert run.never_pressed(set(VERBS)) == [] and run.pressed[("v6", "pickfree")] > 0
