@@ -16,6 +16,7 @@ import pytest
 from bot.audit.text import report_text
 from bot.audit.verify import Report
 from bot.engine import Action
+from bot.games.dicedevils.state import ITEM_COPIES
 from bot.i18n import TEXTS, plural, t
 from bot.render import dd_cards, ft_cards, teufel_cards, tournament_cards, v6_cards
 from bot.render.cards import Card, Select
@@ -338,6 +339,41 @@ def test_english_buttons_and_notices_name_the_english_buttons() -> None:
     assert t("ui.button.mycards", "en") == "My cards"
     assert t("ui.button.cup", "en") == "My cup"
     assert "“My account”" in t("teufel.ui.dm_closed", "en", players="<@1>", count=1)
+
+
+def test_every_dice_devils_item_has_a_name_in_both_languages() -> None:
+    for item in ITEM_COPIES:
+        assert dd_cards.item_name(item, "de") == item  # the engine's ids are the German names
+        assert dd_cards.item_name(item, "en") not in ITEM_COPIES or item == "Grill"
+
+
+async def test_dice_devils_items_read_in_the_tables_language(service: Service) -> None:
+    running = await service.create("dicedevils", ["1", "2", "3"], {})
+    outcome = with_view(running, lambda view: view.update(display=["Teetasse", "heißes Bad"]))
+    english, german = (
+        read(dd_cards.table_card(outcome, "en")),
+        read(dd_cards.table_card(outcome, "de")),
+    )
+    assert "0: Teacup" in english and "1: Hot bath" in english and "Teetasse" not in english
+    assert "0: Teetasse" in german and "1: heißes Bad" in german
+    events: list[dict[str, Any]] = [
+        {"type": "round", "round": 1, "display": ["Bett", "Schal"]},
+        {"type": "fight", "item": "Bett", "fighters": ["1", "2"]},
+        {"type": "swap_item", "player": "1", "give": "Schal", "take": "Bett", "with": "2"},
+    ]
+    lines = [dd_cards.describe(e, "en") for e in events]
+    assert "on display: Bed, Scarf." in lines[0] and "Dice fight for Bed" in lines[1]
+    assert lines[2] == "<@1> swaps Scarf for Bed of <@2>."
+    steal = Action("steal", {"from": "2", "item": "Teetasse"})
+    swap = Action("swap_item", {"with": "2", "give": "Bett", "take": "Schal"})
+    card = dd_cards.decision_card(outcome, [steal, swap], "en")
+    select = card.rows[0]
+    assert isinstance(select, Select)
+    assert [o.label for o in select.options] == [
+        "Steal Teacup from <@2>",
+        "Swap Bed for Scarf from <@2>",
+    ]
+    assert [o.value for o in select.options] == ["2|Teetasse", "2|Bett|Schal"]  # ids stay
 
 
 # --- names, not ids ------------------------------------------------------------------------

@@ -67,12 +67,13 @@ def test_each_dice_devils_decision_says_what_is_decided(locale: str) -> None:
         if verb != "reroll":
             assert t("ui.button.skip", locale) in text
     steal = read(dd_cards.decision_card(dd_outcome("steal", CEM), cases["steal"][1], locale))
-    assert "Schal" in steal and f"<@{BEN}>" in steal  # which item, from whom
+    assert dd_cards.item_name("Schal", locale) in steal and f"<@{BEN}>" in steal  # which, whom
     swap = dd_cards.decision_card(
         dd_outcome("swap_item", BEN), cases["swap_item"][1], locale, NAMES.__getitem__
     )
     (option,) = swap.rows[0].options  # type: ignore[union-attr]
-    assert "Grill" in option.label and "Bett" in option.label and "Anna" in option.label
+    give, take = dd_cards.item_name("Grill", locale), dd_cards.item_name("Bett", locale)
+    assert give in option.label and take in option.label and "Anna" in option.label
     rank = dd_cards.decision_card(
         dd_outcome("swap_rank", BEN), cases["swap_rank"][1], locale, NAMES.__getitem__
     )

@@ -19,6 +19,11 @@ def lobby_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     return table_lobby_card(outcome, locale, BUTTON, name)
 
 
+def item_name(item: str, locale: str) -> str:
+    """An item as the table's language names it (the engine's items are German ids)."""
+    return t(f"dd.item.{item}", locale)
+
+
 def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> str:
     kind = str(event["type"])
     if kind in TABLE_EVENTS:
@@ -27,8 +32,11 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
     for key in ("player", "from", "with", "winner"):
         if key in params:
             params[key] = name(str(params[key]))
+    for key in ("item", "give", "take"):
+        if key in params:
+            params[key] = item_name(str(params[key]), locale)
     if "display" in params:
-        params["display"] = ", ".join(params["display"]) or "–"
+        params["display"] = ", ".join(item_name(i, locale) for i in params["display"]) or "–"
     if "fighters" in params:
         params["fighters"] = ", ".join(name(p) for p in params["fighters"])
     if kind in ("dice", "reroll"):
@@ -53,7 +61,8 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     fields = [
         (
             t("dd.ui.display", locale),
-            ", ".join(f"{i}: {item}" for i, item in enumerate(view["display"])) or "–",
+            ", ".join(f"{i}: {item_name(item, locale)}" for i, item in enumerate(view["display"]))
+            or "–",
         )
     ]
     for demon in view["demons"]:
@@ -85,7 +94,7 @@ def _buttons(outcome: Any, locale: str) -> list[Row]:
     cup = _button(outcome, "cup", t("ui.button.cup", locale))
     if view["phase"] == "place":
         slots = tuple(
-            _button(outcome, "place", f"{i}: {item}", "primary", str(i))
+            _button(outcome, "place", f"{i}: {item_name(item, locale)}", "primary", str(i))
             for i, item in enumerate(view["display"])
         )
         return [slots[:5], (cup,)]
@@ -117,9 +126,12 @@ def decision_card(outcome: Any, actions: list[Any], locale: str, name: Names = m
                 str(args[k]) for k in ("from", "with", "item", "give", "take") if k in args
             )
             other = str(args.get("from", args.get("with", "")))
+            goods = {
+                k: item_name(str(args[k]), locale) for k in ("item", "give", "take") if k in args
+            }
             label = t(
                 f"dd.ui.option.{action.do}", locale, player=name(other), rank=ranks.get(other, "–"),
-                item=args.get("item", ""), give=args.get("give", ""), take=args.get("take", ""),
+                **{"item": "", "give": "", "take": "", **goods},
             )  # fmt: skip
             choices.append(Choice(value[:100], label[:100]))
     verb = actions[-1].do if actions else ""
