@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import TEXTS
+from bot.i18n import TEXTS, has_text
 from bot.render.table_events import TABLE_EVENTS, WITH_REASON, table_event_key
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,11 +72,6 @@ def event_types(package: str) -> set[str]:
             ):
                 types.add(str(node.args[0].value))
     return types
-
-
-def has_text(key: str, language: str) -> bool:
-    texts = TEXTS[language]
-    return key in texts or {f"{key}.one", f"{key}.other"} <= set(texts)
 
 
 def test_the_scans_find_what_they_look_for() -> None:
