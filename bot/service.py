@@ -868,14 +868,15 @@ class Service:
     def find_table(
         self, channel_id: int, player: str | None, kind: str | None = None
     ) -> int | None:
-        """The newest live table in a channel (at which ``player`` sits, if given)."""
+        """The newest live table in a channel (at which ``player`` sits, if given). A
+        tournament is no table: ``/tisch beenden`` beside its registration must not end it."""
         found = [
             game_id
             for game_id, table in self._tables.items()
             if table.row.channel_id == channel_id
             and (player is None or player in table.row.players)
             and table.row.status in (LOBBY, OPEN, PAUSED)
-            and (kind is None or table.row.kind == kind)
+            and (table.row.kind == kind if kind is not None else table.row.kind != TOURNAMENT)
         ]
         return max(found) if found else None
 

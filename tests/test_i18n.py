@@ -83,10 +83,10 @@ def test_a_missing_text_is_logged_in_production_and_never_shows_a_repr(
     monkeypatch.setattr(i18n, "STRICT", False)
     monkeypatch.setitem(TEXTS["de"], "only.english", "")
     del TEXTS["de"]["only.english"]
-    monkeypatch.setitem(TEXTS["en"], "only.english", "English")
+    monkeypatch.setitem(TEXTS["en"], "only.english", "English for {player}")
     with caplog.at_level(logging.ERROR, logger="bot.i18n"):
         assert t("no.such.key", "de", player="1") == "no.such.key"
-        assert t("only.english", "de") == "English"
+        assert t("only.english", "de", player="Anna") == "English for Anna"
     assert "no.such.key" in caplog.text and "de:only.english" in caplog.text
     assert MISSING == []
 

@@ -60,7 +60,9 @@ def t(key: str, locale: str | None = DEFAULT_LOCALE, **params: object) -> str:
     template = TEXTS[language].get(key)
     if template is None:
         _missing(f"{language}:{key}", "no text")
-        return TEXTS[DEFAULT_LOCALE if language != DEFAULT_LOCALE else "en"].get(key) or key
+        template = TEXTS[DEFAULT_LOCALE if language != DEFAULT_LOCALE else "en"].get(key)
+        if template is None:
+            return key
     if not params and "{" not in template:  # most button labels: nothing to fill in
         return template
     try:

@@ -18,7 +18,10 @@ What is checked over the whole run (``Run.problems``):
   labels) shows a text key, a Python repr, a mention of something that is not a user, a
   bare Discord id, English-only words in German or German-only words in English;
 - the leak scan (tests/e2e/leaks.py) finds no secret where it does not belong;
-- every verb a game can put in a custom id (``VERBS``) was offered and pressed.
+- every verb a game can put in a custom id (``VERBS``, and Teufel's bet form) was offered,
+  pressed and taken at least once: the game moved on, or a prompt, a form or the player's
+  own information opened (a refusal does not count); and no control of the game's current
+  version is ever answered as outdated.
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ MANAGE_GUILD = 1 << 5
 VERBS: dict[str, set[str]] = {
     "v6": {"join", "leave", "start", "begin", "weiter", "menu", "stopp", "decide", "pick",
            "pickfree", "nojoker", "joker", "target", "steal", "yes", "no"},
-    "tf": {"join", "leave", "start", "bet", "account", "draw", "stopp"},
+    "tf": {"join", "leave", "start", "bet", "form", "account", "draw", "stopp"},
     "ft": {"join", "leave", "start", "act", "mycards", "discard", "pass", "passl", "passr",
            "open", "play"},
     "dd": {"join", "leave", "start", "place", "cup", "decide", "yes", "no", "skip", "steal",
@@ -132,6 +135,7 @@ class Run:
     scan: LeakScan | None = None
     offered: Counter[tuple[str, str]] = field(default_factory=Counter)
     pressed: Counter[tuple[str, str]] = field(default_factory=Counter)
+    taken: Counter[tuple[str, str]] = field(default_factory=Counter)
     interactions: list[Interaction] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     steps: int = 0
@@ -217,10 +221,20 @@ class Run:
     async def slash(self, user: User, place: Channel, command: str, **options: Any) -> Any:
         return await self.interact(self.fake.slash(user, place, command, **options))
 
+    def _version(self, game_id: int) -> int | None:
+        try:
+            return int(self.service.current(game_id).version)
+        except Exception:  # a game this bot does not know
+            return None
+
     async def use(self, user: User, control: Control) -> Interaction | None:
         click = control.click
-        if click is not None:
-            self.pressed[(_game(click.prefix), click.verb)] += 1
+        if click is None:
+            self.problems.append(f"a control with a foreign id: {control.component}")
+            return None
+        verb = (_game(click.prefix), click.verb)
+        self.pressed[verb] += 1
+        before = self._version(click.game_id)
         if control.values is None:
             coro = self.fake.click(user, control.message, control.component["custom_id"])
         else:
@@ -228,9 +242,33 @@ class Run:
                 user, control.message, control.component["custom_id"], control.values
             )
         interaction = await self.interact(coro)
-        if interaction is not None and interaction.response_type == 9:
+        if interaction is None:
+            return None
+        self.judge(verb, click, before, interaction)
+        if interaction.response_type == 9:
             await self.fill(user, interaction)
         return interaction
+
+    def judge(
+        self, verb: tuple[str, str], click: ClickId, before: int | None, answer: Interaction
+    ) -> None:
+        """Whether the click was taken (the game moved on, a prompt, a form or the player's
+        own information opened), and no current control is called outdated."""
+        reply = answer.message
+        text = reply.text() if reply is not None else ""
+        refusals = [TEXTS[self.locale][k] for k in ("game.stale", "game.over", "game.not_a_player")]
+        if click.version == before and TEXTS[self.locale]["game.stale"] in text:
+            self.problems.append(f"{self.fake.describe(answer)}: a current control was "
+                                 f"answered as outdated: {text[:200]!r}")  # fmt: skip
+        private = reply is not None and reply.visibility != "public"
+        taken = (
+            self._version(click.game_id) != before
+            or answer.response_type in (7, 9)
+            or (reply is not None and bool(reply.custom_ids()) and private)
+            or (private and not any(r in text for r in refusals))
+        )
+        if taken:
+            self.taken[verb] += 1
 
     async def fill(self, user: User, opened: Interaction) -> None:
         """A form: a valid value most of the time, a wrong one sometimes; sometimes left."""
@@ -245,9 +283,13 @@ class Run:
         else:
             value = self.rng.choice(["abc", "-10", "25", str(high + 10), "99999", " "])
         fields = [c["custom_id"] for c in iter_components(opened.modal.get("components") or [])]
-        submitted = self.fake.submit_modal(user, opened, {fields[0]: value})
-        self.pressed[("tf", "bet_form")] += 1
-        await self.interact(submitted)
+        click = ClickId.parse(str(opened.modal.get("custom_id", "")))
+        assert click is not None, opened.modal
+        before = self._version(click.game_id)
+        self.pressed[(_game(click.prefix), "form")] += 1
+        answer = await self.interact(self.fake.submit_modal(user, opened, {fields[0]: value}))
+        if answer is not None:
+            self.judge((_game(click.prefix), "form"), click, before, answer)
 
     def controls(self, user: User, place: Channel, *, old: bool) -> list[Control]:
         """Every control offered to ``user`` at ``place``: the live table message, his
@@ -281,19 +323,21 @@ class Run:
 
     # -- the checks over a run --------------------------------------------------------------
     def coverage(self) -> str:
-        rows = [f"{'game':4} {'verb':10} {'offered':>8} {'pressed':>8}"]
+        rows = [f"{'game':4} {'verb':10} {'offered':>8} {'pressed':>8} {'taken':>8}"]
         for game, verbs in sorted(VERBS.items()):
             for verb in sorted(verbs):
                 key = (game, verb)
-                rows.append(f"{game:4} {verb:10} {self.offered[key]:8} {self.pressed[key]:8}")
+                counts = (self.offered[key], self.pressed[key], self.taken[key])
+                rows.append(f"{game:4} {verb:10} " + " ".join(f"{n:8}" for n in counts))
         return "\n".join(rows)
 
-    def never_pressed(self, games: set[str]) -> list[tuple[str, str]]:
+    def never_taken(self, games: set[str]) -> list[tuple[str, str]]:
+        """Verbs no click ever got through with (pressed and refused is not enough)."""
         return [
             (game, verb)
             for game in sorted(games)
             for verb in sorted(VERBS[game])
-            if self.pressed[(game, verb)] == 0 and (game, verb) not in RARE
+            if self.taken[(game, verb)] == 0 and (game, verb) not in RARE
         ]
 
     def unknown_verbs(self) -> list[tuple[str, str]]:

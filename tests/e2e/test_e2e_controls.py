@@ -74,3 +74,13 @@ async def test_a_dm_that_fails_otherwise_than_closed_still_redraws_the_table(
     assert any(c.split(":")[3] == "bet" for c in table.table_message().custom_ids())
     pointers = [m for m in table.public() if "Konto" in m.text() and "DM" in m.text()]
     assert len(pointers) == 1
+
+
+async def test_the_table_tools_leave_a_tournament_beside_them_alone(table: Table) -> None:
+    table.anna.permissions |= 1 << 5  # Manage Server
+    created = await table.slash(table.anna, "turnier erstellen", name="Herbst")
+    ended = await table.slash(table.anna, "tisch beenden", grund="aus Versehen")
+    assert ended.message.visibility == "ephemeral"
+    assert "an keinem offenen Tisch" in ended.message.content
+    joined = await table.press(table.ben, "register", created.message)
+    assert joined.response_type == 7  # the registration is still open

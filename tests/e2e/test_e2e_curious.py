@@ -55,13 +55,13 @@ async def quick(tmp_path: Path, seed: int, locale: str) -> Run:
 
 async def test_curious_players_in_german_and_english(tmp_path: Path) -> None:
     """Two servers, one German and one English: each run is checked, and together they
-    pressed every verb (the Finale's Freie Jokerwahl aside: the long run presses it)."""
+    got every verb through (the Finale's Freie Jokerwahl aside: the long run presses it)."""
     german = await quick(tmp_path, SEED, "de")
     verdict(german)
     english = await quick(tmp_path, SEED + 1, "en")
     verdict(english)
-    german.pressed.update(english.pressed)
-    assert german.never_pressed(set(VERBS)) == [], german.coverage()
+    german.taken.update(english.taken)
+    assert german.never_taken(set(VERBS)) == [], german.coverage()
 
 
 @pytest.mark.slow
@@ -81,4 +81,4 @@ async def test_curious_players_play_every_game_kind_many_times(tmp_path: Path) -
                 await casual(run, "dicedevils_mehr", players)
         await tournament(run, durchgaenge=2)
     verdict(run)
-    assert run.never_pressed(set(VERBS)) == [] and run.pressed[("v6", "pickfree")] > 0
+    assert run.never_taken(set(VERBS)) == [] and run.taken[("v6", "pickfree")] > 0
