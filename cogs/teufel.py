@@ -70,7 +70,7 @@ async def _bet(interaction: discord.Interaction[Any], click: ui.Click, current: 
         nonce=str(interaction.id),
     )
     await interaction.response.send_message(
-        t("teufel.ui.bet_done", locale, bet=int(text)), ephemeral=True
+        cards.bet_done_text(outcome, int(text), locale), ephemeral=True
     )
     await edit_table(interaction, outcome, table(service, outcome))
 

@@ -424,6 +424,7 @@ TEXTS: dict[str, str] = {
     "teufel.ui.bet_title": "Dein Einsatz",
     "teufel.ui.bet_label": "Einsatz (0 bis {balance}, in Zehnern)",
     "teufel.ui.bet_done": "✓ Gesetzt: {bet}. Aufgedeckt wird, wenn alle gesetzt haben.",
+    "teufel.ui.bet_done_all": "✓ Gesetzt: {bet}. Damit haben alle gesetzt – die Einsätze sind aufgedeckt.",
     "teufel.ui.bet_number": "Bitte eine Zahl eingeben, z. B. 40.",
     "teufel.ui.dm_round": "Runde {round} ist abgerechnet: dein Guthaben ist {balance}.",
     "teufel.ui.dm_closed.one": "{players}: deine DMs sind zu – dein Guthaben zeigt der Knopf „Mein Konto“.",

@@ -424,6 +424,7 @@ TEXTS: dict[str, str] = {
     "teufel.ui.bet_title": "Your bet",
     "teufel.ui.bet_label": "Bet (0 to {balance}, in tens)",
     "teufel.ui.bet_done": "✓ Bet: {bet}. Revealed when everyone has bet.",
+    "teufel.ui.bet_done_all": "✓ Bet: {bet}. That was the last bet – all bets are revealed.",
     "teufel.ui.bet_number": "Please enter a number, e.g. 40.",
     "teufel.ui.dm_round": "Round {round} is settled: your balance is {balance}.",
     "teufel.ui.dm_closed.one": "{players}: your DMs are closed – the “My account” button shows your balance.",

@@ -138,6 +138,13 @@ def bet_form(outcome: Any, balance: int, locale: str) -> Form:
     )
 
 
+def bet_done_text(outcome: Any, bet: int, locale: str) -> str:
+    """The bettor's private answer: his bet, and whether it was the last one (then the bets
+    are revealed now) or the others are still betting."""
+    revealed = any(e["type"] == "bets" for e in outcome.events)
+    return t("teufel.ui.bet_done_all" if revealed else "teufel.ui.bet_done", locale, bet=bet)
+
+
 def result_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     """Settling, positions and pacts (and the end) of a round, as one message."""
     lines = [

@@ -63,6 +63,7 @@ TEMPLATES: dict[str, list[tuple[str, str]]] = {
     "bet": [
         ("teufel.ui.bet_shown", "bet"),
         ("teufel.ui.bet_done", "bet"),
+        ("teufel.ui.bet_done_all", "bet"),
         ("teufel.ui.account_bet", "bet"),
     ],
 }

@@ -97,3 +97,18 @@ async def test_the_public_seal_commits_to_the_amount(table: Table) -> None:
     assert shown is not None
     assert shown[1] == service.seal(game, f"bet:1:{table.anna.id}:40")
     assert shown[1] != service.seal(game, f"bet:1:{table.anna.id}:50")
+
+
+async def test_the_last_bettor_reads_that_the_bets_are_revealed(table: Table) -> None:
+    table.dice.d6_only = True
+    opened = await table.slash(table.anna, "teufel tisch")
+    await table.press(table.ben, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+    first = await bet(table, table.anna, "40")
+    assert first.message.content == "✓ Gesetzt: 40. Aufgedeckt wird, wenn alle gesetzt haben."
+    last = await bet(table, table.ben, "30")
+    assert last.message.visibility == "ephemeral"
+    assert last.message.content == (
+        "✓ Gesetzt: 30. Damit haben alle gesetzt – die Einsätze sind aufgedeckt."
+    )
+    assert "Einsatz 30" in table.table_message().text()  # and so they are

@@ -1,0 +1,28 @@
+"""What a player reads at the end of a step: the last bettor learns the bets are revealed,
+a lobby that never started says nothing was thrown, a fight's dice say which of them count,
+and a Teufel settlement says per player what he won or lost and why."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from bot.render import teufel_cards
+
+LOCALES = ("de", "en")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_last_bet_says_that_the_bets_are_revealed(locale: str) -> None:
+    placed = [{"type": "bet_placed", "player": "1"}]
+    waiting = teufel_cards.bet_done_text(SimpleNamespace(events=placed), 40, locale)
+    revealed = [*placed, {"type": "bets", "round": 1, "bets": {"1": 40, "2": 30}}]
+    last = teufel_cards.bet_done_text(SimpleNamespace(events=revealed), 30, locale)
+    assert "40" in waiting and "30" in last
+    if locale == "de":
+        assert "wenn alle gesetzt haben" in waiting
+        assert "alle gesetzt – die Einsätze sind aufgedeckt" in last
+    else:
+        assert "when everyone has bet" in waiting
+        assert "all bets are revealed" in last
