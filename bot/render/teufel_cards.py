@@ -141,8 +141,9 @@ def bet_form(outcome: Any, balance: int, locale: str) -> Form:
 def bet_done_text(outcome: Any, bet: int, locale: str) -> str:
     """The bettor's private answer: his bet, and whether it was the last one (then the bets
     are revealed now) or the others are still betting."""
-    revealed = any(e["type"] == "bets" for e in outcome.events)
-    return t("teufel.ui.bet_done_all" if revealed else "teufel.ui.bet_done", locale, bet=bet)
+    if any(e["type"] == "bets" for e in outcome.events):
+        return t("teufel.ui.bet_done_all", locale, bet=bet)
+    return t("teufel.ui.bet_done", locale, bet=bet)
 
 
 def result_card(outcome: Any, locale: str, name: Names = mention) -> Card:
