@@ -125,10 +125,9 @@ async def announce(client: discord.Client, notice: ClockNotice) -> None:
     if notice.what == "closed":
         channel = await _channel(client, outcome.channel_id)
         if channel is not None and outcome.message_id is not None:
-            text = t("clock.lobby_closed", locale, game=game)
-            await channel.get_partial_message(outcome.message_id).edit(
-                content=text, embed=None, view=None
-            )
+            text = t("clock.lobby_closed", locale, game=game)  # and the seed, revealed
+            card = replace(table_lobby_card(outcome, locale, ""), description=text)
+            await channel.get_partial_message(outcome.message_id).edit(**ui.message_kwargs(card))
         return
     names = ", ".join(map(mention, notice.players))
     if notice.what == clocks.WAIT:

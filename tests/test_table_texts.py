@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from bot.render import teufel_cards
+from bot.render.lobby import table_lobby_card
 
 LOCALES = ("de", "en")
 
@@ -26,3 +27,15 @@ def test_the_last_bet_says_that_the_bets_are_revealed(locale: str) -> None:
     else:
         assert "when everyone has bet" in waiting
         assert "all bets are revealed" in last
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_closed_lobby_reveals_its_seed_without_a_word_of_dice(locale: str) -> None:
+    closed = SimpleNamespace(
+        public={"lobby": None}, status="aborted", seed="5eed", seed_hash="4a54", head_hash="ead"
+    )
+    footer = table_lobby_card(closed, locale, "tfb").footer
+    assert "`5eed`" in footer and "`4a54`" in footer and "`ead`" in footer
+    never = {"de": "das Spiel hat nie begonnen", "en": "the game never started"}[locale]
+    verifiable = {"de": "jeder Wurf ist nachprüfbar", "en": "every die can be verified"}[locale]
+    assert never in footer and verifiable not in footer

@@ -28,7 +28,8 @@ def table_lobby_card(
     A lobby closed before its game started shows that, and no buttons."""
     lobby = outcome.public["lobby"]
     if lobby is None or ended(outcome):
-        return Card(title=t("ui.lobby.closed", locale), footer=seed_line(outcome, locale))
+        footer = seed_line(outcome, locale, started=False)
+        return Card(title=t("ui.lobby.closed", locale), footer=footer)
     players = lobby["players"]
     body = t(
         "ui.lobby.body",
@@ -54,12 +55,14 @@ def table_lobby_card(
     )
 
 
-def seed_line(outcome: Any, locale: str) -> str:
+def seed_line(outcome: Any, locale: str, *, started: bool = True) -> str:
     """A table's footer: the seed's commitment while it plays; at the end the seed itself
     and the head of the hash-chained log, so anyone can check every die and that the log
-    was not rewritten afterwards (``/verify``)."""
+    was not rewritten afterwards (``/verify``). A lobby closed before its game started
+    reveals its seed too, saying that nothing was thrown with it."""
     if outcome.seed:
-        line = t("ui.table.seed_revealed", locale, seed=outcome.seed, seed_hash=outcome.seed_hash)
+        key = "ui.table.seed_revealed" if started else "ui.lobby.seed_revealed"
+        line = t(key, locale, seed=outcome.seed, seed_hash=outcome.seed_hash)
         head = getattr(outcome, "head_hash", "")
         return line + (" " + t("ui.table.head", locale, head=head[:16]) if head else "")
     return t("ui.table.seed", locale, seed_hash=outcome.seed_hash[:16])
