@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.render import teufel_cards
+from bot.render import dd_cards, teufel_cards
 from bot.render.lobby import table_lobby_card
 
 LOCALES = ("de", "en")
@@ -39,3 +39,21 @@ def test_a_closed_lobby_reveals_its_seed_without_a_word_of_dice(locale: str) -> 
     never = {"de": "das Spiel hat nie begonnen", "en": "the game never started"}[locale]
     verifiable = {"de": "jeder Wurf ist nachprüfbar", "en": "every die can be verified"}[locale]
     assert never in footer and verifiable not in footer
+
+
+def test_a_fights_dice_say_which_of_them_count() -> None:
+    """The rules' worked checks: Oberteufel 6,2,5 -> 11 (his two highest); Satansbraten 3,4
+    with the Oberteufel's lowest 2 -> 9; anybody else adds both dice."""
+    event = {
+        "type": "dice",
+        "dice": {"Cem": [6, 2, 5], "Anna": [3, 4], "Ben": [1, 2]},
+        "scores": {"Cem": 11, "Anna": 9, "Ben": 3},
+    }
+    assert dd_cards.describe(event, "de", str) == (
+        "Aufgedeckt: Cem 6-2-5 → 11 (es zählen die zwei höchsten: 6+5); "
+        "Anna 3-4 + 2 (der niedrigste Würfel des Oberteufels) = 9; Ben 1-2 = 3."
+    )
+    assert dd_cards.describe({**event, "type": "reroll"}, "en", str) == (
+        "Re-rolled: Cem 6-2-5 → 11 (the two highest count: 6+5); "
+        "Anna 3-4 + 2 (the Oberteufel's lowest die) = 9; Ben 1-2 = 3."
+    )

@@ -41,8 +41,7 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
         params["fighters"] = ", ".join(name(p) for p in params["fighters"])
     if kind in ("dice", "reroll"):
         params["dice"] = "; ".join(
-            f"{name(p)} {'-'.join(map(str, d))} = {event['scores'][p]}"
-            for p, d in event["dice"].items()
+            score_text(name(p), d, event["scores"][p], locale) for p, d in event["dice"].items()
         )
     if kind == "spiel":
         params["force"] = t("dd.ui.yes" if event["force"] else "dd.ui.no", locale)
@@ -51,6 +50,21 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
     if kind == "game_end":
         params["points"] = ", ".join(f"{name(p)} {v}" for p, v in event["points"].items())
     return t(f"dd.event.{kind}", locale, **params)
+
+
+def score_text(player: str, dice: list[int], score: int, locale: str) -> str:
+    """A demon's revealed dice and what they score, so that the sum adds up: two dice count
+    as they are; of the Oberteufel's three the two highest; the Satansbraten adds the
+    Oberteufel's lowest die (what his score has beyond his own dice)."""
+    shown = "-".join(map(str, dice))
+    if len(dice) == 3:
+        counted = "+".join(map(str, sorted(dice, reverse=True)[:2]))
+        return t("dd.ui.score.highest", locale, player=player, dice=shown, counted=counted,
+                 score=score)  # fmt: skip
+    if score > sum(dice):
+        return t("dd.ui.score.ober_low", locale, player=player, dice=shown,
+                 low=score - sum(dice), score=score)  # fmt: skip
+    return t("dd.ui.score.sum", locale, player=player, dice=shown, score=score)
 
 
 def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
