@@ -57,3 +57,47 @@ def test_a_fights_dice_say_which_of_them_count() -> None:
         "Re-rolled: Cem 6-2-5 → 11 (the two highest count: 6+5); "
         "Anna 3-4 + 2 (the Oberteufel's lowest die) = 9; Ben 1-2 = 3."
     )
+
+
+SOURCE_ROUND = {  # the rules' worked round: H = 135, Lucy's 140 lost, bonuses for Petra and Saul
+    "type": "settle",
+    "round": 1,
+    "highest": 135,
+    "double": False,
+    "bets": {"Gordon": 100, "Petra": 120, "Lucy": 140, "Saul": 60},
+    "changes": {"Gordon": 100, "Petra": 120, "Lucy": -140, "Saul": 60},
+    "bonuses": {"Petra": ["coal"], "Saul": ["pieces"]},
+}
+DOUBLE_ROUND = {  # the sandbox's round: Anna's 40 is the highest bet and wins, twice
+    "type": "settle",
+    "round": 1,
+    "highest": 100,
+    "double": True,
+    "bets": {"Ben": 30, "Anna": 40, "Cem": 0},
+    "changes": {"Ben": 30, "Anna": 80, "Cem": 0},
+    "bonuses": {"Ben": ["coal", "pieces"]},
+}
+
+
+def test_a_settlement_says_per_player_what_he_won_or_lost_and_why() -> None:
+    assert teufel_cards.describe(SOURCE_ROUND, "de", str).split("\n") == [
+        "Abrechnung Runde 1 – höchster Kohlewert 135:",
+        "Gordon +100: Einsatz 100 gewonnen (+100)",
+        "Petra +170: Einsatz 120 gewonnen (+120), höchster Kohlewert (+50)",
+        "Lucy −140: Einsatz 140 verloren, mehr als 135 (−140)",
+        "Saul +110: Einsatz 60 gewonnen (+60), meiste Stücke (+50)",
+    ]
+    assert teufel_cards.describe(DOUBLE_ROUND, "de", str).split("\n") == [
+        "Abrechnung Runde 1 – höchster Kohlewert 100:",
+        "Ben +130: Einsatz 30 gewonnen (+30), höchster Kohlewert (+50), meiste Stücke (+50)",
+        "Anna +80: Einsatz 40 gewonnen, als höchster Einsatz doppelt (+80)",
+        "Cem ±0: kein Einsatz",
+    ]
+    assert teufel_cards.describe(DOUBLE_ROUND, "en", str).split("\n") == [
+        "Settling round 1 – highest coal 100:",
+        "Ben +130: bet 30 won (+30), highest coal (+50), most pieces (+50)",
+        "Anna +80: bet 40 won, doubled as the highest bet (+80)",
+        "Cem ±0: no bet",
+    ]
+    lost = teufel_cards.describe(SOURCE_ROUND, "en", str).split("\n")[3]
+    assert lost == "Lucy −140: bet 140 lost, more than 135 (−140)"

@@ -21,6 +21,8 @@ def lobby_card(outcome: Any, locale: str, name: Names = mention) -> Card:
 
 
 def _signed(amount: int) -> str:
+    if amount == 0:
+        return "±0"
     return f"+{amount}" if amount > 0 else str(amount).replace("-", "−")
 
 
@@ -55,18 +57,39 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
         params["skipped"] = ", ".join(name(p) for p in event["skipped"]) or "–"
         params["count"] = len(event["skipped"])
     if event["type"] == "settle":
-        parts = [f"{name(p)} {_signed(c)}" for p, c in event["changes"].items()]
-        for player, kinds in event["bonuses"].items():
-            parts.append(
-                t("teufel.ui.bonus", locale, player=name(player), amount=BONUS * len(kinds))
-            )
-        params["changes"] = ", ".join(parts)
+        params["changes"] = "\n".join(_settled(event, locale, name))
     if event["type"] == "track":
         params["pacts"] = ", ".join(name(p) for p in event["pacts"]) or "–"
     if event["type"] == "game_end":
         params["winners"] = ", ".join(name(p) for p in event["winners"])
         params["balances"] = ", ".join(f"{name(p)} {b}" for p, b in event["balances"].items())
     return t(f"teufel.event.{event['type']}", locale, **params)
+
+
+def _settled(event: Mapping[str, Any], locale: str, name: Names) -> list[str]:
+    """Each player once, in the order of settling: what the round brought him in all, and
+    why: his bet won (the highest bet doubled), lost or none, and each bonus by its kind."""
+    lines = []
+    for player, change in event["changes"].items():
+        bet = event["bets"][player]
+        amount = _signed(change)
+        if bet == 0:
+            parts = [t("teufel.ui.settle.no_bet", locale)]
+        elif change < 0:
+            parts = [t("teufel.ui.settle.lost", locale, bet=bet, highest=event["highest"],
+                       amount=amount)]  # fmt: skip
+        elif change > bet:
+            parts = [t("teufel.ui.settle.double", locale, bet=bet, amount=amount)]
+        else:
+            parts = [t("teufel.ui.settle.won", locale, bet=bet, amount=amount)]
+        kinds = event["bonuses"].get(player, [])
+        parts += [t(f"teufel.ui.settle.{kind}", locale, amount=_signed(BONUS)) for kind in kinds]
+        total = _signed(change + BONUS * len(kinds))
+        lines.append(
+            t("teufel.ui.settle.player", locale, player=name(player), total=total,
+              parts=", ".join(parts))
+        )  # fmt: skip
+    return lines
 
 
 def _seat_line(seat: Mapping[str, Any], locale: str, seal: Callable[[str], str]) -> str:

@@ -167,6 +167,7 @@ def _settle(state: TeufelState) -> list[Event]:
             "round": state.round,
             "highest": high,
             "double": double,
+            "bets": {s.player: s.bet or 0 for s in seats},
             "changes": changes,
             "bonuses": bonuses,
         },

@@ -28,6 +28,7 @@ def test_the_source_example_round() -> None:
     settle = oven.of_type("settle")[0]
     assert settle["highest"] == 135 and settle["double"] is False
     assert settle["changes"] == {"Gordon": 100, "Petra": 120, "Lucy": -140, "Saul": 60}
+    assert settle["bets"] == {"Gordon": 100, "Petra": 120, "Lucy": 140, "Saul": 60}  # why
     assert settle["bonuses"] == {"Petra": ["coal"], "Saul": ["pieces"]}
     spots = oven.of_type("track")[0]["spots"]
     assert {player: marks_at(spot) for player, spot in spots.items()} == {
