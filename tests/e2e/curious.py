@@ -436,8 +436,15 @@ async def host_tool(run: Run, place: Channel, host: User, seats: list[User]) -> 
         await run.slash(host, place, "tisch pause", grund="🍕")
     elif choice < 0.5:
         await run.slash(host, place, "tisch uhr", minuten=run.rng.randint(0, 30))
-    elif choice < 0.6:
-        await run.slash(host, place, "tisch abwesend", spieler=someone)
+    elif choice < 0.55:
+        game_id = run.service.find_table(place.id, None)
+        absent = run.service.clock_of(game_id).absent if game_id is not None else []
+        if len(seats) - len(absent) > 2:  # a table where all are absent plays on by itself
+            await run.slash(host, place, "tisch abwesend", spieler=someone)
+    elif choice < 0.6:  # a newcomer takes a seat (or someone already seated: refused)
+        await run.slash(
+            host, place, "tisch ersetzen", spieler=someone, neu=run.rng.choice(run.users)
+        )
     elif choice < 0.7:
         await run.slash(someone, place, "tisch beenden")  # refused unless the host
     elif choice < 0.8:
