@@ -124,16 +124,13 @@ async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
     new_round = any(e["type"] == "round" for e in outcome.events) and not any(
         e["type"] == "start" for e in outcome.events
     )
-    cut = (
-        next(
-            (i for i, e in enumerate(outcome.events) if e["type"] == "reveal"), len(outcome.events)
-        )
-        if new_round
-        else len(outcome.events)
-    )
-    closing = cards.table_card(replace(outcome, events=outcome.events[:cut]), locale)
-    if new_round or outcome.finished:
-        closing.rows = []
+    cut = cards.round_cut(outcome.events) if new_round else len(outcome.events)
+    if new_round:  # the view shows the next round already
+        closing = cards.closed_round_card(outcome, locale)
+    else:
+        closing = cards.table_card(outcome, locale)
+        if outcome.finished:
+            closing.rows = []
     on_table = interaction.message is not None and interaction.message.id == outcome.message_id
     if on_table:
         await interaction.response.edit_message(**ui.message_kwargs(closing))

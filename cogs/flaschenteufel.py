@@ -117,8 +117,12 @@ async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
     on_table = interaction.message is not None and interaction.message.id == outcome.message_id
     dealt = any(e["type"] == "deal" for e in outcome.events)
     new_hand = dealt and not any(e["type"] == "start" for e in outcome.events)
-    table = cards.table_card(outcome, locale)
-    closing = replace(table, rows=[]) if new_hand else table  # the last hand's message is done
+    if new_hand:  # the last hand's message is done; the view shows the next hand already
+        closing = cards.closed_hand_card(outcome, locale)
+        fresh = replace(outcome, events=outcome.events[cards.hand_cut(outcome.events) :])
+        table = cards.table_card(fresh, locale)
+    else:
+        closing = table = cards.table_card(outcome, locale)
     if on_table:
         await interaction.response.edit_message(**ui.message_kwargs(closing))
     else:

@@ -127,8 +127,11 @@ async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         await interaction.response.edit_message(**ui.message_kwargs(table(service, outcome)))
         return
     cut = next(i for i, e in enumerate(outcome.events) if e["type"] == "settle")
-    closing = table(service, replace(outcome, events=outcome.events[:cut]))
-    closing.rows = []
+    if outcome.finished:  # the last round: the view still shows it, as it ended
+        closing = table(service, replace(outcome, events=outcome.events[:cut]))
+        closing.rows = []
+    else:  # the view shows the next round already
+        closing = cards.closed_round_card(outcome, locale)
     await interaction.response.edit_message(**ui.message_kwargs(closing))
     channel = channel_of(interaction)
     result = cards.result_card(outcome, locale)

@@ -169,6 +169,9 @@ async def show(
     old_events, new_events = split_turn_events(outcome.events)
     closing = replace(outcome, events=old_events) if new_turn else outcome
     table = cards.table_card(closing, locale, live=not new_turn and not outcome.finished)
+    end = next((e for e in outcome.events if e["type"] == "durchgang_end"), None)
+    if end is not None and not outcome.finished:  # the view shows the next Durchgang already
+        table = cards.closed_durchgang_card(closing, end, locale)
     on_table = interaction.message is not None and interaction.message.id == outcome.message_id
     if typed:
         lines = [describe(e, locale, cards.mention) for e in outcome.events]

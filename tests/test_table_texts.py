@@ -5,13 +5,24 @@ and a Teufel settlement says per player what he won or lost and why."""
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
-from bot.render import dd_cards, teufel_cards
+from bot.engine import Action, FixedRng, step
+from bot.games.teufel import Teufel
+from bot.games.teufel.state import DEVIL as D
+from bot.i18n import t
+from bot.render import dd_cards, ft_cards, teufel_cards, v6_cards
+from bot.render.cards import Card
 from bot.render.lobby import table_lobby_card
 
 LOCALES = ("de", "en")
+
+
+def read(card: Card) -> str:
+    fields = [f"{name}\n{value}" for name, value in card.fields]
+    return "\n".join([card.title, card.description, *fields, card.footer])
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -59,45 +70,133 @@ def test_a_fights_dice_say_which_of_them_count() -> None:
     )
 
 
-SOURCE_ROUND = {  # the rules' worked round: H = 135, Lucy's 140 lost, bonuses for Petra and Saul
-    "type": "settle",
-    "round": 1,
-    "highest": 135,
-    "double": False,
-    "bets": {"Gordon": 100, "Petra": 120, "Lucy": 140, "Saul": 60},
-    "changes": {"Gordon": 100, "Petra": 120, "Lucy": -140, "Saul": 60},
-    "bonuses": {"Petra": ["coal"], "Saul": ["pieces"]},
-}
-DOUBLE_ROUND = {  # the sandbox's round: Anna's 40 is the highest bet and wins, twice
-    "type": "settle",
-    "round": 1,
-    "highest": 100,
-    "double": True,
-    "bets": {"Ben": 30, "Anna": 40, "Cem": 0},
-    "changes": {"Ben": 30, "Anna": 80, "Cem": 0},
-    "bonuses": {"Ben": ["coal", "pieces"]},
-}
+def settled(players: list[str], tiles: list[int], bets: list[int], pulls: list[int]) -> Any:
+    """One round of Auf Teufel komm raus by the engine: the bets, then each player in seat
+    order draws ``pulls`` tiles and stops (unless a devil ended his turn): the outcome of
+    the last action, as the cog gets it (its events, the next round's public view)."""
+    game, rng = Teufel(), FixedRng([], picks=tiles)
+    state, _ = game.setup(players, {}, rng)
+    for seat, amount in enumerate(bets):
+        state, events = step(game, state, seat, Action("bet", {"amount": amount}), rng)
+    for seat, draws in enumerate(pulls):
+        for _ in range(draws):
+            state, events = step(game, state, seat, Action("draw"), rng)
+        if state.turn == seat:
+            state, events = step(game, state, seat, Action("stopp"), rng)
+    return SimpleNamespace(
+        events=[e.to_dict() for e in events], public=game.view(state, None), status="open",
+        seed=None, seed_hash="4a54" * 16, game_id=1, version=9,
+    )  # fmt: skip
+
+
+def source_round() -> Any:
+    """The rules' worked round: bets 100/120/140/60; Gordon and Lucy meet devils, Petra
+    stops at 135 with 3 pieces, Saul at 50 with 4. H = 135: Lucy's 140 is lost."""
+    tiles = [50, 25, 10, D, 75, 50, 10, D, 20, 10, 10, 10]
+    return settled(["Gordon", "Petra", "Lucy", "Saul"], tiles, [100, 120, 140, 60], [4, 3, 1, 4])
+
+
+def double_round() -> Any:
+    """The sandbox's round: Anna's 40 is the highest bet and wins, twice; Ben has the most
+    coal and pieces; Cem bets nothing."""
+    return settled(["Anna", "Ben", "Cem"], [20, 75, 25], [40, 30, 0], [1, 2, 0])
+
+
+def settle_lines(outcome: Any, locale: str) -> list[str]:
+    settle = next(e for e in outcome.events if e["type"] == "settle")
+    return teufel_cards.describe(settle, locale, str).split("\n")
 
 
 def test_a_settlement_says_per_player_what_he_won_or_lost_and_why() -> None:
-    assert teufel_cards.describe(SOURCE_ROUND, "de", str).split("\n") == [
+    assert settle_lines(source_round(), "de") == [
         "Abrechnung Runde 1 – höchster Kohlewert 135:",
         "Gordon +100: Einsatz 100 gewonnen (+100)",
         "Petra +170: Einsatz 120 gewonnen (+120), höchster Kohlewert (+50)",
         "Lucy −140: Einsatz 140 verloren, mehr als 135 (−140)",
         "Saul +110: Einsatz 60 gewonnen (+60), meiste Stücke (+50)",
     ]
-    assert teufel_cards.describe(DOUBLE_ROUND, "de", str).split("\n") == [
+    assert settle_lines(double_round(), "de") == [
         "Abrechnung Runde 1 – höchster Kohlewert 100:",
-        "Ben +130: Einsatz 30 gewonnen (+30), höchster Kohlewert (+50), meiste Stücke (+50)",
         "Anna +80: Einsatz 40 gewonnen, als höchster Einsatz doppelt (+80)",
+        "Ben +130: Einsatz 30 gewonnen (+30), höchster Kohlewert (+50), meiste Stücke (+50)",
         "Cem ±0: kein Einsatz",
     ]
-    assert teufel_cards.describe(DOUBLE_ROUND, "en", str).split("\n") == [
+    assert settle_lines(double_round(), "en") == [
         "Settling round 1 – highest coal 100:",
-        "Ben +130: bet 30 won (+30), highest coal (+50), most pieces (+50)",
         "Anna +80: bet 40 won, doubled as the highest bet (+80)",
+        "Ben +130: bet 30 won (+30), highest coal (+50), most pieces (+50)",
         "Cem ±0: no bet",
     ]
-    lost = teufel_cards.describe(SOURCE_ROUND, "en", str).split("\n")[3]
-    assert lost == "Lucy −140: bet 140 lost, more than 135 (−140)"
+    assert settle_lines(source_round(), "en")[3] == "Lucy −140: bet 140 lost, more than 135 (−140)"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_settled_rounds_message_shows_that_round_and_nothing_of_the_next(locale: str) -> None:
+    outcome = source_round()
+    assert outcome.public["round"] == 2 and outcome.public["phase"] == "bet"  # moved on
+    card = teufel_cards.closed_round_card(outcome, locale, str)
+    text = read(card)
+    assert card.title == t("teufel.ui.title", locale, round=1) and card.rows == []
+    assert t("teufel.ui.round_over", locale, round=1) in card.description
+    assert t("teufel.event.stopp", locale, player="Saul", coal=50,
+             pieces=t("n.pieces", locale, count=4)) in card.description  # fmt: skip
+    assert t("teufel.event.round", locale, round=2, starter="Petra") not in text
+    for waiting in ("teufel.ui.bet_wait", "teufel.ui.bet_missing"):
+        assert t(waiting, locale) not in text
+    bet, coal, devil = (
+        lambda b: t("teufel.ui.bet_shown", locale, bet=b),
+        lambda c, p: t("teufel.ui.coal", locale, coal=c, pieces=p),
+        t("teufel.ui.devil", locale),
+    )
+    assert card.fields == [
+        ("Gordon", f"{bet(100)} · {devil}"),
+        ("Petra", f"{bet(120)} · {coal(135, 3)}"),
+        ("Lucy", f"{bet(140)} · {devil}"),
+        ("Saul", f"{bet(60)} · {coal(50, 4)}"),
+    ]
+
+
+def moved_on(events: list[dict[str, Any]], **public: Any) -> Any:
+    """An outcome whose events end one round and begin the next; its view is the next's."""
+    return SimpleNamespace(
+        events=events, public=public, status="open", seed=None, seed_hash="4a54" * 16
+    )
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_closed_hands_rounds_and_durchgaenge_show_their_own_number(locale: str) -> None:
+    ending = [
+        {"type": "trick", "winner": "Ben", "cards": [3, 9, 20]},
+        {"type": "hand_end", "hand": 1, "devil": [5], "owner": "Cem", "price": 9,
+         "scores": {"Ben": 12}, "totals": {"Ben": 12}},
+    ]  # fmt: skip
+    dealt = [{"type": "hand", "hand": 2, "leader": "Ben"}, {"type": "deal", "secret": True}]
+    hand = ft_cards.closed_hand_card(
+        moved_on([*ending, *dealt], hand=2, to_act=["Ben"]), locale, str
+    )
+    assert hand.title == t("ft.ui.title", locale, hand=1) and hand.fields == []
+    assert hand.description.split("\n") == [ft_cards.describe(e, locale, str) for e in ending]
+    devils = dd_cards.closed_round_card(
+        moved_on(
+            [
+                {"type": "take", "player": "Ben", "item": "Bett", "slot": 0},
+                {"type": "reveal", "item": "Grill"},
+                {"type": "round", "round": 3, "display": ["Grill"]},
+            ],
+            round=3,
+        ),
+        locale,
+        str,
+    )
+    assert devils.title == t("dd.ui.title", locale, round=2) and devils.fields == []
+    assert devils.description.split("\n") == [
+        t("dd.event.take", locale, player="Ben", item=dd_cards.item_name("Bett", locale)),
+        t("dd.ui.round_over", locale, round=2),
+    ]
+    end = {"type": "durchgang_end", "durchgang": 1, "eyes": {"Ben": 6}, "points": {"Ben": 6}}
+    last_turn = moved_on([{"type": "stopp", "player": "Ben", "eyes": 6}], durchgaenge=3)
+    durchgang = v6_cards.closed_durchgang_card(last_turn, end, locale, str)
+    assert durchgang.title == t("ui.table.title", locale, durchgang=1, durchgaenge=3)
+    assert durchgang.fields == [] and durchgang.rows == []
+    assert durchgang.description.endswith(t("v6.event.durchgang_end", locale, durchgang=1,
+                                            points="Ben 6"))  # fmt: skip

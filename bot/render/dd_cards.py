@@ -97,6 +97,27 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     )
 
 
+def round_cut(events: list[Any]) -> int:
+    """Where a new round begins in an action's events (its first revealed item, or the
+    round itself when the display needed none); the events before end the old round."""
+    return next((i for i, e in enumerate(events) if e["type"] in ("reveal", "round")), len(events))
+
+
+def closed_round_card(outcome: Any, locale: str, name: Names = mention) -> Card:
+    """A round's message, closed while the next round begins: its own round number, the
+    lines of the action that ended it, and that it is over. Nothing of the view, which
+    already shows the next round (its display, its ranks)."""
+    cut = round_cut(outcome.events)
+    ended_round = next(e["round"] for e in outcome.events[cut:] if e["type"] == "round") - 1
+    lines = [describe(e, locale, name) for e in outcome.events[:cut]]
+    lines.append(t("dd.ui.round_over", locale, round=ended_round))
+    return Card(
+        title=t("dd.ui.title", locale, round=ended_round),
+        description="\n".join(lines)[-4000:],
+        footer=seed_line(outcome, locale),
+    )
+
+
 def _button(outcome: Any, verb: str, label: str, style: str = "secondary", arg: str = "") -> Button:
     return Button(custom_id(BUTTON, outcome.game_id, outcome.version, verb, arg), label[:80], style)
 

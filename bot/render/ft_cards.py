@@ -89,6 +89,25 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     )
 
 
+def hand_cut(events: list[Any]) -> int:
+    """Where a new hand begins in an action's events; the events before end the old hand."""
+    return next((i for i, e in enumerate(events) if e["type"] == "hand"), len(events))
+
+
+def closed_hand_card(outcome: Any, locale: str, name: Names = mention) -> Card:
+    """A hand's message, closed while the next hand is dealt: its own hand number (from
+    its end), the lines of the action that ended it (the last trick, the scores). Nothing
+    of the view, which already shows the next hand (no tricks yet, the bottle at 19)."""
+    cut = hand_cut(outcome.events)
+    end = next(e for e in outcome.events[:cut] if e["type"] == "hand_end")
+    lines = [describe(e, locale, name) for e in outcome.events[:cut]]
+    return Card(
+        title=t("ft.ui.title", locale, hand=end["hand"]),
+        description="\n".join(lines)[-4000:],
+        footer=seed_line(outcome, locale),
+    )
+
+
 def _buttons(outcome: Any, locale: str) -> list[Row]:
     if outcome.public["phase"] == "over" or ended(outcome):
         return []

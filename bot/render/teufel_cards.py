@@ -40,7 +40,7 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
     if event["type"] in TABLE_EVENTS:
         return describe_table_event(event, locale, name)
     params = {k: v for k, v in event.items() if k != "type"}
-    if "pieces" in params:
+    if isinstance(params.get("pieces"), int):  # a settle event's are per player
         params["pieces"] = t("n.pieces", locale, count=params["pieces"])
     if "tiles" in params:
         params["tiles"] = t("n.tiles", locale, count=params["tiles"])
@@ -133,6 +133,31 @@ def table_card(
         + " · "
         + seed_line(outcome, locale),
         rows=_buttons(outcome, locale),
+    )
+
+
+def closed_round_card(outcome: Any, locale: str, name: Names = mention) -> Card:
+    """A settled round's message, closed while the next round begins: its own round number,
+    the lines of the action that ended it, that it is over, and every seat's bet and coal
+    as the round ended — all from the settle event, nothing from the view, which already
+    shows the next round (its seats set anew)."""
+    cut = next(i for i, e in enumerate(outcome.events) if e["type"] == "settle")
+    settle = outcome.events[cut]
+    lines = [describe(e, locale, name) for e in outcome.events[:cut]]
+    lines.append(t("teufel.ui.round_over", locale, round=settle["round"]))
+    fields = []
+    for player in (s["player"] for s in outcome.public["seats"]):
+        parts = [t("teufel.ui.bet_shown", locale, bet=settle["bets"][player])]
+        if player in settle["devils"]:
+            parts.append(t("teufel.ui.devil", locale))
+        elif pieces := settle["pieces"][player]:
+            parts.append(t("teufel.ui.coal", locale, coal=settle["coal"][player], pieces=pieces))
+        fields.append((name(player), " · ".join(parts)))
+    return Card(
+        title=t("teufel.ui.title", locale, round=settle["round"]),
+        description="\n".join(lines)[-4000:],
+        fields=fields,
+        footer=seed_line(outcome, locale),
     )
 
 

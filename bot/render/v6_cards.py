@@ -62,6 +62,24 @@ def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool =
     )
 
 
+def closed_durchgang_card(
+    outcome: Any, end: Mapping[str, Any], locale: str, name: Names = mention
+) -> Card:
+    """The last turn's message of a Durchgang, closed while the next Durchgang begins: that
+    Durchgang's number (from its end), the lines of the action that ended it (the
+    ``outcome``'s events up to the end) and its points. Nothing of the view, which already
+    shows the next Durchgang (every seat back to 0 eyes); the result message follows."""
+    lines = [describe(e, locale, name) for e in outcome.events]
+    lines.append(describe(end, locale, name))
+    title = t(
+        "ui.table.title", locale, durchgang=end["durchgang"],
+        durchgaenge=outcome.public["durchgaenge"],
+    )  # fmt: skip
+    return Card(
+        title=title, description="\n".join(lines)[-4000:], footer=seed_line(outcome, locale)
+    )
+
+
 AUTO = ("toertchen", "tentakel")
 
 

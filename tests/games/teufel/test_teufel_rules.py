@@ -29,6 +29,9 @@ def test_the_source_example_round() -> None:
     assert settle["highest"] == 135 and settle["double"] is False
     assert settle["changes"] == {"Gordon": 100, "Petra": 120, "Lucy": -140, "Saul": 60}
     assert settle["bets"] == {"Gordon": 100, "Petra": 120, "Lucy": 140, "Saul": 60}  # why
+    assert settle["coal"] == {"Gordon": 0, "Petra": 135, "Lucy": 0, "Saul": 50}  # as it ended
+    assert settle["pieces"] == {"Gordon": 3, "Petra": 3, "Lucy": 0, "Saul": 4}
+    assert settle["devils"] == ["Gordon", "Lucy"]
     assert settle["bonuses"] == {"Petra": ["coal"], "Saul": ["pieces"]}
     spots = oven.of_type("track")[0]["spots"]
     assert {player: marks_at(spot) for player, spot in spots.items()} == {
