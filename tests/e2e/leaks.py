@@ -118,6 +118,7 @@ class LeakScan:
     _wrapped: set[int] = field(default_factory=set)
     _seen_modals: set[int] = field(default_factory=set)
     _shown_dice: dict[int, dict[str, set[Any]]] = field(default_factory=dict)
+    _over: set[int] = field(default_factory=set)
     _seen_version: dict[int, int] = field(default_factory=dict)
 
     # -- wiring ---------------------------------------------------------------------------
@@ -154,6 +155,8 @@ class LeakScan:
         except IllegalAction:  # an unknown game has no secrets
             return None
         self.games[game_id] = outcome.kind
+        if outcome.finished:
+            self._over.add(game_id)
         secrets: set[Secret] = set()
         own: dict[str, frozenset[tuple[str, Any]]] = {}
         public = frozenset(_shown(outcome.public))
@@ -227,6 +230,8 @@ class LeakScan:
     ) -> None:
         text = "\n".join(x for x in texts if x)
         for game_id in list(self.games):
+            if game_id in self._over:  # a finished game has no secrets left
+                continue
             found = self._moment(service, game_id)
             if found is None:
                 continue
