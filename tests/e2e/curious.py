@@ -142,6 +142,7 @@ class Run:
     games: int = 0
     restarts: int = 0
     texts_read: int = 0
+    ended_by_host: int = 0  # games still moving after their step budget
     prompts: dict[int, Message] = field(default_factory=dict)  # each user's newest prompt
     _stack: contextlib.AsyncExitStack | None = None
 
@@ -491,15 +492,28 @@ async def play(
     return run.service.current(game_id).status in ("finished", "aborted")
 
 
-async def casual(run: Run, kind: str, players: int, *, steps: int = 4000) -> None:
+async def casual(run: Run, kind: str, players: int, *, steps: int = 2000) -> None:
+    """A table of ``kind`` played to its end. A game still moving after ``steps`` (a Teufel
+    game whose curious players never reach 1600) is ended by its host, as at a real table;
+    a game that stopped moving is a failure."""
     seats = run.rng.sample(run.users, players)
     if run.users[-1] not in seats and run.rng.random() < 0.5:
         seats[-1] = run.users[-1]  # the player with closed DMs sits at many tables
     game_id = await open_table(run, run.channel, kind, seats)
     if game_id is None:
         return
-    if not await play(run, run.channel, game_id, seats, steps=steps, tools=True):
-        run.problems.append(f"{kind} with {players} did not end in {steps} steps")
+    if await play(run, run.channel, game_id, seats, steps=steps - 200, tools=True):
+        return
+    version = run.service.current(game_id).version
+    if await play(run, run.channel, game_id, seats, steps=200, tools=True):
+        return
+    if run.service.current(game_id).version == version:
+        run.problems.append(f"{kind} with {players} is stuck (200 steps changed nothing)")
+        return
+    await run.slash(seats[0], run.channel, "tisch beenden", grund="zu lang")
+    if run.service.current(game_id).status != "aborted":
+        run.problems.append(f"{kind} with {players}: the host could not end it")
+    run.ended_by_host += 1
 
 
 async def tournament(run: Run, *, durchgaenge: int = 1, steps: int = 6000) -> None:

@@ -18,7 +18,8 @@ def report(run: Run) -> str:
     assert run.scan is not None
     return (
         f"curious run: {run.games} games, {run.steps} steps, {len(run.interactions)} "
-        f"interactions, {run.restarts} restarts, {run.texts_read} texts read, "
+        f"interactions, {run.restarts} restarts, {run.ended_by_host} ended by the host after "
+        f"their step budget, {run.texts_read} texts read, "
         f"{run.scan.checks} leak checks\n{run.coverage()}"
     )
 
