@@ -93,10 +93,12 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
         if click.version != current.version and click.verb not in ("bet",):
             raise IllegalAction("game.stale")
         if click.verb == "bet":
-            if actor not in current.to_act or current.public.get("phase") != "bet":
-                raise IllegalAction(
-                    "teufel.bets_closed" if actor in current.players else "game.not_a_player"
-                )
+            if actor not in current.players:
+                raise IllegalAction("game.not_a_player")
+            if current.public.get("phase") != "bet":
+                raise IllegalAction("teufel.bets_closed")
+            if actor not in current.to_act:  # still the bet phase: she has bet already
+                raise IllegalAction("teufel.already_bet")
             balance = next(
                 s["balance"] for s in current.private[actor]["seats"] if s["player"] == actor
             )

@@ -42,6 +42,7 @@ async def test_a_round_with_sealed_bets_pulling_and_private_balances(
     assert "✓ gesetzt" in sealed and "Einsatz 40" not in sealed  # sealed in public
     twice = await table.press(table.anna, "bet")
     assert twice.message.visibility == "ephemeral"
+    assert twice.message.content == "Du hast in dieser Runde schon gesetzt."
     early = await table.press(table.anna, "account")
     assert "Dein Guthaben: 200. Dein Einsatz in dieser Runde: 40." in early.message.content
     for user, amount in ((table.ben, "0"), (table.cem, "100"), (dora, "20")):
