@@ -23,6 +23,7 @@ from bot import clocks
 from bot.audit import export
 from bot.audit.verify import Report, verify
 from bot.engine import JSON, Action, AuditedRng, Event, Game, IllegalAction
+from bot.engine.core import player_bounds
 from bot.engine.replay import apply_logged
 from bot.engine.serial import from_data, renamed, to_data
 from bot.games import GAMES
@@ -215,7 +216,7 @@ class Service:
     ) -> Outcome:
         """Open a table with its host seated; the seed is committed (hash shown) now."""
         game = self.games[kind]
-        lobby = Lobby(host, [host], game.min_players, game.max_players)
+        lobby = Lobby(host, [host], *player_bounds(game, options or {}))
         rng = self.rng_factory(AuditedRng.fresh().seed, 0, "")
         return self._insert(
             kind,
@@ -813,7 +814,7 @@ class Service:
         players = list(row.players)
         if table.state is None:
             lobby = to_data(table.lobby) if table.lobby is not None else None
-            public: dict[str, JSON] = {"lobby": lobby}
+            public: dict[str, JSON] = {"lobby": lobby, "options": dict(row.options or {})}
             private = {p: public for p in players}
             to_act: list[str] = []
         else:

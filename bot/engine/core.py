@@ -102,6 +102,17 @@ class Game(Protocol[S]):
     def players(self, state: S) -> list[str]: ...
 
 
+def player_bounds(game: Any, options: Mapping[str, JSON]) -> tuple[int, int]:
+    """How many players a table of ``game`` with these options seats: the game's own
+    ``player_bounds(options)`` where its options change that (a variant), else its
+    ``min_players``..``max_players``. A lobby promises exactly these."""
+    bounds = getattr(game, "player_bounds", None)
+    if bounds is not None:
+        low, high = bounds(options)
+        return int(low), int(high)
+    return int(game.min_players), int(game.max_players)
+
+
 def check_seating(
     players: Sequence[str], low: int, high: int, reserved: Sequence[str] = ()
 ) -> None:

@@ -17,7 +17,13 @@ Names = Callable[[str], str]
 
 
 def lobby_card(outcome: Any, locale: str, name: Names = mention) -> Card:
-    return table_lobby_card(outcome, locale, BUTTON, name)
+    """The lobby names the chosen variant (its seats are in the lobby's bounds)."""
+    options = outcome.public.get("options") or {}
+    variant = options.get("variant")
+    notes = []
+    if variant in ("standard", "lopaka", "glitterhuis"):
+        notes.append(t("ft.ui.lobby_variant", locale, variant=t(f"ft.variant.{variant}", locale)))
+    return table_lobby_card(outcome, locale, BUTTON, name, notes)
 
 
 def card_label(card: int, locale: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.i18n import t
@@ -22,9 +22,14 @@ def ended(outcome: Any) -> bool:
 
 
 def table_lobby_card(
-    outcome: Any, locale: str, prefix: str, name: Callable[[str], str] = mention
+    outcome: Any,
+    locale: str,
+    prefix: str,
+    name: Callable[[str], str] = mention,
+    notes: Sequence[str] = (),
 ) -> Card:
     """Beitreten / Verlassen / Starten; mentions go in the description (titles show none).
+    ``notes``: lines about the table's options (a variant), first in the description.
     A lobby closed before its game started shows that, and no buttons."""
     lobby = outcome.public["lobby"]
     if lobby is None or ended(outcome):
@@ -40,6 +45,7 @@ def table_lobby_card(
         low=lobby["min_players"],
         seed_hash=outcome.seed_hash,
     )
+    body = "\n".join([*notes, body])
 
     def button(verb: str, style: str) -> Button:
         cid = custom_id(prefix, outcome.game_id, outcome.version, verb)

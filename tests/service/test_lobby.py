@@ -34,7 +34,8 @@ async def test_a_table_goes_from_lobby_to_game(store: Store) -> None:
     assert lobby.status == "lobby"
     assert lobby.seed_hash and lobby.seed is None
     assert lobby.public == {
-        "lobby": {"host": "1", "players": ["1"], "min_players": 2, "max_players": 6}
+        "lobby": {"host": "1", "players": ["1"], "min_players": 2, "max_players": 6},
+        "options": {"durchgaenge": 1},
     }
     with pytest.raises(IllegalAction, match=r"lobby.not_started"):
         await service.act(lobby.game_id, "1", Action("weiter"))

@@ -31,6 +31,14 @@ class Flaschenteufel:
     min_players = 2
     max_players = 4
 
+    def player_bounds(self, options: Mapping[str, JSON]) -> tuple[int, int]:
+        """The seats a table with these options takes: the chosen variant's (Standard 3–4,
+        Lopaka and Glitterhuis 2); without a variant 2–4 (two play with Lopaka)."""
+        variant = options.get("variant")
+        if variant is None:
+            return self.min_players, self.max_players
+        return PLAYERS.get(str(variant), (self.min_players, self.max_players))
+
     def setup(
         self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
     ) -> tuple[FState, list[Event]]:
