@@ -1,6 +1,7 @@
 """Prompts say what is asked: a Dice Devils decision names the decision and every option
 says what it does; a tournament's registration says when it is closed (and offers nothing
-then); the Finale's result is titled as the Finale."""
+then); the Finale's result is titled as the Finale; a Verflixte 6 decision, opened again
+later, still asks its question."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 
 from bot.engine import Action
 from bot.i18n import t
-from bot.render import dd_cards, tournament_cards
+from bot.render import dd_cards, tournament_cards, v6_cards
 from bot.service import Outcome
 
 LOCALES = ["de", "en"]
@@ -116,3 +117,27 @@ def test_the_finale_result_is_titled_as_the_finale(locale: str) -> None:
     assert finale.title == t("ui.tour.finale_done", locale)
     group = tournament_cards.group_table_card(event, locale)
     assert group.title == t("ui.tour.group_done", locale, group=1, round=2)
+
+
+def v6_outcome(phase: str, **turn: object) -> Outcome:
+    public = {"turn": {"player": ANNA, "phase": phase, **turn}}
+    return Outcome(1, "verflixte6", "open", 9, [], public, {}, [ANNA], [ANNA, BEN], "", None)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_reopened_v6_decision_says_what_is_decided(locale: str) -> None:
+    """The outcome of a reopened prompt has no events: the question comes from the turn."""
+    sekante = {"target": BEN, "exchange": 2, "attack": 5, "won": [0, 0]}
+    cases = {
+        "anaconda": (v6_outcome("anaconda", anaconda_attack=4), ["4"]),
+        "rattenlord": (v6_outcome("rattenlord"), ["Rattenlord"]),
+        "monokel": (v6_outcome("monokel", monokel_dice=[3, 6]), ["3, 6"]),
+        "counter": (v6_outcome("counter", sekante=sekante), ["Ben", "2", "5"]),
+    }
+    for phase, (outcome, details) in cases.items():
+        card = v6_cards.decision_prompt(outcome, [], locale, NAMES.__getitem__)
+        text = read(card)
+        assert card.description.endswith("?"), card.description
+        assert t(f"ui.button.yes.{phase}", locale) in text
+        for detail in details:
+            assert detail in card.description, (phase, card.description)

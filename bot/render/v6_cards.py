@@ -186,8 +186,28 @@ def decision_prompt(outcome: Any, victims: Sequence[str], locale: str, name: Nam
         Button(_id(BUTTON, outcome, "yes"), t(f"ui.button.yes.{phase}", locale), "primary"),
         Button(_id(BUTTON, outcome, "no"), t(f"ui.button.no.{phase}", locale)),
     )
-    last = [describe(e, locale, name) for e in outcome.events[-1:]]
-    return Card(description="\n".join([*last, t("ui.prompt.decide", locale)]), rows=[buttons])
+    return Card(description=_question(turn, locale, name), rows=[buttons])
+
+
+def _question(turn: Mapping[str, Any], locale: str, name: Names) -> str:
+    """What a decision is about, from the turn alone: a prompt reopened later (when the
+    outcome carries no events) asks the same question as the first one."""
+    phase = turn["phase"]
+    if phase == "anaconda":
+        return t("ui.prompt.ask.anaconda", locale, die=turn["anaconda_attack"])
+    if phase == "monokel":
+        dice = ", ".join(str(d) for d in turn["monokel_dice"])
+        return t("ui.prompt.ask.monokel", locale, dice=dice)
+    if phase == "counter":
+        duel = turn["sekante"]
+        return t(
+            "ui.prompt.ask.counter",
+            locale,
+            target=name(duel["target"]),
+            exchange=duel["exchange"],
+            die=duel["attack"],
+        )
+    return t(f"ui.prompt.ask.{phase}", locale)
 
 
 def result_card(outcome: Any, end: Mapping[str, Any], locale: str, name: Names = mention) -> Card:
