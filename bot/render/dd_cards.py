@@ -44,7 +44,14 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
             score_text(name(p), d, event["scores"][p], locale) for p, d in event["dice"].items()
         )
     if kind == "spiel":
+        if "player" in event:  # says who decided and what it caused
+            key = "dd.event.spiel.yes" if event["force"] else "dd.event.spiel.no"
+            return t(key, locale, player=params["player"])
         params["force"] = t("dd.ui.yes" if event["force"] else "dd.ui.no", locale)
+    if kind == "reroll" and event.get("cause") == "spiel":
+        return t("dd.event.reroll.spiel", locale, dice=params["dice"])
+    if kind == "reroll" and event.get("cause") == "tie":
+        return t("dd.event.reroll.tie", locale, dice=params["dice"])
     if kind == "ranks":
         params["ranks"] = ", ".join(f"{name(p)} {r}" for p, r in event["ranks"].items())
     if kind == "game_end":

@@ -215,12 +215,14 @@ def _advance(state: DDState, rng: Rng) -> list[Event]:
     return events + _end_round(state, rng)
 
 
-def _reroll(state: DDState, seats: list[int], rng: Rng) -> Event:
+def _reroll(state: DDState, seats: list[int], rng: Rng, cause: str) -> Event:
+    """Re-roll these seats' dice; ``cause``: ``spiel`` (the Spielteufel made his opponents
+    re-roll) or ``tie`` (tied leaders re-roll until one wins)."""
     for seat in sorted(seats, key=lambda s: RANKS.index(state.demons[s].rank)):
         count, sides = dice_of(state.demons[seat].rank)
         state.demons[seat].dice = [rng.roll(sides) for _ in range(count)]
     reveal = _reveal(state, seats)
-    return Event("reroll", dict(reveal.data))
+    return Event("reroll", {**reveal.data, "cause": cause})
 
 
 def _decide_winner(state: DDState, fight: Fight, rng: Rng) -> list[Event]:
@@ -233,7 +235,7 @@ def _decide_winner(state: DDState, fight: Fight, rng: Rng) -> list[Event]:
         if len(leaders) == 1 or spring in leaders:
             winner = leaders[0] if len(leaders) == 1 else spring
             break
-        events.append(_reroll(state, leaders, rng))
+        events.append(_reroll(state, leaders, rng, "tie"))
         contenders = leaders
     assert winner is not None
     fight.winner, fight.stage = winner, "ability"
@@ -269,10 +271,11 @@ def _decide_reroll(state: DDState, fight: Fight, action: Action, rng: Rng) -> li
     force = action.args.get("force")
     if not isinstance(force, bool):
         raise IllegalAction("dd.yes_or_no")
-    events: list[Event] = [Event("spiel", {"force": force})]
+    spiel = state.of_rank(SPIEL)
+    assert spiel is not None  # asked only when the Spielteufel fights
+    events: list[Event] = [Event("spiel", {"force": force, "player": state.demons[spiel].player})]
     if force:
-        spiel = state.of_rank(SPIEL)
-        events.append(_reroll(state, [s for s in fight.seats if s != spiel], rng))
+        events.append(_reroll(state, [s for s in fight.seats if s != spiel], rng, "spiel"))
     events += _decide_winner(state, fight, rng)
     return events + _advance(state, rng)
 
