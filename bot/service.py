@@ -408,7 +408,10 @@ class Service:
 
     def _game_act(self, table: _Table, actor: str, action: Action, nonce: str) -> Outcome:
         if table.row.status == PAUSED:
-            raise IllegalAction("game.paused")
+            if "tournament" in table.row.options:
+                raise IllegalAction("game.paused")
+            assert table.row.id is not None  # a casual table: its opener resumes it
+            raise IllegalAction("game.paused_casual", host=self.opener(table.row.id) or "–")
         if table.row.status != OPEN:
             raise IllegalAction("game.over")
         game, game_id = self.games[table.row.kind], table.row.id

@@ -315,7 +315,9 @@ class TablesCog(CroupierCog):
         except IllegalAction as exc:
             await refuse(interaction, exc, locale)
             return
-        text = fit(f"host.{verb}", locale, shorten="reason", reason=reason or "–")
+        stood = self.service.clock_of(game_id)  # a running clock stopped, or runs on again
+        clock = "_clock" if (stood.remaining if verb == "pause" else stood.deadline) else ""
+        text = fit(f"host.{verb}{clock}", locale, shorten="reason", reason=reason or "–")
         await self._done(interaction, outcome, text)
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import Table
 
+from bot.engine import Action, IllegalAction
 from bot.loopback import bot_running
 from bot.loopback.state import iter_components
 from cogs import ui
+from cogs.base import refusal_text
 
 
 async def test_a_control_whose_id_no_game_reads_is_answered_privately(table: Table) -> None:
@@ -84,3 +87,30 @@ async def test_the_table_tools_leave_a_tournament_beside_them_alone(table: Table
     assert "an keinem offenen Tisch" in ended.message.content
     joined = await table.press(table.ben, "register", created.message)
     assert joined.response_type == 7  # the registration is still open
+
+
+async def test_a_paused_casual_table_names_who_resumes_and_a_clock_only_if_one_runs(
+    table: Table,
+) -> None:
+    """No Turnierleitung at a casual table: its opener (or an admin) resumes it; the turn
+    clock is mentioned only while one runs."""
+    table.dice.add(3)
+    await table.open_and_start(table.anna, table.ben)
+    service = table.bot.service  # type: ignore[union-attr]
+    game = service.find_table(table.channel.id, None)
+    paused = await table.slash(table.anna, "tisch pause")
+    assert paused.message.content == "⏸️ Der Tisch ist pausiert (Grund: –); die Zugzeit steht still."
+    resumed = await table.slash(table.anna, "tisch fortsetzen")
+    assert "die Zugzeit läuft mit der Restzeit weiter" in resumed.message.content
+    await table.slash(table.anna, "tisch uhr", minuten=0)
+    paused = await table.slash(table.anna, "tisch pause")
+    assert paused.message.content == "⏸️ Der Tisch ist pausiert (Grund: –)."
+    player = service.current(game).to_act[0]
+    with pytest.raises(IllegalAction) as refused:
+        await service.act(game, player, Action("jokers", {"jokers": []}))
+    assert refusal_text(refused.value, "de") == (
+        f"Der Tisch ist pausiert – es geht weiter, sobald <@{table.anna.id}> (oder ein Admin) "
+        "ihn mit `/tisch fortsetzen` fortsetzt."
+    )
+    resumed = await table.slash(table.anna, "tisch fortsetzen")
+    assert resumed.message.content == "▶️ Weiter geht's."
