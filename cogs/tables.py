@@ -14,6 +14,7 @@ from discord.ext import commands, tasks
 from bot import clocks
 from bot.engine import IllegalAction
 from bot.i18n import t
+from bot.render.dd_cards import slot_number
 from bot.render.fit import fit
 from bot.render.lobby import mention, table_lobby_card
 from bot.service import ClockNotice, Outcome
@@ -57,7 +58,10 @@ def _absent_line(player: str, action: dict[str, Any], locale: str) -> str:
 
 def _flat(args: dict[str, Any]) -> dict[str, Any]:
     keep = ("card", "left", "right", "slot", "amount", "victim", "set")
-    return {k: (mention(v) if k == "victim" else v) for k, v in args.items() if k in keep}
+    flat = {k: (mention(v) if k == "victim" else v) for k, v in args.items() if k in keep}
+    if isinstance(flat.get("slot"), int):  # Dice Devils' display, as players count it
+        flat["slot"] = slot_number(flat["slot"])
+    return flat
 
 
 async def refresh_table(client: discord.Client, outcome: Outcome, note: str) -> None:
@@ -184,7 +188,8 @@ class TablesCog(CroupierCog):
         opener = self.service.opener(game_id) if casual else None
         if not self.host(interaction) and opener != actor_of(interaction):
             log.info("host control refused: %s at game %s", actor_of(interaction), game_id)
-            await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
+            key = "ui.table_host_only" if casual else "ui.host_only"  # the opener may, too
+            await interaction.response.send_message(t(key, locale), ephemeral=True)
             return None
         return game_id
 

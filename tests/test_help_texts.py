@@ -77,3 +77,11 @@ def test_the_general_help_names_the_table_command_of_every_game() -> None:
         assert command in body
     english = "\n".join(b for _, b in sections("hilfe", "en"))
     assert "/v6 table" in english and "SHA-256" in english and "SHA-256" in body
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_general_help_names_every_table_tool(language: str) -> None:
+    body = "\n".join(b for _, b in sections("hilfe", language))
+    table = t("cmd.tisch", language)
+    for tool in ("pause", "fortsetzen", "uhr", "beenden", "ersetzen", "abwesend"):
+        assert f"`/{table} {t('cmd.' + tool, language)}" in body, tool

@@ -246,6 +246,7 @@ TEXTS: dict[str, str] = {
     "ui.language.set": "Croupier spricht auf diesem Server jetzt Deutsch.",
     "ui.dm.closed": "{player}: Ich kann dir keine Direktnachricht schicken – bitte erlaube DMs von Servermitgliedern.",
     "ui.host_only": "Das dürfen nur Admins (Server verwalten).",
+    "ui.table_host_only": "Das dürfen nur Admins (Server verwalten), die Croupier-Rolle und wer diesen Tisch eröffnet hat.",
     "ui.error": "Da ist etwas schiefgegangen – nichts wurde verändert. Bitte noch einmal versuchen.",
     # slash commands that fail or carry values outside their bounds (cogs/errors.py)
     "ui.option.range": "`{option}` muss zwischen {low} und {high} liegen – nichts wurde verändert.",

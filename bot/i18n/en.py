@@ -246,6 +246,7 @@ TEXTS: dict[str, str] = {
     "ui.language.set": "Croupier now speaks English on this server.",
     "ui.dm.closed": "{player}: I cannot send you a direct message – please allow DMs from server members.",
     "ui.host_only": "Only admins (Manage Server) may do that.",
+    "ui.table_host_only": "Only admins (Manage Server), the croupier role and whoever opened this table may do that.",
     "ui.error": "Something went wrong – nothing was changed. Please try again.",
     # slash commands that fail or carry values outside their bounds (cogs/errors.py)
     "ui.option.range": "`{option}` must be between {low} and {high} – nothing was changed.",

@@ -31,7 +31,15 @@ SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
         ),
         "hosts": (
             "Für Gastgeber",
-            "Admins (Server verwalten) und die Rolle aus `/croupierrolle`:\n"
+            "Den Tisch in diesem Kanal leiten Admins (Server verwalten), die Rolle aus "
+            "`/croupierrolle` und – an einem Tisch ohne Turnier – wer ihn eröffnet hat:\n"
+            "• `/tisch pause grund:` und `/tisch fortsetzen` – anhalten oder vertagen, "
+            "dann weiterspielen\n"
+            "• `/tisch uhr minuten: zeitablauf:` – die Zugzeit (0: keine)\n"
+            "• `/tisch abwesend spieler:` – der Croupier spielt für einen Abwesenden\n"
+            "• `/tisch ersetzen spieler: neu:` – jemand anderes übernimmt einen Platz\n"
+            "• `/tisch beenden grund:` – den Tisch beenden; der Stand bleibt im Protokoll\n"
+            "Nur Admins und die Rolle aus `/croupierrolle`:\n"
             "• `/v6 pause grund:` und `/v6 fortsetzen` – einen Tisch anhalten oder vertagen\n"
             "• `/v6 vertreten spieler: aktion:` – für einen Abwesenden handeln (im Protokoll)\n"
             "• `/turnier erstellen`, `termin`, `korrigieren`, `ausschliessen`, "

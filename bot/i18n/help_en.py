@@ -31,7 +31,14 @@ SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
         ),
         "hosts": (
             "For hosts",
-            "Admins (Manage Server) and the role set with `/croupierrole`:\n"
+            "The table in this channel is hosted by admins (Manage Server), the role set "
+            "with `/croupierrole` and – at a table outside a tournament – whoever opened it:\n"
+            "• `/table pause grund:` and `/table resume` – halt or adjourn it, then play on\n"
+            "• `/table clock minuten: zeitablauf:` – the turn clock (0: none)\n"
+            "• `/table absent spieler:` – the croupier plays for an absent player\n"
+            "• `/table replace spieler: neu:` – somebody else takes over a seat\n"
+            "• `/table end grund:` – end the table; the standings stay in the log\n"
+            "Admins and the role set with `/croupierrole` only:\n"
             "• `/v6 pause grund:` and `/v6 resume` – halt or adjourn a table\n"
             "• `/v6 standin spieler: aktion:` – act for an absent player (logged)\n"
             "• `/tournament create`, `schedule`, `correct`, `withdraw`, `advance`, `export` "
