@@ -134,9 +134,9 @@ DEMO_DICEDEVILS = (
     "Ben> Beitreten",
     "Cem> Beitreten",
     "Anna> Starten",
-    "Cem> 1: heißes Bad",
-    "Anna> 1: heißes Bad",
-    "Ben> 0: Teetasse",
+    "Cem> 2: heißes Bad",
+    "Anna> 2: heißes Bad",
+    "Ben> 1: Teetasse",
     "Cem> Entscheiden",
     "Cem> wähle Anna",
 )

@@ -157,7 +157,10 @@ def display_picture(outcome: Outcome, locale: str) -> discord.File:
     """The round's display as a picture; the table message lists the same items as text."""
     header = [t(f"dd.ui.col.{c}", locale) for c in ("slot", "item", "value")]
     display = outcome.public["display"]
-    rows = [[i, cards.item_name(item, locale), VALUE[item]] for i, item in enumerate(display)]
+    rows = [
+        [cards.slot_number(i), cards.item_name(item, locale), VALUE[item]]
+        for i, item in enumerate(display)
+    ]
     title = t("dd.ui.title", locale, round=outcome.public["round"])
     return discord.File(io.BytesIO(table_png(title, header, rows)), filename="auslage.png")
 

@@ -354,8 +354,8 @@ async def test_dice_devils_items_read_in_the_tables_language(service: Service) -
         read(dd_cards.table_card(outcome, "en")),
         read(dd_cards.table_card(outcome, "de")),
     )
-    assert "0: Teacup" in english and "1: Hot bath" in english and "Teetasse" not in english
-    assert "0: Teetasse" in german and "1: heißes Bad" in german
+    assert "1: Teacup" in english and "2: Hot bath" in english and "Teetasse" not in english
+    assert "1: Teetasse" in german and "2: heißes Bad" in german
     events: list[dict[str, Any]] = [
         {"type": "round", "round": 1, "display": ["Bett", "Schal"]},
         {"type": "fight", "item": "Bett", "fighters": ["1", "2"]},

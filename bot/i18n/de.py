@@ -517,7 +517,7 @@ TEXTS: dict[str, str] = {
     # Dice Devils
     "dd.wrong_action": "Das geht gerade nicht: {action}.",
     "dd.expected": "Jetzt ist zu entscheiden: {action}.",
-    "dd.bad_slot": "Platz 0 bis {high}, bitte.",
+    "dd.bad_slot": "Platz 1 bis {slots}, bitte.",
     "dd.not_a_loser": "{player} hat diesen Kampf nicht verloren.",
     "dd.bad_item": "Diesen Gegenstand gibt es dafür nicht: {item}.",
     "dd.yes_or_no": "Bitte ja oder nein.",

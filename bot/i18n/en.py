@@ -517,7 +517,7 @@ TEXTS: dict[str, str] = {
     # Dice Devils
     "dd.wrong_action": "That is not possible now: {action}.",
     "dd.expected": "The decision now is: {action}.",
-    "dd.bad_slot": "Slot 0 to {high}, please.",
+    "dd.bad_slot": "Slot 1 to {slots}, please.",
     "dd.not_a_loser": "{player} did not lose this fight.",
     "dd.bad_item": "That item does not fit: {item}.",
     "dd.yes_or_no": "Yes or no, please.",

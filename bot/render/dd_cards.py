@@ -19,6 +19,12 @@ def lobby_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     return table_lobby_card(outcome, locale, BUTTON, name)
 
 
+def slot_number(slot: int) -> int:
+    """A display slot as players count it, from 1 — the one place for this; custom ids,
+    actions and the log keep the engine's slots, counted from 0."""
+    return slot + 1
+
+
 def item_name(item: str, locale: str) -> str:
     """An item as the table's language names it (the engine's items are German ids)."""
     return t(f"dd.item.{item}", locale)
@@ -82,7 +88,10 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     fields = [
         (
             t("dd.ui.display", locale),
-            ", ".join(f"{i}: {item_name(item, locale)}" for i, item in enumerate(view["display"]))
+            ", ".join(
+                f"{slot_number(i)}: {item_name(item, locale)}"
+                for i, item in enumerate(view["display"])
+            )
             or "–",
         )
     ]
@@ -136,7 +145,9 @@ def _buttons(outcome: Any, locale: str) -> list[Row]:
     cup = _button(outcome, "cup", t("ui.button.cup", locale))
     if view["phase"] == "place":
         slots = tuple(
-            _button(outcome, "place", f"{i}: {item_name(item, locale)}", "primary", str(i))
+            _button(
+                outcome, "place", f"{slot_number(i)}: {item_name(item, locale)}", "primary", str(i)
+            )
             for i, item in enumerate(view["display"])
         )
         return [slots[:5], (cup,)]

@@ -122,7 +122,7 @@ def _place(state: DDState, seat: int, action: Action, rng: Rng) -> list[Event]:
         raise IllegalAction("dd.wrong_action", action="place")
     slot = action.args.get("slot")
     if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < len(state.display):
-        raise IllegalAction("dd.bad_slot", high=len(state.display) - 1)
+        raise IllegalAction("dd.bad_slot", slots=len(state.display))  # players count from 1
     demon = state.demons[seat]
     demon.slot = slot
     events = [Event("place", {"player": demon.player, "slot": slot, "item": state.display[slot]})]

@@ -1,0 +1,38 @@
+"""Dice Devils' display is counted from 1 for players (buttons, the table's list, the
+absence line, the refusal), while custom ids and actions keep the engine's 0-based slots."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from bot.i18n import t
+from bot.render import dd_cards
+from bot.render.cards import Button
+from cogs.tables import _absent_line
+
+
+def placing() -> SimpleNamespace:
+    view = {
+        "phase": "place",
+        "display": ["Teetasse", "Schal"],
+        "to_act": ["1"],
+        "round": 1,
+        "demons": [],
+    }
+    return SimpleNamespace(
+        public=view, game_id=7, version=3, status="open", events=[], seed=None, seed_hash="ab"
+    )
+
+
+def test_item_buttons_count_from_1_and_keep_0_based_ids() -> None:
+    card = dd_cards.table_card(placing(), "de")
+    buttons = [b for b in card.rows[0] if isinstance(b, Button)]
+    assert [b.label for b in buttons] == ["1: Teetasse", "2: Schal"]
+    assert [b.custom_id.rsplit(":", 1)[-1] for b in buttons] == ["0", "1"]
+    assert "1: Teetasse, 2: Schal" in dict(card.fields)["Auslage"]
+
+
+def test_the_absence_line_and_the_refusal_count_from_1() -> None:
+    line = _absent_line("5", {"do": "place", "slot": 0}, "de")
+    assert "Feld 1" in line
+    assert t("dd.bad_slot", "en", slots=3) == "Slot 1 to 3, please."
