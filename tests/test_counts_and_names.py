@@ -414,3 +414,27 @@ async def test_lopaka_is_named_not_mentioned(service: Service) -> None:
         line = ft_cards.describe(hand_end, locale)
         assert "<@Lopaka>" not in line and "Lopaka -2" in line and "<@11> 5" in line
         assert "<@Lopaka>" not in read(table)
+
+
+async def test_the_end_of_an_abend_names_its_winner_once_with_labelled_points(
+    service: Service,
+) -> None:
+    running = await service.create("verflixte6", ["1", "2", "3"], {})
+    rows = [
+        {"player": "1", "points": 12, "eyes": 24},
+        {"player": "2", "points": 12, "eyes": 24},
+        {"player": "3", "points": 1, "eyes": 1},
+    ]
+    end = {"type": "abend_end", "table": rows}
+    over = replace(with_view(running, lambda v: v.update(finished=True, turn=None)), events=[end])
+    for locale in LOCALES:
+        text = v6_cards.table_card(over, locale, str).description
+        assert t("ui.table.over", locale) not in text  # said once, by the Abend's end
+        winners = "Sieg für 1, 2" if locale == "de" else "won by 1, 2"
+        assert f"{winners}." in text  # both level ones, not the third
+        assert f"1: {t('n.points', locale, count=12)}, {t('n.eyes', locale, count=24)}" in text
+        assert f"3: {t('n.points', locale, count=1)}, {t('n.eyes', locale, count=1)}" in text
+    result_end: dict[str, Any] = {"durchgang": 2, "eyes": {"1": 3, "2": 0}}
+    result_end["points"] = {"1": 6, "2": 0}
+    standing = v6_cards.result_card(running, result_end, "de", str).fields[0][1]
+    assert "1: 0 Punkte, 0 Augen" in standing

@@ -153,7 +153,7 @@ TEXTS: dict[str, str] = {
     "v6.event.stechen": "Stechen um Platz {place}: {rolls} – {winner} gewinnt.",
     "v6.event.herzog": "Der Herzog entscheidet die Reihenfolge: {rolls}.",
     "v6.event.durchgang_end": "Durchgang {durchgang} ist zu Ende. Punkte: {points}.",
-    "v6.event.abend_end": "Der Abend ist zu Ende. Tabelle: {table}.",
+    "v6.event.abend_end": "🏁 Der Abend ist zu Ende – Sieg für {winners}. Tabelle: {table}.",
     # Discord tables
     "ui.lobby.title": "{game} – neuer Tisch",
     "ui.lobby.body": "Eröffnet von {host}. Plätze: {count} von {high}. Zum Starten braucht es mindestens {low}.\nSeed-Hash: `{seed_hash}`",

@@ -153,7 +153,7 @@ TEXTS: dict[str, str] = {
     "v6.event.stechen": "Stechen for place {place}: {rolls} – {winner} wins.",
     "v6.event.herzog": "The Herzog settles the order: {rolls}.",
     "v6.event.durchgang_end": "Durchgang {durchgang} is over. Points: {points}.",
-    "v6.event.abend_end": "The Abend is over. Table: {table}.",
+    "v6.event.abend_end": "🏁 The Abend is over – won by {winners}. Table: {table}.",
     # Discord tables
     "ui.lobby.title": "{game} – a new table",
     "ui.lobby.body": "Opened by {host}. Seats: {count} of {high}. At least {low} are needed to start.\nSeed hash: `{seed_hash}`",

@@ -15,7 +15,7 @@ from bot.i18n import t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.lobby import ended, seed_line, table_lobby_card
 from bot.render.lobby import mention as mention  # noqa: PLC0414 - re-exported for cogs
-from bot.render.verflixte6 import describe
+from bot.render.verflixte6 import describe, standing_line
 
 BUTTON, SELECT = "v6b", "v6s"
 Names = Callable[[str], str]
@@ -45,7 +45,9 @@ def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool =
     turn = view["turn"]
     if turn is not None and live:
         lines.append(t(f"ui.table.waiting.{turn['phase']}", locale, player=name(turn["player"])))
-    elif view["finished"] or ended(outcome):
+    elif (view["finished"] or ended(outcome)) and not any(
+        e["type"] == "abend_end" for e in outcome.events
+    ):  # the Abend's end names its winner already
         lines.append(t("ui.table.over", locale))
     fields = [(f"{name(seat['player'])}", _seat_line(seat, locale)) for seat in view["seats"]]
     if turn is not None and turn["chosen"]:
@@ -236,7 +238,7 @@ def result_card(outcome: Any, end: Mapping[str, Any], locale: str, name: Names =
             lines.append(describe(event, locale, name))
     seats = outcome.public["seats"]
     table = sorted(seats, key=lambda s: (-s["points"], -s["abend_eyes"]))
-    standing = "\n".join(f"{name(s['player'])}: {s['points']} ({s['abend_eyes']})" for s in table)
+    standing = "\n".join(standing_line({**s, "eyes": s["abend_eyes"]}, locale, name) for s in table)
     return Card(
         title=t("ui.result.title", locale, durchgang=end["durchgang"]),
         description="\n".join(lines),

@@ -71,11 +71,20 @@ def _params(event: Mapping[str, Any], locale: str | None, name: Names) -> dict[s
         )
     if "points" in params:
         params["points"] = _joined(f"{name(who)} {p}" for who, p in params["points"].items())
-    if "table" in params:
-        params["table"] = _joined(
-            f"{name(row['player'])} {row['points']} ({row['eyes']})" for row in params["table"]
-        )
+    if "table" in params:  # ranked: the first row (and whoever is level with it) wins
+        rows = params["table"]
+        top = rows[0] if rows else {}
+        level = [r for r in rows if (r["points"], r["eyes"]) == (top["points"], top["eyes"])]
+        params["winners"] = _joined(name(str(r["player"])) for r in level)
+        params["table"] = "; ".join(standing_line(row, locale, name) for row in rows)
     return params
+
+
+def standing_line(row: Mapping[str, Any], locale: str | None, name: Names) -> str:
+    """One player's standing with its units: "@Anna 12 Punkte, 24 Augen"."""
+    points = t("n.points", locale, count=row["points"])
+    eyes = t("n.eyes", locale, count=row["eyes"])
+    return f"{name(str(row['player']))}: {points}, {eyes}"
 
 
 def describe(event: Mapping[str, Any], locale: str | None = "de", name: Names = _same) -> str:
