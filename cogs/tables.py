@@ -58,9 +58,12 @@ def _absent_line(player: str, action: dict[str, Any], locale: str) -> str:
 
 def _flat(args: dict[str, Any]) -> dict[str, Any]:
     keep = ("card", "left", "right", "slot", "amount", "victim", "set")
-    flat = {k: (mention(v) if k == "victim" else v) for k, v in args.items() if k in keep}
-    if isinstance(flat.get("slot"), int):  # Dice Devils' display, as players count it
-        flat["slot"] = slot_number(flat["slot"])
+    flat: dict[str, Any] = {
+        k: (mention(v) if k == "victim" else v) for k, v in args.items() if k in keep
+    }
+    slot = flat.get("slot")
+    if isinstance(slot, int):  # Dice Devils' display, as players count it
+        flat["slot"] = slot_number(slot)
     return flat
 
 
