@@ -289,18 +289,27 @@ def test_closed_dms_address_one_player_or_several(count: int) -> None:
 async def test_teufel_seats_say_where_a_pawn_stands_in_the_tables_language(
     service: Service,
 ) -> None:
-    running = await service.create("teufel", ["1", "2", "3"], {})
-    spots = {"1": 0, "2": 3, "3": 4}  # on 0–50, between 200 and 300, on 300
+    running = await service.create("teufel", ["1", "2", "3", "4"], {})
+    spots = {"1": 0, "2": 3, "3": 4, "4": 1}  # on 0–50, between 200 and 300, on 300, past 50
 
     def place(view: dict[str, Any]) -> None:
         for seat in view["seats"]:
             seat["position"] = spots[seat["player"]]
+            seat["coal"], seat["pieces"] = 60, 2
 
     outcome = with_view(running, place)
     german = [v for _, v in teufel_cards.table_card(outcome, "de", lambda p: "…").fields]
     english = [v for _, v in teufel_cards.table_card(outcome, "en", lambda p: "…").fields]
-    assert [v.split(" · ")[0] for v in german] == ["auf 0–50", "zwischen 200 und 300", "auf 300"]
-    assert [v.split(" · ")[0] for v in english] == ["on 0–50", "between 200 and 300", "on 300"]
+    assert [v.split(" · ")[0] for v in german] == [
+        "auf 0–50", "zwischen 200 und 300", "auf 300", "zwischen 50 und 200"
+    ]  # fmt: skip
+    assert [v.split(" · ")[0] for v in english] == [
+        "on 0–50", "between 200 and 300", "on 300", "between 50 and 200"
+    ]  # fmt: skip
+    assert all(v.endswith("Kohle 60 (2 Stück)") for v in german), german
+    assert all(v.endswith("coal 60 (2 pieces)") for v in english), english
+    stopp = {"type": "stopp", "player": "1", "coal": 0, "pieces": 0}
+    assert teufel_cards.describe(stopp, "de", str) == "1 hört auf mit Kohle 0 (0 Stück)."
 
 
 @pytest.mark.parametrize("phase", ["pass", "open", "play"])

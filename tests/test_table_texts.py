@@ -145,7 +145,7 @@ def test_a_settled_rounds_message_shows_that_round_and_nothing_of_the_next(local
         assert t(waiting, locale) not in text
     bet, coal, devil = (
         lambda b: t("teufel.ui.bet_shown", locale, bet=b),
-        lambda c, p: t("teufel.ui.coal", locale, coal=c, pieces=p),
+        lambda c, p: t("teufel.ui.coal", locale, coal=c, pieces=t("n.pieces", locale, count=p)),
         t("teufel.ui.devil", locale),
     )
     assert card.fields == [

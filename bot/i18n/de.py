@@ -406,7 +406,7 @@ TEXTS: dict[str, str] = {
     "teufel.event.devil": "😈 {player} zieht den Teufel! Die Kohle dieser Runde ist verloren.",
     "teufel.event.pact_paid": "{by} zahlt {to} {amount} für den Teufelspakt.",
     "teufel.event.pacts_end": "Alle Teufelspakte enden.",
-    "teufel.event.stopp": "{player} hört auf mit {coal} ({pieces}).",
+    "teufel.event.stopp": "{player} hört auf mit Kohle {coal} ({pieces}).",
     "teufel.event.oven_empty.one": "Der Ofen ist leer – {skipped} zieht diese Runde nichts.",
     "teufel.event.oven_empty.other": "Der Ofen ist leer – {skipped} ziehen diese Runde nichts.",
     "teufel.event.settle": "Abrechnung Runde {round} – höchster Kohlewert {highest}:\n{changes}",

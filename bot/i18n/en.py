@@ -406,7 +406,7 @@ TEXTS: dict[str, str] = {
     "teufel.event.devil": "😈 {player} meets the devil! This round's coal is lost.",
     "teufel.event.pact_paid": "{by} pays {to} {amount} for the devil's pact.",
     "teufel.event.pacts_end": "All devil's pacts end.",
-    "teufel.event.stopp": "{player} stops with {coal} ({pieces}).",
+    "teufel.event.stopp": "{player} stops with coal {coal} ({pieces}).",
     "teufel.event.oven_empty.one": "The oven is empty – {skipped} pulls nothing this round.",
     "teufel.event.oven_empty.other": "The oven is empty – {skipped} pull nothing this round.",
     "teufel.event.settle": "Settling round {round} – highest coal {highest}:\n{changes}",

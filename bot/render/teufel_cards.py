@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.games.teufel.state import BONUS
+from bot.games.teufel.state import BONUS, MARKS
 from bot.games.teufel.track import marks_at
 from bot.i18n import t
 from bot.render.cards import Button, Card, Form, Row, custom_id
@@ -32,7 +32,8 @@ def spot_text(spot: int, locale: str) -> str:
     marks = marks_at(spot)
     if len(marks) == 1:
         return t("teufel.ui.on", locale, mark=marks[0])
-    return t("teufel.ui.between", locale, low=marks[0], high=marks[1])
+    low = str(MARKS[0]) if spot == 1 else marks[0]  # past 0–50: "between 50 and 200"
+    return t("teufel.ui.between", locale, low=low, high=marks[1])
 
 
 def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> str:
@@ -103,7 +104,8 @@ def _seat_line(seat: Mapping[str, Any], locale: str, seal: Callable[[str], str])
     if seat["devil"]:
         parts.append(t("teufel.ui.devil", locale))
     elif seat["pieces"]:
-        parts.append(t("teufel.ui.coal", locale, coal=seat["coal"], pieces=seat["pieces"]))
+        pieces = t("n.pieces", locale, count=seat["pieces"])
+        parts.append(t("teufel.ui.coal", locale, coal=seat["coal"], pieces=pieces))
     if seat["pact"]:
         parts.append(t("teufel.ui.pact", locale, balance=seat["balance"]))
     return " · ".join(parts)
@@ -150,7 +152,8 @@ def closed_round_card(outcome: Any, locale: str, name: Names = mention) -> Card:
         parts = [t("teufel.ui.bet_shown", locale, bet=settle["bets"][player])]
         if player in settle["devils"]:
             parts.append(t("teufel.ui.devil", locale))
-        elif pieces := settle["pieces"][player]:
+        elif count := settle["pieces"][player]:
+            pieces = t("n.pieces", locale, count=count)
             parts.append(t("teufel.ui.coal", locale, coal=settle["coal"][player], pieces=pieces))
         fields.append((name(player), " · ".join(parts)))
     return Card(

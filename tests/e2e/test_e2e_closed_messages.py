@@ -68,9 +68,9 @@ async def test_a_settled_teufel_rounds_message_shows_that_round_as_it_ended(tabl
     text = closed.text()
     assert closed.custom_ids() == []
     assert "Auf Teufel komm raus – Runde 1" in text and "Runde 2" not in text
-    assert f"<@{table.ben.id}> hört auf mit 0 (0 Stück)." in text
+    assert f"<@{table.ben.id}> hört auf mit Kohle 0 (0 Stück)." in text
     assert "Runde 1 ist zu Ende." in text
-    assert "Einsatz 40 · Kohle 100 (1)" in text and "Einsatz 30" in text
+    assert "Einsatz 40 · Kohle 100 (1 Stück)" in text and "Einsatz 30" in text
     assert "Setzt eure Einsätze" not in text and "setzt noch" not in text
     result, fresh = table.public()[-2:]
     assert "Abrechnung Runde 1" in result.text()
