@@ -91,7 +91,7 @@ async def private(
     """My cards, or what I must decide now (only to the player himself)."""
     if actor not in current.players:
         raise IllegalAction("game.not_a_player")
-    locale = current.locale
+    locale, service = current.locale, service_of(interaction)
     if click.verb == "mycards":
         text = cards.my_cards_text(current.private[actor], actor, locale)
         picture = hand_picture(current.private[actor], actor)
@@ -103,10 +103,12 @@ async def private(
     if actor not in current.to_act:
         raise turn_refusal(current)
     if click.verb == "passl":  # the left card is chosen: now the right one
-        card = cards.prompt(current, actor, locale, left=int(click.values[0]))
+        card = cards.prompt(
+            current, actor, locale, left=int(click.values[0]), plain=service.display_name
+        )
         await interaction.response.edit_message(**ui.message_kwargs(card))
         return
-    card = cards.prompt(current, actor, locale)
+    card = cards.prompt(current, actor, locale, plain=service.display_name)
     await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
 
 
@@ -141,7 +143,7 @@ async def send_hands(interaction: discord.Interaction[Any], outcome: Outcome) ->
     """Every player's cards by DM (text and picture); closed DMs: pointed to the button."""
     locale = outcome.locale
     messages = {
-        p: (cards.my_cards_text(outcome.private[p], p, locale), hand_picture(outcome.private[p], p))
+        p: (cards.hand_text(outcome, p, locale), hand_picture(outcome.private[p], p))
         for p in outcome.players
     }
     notice = closed_notice("ft.ui.dm_closed", locale)
@@ -176,7 +178,7 @@ async def setup(bot: commands.Bot) -> None:
     ui.HANDLERS[cards.SELECT] = on_click
     ui.TABLES["flaschenteufel"] = ui.TableHooks(
         lambda service, outcome: cards.table_card(outcome, outcome.locale),
-        lambda outcome, p: cards.my_cards_text(outcome.private[p], p, outcome.locale),
+        lambda outcome, p: cards.hand_text(outcome, p, outcome.locale),
         ("deal", "phase"),
     )
     await bot.add_cog(FlaschenteufelCog(bot))

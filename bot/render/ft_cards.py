@@ -30,8 +30,9 @@ def card_label(card: int, locale: str) -> str:
     return f"{card} ({t(f'game.colour.{COLOUR[card]}', locale)})"
 
 
-def _cards(cards: Sequence[int]) -> str:
-    return ", ".join(str(c) for c in cards) or "–"
+def _cards(cards: Sequence[int], locale: str) -> str:
+    """Cards as the players read them everywhere: each with its colour."""
+    return ", ".join(card_label(c, locale) for c in cards) or "–"
 
 
 def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> str:
@@ -45,12 +46,14 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
             params[key] = (
                 name(str(event[key])) if event[key] is not None else t("ft.ui.nobody", locale)
             )
-    for key in ("hand", "set", "card", "price", "phase"):
+    for key in ("hand", "set", "price", "phase"):
         if key in event:
             params[key] = event[key]
+    if "card" in event and kind not in ("discard",):
+        params["card"] = card_label(int(event["card"]), locale)
     for key in ("cards", "devil"):
-        if key in event and kind not in ("pass", "deal"):
-            params[key] = _cards(event[key])
+        if key in event and kind not in ("pass", "deal", "received"):
+            params[key] = _cards(event[key], locale)
     for key in ("scores", "totals"):
         if key in event:
             params[key] = ", ".join(f"{name(p)} {v}" for p, v in event[key].items())
@@ -72,7 +75,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     fields = [
         (
             t("ft.ui.bottle", locale, price=view["price"], owner=owner),
-            t("ft.ui.trick", locale, cards=_cards([x["card"] for x in view["trick"]])),
+            t("ft.ui.trick", locale, cards=_cards([x["card"] for x in view["trick"]], locale)),
         )
     ]
     for seat in view["seats"]:
@@ -84,7 +87,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
         )
         shown = seat["cards"] if seat["dummy"] else seat["open_set"]
         if shown:
-            text += "\n" + _cards(shown)
+            text += "\n" + t("ft.ui.open", locale, cards=_cards(shown, locale))
         fields.append((name(seat["player"]), text))
     return Card(
         title=t("ft.ui.title", locale, hand=view["hand"]),
@@ -131,23 +134,57 @@ def _buttons(outcome: Any, locale: str) -> list[Row]:
 def my_cards_text(view: Mapping[str, Any], player: str, locale: str) -> str:
     seat = next(s for s in view["seats"] if s["player"] == player)
     if seat["sets"]:
-        return t("ft.ui.sets", locale, set1=_cards(seat["sets"][0]), set2=_cards(seat["sets"][1]))
-    text = t("ft.ui.hand", locale, cards=_cards(seat["cards"] or []))
+        return t(
+            "ft.ui.sets",
+            locale,
+            set1=_cards(seat["sets"][0], locale),
+            set2=_cards(seat["sets"][1], locale),
+        )
+    text = t("ft.ui.hand", locale, cards=_cards(seat["cards"] or [], locale))
     if seat["open_set"]:
-        text += "\n" + _cards(seat["open_set"])
+        text += "\n" + t("ft.ui.open_own", locale, cards=_cards(seat["open_set"], locale))
     return text
 
 
-def _select(outcome: Any, verb: str, cards: Sequence[int], locale: str, arg: str = "") -> Select:
+def hand_text(outcome: Any, player: str, locale: str, name: Names = mention) -> str:
+    """A player's cards by DM; after passing, also which card came from whom (his own
+    only: the received event is secret and read only for him)."""
+    text = my_cards_text(outcome.private[player], player, locale)
+    for event in outcome.events:
+        got = event.get("cards") if event["type"] == "received" else None
+        if isinstance(got, dict) and got.get(player):
+            parts = [
+                t("ft.ui.got_from", locale, card=card_label(int(c), locale), player=name(str(g)))
+                for g, c in got[player]
+            ]
+            text += "\n" + t("ft.ui.received", locale, cards=", ".join(parts))
+    return text
+
+
+def _select(
+    outcome: Any,
+    verb: str,
+    cards: Sequence[int],
+    locale: str,
+    *,
+    arg: str = "",
+    to: str = "",
+) -> Select:
+    """A choice of cards; ``to``: whom a passed card goes to (a plain name: placeholders
+    show no mentions)."""
     options = tuple(Choice(str(c), card_label(c, locale)) for c in sorted(cards))
-    placeholder = t(f"ft.ui.prompt.{verb}", locale, left=arg)[:150]
+    left = card_label(int(arg), locale) if arg else ""
+    placeholder = t(f"ft.ui.prompt.{verb}", locale, left=left, to=to)[:150]
     return Select(
         custom_id(SELECT, outcome.game_id, outcome.version, verb, arg), placeholder, options
     )
 
 
-def prompt(outcome: Any, player: str, locale: str, *, left: int | None = None) -> Card:
-    """What the player must decide now, with only his own (and only legal) cards."""
+def prompt(
+    outcome: Any, player: str, locale: str, *, left: int | None = None, plain: Names = str
+) -> Card:
+    """What the player must decide now, with only his own (and only legal) cards.
+    ``plain``: a player's name without a mention, for whom a passed card goes to."""
     view = outcome.private[player]
     seat = next(s for s in view["seats"] if s["player"] == player)
     phase, variant = view["phase"], view["variant"]
@@ -175,10 +212,14 @@ def prompt(outcome: Any, player: str, locale: str, *, left: int | None = None) -
         if phase == "discard" and not seat["discarded"]:
             rows.append(_select(outcome, "discard", source, locale))
         if (phase == "pass" or variant == "glitterhuis") and not seat["has_passed"]:
+            targets = [plain(str(p)) for p in view.get("pass_to") or []]
             if variant == "standard":
                 verb = "passl" if left is None else "passr"
                 rest = [c for c in source if c != left]
-                rows.append(_select(outcome, verb, rest, locale, "" if left is None else str(left)))
+                to = targets[0 if left is None else 1] if len(targets) == 2 else ""
+                arg = "" if left is None else str(left)
+                rows.append(_select(outcome, verb, rest, locale, arg=arg, to=to))
             else:
-                rows.append(_select(outcome, "pass", source, locale))
+                to = targets[0] if targets else ""
+                rows.append(_select(outcome, "pass", source, locale, to=to))
     return Card(description=text, rows=rows[:5])

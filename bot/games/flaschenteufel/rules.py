@@ -6,7 +6,7 @@ Every handler checks before it changes anything. Events that carry hidden cards 
 
 from __future__ import annotations
 
-from bot.engine import Action, Event, IllegalAction, Rng
+from bot.engine import JSON, Action, Event, IllegalAction, Rng
 from bot.games.flaschenteufel.cards import COLOUR, DECK, START, points
 from bot.games.flaschenteufel.state import (
     DISCARD,
@@ -185,35 +185,41 @@ def _after_choices(state: FState, rng: Rng) -> list[Event]:
     if state.phase == DISCARD and state.variant == STANDARD:
         state.phase = PASS
         return [Event("phase", {"phase": PASS})]
-    _move_passed(state)
+    received = _move_passed(state)
     for seat in humans(state):
         state.hands[seat].passed, state.hands[seat].discarded = [], False
     if state.variant == GLITTERHUIS and state.stage == 1:
         state.stage = 2
-        return [Event("phase", {"phase": DISCARD, "set": 2})]
+        return [received, Event("phase", {"phase": DISCARD, "set": 2})]
     state.phase = OPEN if state.variant == GLITTERHUIS else PLAY
-    return [Event("phase", {"phase": state.phase}), *_auto(state, rng)]
+    return [received, Event("phase", {"phase": state.phase}), *_auto(state, rng)]
 
 
-def _move_passed(state: FState) -> None:
+def pass_targets(state: FState, seat: int) -> list[int]:
+    """Whom a seat passes to: its left and right neighbour (Standard), or the other
+    player (two players)."""
     if state.variant == STANDARD:
         seats = cycle(state)
-        n = len(seats)
-        for i, seat in enumerate(seats):
-            left, right = state.hands[seat].passed
-            state.hands[seat].cards.remove(left)
-            state.hands[seat].cards.remove(right)
-            state.hands[seats[(i + 1) % n]].cards.append(left)
-            state.hands[seats[(i - 1) % n]].cards.append(right)
-    else:  # two players: each gives one card to the other (Glitterhuis: into his set)
-        given = {s: state.hands[s].passed[0] for s in humans(state)}
-        for s, card in given.items():
-            choice_source(state, s).remove(card)
-            choice_source(state, 1 - s).append(card)
+        i, n = seats.index(seat), len(seats)
+        return [seats[(i + 1) % n], seats[(i - 1) % n]]
+    return [next(s for s in humans(state) if s != seat)]
+
+
+def _move_passed(state: FState) -> Event:
+    """Move the chosen cards; the secret event says per receiver which card came from
+    whom (each player is told only his own)."""
+    received: dict[str, list[JSON]] = {state.hands[s].player: [] for s in humans(state)}
+    for seat in humans(state):
+        giver = state.hands[seat]
+        for target, card in zip(pass_targets(state, seat), giver.passed, strict=True):
+            choice_source(state, seat).remove(card)
+            choice_source(state, target).append(card)
+            received[state.hands[target].player].append([giver.player, card])
     for hand in state.hands:
         hand.cards.sort()
         for cards in hand.sets:
             cards.sort()
+    return Event("received", {"cards": dict(received), "secret": True})
 
 
 def _open(state: FState, seat: int, action: Action, rng: Rng) -> list[Event]:

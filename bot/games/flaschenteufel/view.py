@@ -4,7 +4,7 @@ for nobody until scoring; passes only for giver (the receiver finds them in his 
 from __future__ import annotations
 
 from bot.engine import JSON
-from bot.games.flaschenteufel.rules import playable, to_act
+from bot.games.flaschenteufel.rules import humans, pass_targets, playable, to_act
 from bot.games.flaschenteufel.state import PLAY, FState
 
 
@@ -28,6 +28,8 @@ def view(state: FState, viewer: int | None) -> dict[str, JSON]:
             }
         )
     acting = to_act(state)
+    own_seat = viewer is not None and viewer in humans(state)
+    targets = pass_targets(state, viewer) if own_seat and viewer is not None else []
     mine = viewer if viewer is not None and viewer in acting and state.phase == PLAY else None
     return {
         "game": "flaschenteufel",
@@ -43,5 +45,6 @@ def view(state: FState, viewer: int | None) -> dict[str, JSON]:
         "legal": playable(state, mine) if mine is not None else [],
         "devil_count": len(state.devil),
         "seats": seats,
+        "pass_to": [state.name(s) for s in targets],  # the viewer's: left, right (or the other)
         "scores": state.scores,
     }
