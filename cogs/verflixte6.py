@@ -234,7 +234,7 @@ class Verflixte6Cog(CroupierCog):
 
     @v6.command(name=cmd("stand"), description=cmd("stand.desc"))
     async def stand(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await self._my_table(interaction)
+        outcome = await self._my_table(interaction, spectators=True)  # the standings are public
         if outcome is not None:
             card = cards.table_card(outcome, outcome.locale, live=False)
             await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
@@ -250,8 +250,15 @@ class Verflixte6Cog(CroupierCog):
         card = Card(title=t("ui.log.title", outcome.locale), description=text[-4000:])
         await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
 
-    async def _my_table(self, interaction: discord.Interaction[Any]) -> Outcome | None:
-        game_id = self.service.find_table(interaction.channel_id or 0, actor_of(interaction), KIND)
+    async def _my_table(
+        self, interaction: discord.Interaction[Any], *, spectators: bool = False
+    ) -> Outcome | None:
+        """The caller's table in this channel; with ``spectators`` (for what the channel
+        shows anyway) also a table he only watches."""
+        channel = interaction.channel_id or 0
+        game_id = self.service.find_table(channel, actor_of(interaction), KIND)
+        if game_id is None and spectators:
+            game_id = self.service.find_table(channel, None, KIND)
         if game_id is None:
             text = t("ui.no_table", self.locale(interaction))
             await interaction.response.send_message(text, ephemeral=True)

@@ -42,6 +42,8 @@ async def test_rules_stand_and_log(table: Table) -> None:
     await table.press(table.anna, "weiter")
     stand = await table.fake.slash(table.anna, table.channel, "v6 stand")
     assert "6 Augen" in stand.message.text()
+    watched = await table.fake.slash(table.cem, table.channel, "v6 stand")  # a spectator
+    assert watched.message.visibility == "ephemeral" and "6 Augen" in watched.message.text()
     log = await table.fake.slash(table.ben, table.channel, "v6 log")
     assert "Freiwurf" in log.message.text() and "🎲 2" in log.message.text()
 
