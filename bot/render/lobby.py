@@ -67,8 +67,28 @@ def seed_line(outcome: Any, locale: str, *, started: bool = True) -> str:
     was not rewritten afterwards (``/verify``). A lobby closed before its game started
     reveals its seed too, saying that nothing was thrown with it."""
     if outcome.seed:
-        key = "ui.table.seed_revealed" if started else "ui.lobby.seed_revealed"
-        line = t(key, locale, seed=outcome.seed, seed_hash=outcome.seed_hash)
+        line = (
+            revealed_text(outcome, locale)
+            if started
+            else t("ui.lobby.seed_revealed", locale, seed=outcome.seed, seed_hash=outcome.seed_hash)
+        )
         head = getattr(outcome, "head_hash", "")
         return line + (" " + t("ui.table.head", locale, head=head[:16]) if head else "")
     return t("ui.table.seed", locale, seed_hash=outcome.seed_hash[:16])
+
+
+REVEALED = {
+    "verflixte6": "ui.table.seed_revealed.dice",
+    "dicedevils": "ui.table.seed_revealed.dice_items",
+    "teufel": "ui.table.seed_revealed.tiles",
+    "flaschenteufel": "ui.table.seed_revealed.cards",
+    "turnier": "ui.table.seed_revealed.draw",
+}
+"""What a game's seed lets anyone check, in its own words: dice, tiles, cards, the draw —
+the one place that chooses this text."""
+
+
+def revealed_text(outcome: Any, locale: str) -> str:
+    """The revealed seed of a game that was played, saying what it verifies for its kind."""
+    key = REVEALED.get(getattr(outcome, "kind", ""), "ui.table.seed_revealed.draws")
+    return t(key, locale, seed=outcome.seed, seed_hash=outcome.seed_hash)

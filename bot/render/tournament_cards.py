@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.i18n import t
 from bot.render.cards import Button, Card, Row, custom_id
-from bot.render.lobby import ended
+from bot.render.lobby import ended, revealed_text
 from bot.render.v6_cards import Names, mention
 
 BUTTON = "trb"
@@ -100,11 +100,7 @@ def group_table_card(
 def champion_card(
     event: Mapping[str, Any], tour_name: str, outcome: Any, locale: str, name: Names = mention
 ) -> Card:
-    footer = (
-        t("ui.table.seed_revealed", locale, seed=outcome.seed, seed_hash=outcome.seed_hash)
-        if outcome.seed
-        else ""
-    )
+    footer = revealed_text(outcome, locale) if outcome.seed else ""
     return Card(
         title=t("ui.tour.champion", locale, player=name(event["player"]), name=tour_name),
         footer=footer,
