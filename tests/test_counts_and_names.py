@@ -401,7 +401,7 @@ async def test_a_refusal_while_cards_are_passed_names_whoever_is_still_to_act(
         "Du bist nicht am Zug – <@12>, <@13> sind dran."
     )
     assert refusal_text(turn_refusal(current), "en") == (
-        "It is not your turn – <@12>, <@13> are to act."
+        "It is not your turn – it's up to <@12>, <@13>."
     )
     one = replace(current, to_act=["12"])
     assert refusal_text(turn_refusal(one), "de") == "Du bist nicht am Zug – <@12> ist dran."

@@ -10,6 +10,7 @@ import pytest
 from bot import i18n
 from bot.games.verflixte6.state import PHASE_JOKERS, PHASE_STEAL, PHASE_STEP
 from bot.i18n import MISSING, TEXTS, MissingText, has_text, normalize_locale, t
+from bot.i18n.help import SECTIONS, sections
 
 PHASES = {f"v6.phase.{p}" for p in (PHASE_JOKERS, PHASE_STEP, PHASE_STEAL)} | {
     f"ft.phase.{p}" for p in ("discard", "pass", "open", "play", "over")
@@ -36,7 +37,7 @@ def test_german_is_the_default_and_discord_locales_map() -> None:
     assert normalize_locale("en-US") == "en"
     assert normalize_locale("fr") == "de"
     assert t("game.not_your_turn", "en-GB", player="Anna", count=1) == (
-        "It is not your turn – Anna is next."
+        "It is not your turn – it's Anna's turn."
     )
     assert t("game.not_your_turn", None, player="Anna", count=1) == (
         "Du bist nicht am Zug – Anna ist dran."
@@ -69,3 +70,12 @@ def test_a_missing_text_is_logged_in_production_and_never_shows_a_repr(
 def test_texts_without_parameters_come_as_written() -> None:
     assert t("ui.button.weiter", "en") == "weiter"
     assert t("ui.button.join", "de") == TEXTS["de"]["ui.button.join"]
+
+
+def test_english_titles_start_every_part_with_a_capital() -> None:
+    """'Dice Devils – Round 1', not '– round 1': titles read alike in English."""
+    titles = [v for k, v in TEXTS["en"].items() if k.endswith("title")]
+    titles += [title for topic in SECTIONS["en"] for title, _ in sections(topic, "en")]
+    for title in titles:
+        for part in title.split(" – ")[1:]:
+            assert not part[:1].islower(), title

@@ -10,7 +10,7 @@ from __future__ import annotations
 SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
     "hilfe": {
         "games": (
-            "Croupier – help",
+            "Croupier – Help",
             "I am the croupier: I roll, shuffle, deal and keep the books. Games:\n"
             "• **Die verflixte 6** (2–6 players) – `/v6 table`\n"
             "• **Auf Teufel komm raus** (2–6) – `/teufel table`\n"
@@ -59,7 +59,7 @@ SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "verflixte6": {
         "goal": (
-            "Die verflixte 6 – goal",
+            "Die verflixte 6 – Goal",
             "The croupier always rolls, a player never (one d6). Collect eyes, but a 6 drops "
             "you to 0. An Abend has 1–4 Durchgänge (`/v6 table durchgaenge:`, default 3); in "
             "each, everybody has exactly one turn. Points per Durchgang by eyes: 6 / 4 / 2 "
@@ -100,7 +100,7 @@ SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "teufel": {
         "goal": (
-            "Auf Teufel komm raus – goal",
+            "Auf Teufel komm raus – Goal",
             "2–6 players, everybody starts with 200. The oven holds 48 tiles: coal (10 to "
             "100) and 9 devils. When a round ends with someone at 1600 or more, the game "
             "ends; the highest balance wins.",
@@ -135,7 +135,7 @@ SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "flaschenteufel": {
         "goal": (
-            "Flaschenteufel – goal",
+            "Flaschenteufel – Goal",
             "A trick-taking game with 36 cards (1–37 without 19) in three colours; the coins "
             "on a card are its points. The bottle starts at the price 19. Whoever holds the "
             "bottle at the end of a hand gets nothing for his tricks and loses the points of "
@@ -167,7 +167,7 @@ SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "dicedevils": {
         "goal": (
-            "Dice Devils – goal",
+            "Dice Devils – Goal",
             "3–6 devils roll for hot items. Ranks from the top: Oberteufel (3 d6), "
             "Spielteufel, Fehlerteufel, Putzteufel, Springteufel (2 d6 each), Satansbraten "
             "(2 d4). The game ends after the round in which someone has 10 items (or all are "

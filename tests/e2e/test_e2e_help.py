@@ -46,10 +46,10 @@ async def test_hilfe_in_german_and_in_english(table: Table) -> None:
 
     await to_english(table)
     english = await table.slash(table.ben, "hilfe")
-    assert titles(english.message)[0] == "Croupier – help"
+    assert titles(english.message)[0] == "Croupier – Help"
     assert "/v6 table" in english.message.text() and "Join" in english.message.text()
     game = await table.slash(table.ben, "hilfe", spiel="flaschenteufel")
-    assert titles(game.message)[0] == "Flaschenteufel – goal"
+    assert titles(game.message)[0] == "Flaschenteufel – Goal"
     assert "devil's trick" in game.message.text()
 
 
