@@ -157,8 +157,11 @@ SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
             "Buttons and what the croupier decides",
             "• Your cards come by DM; **My cards** shows them any time. **Your move …** "
             "opens your choice – only your cards, only legal ones.\n"
-            "• Discarding and passing may come in any order; the cards move when all have "
-            "chosen. A card you pass cannot also go into the devil's trick.\n"
+            "• First everyone puts a card into the devil's trick; passing opens when all have "
+            "discarded, and the cards move when all have chosen. With Lopaka there is only "
+            "passing (the devil's trick is the three cards left over). In Glitterhuis both "
+            "come in any order for each set; a card you pass cannot also go into the devil's "
+            "trick.\n"
             "• Seats = order of joining (clockwise); the dealer of hand 1 is the last seat, "
             "the deal moves one seat each hand.\n"
             "• Length: one hand per player (two players: 2); `haende:` sets it.\n"
