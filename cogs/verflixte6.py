@@ -72,6 +72,18 @@ def to_action(click: ui.Click, outcome: Outcome | None) -> Action:
     raise IllegalAction("game.unknown_action", action=verb)
 
 
+def joker_id(typed: str) -> str:
+    """The joker meant by a typed ``/joker name:``: its id or its shown name in either
+    language, in any case ("Fumo", "push your pony"); anything else as typed, for the
+    engine to refuse by name."""
+    wanted = " ".join(typed.split()).casefold()
+    for joker in JOKER_IDS:
+        names = {joker, *(t(f"v6.joker.{joker}", locale) for locale in ("de", "en"))}
+        if wanted in {n.casefold() for n in names}:
+            return joker
+    return typed.strip()
+
+
 def prompt_for(outcome: Outcome, verb: str, actor: str, name: cards.Names = cards.mention) -> Card:
     """The private prompt a table button opens for the player whose turn it is; ``name``
     labels players in selects (where Discord shows no mentions)."""
@@ -378,7 +390,7 @@ class Verflixte6Cog(CroupierCog):
         name: JokerName,
         ziel: discord.Member | None = None,
     ) -> None:
-        args: dict[str, Any] = {"joker": name}
+        args: dict[str, Any] = {"joker": joker_id(name)}
         if ziel is not None:
             args["target"] = str(ziel.id)
         await self._typed(interaction, Action("weiter", args))

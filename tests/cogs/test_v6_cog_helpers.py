@@ -17,7 +17,7 @@ from bot.service import Outcome, Service
 from bot.store import Store
 from cogs import ui
 from cogs.translator import CommandTranslator, cmd
-from cogs.verflixte6 import prompt_for, split_turn_events, to_action
+from cogs.verflixte6 import joker_id, prompt_for, split_turn_events, to_action
 
 
 def click(verb: str, *values: str) -> ui.Click:
@@ -179,3 +179,10 @@ def test_clicks_are_routed_once_however_often_registered() -> None:
     ui.register(bot)
     ui.register(bot)
     assert bot.extra_events["on_interaction"] == [ui.on_component]
+
+
+def test_a_typed_joker_is_found_by_its_id_or_its_shown_name() -> None:
+    assert joker_id("fumo") == "fumo" and joker_id("Fumo") == "fumo"
+    assert joker_id(" push  your PONY ") == "pony"
+    assert joker_id("Moes Monokel") == "monokel" and joker_id("RUNKELRÜB") == "runkelrueb"
+    assert joker_id("Pferd") == "Pferd"  # refused by the engine, by that name

@@ -13,7 +13,9 @@ async def test_weiter_joker_and_stopp_as_typed_commands(table: Table) -> None:
     assert typed.response_type == 4 and typed.message.visibility == "ephemeral"
     choices = await table.fake.autocomplete(table.anna, table.channel, "joker", "name", name="")
     assert [c["value"] for c in choices] == ["pony"]
-    await table.slash(table.anna, "joker", name="pony")
+    unknown = await table.slash(table.anna, "joker", name="Pferd")
+    assert unknown.message.content == "Einen Joker Pferd gibt es nicht."
+    await table.slash(table.anna, "joker", name="push YOUR pony")  # the shown name, any case
     stopped = await table.slash(table.anna, "stopp")
     assert "Prinzessin mit 22 Augen" in stopped.message.content
     closed = [m for m in table.public() if "Prinzessin mit 22 Augen" in m.text()]
