@@ -44,7 +44,10 @@ if TYPE_CHECKING:
 # import) are imported once the Ctrl-C handler is in place, so that a Ctrl-C while the
 # sandbox starts ends it as cleanly as one later.
 
-PLAYERS = ("Anna", "Ben", "Cem", "Dora")
+PLAYERS = ("Anna", "Ben", "Cem", "Dora")  # the first is an admin (Manage Server)
+MANAGE_GUILD = 1 << 5
+USER_OPTION_TYPES = (6, 9)  # user, mentionable: given by a sandbox user's name
+PLACE_WORDS = ("kanäle", "channels")
 CHOOSE_WORDS = ("wähle", "choose")
 FORM_WORDS = ("formular", "form")
 SHOW_WORDS = ("zeige", "show")
@@ -54,17 +57,24 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for a program ended b
 
 HELP = """\
 Sandbox: {names} sitzen im Kanal #spieltisch. Eine Zeile pro Aktion:
-  Anna> /v6 tisch durchgaenge=1     ein Slash-Befehl (Optionen als name=wert)
+  Anna> /v6 tisch durchgaenge=1     ein Slash-Befehl (Optionen als name=wert; ein Wert
+                                    mit Leerzeichen reicht bis zur nächsten Option oder
+                                    steht in Anführungszeichen: name="Oces Anaconda";
+                                    eine Person als Name: ziel=Ben)
   Ben> Beitreten                    einen Knopf drücken (nach seiner Beschriftung)
   Anna> wähle Fumo, Cherrys Höschen eine Auswahl treffen (nach den Beschriftungen)
   Anna> Setzen 40                   ein Knopf, der ein Formular öffnet: ausfüllen, absenden
   Anna> formular 40                 Annas offenes Formular ausfüllen und absenden (auch
                                     nur „Anna> 40“; mehrere Felder: durch Komma getrennt)
   zeige                             den Kanal, wie er jetzt ist (die letzten {limit})
+  kanäle                            der Kanal und seine Threads (Turniergruppen)
+  Anna> #Sandbox Cup                in einen Thread wechseln (ein Anfang des Namens reicht;
+                                    „Anna> #spieltisch“ zurück); Zeilen gelten dann dort
   Anna> zeige                       dazu Annas private Nachrichten und offenes Formular
   ende                              beenden (auch Strg-C; dann Exit-Code 130)
-Nach jeder Zeile siehst du, was im Kanal neu oder geändert ist, und die neuen privaten
-Nachrichten dessen, der gehandelt hat.
+Nach jeder Zeile siehst du, was im Kanal und seinen Threads neu oder geändert ist, und
+die neuen privaten Nachrichten dessen, der gehandelt hat. {admin} verwaltet den Server
+(Manage Server): /sprache, /turnier erstellen und die Tischbefehle der Leitung.
 """
 
 DEMO_DICE = (3, 2, 1, 4, 6, 4, 5, 2, 3)
@@ -244,14 +254,44 @@ class Sandbox:
         stop: asyncio.Event | None = None,
     ):
         self.fake, self.channel, self.users, self.out = fake, channel, users, out
+        self.home = channel  # #spieltisch; ``channel`` is where lines act (it or a thread)
         self.stop = stop or asyncio.Event()
         self.echo = True  # repeat each line (not when a terminal shows what was typed)
         self.seen: dict[int, int] = {}  # message id -> edits already printed
         self.forms: dict[int, Form] = {}  # user id -> the form open for him
 
     def _names(self, text: str) -> str:
+        """Mentions as names: users as @Name, channels and threads as #name."""
         by_id = {str(u.id): name for name, u in self.users.items()}
-        return re.sub(r"<@!?(\d+)>", lambda m: "@" + by_id.get(m[1], m[1]), text)
+        text = re.sub(r"<@!?(\d+)>", lambda m: "@" + by_id.get(m[1], m[1]), text)
+
+        def channel(match: re.Match[str]) -> str:
+            found = self.fake.channels.get(int(match[1]))
+            return "#" + (found.name if found is not None else match[1])
+
+        return re.sub(r"<#(\d+)>", channel, text)
+
+    def places(self) -> list[Channel]:
+        """#spieltisch and its threads (a tournament's groups), oldest first."""
+        return [self.home, *self.fake.threads(self.home)]
+
+    def switch(self, wanted: str) -> None:
+        """``Anna> #name``: lines act in that thread (or back in #spieltisch) from now on."""
+        name = wanted.lstrip("#").strip().casefold()
+        found = [c for c in self.places() if c.name.casefold() == name]
+        found = found or [c for c in self.places() if c.name.casefold().startswith(name)]
+        if len(found) != 1:
+            known = ", ".join("#" + c.name for c in self.places())
+            what = "mehrere" if found else "keinen"
+            raise LookupError(f"{what} Kanal „{wanted}“ – es gibt: {known}")
+        self.channel = found[0]
+        self.out.write(f"   jetzt in #{self.channel.name}\n")
+
+    def show_places(self) -> None:
+        for place in self.places():
+            here = "  ← hier" if place is self.channel else ""
+            count = len(self.fake.channel_messages(place))
+            self.out.write(f"── #{place.name}: {count} Nachrichten{here}\n")
 
     def render(self, message: Message) -> str:
         lines = [self._names(message.text())] if message.text() else []
@@ -275,13 +315,13 @@ class Sandbox:
 
     def show_news(self, user: User | None) -> None:
         """The channel's new and changed messages, and ``user``'s new private ones."""
-        messages = self.fake.channel_messages(self.channel)
+        messages = [m for place in self.places() for m in self.fake.channel_messages(place)]
         private = self.fake.private_messages(user) if user else []
         for message in [*messages, *private]:
             if self.seen.get(message.id) == message.edits:
                 continue
             where = (
-                "#spieltisch"
+                "#" + self._place_name(message)
                 if message.visibility == "public"
                 else f"nur für {user.name if user else '?'}"
             )
@@ -289,11 +329,15 @@ class Sandbox:
             self._print(message, where + changed)
         self.out.flush()
 
+    def _place_name(self, message: Message) -> str:
+        place = self.fake.channels.get(message.channel_id)
+        return place.name if place is not None else "?"
+
     def show_now(self, user: User | None) -> None:
         """``zeige``: the channel's latest messages as they are now, and ``user``'s private
         ones and open form. What is printed counts as seen; nothing else changes, so the next
         action still shows only what is new."""
-        shown = [("#spieltisch", self.fake.channel_messages(self.channel))]
+        shown = [(f"#{self.channel.name}", self.fake.channel_messages(self.channel))]
         if user is not None:
             shown.append((f"nur für {user.name}", self.fake.private_messages(user)))
         for where, messages in shown:
@@ -375,8 +419,12 @@ class Sandbox:
             self._echo(text)
             self.show_now(None)
             return True
+        if text.lower() in PLACE_WORDS:
+            self._echo(text)
+            self.show_places()
+            return True
         if ">" not in text:
-            self.out.write(HELP.format(names=", ".join(self.users), limit=SHOW_LIMIT))
+            self.out.write(help_text(self.users))
             return True
         name, _, said = (part.strip() for part in text.partition(">"))
         user = self.users.get(name)
@@ -386,6 +434,13 @@ class Sandbox:
         if said.lower() in SHOW_WORDS:
             self._echo(f"{name}> {said}")
             self.show_now(user)
+            return True
+        if said.startswith("#"):  # "Anna> #Sandbox Cup": lines act in that thread now
+            self._echo(f"{name}> {said}")
+            try:
+                self.switch(said)
+            except LookupError as exc:
+                self.out.write(f"   ✗ {exc}\n")
             return True
         self._echo(f"{name}> {said}")
         try:
@@ -400,16 +455,20 @@ class Sandbox:
         return True
 
     async def _act(self, user: User, said: str) -> None:
+        """A slash command; else a button by its label — a label wins over the words
+        ``wähle``/``choose`` and ``formular``/``form`` ("Choose jokers & Freiwurf" is a
+        button); else those words; else a value for the open form."""
         first, _, rest = said.partition(" ")
-        if first.lower() in FORM_WORDS:
+        button = None if said.startswith("/") else self._button(user, said)
+        if first.lower() in FORM_WORDS and button is None:
             form = self.forms.get(user.id)
             if form is None:
                 raise LookupError(f"{user.name} hat kein Formular offen")
             await self._submit(user, form, rest)
             return
-        button = None if said.startswith("/") else self._button(user, said)
         form = self.forms.get(user.id)
-        typed_value = not said.startswith("/") and first.lower() not in CHOOSE_WORDS
+        choose = first.lower() in CHOOSE_WORDS and button is None
+        typed_value = not said.startswith("/") and not choose
         if form is not None and button is None and typed_value:
             await self._submit(user, form, said)  # "Anna> 40" while her form is open
             return
@@ -418,9 +477,10 @@ class Sandbox:
             self.out.write(f"   (Formular „{form.title}“ geschlossen, nicht abgesendet)\n")
         if said.startswith("/"):
             command, options = _parse_command(said[1:])
+            options = self._users_by_name(command, options)
             self._opened(user, await self.fake.slash(user, self.channel, command, **options))
             return
-        if first.lower() in CHOOSE_WORDS:
+        if choose:
             labels = [label.strip() for label in rest.split(",") if label.strip()]
             message, item = self._select(user, labels)
             values = [_option(item, label)["value"] for label in labels]
@@ -436,6 +496,25 @@ class Sandbox:
         if value and form is not None:
             await _settled()
             await self._submit(user, form, value)
+
+    def _users_by_name(self, command: str, options: dict[str, object]) -> dict[str, object]:
+        """User options given as a sandbox user's name (``ziel=Anna``, ``@Anna``) become
+        that user; other options stay as typed."""
+        kinds = _option_kinds(self._commands(), command.split())
+        by_name = {name.casefold(): u for name, u in self.users.items()}
+        resolved = dict(options)
+        for key, value in options.items():
+            if kinds.get(key) not in USER_OPTION_TYPES or not isinstance(value, str):
+                continue
+            user = by_name.get(value.lstrip("@").casefold())
+            if user is None:
+                raise LookupError(f"{key}: wer ist {value}? Es spielen: {', '.join(self.users)}")
+            resolved[key] = user
+        return resolved
+
+    def _commands(self) -> list[dict[str, Any]]:
+        guild = self.fake.guilds.get(self.home.guild_id or 0)
+        return [*self.fake.commands(guild), *self.fake.commands(None)] if guild else []
 
     def _opened(self, user: User, interaction: Interaction) -> Form | None:
         """Remember the form the bot answered ``interaction`` with, if it opened one."""
@@ -493,16 +572,45 @@ async def _settled() -> None:
     await ui.settled()
 
 
+OPTION = re.compile(r"(?:^|\s)([^\s=]+)=")  # where an option begins: " name="
+
+
 def _parse_command(text: str) -> tuple[str, dict[str, object]]:
-    words: list[str] = []
+    """``v6 joker name=Oces Anaconda ziel=Ben`` -> the command and its options. A value
+    reaches up to the next `` key=`` (so it may hold spaces), or is quoted ("…" or '…')."""
+    starts = list(OPTION.finditer(text))
+    command = text[: starts[0].start()] if starts else text
     options: dict[str, object] = {}
-    for word in text.split():
-        if "=" in word:
-            key, _, value = word.partition("=")
-            options[key] = int(value) if value.lstrip("-").isdigit() else value
+    for i, match in enumerate(starts):
+        end = starts[i + 1].start() if i + 1 < len(starts) else len(text)
+        value = text[match.end() : end].strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            options[match[1]] = value[1:-1]
         else:
-            words.append(word)
-    return " ".join(words), options
+            options[match[1]] = int(value) if value.lstrip("-").isdigit() else value
+    return " ".join(command.split()), options
+
+
+def _option_kinds(commands: list[dict[str, Any]], path: list[str]) -> dict[str, int]:
+    """The option types of the synced command ``path`` (by name or any localized name)."""
+
+    def named(entry: dict[str, Any], word: str) -> bool:
+        names = [entry.get("name"), *(entry.get("name_localizations") or {}).values()]
+        return word in names
+
+    level: dict[str, Any] | None = next((c for c in commands if path and named(c, path[0])), None)
+    for word in path[1:]:
+        if level is None:
+            return {}
+        level = next((o for o in level.get("options") or [] if named(o, word)), None)
+    if level is None:
+        return {}
+    return {str(o["name"]): int(o.get("type", 0)) for o in level.get("options") or []}
+
+
+def help_text(users: dict[str, Any]) -> str:
+    names = list(users)
+    return HELP.format(names=", ".join(names), limit=SHOW_LIMIT, admin=names[0] if names else "")
 
 
 class StdinLines:
@@ -588,13 +696,14 @@ async def _play(
             guild = fake.add_guild("Sandbox")
             channel = fake.add_channel(guild, "spieltisch")
             users = {name: fake.add_user(name, guild=guild) for name in PLAYERS}
+            users[PLAYERS[0]].permissions |= MANAGE_GUILD  # an admin, for /sprache, /turnier
             url = default_sqlite_url(Path(folder) / "sandbox.sqlite3")
             settings = Settings("sandbox-token", url, guild.id, "WARNING")
             bot = Croupier(settings, rng_factory=shown.chance() if shown else AuditedRng)
             async with bot_running(fake, bot):
                 if not stop.is_set():  # (Ctrl-C while it started: nothing to play)
                     sandbox = Sandbox(fake, channel, users, out, stop)
-                    out.write(HELP.format(names=", ".join(users), limit=SHOW_LIMIT))
+                    out.write(help_text(users))
                     if shown:
                         out.write(shown.note + "\n")
                     source = shown.script if shown else lines

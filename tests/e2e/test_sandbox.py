@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.sandbox import COMMENT, DEMOS, EXIT_INTERRUPTED, run
+from bot.sandbox import COMMENT, DEMOS, EXIT_INTERRUPTED, _parse_command, run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -205,3 +205,54 @@ async def test_one_ctrl_c_ends_the_sandbox_cleanly() -> None:
     assert "Auf Teufel komm raus – neuer Tisch" in out
     assert "Strg-C: die Sandbox wird beendet" in out
     assert "Traceback" not in errors.decode() and "Error" not in errors.decode(), errors
+
+
+def test_option_values_may_hold_spaces_or_quotes() -> None:
+    assert _parse_command("v6 joker name=Oces Anaconda ziel=Ben") == (
+        "v6 joker",
+        {"name": "Oces Anaconda", "ziel": "Ben"},
+    )
+    assert _parse_command("turnier erstellen name='Sandbox Cup' gruppe=4") == (
+        "turnier erstellen",
+        {"name": "Sandbox Cup", "gruppe": 4},
+    )
+
+
+async def test_anna_is_admin_labels_win_over_keywords_and_users_go_by_name() -> None:
+    text = await play(
+        [
+            "Anna> /sprache sprache=en",  # Manage Server: Anna may
+            "Anna> /v6 tisch durchgaenge=1",
+            "Ben> Join",
+            "Anna> Start",
+            "Anna> Choose jokers & Freiwurf",  # a label, though "choose" picks in a select
+            "Anna> choose Oces Anaconda",
+            "Anna> /joker name=Oces Anaconda ziel=Ben",  # a value with a space, a user by name
+            'Anna> /joker name="Oces Anaconda" ziel=Zoe',
+        ]
+    )
+    assert "Croupier now speaks English on this server." in text
+    assert "@Anna chooses: Oces Anaconda." in text
+    assert "Only Senigmas Sekante takes a target." in text  # the bot got both options
+    assert "✗ ziel: wer ist Zoe?" in text
+    assert text.count("✗") == 1
+
+
+async def test_a_tournaments_thread_is_shown_listed_and_played_in() -> None:
+    text = await play(
+        [
+            "Anna> /turnier erstellen name=Sandbox Cup gruppe=4 durchgaenge=1",
+            *(f"{name}> Anmelden" for name in ("Anna", "Ben", "Cem", "Dora")),
+            "Anna> Anmeldung schließen & auslosen",
+            "kanäle",
+            "Anna> /tische",
+            "Ben> #sandbox",
+            *(f"{name}> Joker wählen & Freiwurf" for name in ("Anna", "Ben", "Cem", "Dora")),
+        ]
+    )
+    assert "── #Sandbox Cup – Finale\n   Die verflixte 6 – Durchgang 1" in text
+    assert "── #Sandbox Cup – Finale: 1 Nachrichten" in text  # listed by kanäle
+    assert "in #Sandbox Cup – Finale ·" in text and "<#" not in text  # /tische, by name
+    assert "jetzt in #Sandbox Cup – Finale" in text
+    assert "{Joker wählen (0–3):" in text  # whoever begins got his choice in the thread
+    assert "✗" not in text
