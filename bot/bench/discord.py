@@ -43,7 +43,10 @@ from bot.service import Service
 from bot.store import Store, default_sqlite_url, make_engine, upgrade
 
 DEADLINE_MARKS = ("no initial response within", "initial response after")
-OVER = t("ui.table.over", "de")
+OVER = (  # the end of the Abend (named with its winner), or of a table ended otherwise
+    t("v6.event.abend_end", "de", winners="", table="").split(" – ")[0],
+    t("ui.table.over", "de"),
+)
 MENTION = re.compile(r"<@(\d+)>")
 SETTLE = 5.0  # how long a table waits for the bot to finish updating it after an answer
 QUIET = 0.05  # a REST-count sample ends after this long without REST calls
@@ -248,7 +251,7 @@ class Table:
             live = self.fake.live_message(channel)
             if live is not None:
                 return live is not clicked or version_of(live) != before
-            return OVER in clicked.text()  # the Abend is over: no buttons anywhere
+            return any(o in clicked.text() for o in OVER)  # over: no buttons anywhere
 
         if not await self.fake.until(channel, moved_on, SETTLE):
             self.stuck += 1
