@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.sandbox import COMMENT, DEMOS, EXIT_INTERRUPTED, _parse_command, run
+from bot.sandbox import EXIT_INTERRUPTED, run
+from bot.sandbox.demos import DEMOS
+from bot.sandbox.lines import COMMENT, parse_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -208,11 +210,11 @@ async def test_one_ctrl_c_ends_the_sandbox_cleanly() -> None:
 
 
 def test_option_values_may_hold_spaces_or_quotes() -> None:
-    assert _parse_command("v6 joker name=Oces Anaconda ziel=Ben") == (
+    assert parse_command("v6 joker name=Oces Anaconda ziel=Ben") == (
         "v6 joker",
         {"name": "Oces Anaconda", "ziel": "Ben"},
     )
-    assert _parse_command("turnier erstellen name='Sandbox Cup' gruppe=4") == (
+    assert parse_command("turnier erstellen name='Sandbox Cup' gruppe=4") == (
         "turnier erstellen",
         {"name": "Sandbox Cup", "gruppe": 4},
     )
