@@ -105,6 +105,17 @@ async def edit_table(interaction: discord.Interaction[Any], outcome: Outcome, ca
     await partial(outcome.message_id).edit(**ui.message_kwargs(card))
 
 
+async def edit_card(channel: Any, message_id: int, card: Card, what: str) -> bool:
+    """Edit a message the bot posted earlier to show ``card``, without an interaction to
+    answer (a clock, a host, a tournament's end); a failure is logged, not raised."""
+    try:
+        await channel.get_partial_message(message_id).edit(**ui.message_kwargs(card))
+    except discord.HTTPException:
+        log.warning("%s could not be edited (message %s)", what, message_id)
+        return False
+    return True
+
+
 async def show_lobby(
     interaction: discord.Interaction[Any], outcome: Outcome, lobby_card: Callable[[Any, str], Card]
 ) -> bool:

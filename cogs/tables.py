@@ -26,6 +26,7 @@ from cogs.base import (
     client_service,
     closed_notice,
     dm_players,
+    edit_card,
     refuse,
     table_link,
 )
@@ -87,11 +88,7 @@ async def refresh_table(client: discord.Client, outcome: Outcome, note: str) -> 
                 card = table_lobby_card(latest, latest.locale, "")
             else:
                 card = hooks.table_card(service, latest)
-            try:
-                message = channel.get_partial_message(latest.message_id)
-                await message.edit(**ui.message_kwargs(card))
-            except discord.HTTPException:
-                log.warning("table message of game %s could not be edited", outcome.game_id)
+            await edit_card(channel, latest.message_id, card, f"table of game {outcome.game_id}")
     await prompts.moved_on(
         client, latest.game_id, latest.version, answered=None, over=latest.finished
     )

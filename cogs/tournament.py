@@ -25,7 +25,15 @@ from bot.tournament.export import full_json, standings_csv
 from bot.tournament.game import SYSTEM
 from bot.tournament.rules import reminders_due
 from cogs import ui
-from cogs.base import CroupierCog, actor_of, channel_by_id, client_service, refuse, send_kwargs
+from cogs.base import (
+    CroupierCog,
+    actor_of,
+    channel_by_id,
+    client_service,
+    edit_card,
+    refuse,
+    send_kwargs,
+)
 from cogs.options import (
     BestThirds,
     Date,
@@ -120,11 +128,8 @@ async def follow(client: discord.Client, outcome: Outcome) -> None:
             await channel.send(**send_kwargs(tcards.champion_card(event, name, outcome, locale)))
             if outcome.message_id is not None:  # the registration: the tournament is over
                 card = tcards.registration_card(outcome, locale)
-                try:
-                    message = channel.get_partial_message(outcome.message_id)
-                    await message.edit(**ui.message_kwargs(card))
-                except discord.HTTPException:
-                    log.warning("registration of tournament %s not updated", outcome.game_id)
+                what = f"registration of tournament {outcome.game_id}"
+                await edit_card(channel, outcome.message_id, card, what)
 
 
 def group_picture(

@@ -75,6 +75,20 @@ class Table:
         await self.press(host, "start", opened.message)
         return opened.message
 
+    async def open_game(self, command: str, **options: object) -> int:
+        """A table for Anna, Ben and Cem by ``/command``, started, with every die, tile,
+        card and rank beyond the scripted ones from the audited RNG; the game's id."""
+        self.dice.d6_only = True
+        opened = await self.slash(self.anna, command, **options)
+        assert opened.message is not None
+        for player in (self.ben, self.cem):
+            await self.press(player, "join", opened.message)
+        await self.press(self.anna, "start", opened.message)
+        assert self.bot is not None
+        game_id = self.bot.service.find_table(self.channel.id, None)
+        assert game_id is not None
+        return game_id
+
     async def start_turn(self, user: User, *jokers: str) -> Any:
         """The player opens the joker prompt and picks ``jokers`` (or none)."""
         opened = await self.press(user, "begin")

@@ -24,19 +24,6 @@ def live(messages: list[Message]) -> list[Message]:
     return [m for m in messages if m.custom_ids()]
 
 
-async def open_game(table: Table, command: str, **options: object) -> int:
-    """A table for Anna, Ben and Cem, started; the game's id."""
-    table.dice.d6_only = True  # every die, tile, card and rank from the audited RNG
-    opened = await table.slash(table.anna, command, **options)
-    for player in (table.ben, table.cem):
-        await table.press(player, "join", opened.message)
-    await table.press(table.anna, "start", opened.message)
-    assert table.bot is not None
-    game_id = table.bot.service.find_table(table.channel.id, None)
-    assert game_id is not None
-    return game_id
-
-
 async def press_leftover(table: Table, user: Any, message: Message) -> Any:
     """Press the first control of a message that outlived its game."""
     custom_id = message.custom_ids()[0]
@@ -55,7 +42,7 @@ GAMES = ["v6 tisch", "teufel tisch", "flaschenteufel tisch", "dicedevils tisch"]
 
 @pytest.mark.parametrize("command", GAMES)
 async def test_a_table_ended_by_its_host_offers_nothing_more(table: Table, command: str) -> None:
-    game_id = await open_game(table, command)
+    game_id = await table.open_game(command)
     assert live(table.public())  # the running table has its controls
     ended = await table.slash(table.anna, "tisch beenden", grund="Feierabend")
     assert "Feierabend" in ended.message.text()
@@ -72,7 +59,7 @@ async def test_a_table_ended_by_its_host_offers_nothing_more(table: Table, comma
 async def test_a_leftover_control_of_an_ended_table_says_the_game_is_over(
     table: Table, command: str
 ) -> None:
-    await open_game(table, command)
+    await table.open_game(command)
     card = table.table_message()
     table.fake.fail_next("PATCH", TABLE_EDIT, status=403)  # the table's edit is lost
     await table.slash(table.anna, "tisch beenden")
@@ -136,7 +123,7 @@ async def test_games_played_to_their_end_keep_no_controls(table: Table) -> None:
         ("flaschenteufel tisch", {}, play_out_flaschenteufel),
         ("dicedevils tisch", {}, play_out_dicedevils),
     ):
-        game_id = await open_game(table, command, **options)
+        game_id = await table.open_game(command, **options)
         await play_out(table, users)
         assert service.current(game_id).status == "finished"
         assert live(table.public()) == []

@@ -26,20 +26,6 @@ def clock_cog(table: Table, time: FakeTime) -> Any:
     return cog
 
 
-async def open_game(table: Table, command: str) -> int:
-    table.dice.d6_only = True  # dice beyond the scripted ones, tiles and deals: audited
-    players = (table.anna, table.ben, table.cem)
-    opened = await table.fake.slash(table.anna, table.channel, command)
-    assert opened.message is not None
-    for player in players[1:]:
-        await table.press(player, "join", opened.message)
-    await table.press(table.anna, "start", opened.message)
-    assert table.bot is not None
-    game_id = table.bot.service.find_table(table.channel.id, None)
-    assert game_id is not None
-    return game_id
-
-
 def cards_of(view: dict[str, Any], seat: int) -> list[int]:
     cards: list[int] = view["seats"][seat]["cards"]
     assert cards  # the seat's own view shows its hand
@@ -60,7 +46,7 @@ async def test_a_silent_table_is_reminded_once_then_the_absence_rule_plays(
     cog = clock_cog(table, time)
     assert table.bot is not None
     service = table.bot.service
-    game_id = await open_game(table, command)
+    game_id = await table.open_game(command)
     waiting = service.current(game_id).to_act
     users = {str(u.id): u for u in (table.anna, table.ben, table.cem)}
     before = {p: len(dm_texts(table, users[p])) for p in users}
@@ -93,7 +79,7 @@ async def test_a_restart_in_the_middle_of_a_clock_keeps_the_time_left(table: Tab
     time = FakeTime()
     clock_cog(table, time)
     table.dice.add(3)  # Anna's Freiwurf when the croupier plays for her
-    game_id = await open_game(table, "v6 tisch")
+    game_id = await table.open_game("v6 tisch")
     time.wait(400)
     assert table.bot is not None
     await table.bot.close()
@@ -112,7 +98,7 @@ async def test_a_restart_in_the_middle_of_a_clock_keeps_the_time_left(table: Tab
 
 async def test_a_host_ends_a_table_and_a_non_host_is_refused(table: Table) -> None:
     table.dice.add(3)
-    game_id = await open_game(table, "v6 tisch")
+    game_id = await table.open_game("v6 tisch")
     refused = await table.slash(table.ben, "tisch beenden", grund="keine Lust")
     assert refused.message.visibility == "ephemeral" and "Admins" in refused.message.content
     assert table.bot is not None
@@ -126,7 +112,7 @@ async def test_a_host_ends_a_table_and_a_non_host_is_refused(table: Table) -> No
 
 
 async def test_the_opener_replaces_a_player_who_gets_his_private_state(table: Table) -> None:
-    game_id = await open_game(table, "flaschenteufel tisch")
+    game_id = await table.open_game("flaschenteufel tisch")
     dora = table.fake.add_user("Dora", guild=table.guild)
     assert table.bot is not None
     service = table.bot.service
@@ -146,7 +132,7 @@ async def test_the_opener_replaces_a_player_who_gets_his_private_state(table: Ta
 
 async def test_an_absent_player_is_played_by_the_absence_rule_at_once(table: Table) -> None:
     table.dice.add(3, 4)  # Anna's and Ben's Freiwurf
-    game_id = await open_game(table, "v6 tisch")
+    game_id = await table.open_game("v6 tisch")
     assert table.bot is not None
     service = table.bot.service
     done = await table.slash(table.anna, "tisch abwesend", spieler=table.anna, grund="Zug")
