@@ -157,6 +157,7 @@ TEXTS: dict[str, str] = {
     # Discord tables
     "ui.lobby.title": "{game} – neuer Tisch",
     "ui.lobby.body": "Eröffnet von {host}. Plätze: {count} von {high}. Zum Starten braucht es mindestens {low}.\nSeed-Hash: `{seed_hash}`",
+    "ui.lobby.body_exact": "Eröffnet von {host}. Plätze: {count} von {high} – es spielen genau {high}.\nSeed-Hash: `{seed_hash}`",
     "ui.lobby.players": "Am Tisch",
     "ui.lobby.closed": "Dieser Tisch ist geschlossen.",
     "ui.lobby.seed_revealed": "Seed `{seed}` (Hash `{seed_hash}`) – das Spiel hat nie begonnen: nichts wurde gewürfelt, gezogen oder ausgeteilt.",

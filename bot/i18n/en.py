@@ -157,6 +157,7 @@ TEXTS: dict[str, str] = {
     # Discord tables
     "ui.lobby.title": "{game} – A new table",
     "ui.lobby.body": "Opened by {host}. Seats: {count} of {high}. At least {low} are needed to start.\nSeed hash: `{seed_hash}`",
+    "ui.lobby.body_exact": "Opened by {host}. Seats: {count} of {high} – exactly {high} play.\nSeed hash: `{seed_hash}`",
     "ui.lobby.players": "At the table",
     "ui.lobby.closed": "This table is closed.",
     "ui.lobby.seed_revealed": "Seed `{seed}` (hash `{seed_hash}`) – the game never started: nothing was rolled, drawn or dealt.",

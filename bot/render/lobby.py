@@ -36,8 +36,9 @@ def table_lobby_card(
         footer = seed_line(outcome, locale, started=False)
         return Card(title=t("ui.lobby.closed", locale), footer=footer)
     players = lobby["players"]
+    exact = lobby["min_players"] == lobby["max_players"]  # Lopaka, Glitterhuis: exactly 2
     body = t(
-        "ui.lobby.body",
+        "ui.lobby.body_exact" if exact else "ui.lobby.body",
         locale,
         host=name(lobby["host"]),
         count=len(players),

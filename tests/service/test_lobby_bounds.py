@@ -39,7 +39,7 @@ async def test_a_lopaka_lobby_seats_two_and_names_its_variant(store: Store) -> N
     lobby = await service.open_lobby("flaschenteufel", "1", {"variant": "lopaka"})
     text = ft_cards.lobby_card(lobby, "de").description
     assert "Variante: Lopaka" in text and "Plätze: 1 von 2" in text
-    assert "mindestens 2" in text
+    assert "genau 2" in text and "mindestens" not in text
     await service.act(lobby.game_id, "2", Action("join"))
     with pytest.raises(IllegalAction, match=r"lobby.full"):
         await service.act(lobby.game_id, "3", Action("join"))
