@@ -251,7 +251,7 @@ TEXTS: dict[str, str] = {
     "ui.log.empty": "Nothing has happened yet.",
     "ui.language.set": "Croupier now speaks English on this server.",
     "ui.dm.closed": "{player}: I cannot send you a direct message – please allow DMs from server members.",
-    "ui.host_only": "Only admins (Manage Server) may do that.",
+    "ui.host_only": "Only admins (Manage Server) and members with the server's croupier role (`/croupierrole`) may do that.",
     "ui.table_host_only": "Only admins (Manage Server), the croupier role and whoever opened this table may do that.",
     "ui.error": "Something went wrong – nothing was changed. Please try again.",
     # slash commands that fail or carry values outside their bounds (cogs/errors.py)
