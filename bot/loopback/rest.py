@@ -520,6 +520,7 @@ class Rest:
         elif kind == 9:
             self._check(req, limits.check_modal(data))
             interaction.modal = data
+            fake.forms.append(interaction)
         interaction.response_type = kind
         interaction.responded_after = elapsed
         interaction.response = data

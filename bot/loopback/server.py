@@ -89,6 +89,7 @@ class FakeDiscord:
         # records
         self.rest_log: list[RestCall] = []
         self.violations: list[str] = []
+        self.forms: list[Interaction] = []  # interactions answered with a modal, in order
         # machinery
         self.rest = Rest(self)
         self.gateway = Gateway(self)

@@ -144,6 +144,8 @@ class Run:
     texts_read: int = 0
     ended_by_host: int = 0  # games still moving after their step budget
     prompts: dict[int, Message] = field(default_factory=dict)  # each user's newest prompt
+    live_public: dict[int, dict[int, Message]] = field(default_factory=dict)
+    live_private: dict[int, dict[int, Message]] = field(default_factory=dict)
     _stack: contextlib.AsyncExitStack | None = None
 
     # -- the bot -----------------------------------------------------------------------------
@@ -199,6 +201,7 @@ class Run:
             original(message, payload, files, creating=creating)
             texts = [message.text(), *component_texts(message.components)]
             self.read(texts, f"message {message.id} ({message.visibility})", message.audience)
+            self._index(message)
 
         self.fake.apply = apply  # type: ignore[method-assign]
 
@@ -292,14 +295,32 @@ class Run:
         if answer is not None:
             self.judge((_game(click.prefix), "form"), click, before, answer)
 
+    def _index(self, message: Message) -> None:
+        """Keep the messages that offer controls, per channel (public) and per user (his
+        ephemeral messages and DMs), oldest first: reading all of the fake's messages at
+        every step made a long run slower and slower."""
+        if message.visibility == "public":
+            book = self.live_public.setdefault(message.channel_id, {})
+        elif message.audience is not None:
+            book = self.live_private.setdefault(message.audience, {})
+        else:
+            return
+        if message.custom_ids():
+            book.setdefault(message.id, message)
+        else:
+            book.pop(message.id, None)
+
+    def offering(self, book: dict[int, Message]) -> list[Message]:
+        return [m for m in book.values() if not m.deleted and m.custom_ids()]
+
     def controls(self, user: User, place: Channel, *, old: bool) -> list[Control]:
         """Every control offered to ``user`` at ``place``: the live table message, his
         newest private messages, and (``old``) an older public message of the place."""
-        public = [m for m in self.fake.channel_messages(place) if m.custom_ids()]
+        public = self.offering(self.live_public.get(place.id, {}))
         messages = public[-1:]
         if old and len(public) > 1:
             messages.append(self.rng.choice(public[:-1]))
-        private = [m for m in self.fake.private_messages(user) if m.custom_ids()]
+        private = self.offering(self.live_private.get(user.id, {}))
         messages += private[-3:]
         found: list[Control] = []
         for message in messages:
@@ -386,7 +407,7 @@ GAMES: dict[str, tuple[str, dict[str, Any]]] = {
 
 
 def _live(run: Run, place: Channel) -> Message | None:
-    public = [m for m in run.fake.channel_messages(place) if m.custom_ids()]
+    public = run.offering(run.live_public.get(place.id, {}))
     return public[-1] if public else None
 
 

@@ -196,8 +196,9 @@ class LeakScan:
 
     def _effective(self, game_id: int, version: int, now: Moment) -> tuple[set[Secret], Moment]:
         """Secrets that count for a message sent at ``version``, and the moment before."""
-        earlier = [v for v in self._history.get(game_id, {}) if v < version]
-        before = self._history[game_id][max(earlier)] if earlier else now
+        history = self._history.get(game_id, {})  # versions in the order they were seen
+        earlier = next((v for v in reversed(history) if v < version), None)
+        before = history[earlier] if earlier is not None else now
         holders: dict[tuple[str, Any], set[str | None]] = {}
         for old in before.secrets:
             holders.setdefault((old.kind, old.value), set()).add(old.owner)
@@ -217,7 +218,7 @@ class LeakScan:
         if message.visibility == "public" and HAND_PICTURES & set(message.attachments):
             picture = Secret(0, None, "card", "picture")
             self._found(Leak(message.id, "public", None, picture, "karten.png", ""))
-        for interaction in list(self.fake.interactions.values()):
+        for interaction in self.fake.forms[len(self._seen_modals) :]:  # forms opened since
             if interaction.modal is not None and interaction.id not in self._seen_modals:
                 self._seen_modals.add(interaction.id)
                 self.modals += 1
