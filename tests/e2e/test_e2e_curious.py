@@ -67,7 +67,7 @@ async def test_curious_players_in_german_and_english(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 async def test_curious_players_play_every_game_kind_many_times(tmp_path: Path) -> None:
-    rounds = int(os.environ.get("CROUPIER_CURIOUS_ROUNDS", "4"))
+    rounds = int(os.environ.get("CROUPIER_CURIOUS_ROUNDS", "10"))
     async with fake_discord() as fake, curious_run(fake, tmp_path, SEED, players=10) as run:
         for _ in range(rounds):
             for players in range(2, 7):
