@@ -75,13 +75,13 @@ class Table:
         await self.press(host, "start", opened.message)
         return opened.message
 
-    async def open_game(self, command: str, **options: object) -> int:
-        """A table for Anna, Ben and Cem by ``/command``, started, with every die, tile,
-        card and rank beyond the scripted ones from the audited RNG; the game's id."""
+    async def open_game(self, command: str, *more: User, **options: object) -> int:
+        """A table for Anna, Ben, Cem (and ``more``) by ``/command``, started, with every
+        die, tile, card and rank beyond the scripted ones from the audited RNG; its id."""
         self.dice.d6_only = True
         opened = await self.slash(self.anna, command, **options)
         assert opened.message is not None
-        for player in (self.ben, self.cem):
+        for player in (self.ben, self.cem, *more):
             await self.press(player, "join", opened.message)
         await self.press(self.anna, "start", opened.message)
         assert self.bot is not None

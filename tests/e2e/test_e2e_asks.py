@@ -34,18 +34,12 @@ def labels(prompt: Any) -> list[str]:
 
 @pytest.mark.parametrize("count", [3, 4])  # with a Putzteufel; a Spiel- and a Fehlerteufel
 async def test_dice_devils_decisions_say_what_is_decided(table: Table, count: int) -> None:
-    table.dice.d6_only = True  # ranks, items and dice from the audited RNG
     extra = [table.fake.add_user("Dora", guild=table.guild)] if count == 4 else []
     players = [table.anna, table.ben, table.cem, *extra]
     users = {u.id: u for u in players}
-    opened = await table.slash(table.anna, "dicedevils tisch")
-    for user in players[1:]:
-        await table.press(user, "join", opened.message)
-    await table.press(table.anna, "start", opened.message)
+    game_id = await table.open_game("dicedevils tisch", *extra)
     assert table.bot is not None
     service = table.bot.service
-    game_id = service.find_table(table.channel.id, None, "dicedevils")
-    assert game_id is not None
     seen: dict[str, int] = {}
     for _ in range(500):
         outcome = service.current(game_id)

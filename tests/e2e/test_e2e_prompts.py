@@ -97,17 +97,11 @@ async def test_a_prompt_closes_when_a_host_or_the_end_of_the_table_overtakes_it(
 
 
 async def test_dice_devils_decisions_have_one_live_prompt(table: Table) -> None:
-    table.dice.d6_only = True  # ranks, items and dice from the audited RNG
     players = (table.anna, table.ben, table.cem)
     users = {u.id: u for u in players}
-    opened = await table.slash(table.anna, "dicedevils tisch")
-    for user in players[1:]:
-        await table.press(user, "join", opened.message)
-    await table.press(table.anna, "start", opened.message)
+    game_id = await table.open_game("dicedevils tisch")
     assert table.bot is not None
     service = table.bot.service
-    game_id = service.find_table(table.channel.id, None, "dicedevils")
-    assert game_id is not None
     decisions = 0
     for _ in range(300):
         outcome = service.current(game_id)
