@@ -155,13 +155,13 @@ class CroupierCog(commands.Cog):
         return self.service.guild_locale(interaction.guild_id)
 
 
-def closed_notice(key: str, locale: str) -> Callable[[list[str]], str]:
+def closed_notice(key: str, locale: str, **params: object) -> Callable[[list[str]], str]:
     """The public pointer for players whose DMs are closed: ``key`` names them, in the
-    singular for one ("deine DMs") and the plural for more ("eure DMs")."""
+    singular for one ("deine DMs") and the plural for more ("eure DMs"), with ``params``."""
 
     def notice(closed: list[str]) -> str:
         players = ", ".join(mention(player) for player in closed)
-        return t(key, locale, players=players, count=len(closed))
+        return t(key, locale, players=players, count=len(closed), **params)
 
     return notice
 

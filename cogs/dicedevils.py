@@ -121,9 +121,8 @@ async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
     service, locale = service_of(interaction), outcome.locale
     if await show_lobby(interaction, outcome, cards.lobby_card):
         return
-    new_round = any(e["type"] == "round" for e in outcome.events) and not any(
-        e["type"] == "start" for e in outcome.events
-    )
+    started = any(e["type"] == "start" for e in outcome.events)
+    new_round = not started and any(e["type"] == "round" for e in outcome.events)
     cut = cards.round_cut(outcome.events) if new_round else len(outcome.events)
     if new_round:  # the view shows the next round already
         closing = cards.closed_round_card(outcome, locale)
@@ -142,7 +141,7 @@ async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         interaction.client, outcome.game_id, outcome.version, answered=clicked,
         over=outcome.finished,
     )  # fmt: skip
-    dealt = new_round or any(e["type"] == "start" for e in outcome.events)
+    dealt = new_round or started
     if dealt:
         await channel_of(interaction).send(file=display_picture(outcome, locale))
     if new_round:

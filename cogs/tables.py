@@ -119,11 +119,8 @@ async def announce(client: discord.Client, notice: ClockNotice) -> None:
         messages = {p: (t("clock.remind", locale, game=game, when=when, link=link), None)
                     for p in notice.players}  # fmt: skip
 
-        def closed(players: list[str]) -> str:
-            names = ", ".join(map(mention, players))
-            return t("clock.remind_public", locale, players=names, when=when, count=len(players))
-
         if channel is not None:
+            closed = closed_notice("clock.remind_public", locale, when=when)
             await dm_players(client, channel, messages, closed)
         return
     if notice.what == "closed":
@@ -131,7 +128,7 @@ async def announce(client: discord.Client, notice: ClockNotice) -> None:
         if channel is not None and outcome.message_id is not None:
             text = t("clock.lobby_closed", locale, game=game)  # and the seed, revealed
             card = replace(table_lobby_card(outcome, locale, ""), description=text)
-            await channel.get_partial_message(outcome.message_id).edit(**ui.message_kwargs(card))
+            await edit_card(channel, outcome.message_id, card, f"lobby of game {outcome.game_id}")
         return
     names = ", ".join(map(mention, notice.players))
     if notice.what == clocks.WAIT:

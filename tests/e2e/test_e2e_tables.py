@@ -36,6 +36,25 @@ def dm_texts(table: Table, user: Any) -> list[str]:
     return [m.text() for m in table.fake.private_messages(user)]
 
 
+async def test_a_reminder_for_closed_dms_is_a_public_pointer_in_the_right_number(
+    table: Table,
+) -> None:
+    time = FakeTime()
+    cog = clock_cog(table, time)
+    assert table.bot is not None
+    for user in (table.anna, table.ben, table.cem):
+        table.fake.set_dms_open(user, False)
+    game_id = await table.open_game("v6 tisch", durchgaenge=1)
+    [waiting] = table.bot.service.current(game_id).to_act
+    before = len(table.public())
+    time.wait(300)
+    [remind] = await cog.run_clocks()
+    assert remind.what == clocks.REMIND
+    pointers = [m.text() for m in table.public()[before:] if "⏳" in m.text()]
+    assert len(pointers) == 1
+    assert f"<@{waiting}>: du bist am Zug – die Zeit läuft <t:" in pointers[0]
+
+
 @pytest.mark.parametrize(
     "command", ["v6 tisch", "teufel tisch", "flaschenteufel tisch", "dicedevils tisch"]
 )
