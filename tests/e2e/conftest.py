@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,6 +88,25 @@ class Table:
         game_id = self.bot.service.find_table(self.channel.id, None)
         assert game_id is not None
         return game_id
+
+    async def decisions(
+        self, game_id: int, players: Sequence[User], steps: int
+    ) -> AsyncIterator[tuple[User, Any]]:
+        """Play a Dice Devils game: whoever is to place takes the first free slot; at each
+        decision its demon and the game are yielded (the caller decides). Until the game is
+        over or ``steps`` steps are done."""
+        users = {u.id: u for u in players}
+        assert self.bot is not None
+        for _ in range(steps):
+            outcome = self.bot.service.current(game_id)
+            if outcome.finished:
+                return
+            user = users[int(outcome.to_act[0])]
+            if outcome.public["phase"] == "place":
+                await self.press(user, "place")
+                continue
+            yield user, outcome
+            await ui.settled()
 
     async def start_turn(self, user: User, *jokers: str) -> Any:
         """The player opens the joker prompt and picks ``jokers`` (or none)."""

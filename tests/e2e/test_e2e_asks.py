@@ -11,8 +11,6 @@ import pytest
 from conftest import Table
 from test_e2e_tournament import play_thread
 
-from cogs import ui
-
 MANAGE_GUILD = 1 << 5
 
 ASKED = {  # what each Dice Devils decision says, and what each of its options says
@@ -36,19 +34,11 @@ def labels(prompt: Any) -> list[str]:
 async def test_dice_devils_decisions_say_what_is_decided(table: Table, count: int) -> None:
     extra = [table.fake.add_user("Dora", guild=table.guild)] if count == 4 else []
     players = [table.anna, table.ben, table.cem, *extra]
-    users = {u.id: u for u in players}
     game_id = await table.open_game("dicedevils tisch", *extra)
     assert table.bot is not None
     service = table.bot.service
     seen: dict[str, int] = {}
-    for _ in range(500):
-        outcome = service.current(game_id)
-        if outcome.finished:
-            break
-        user = users[int(outcome.to_act[0])]
-        if outcome.public["phase"] == "place":
-            await table.press(user, "place")
-            continue
+    async for user, outcome in table.decisions(game_id, players, 500):
         verb = outcome.public["pending"]
         prompt = (await table.press(user, "decide")).message
         text = prompt.text()
@@ -63,7 +53,6 @@ async def test_dice_devils_decisions_say_what_is_decided(table: Table, count: in
         seen[verb] = seen.get(verb, 0) + 1
         verbs = [c.split(":")[3] for c in prompt.custom_ids()]
         await table.press(user, verbs[-1] if verb != "reroll" else "no", prompt)
-        await ui.settled()
     assert service.current(game_id).finished
     assert seen.get("swap_rank", 0) > 0, seen
 

@@ -98,19 +98,9 @@ async def test_a_prompt_closes_when_a_host_or_the_end_of_the_table_overtakes_it(
 
 async def test_dice_devils_decisions_have_one_live_prompt(table: Table) -> None:
     players = (table.anna, table.ben, table.cem)
-    users = {u.id: u for u in players}
     game_id = await table.open_game("dicedevils tisch")
-    assert table.bot is not None
-    service = table.bot.service
     decisions = 0
-    for _ in range(300):
-        outcome = service.current(game_id)
-        if outcome.finished:
-            break
-        user = users[int(outcome.to_act[0])]
-        if outcome.public["phase"] == "place":
-            await table.press(user, "place")
-            continue
+    async for user, _ in table.decisions(game_id, players, 300):
         first = (await table.press(user, "decide")).message
         second = (await table.press(user, "decide")).message
         assert live_prompts(table, user) == [second.id]
@@ -119,7 +109,6 @@ async def test_dice_devils_decisions_have_one_live_prompt(table: Table) -> None:
         await table.press(user, "skip" if "skip" in verbs else verbs[0], second)
         assert all(live_prompts(table, u) == [] for u in players)
         decisions += 1
-        await ui.settled()
     assert decisions > 0
 
 
