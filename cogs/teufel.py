@@ -49,7 +49,7 @@ def table(service: Service, outcome: Outcome) -> Card:
     the game's seed — not guessable now, checkable once the seed is revealed."""
 
     def seal(player: str) -> str:
-        own = next(s for s in outcome.private[player]["seats"] if s["player"] == player)
+        own = cards.own_seat(outcome.private[player], player)
         return service.seal(outcome.game_id, f"bet:{outcome.public['round']}:{player}:{own['bet']}")
 
     return cards.table_card(outcome, outcome.locale, seal)
@@ -99,9 +99,7 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
                 raise IllegalAction("teufel.bets_closed")
             if actor not in current.to_act:  # still the bet phase: she has bet already
                 raise IllegalAction("teufel.already_bet")
-            balance = next(
-                s["balance"] for s in current.private[actor]["seats"] if s["player"] == actor
-            )
+            balance = cards.own_seat(current.private[actor], actor)["balance"]
             form = cards.bet_form(current, balance, locale)
             await interaction.response.send_modal(ui.Modal(form))  # type: ignore[arg-type]
             return
@@ -163,7 +161,7 @@ async def send_balances(interaction: discord.Interaction[Any], outcome: Outcome)
     settled = next(e for e in outcome.events if e["type"] == "settle")["round"]
     messages: dict[str, tuple[str, discord.File | None]] = {}
     for player in outcome.players:
-        seat = next(s for s in outcome.private[player]["seats"] if s["player"] == player)
+        seat = cards.own_seat(outcome.private[player], player)
         messages[player] = (
             t("teufel.ui.dm_round", locale, round=settled, balance=seat["balance"]),
             None,

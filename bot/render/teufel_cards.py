@@ -207,9 +207,14 @@ def result_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     return Card(description="\n".join(lines))
 
 
+def own_seat(view: Mapping[str, Any], player: str) -> Mapping[str, Any]:
+    """``player``'s seat in a view (his own view: with his balance and bet)."""
+    return next(s for s in view["seats"] if s["player"] == player)
+
+
 def account_text(view: Mapping[str, Any], player: str, locale: str) -> str:
     """A player's private balance (from his own view only)."""
-    seat = next(s for s in view["seats"] if s["player"] == player)
+    seat = own_seat(view, player)
     if seat["bet"] is None:
         return t("teufel.ui.account", locale, balance=seat["balance"])
     return t("teufel.ui.account_bet", locale, balance=seat["balance"], bet=seat["bet"])
