@@ -65,6 +65,21 @@ class IllegalAction(Exception):
         return f"{self.key} ({details})"
 
 
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, as data for the layers around it (no probing of attributes)."""
+
+    kind: str
+    min_players: int
+    max_players: int
+    open_seats: bool = False
+    """Anyone may act, not only the seated players (a tournament: the actor comes along)."""
+    simultaneous: bool = False
+    """Several players may be asked to act at once (sealed bets, passing cards)."""
+    secrets: bool = False
+    """Some of the state is private: a player's view differs from the public one."""
+
+
 S = TypeVar("S")
 
 
@@ -72,12 +87,26 @@ class Game(Protocol[S]):
     """The interface every rules engine offers (see ARCHITECTURE.md, principle 1).
 
     ``apply`` changes ``state`` in place and returns what happened; callers that must
-    keep the old state on failure pass a copy (``bot.engine.step`` does).
+    keep the old state on failure pass a copy (``bot.engine.step`` does). ``view`` carries
+    ``"legal"``: what the viewer may do now, derived from ``legal_actions`` (nothing for
+    the public view).
     """
 
-    kind: str
-    min_players: int
-    max_players: int
+    @property
+    def info(self) -> GameInfo: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def min_players(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    def player_bounds(self, options: Mapping[str, JSON]) -> tuple[int, int]:
+        """How many players a table with these options seats."""
+        ...
 
     def setup(
         self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
@@ -101,16 +130,16 @@ class Game(Protocol[S]):
 
     def players(self, state: S) -> list[str]: ...
 
+    def absence_action(self, state: S, seat: int) -> Action | None:
+        """What the croupier plays for ``seat`` when its time ran out (or a host declared
+        it absent): always one of the legal actions; None when it has nothing to decide."""
+        ...
 
-def player_bounds(game: Any, options: Mapping[str, JSON]) -> tuple[int, int]:
-    """How many players a table of ``game`` with these options seats: the game's own
-    ``player_bounds(options)`` where its options change that (a variant), else its
-    ``min_players``..``max_players``. A lobby promises exactly these."""
-    bounds = getattr(game, "player_bounds", None)
-    if bounds is not None:
-        low, high = bounds(options)
-        return int(low), int(high)
-    return int(game.min_players), int(game.max_players)
+
+def player_bounds(game: Game[Any], options: Mapping[str, JSON]) -> tuple[int, int]:
+    """How many players a table of ``game`` with these options seats (a variant may change
+    that; else ``min_players``..``max_players``). A lobby promises exactly these."""
+    return game.player_bounds(options)
 
 
 def check_seating(

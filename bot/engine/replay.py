@@ -90,6 +90,6 @@ def apply_logged(
     game.apply(state, seat, Action.from_dict(action), rng)
     if rng.left:
         raise DrawsLeftOver(f"{rng.left} logged draws were not used")
-    if getattr(game, "open_seats", False):  # anyone may join (a tournament)
+    if game.info.open_seats:  # anyone may join (a tournament)
         players = list(game.players(state))
     return state, players

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
-from bot.engine.serial import from_data, to_data
+from bot.engine.base import Engine
+from bot.engine.core import GameInfo
+from bot.engine.serial import to_data
 from bot.tournament import rules
 from bot.tournament.state import FINISHED, Correction, Group, Line, Tournament
 
@@ -21,11 +23,10 @@ def _int(value: JSON, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-class TournamentGame:
-    kind = "turnier"
-    min_players = 1
-    max_players = 10_000
-    open_seats = True
+class TournamentGame(Engine[Tournament]):
+    info = GameInfo("turnier", 1, 10_000, open_seats=True)
+    state_type = Tournament
+    open_seats = info.open_seats  # read so by the service until it reads ``info``
 
     def setup(
         self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
@@ -155,6 +156,9 @@ class TournamentGame:
     def legal_actions(self, state: Tournament, seat: int) -> list[Action]:
         return []
 
+    def absence_action(self, state: Tournament, seat: int) -> Action | None:
+        return None  # nobody's turn: nobody can miss it
+
     def is_over(self, state: Tournament) -> bool:
         return state.status == FINISHED
 
@@ -167,10 +171,3 @@ class TournamentGame:
 
     def players(self, state: Tournament) -> list[str]:
         return list(state.registered) or [state.host]
-
-    def dump(self, state: Tournament) -> dict[str, JSON]:
-        data: dict[str, JSON] = to_data(state)
-        return data
-
-    def load(self, data: Mapping[str, JSON]) -> Tournament:
-        return from_data(Tournament, data)

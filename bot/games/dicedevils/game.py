@@ -1,12 +1,16 @@
-"""Dice Devils as a :class:`bot.engine.Game`."""
+"""Dice Devils as a :class:`bot.engine.Game`.
+
+The absence rule (a player out of time, or declared absent): place at the first free slot;
+skip re-rolls, abilities and rank swaps.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
-from bot.engine.core import check_seating
-from bot.engine.serial import from_data, to_data
+from bot.engine.base import Engine
+from bot.engine.core import GameInfo, check_seating
 from bot.games.dicedevils import rules
 from bot.games.dicedevils.state import (
     BY_COUNT,
@@ -22,10 +26,9 @@ from bot.games.dicedevils.state import (
 from bot.games.dicedevils.view import view as _view
 
 
-class DiceDevils:
-    kind = "dicedevils"
-    min_players = 3
-    max_players = 6
+class DiceDevils(Engine[DDState]):
+    info = GameInfo("dicedevils", 3, 6, secrets=True)
+    state_type = DDState
 
     def setup(
         self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
@@ -81,6 +84,17 @@ class DiceDevils:
                     ]
         return options
 
+    def absence_action(self, state: DDState, seat: int) -> Action | None:
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            return None
+        if legal[0].do == "place":
+            used = {d.slot for d in state.demons if d.slot is not None}
+            free = [a for a in legal if a.args["slot"] not in used]
+            return (free or legal)[0]
+        skips = [a for a in legal if a.args.get("skip") is True or a.args.get("force") is False]
+        return skips[0] if skips else legal[0]
+
     def apply(self, state: DDState, seat: int, action: Action, rng: Rng) -> list[Event]:
         return rules.apply(state, seat, action, rng)
 
@@ -95,10 +109,3 @@ class DiceDevils:
 
     def players(self, state: DDState) -> list[str]:
         return [d.player for d in state.demons]
-
-    def dump(self, state: DDState) -> dict[str, JSON]:
-        data: dict[str, JSON] = to_data(state)
-        return data
-
-    def load(self, data: Mapping[str, JSON]) -> DDState:
-        return from_data(DDState, data)

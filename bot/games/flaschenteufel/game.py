@@ -1,12 +1,16 @@
-"""Flaschenteufel as a :class:`bot.engine.Game`."""
+"""Flaschenteufel as a :class:`bot.engine.Game`.
+
+The absence rule (a player out of time, or declared absent): discard, pass and play the
+lowest legal card(s); open the first set.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
-from bot.engine.core import check_seating
-from bot.engine.serial import from_data, to_data
+from bot.engine.base import Engine
+from bot.engine.core import GameInfo, check_seating
 from bot.games.flaschenteufel import rules
 from bot.games.flaschenteufel.state import (
     DISCARD,
@@ -26,10 +30,9 @@ from bot.games.flaschenteufel.view import view as _view
 PLAYERS = {STANDARD: (3, 4), LOPAKA: (2, 2), GLITTERHUIS: (2, 2)}
 
 
-class Flaschenteufel:
-    kind = "flaschenteufel"
-    min_players = 2
-    max_players = 4
+class Flaschenteufel(Engine[FState]):
+    info = GameInfo("flaschenteufel", 2, 4, simultaneous=True, secrets=True)
+    state_type = FState
 
     def player_bounds(self, options: Mapping[str, JSON]) -> tuple[int, int]:
         """The seats a table with these options takes: the chosen variant's (Standard 3–4,
@@ -90,6 +93,20 @@ class Flaschenteufel:
                 actions += [Action("pass", {"card": c}) for c in source]
         return actions
 
+    def absence_action(self, state: FState, seat: int) -> Action | None:
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            return None
+        verb = legal[0].do
+        if verb == "pass" and state.variant == STANDARD:
+            hand = state.hands[seat]
+            low = sorted(c for c in rules.choice_source(state, seat) if c not in hand.passed)
+            return Action("pass", {"left": low[0], "right": low[1]})
+        carded = [a for a in legal if a.do == verb and "card" in a.args]
+        if carded:
+            return min(carded, key=lambda a: int(a.args["card"]))
+        return legal[0]  # open: the first set
+
     def apply(self, state: FState, seat: int, action: Action, rng: Rng) -> list[Event]:
         return rules.apply(state, seat, action, rng)
 
@@ -104,10 +121,3 @@ class Flaschenteufel:
 
     def players(self, state: FState) -> list[str]:
         return [h.player for h in state.hands if not h.dummy]
-
-    def dump(self, state: FState) -> dict[str, JSON]:
-        data: dict[str, JSON] = to_data(state)
-        return data
-
-    def load(self, data: Mapping[str, JSON]) -> FState:
-        return from_data(FState, data)

@@ -1,21 +1,23 @@
-"""Auf Teufel komm raus as a :class:`bot.engine.Game`."""
+"""Auf Teufel komm raus as a :class:`bot.engine.Game`.
+
+The absence rule (a player out of time, or declared absent): bet 0; ``stopp``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
-from bot.engine.core import check_seating
-from bot.engine.serial import from_data, to_data
+from bot.engine.base import Engine
+from bot.engine.core import GameInfo, check_seating
 from bot.games.teufel import rules
 from bot.games.teufel.state import BET, OVER, PULL, Seat, TeufelState
 from bot.games.teufel.view import view as _view
 
 
-class Teufel:
-    kind = "teufel"
-    min_players = 2
-    max_players = 6
+class Teufel(Engine[TeufelState]):
+    info = GameInfo("teufel", 2, 6, simultaneous=True, secrets=True)
+    state_type = TeufelState
 
     def setup(
         self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
@@ -56,6 +58,11 @@ class Teufel:
             ]
         return [Action("draw"), Action("stopp")]
 
+    def absence_action(self, state: TeufelState, seat: int) -> Action | None:
+        if seat not in self.to_act(state):
+            return None
+        return Action("bet", {"amount": 0}) if state.phase == BET else Action("stopp")
+
     def apply(self, state: TeufelState, seat: int, action: Action, rng: Rng) -> list[Event]:
         return rules.apply(state, seat, action, rng)
 
@@ -70,10 +77,3 @@ class Teufel:
 
     def players(self, state: TeufelState) -> list[str]:
         return [s.player for s in state.seats]
-
-    def dump(self, state: TeufelState) -> dict[str, JSON]:
-        data: dict[str, JSON] = to_data(state)
-        return data
-
-    def load(self, data: Mapping[str, JSON]) -> TeufelState:
-        return from_data(TeufelState, data)

@@ -1,12 +1,18 @@
-"""Die verflixte 6 as a :class:`bot.engine.Game`."""
+"""Die verflixte 6 as a :class:`bot.engine.Game`.
+
+The absence rule (a player out of time, or declared absent): ``stopp`` (at the joker choice:
+no jokers, so the Freiwurf is rolled and the turn stopped after it); a robber takes from the
+first eligible victim; decisions take the answer that rolls no further dice (no Anaconda
+fight, Rattenlord withdraws, Monokel keeps, no Sekante counter-roll).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
-from bot.engine.core import check_seating
-from bot.engine.serial import from_data, to_data
+from bot.engine.base import Engine
+from bot.engine.core import GameInfo, check_seating
 from bot.games.verflixte6 import flow, rules
 from bot.games.verflixte6.state import (
     DECISIONS,
@@ -19,11 +25,17 @@ from bot.games.verflixte6.state import (
 from bot.games.verflixte6.steps import eligible_victims
 from bot.games.verflixte6.view import view as _view
 
+PASSIVE = {  # the answer to each decision that rolls no further dice
+    "anaconda": ("fight", False),
+    "rattenlord": ("withdraw", True),
+    "monokel": ("keep", True),
+    "counter": ("allow", False),
+}
 
-class Verflixte6:
-    kind = "verflixte6"
-    min_players = 2
-    max_players = 6
+
+class Verflixte6(Engine[V6State]):
+    info = GameInfo("verflixte6", 2, 6)
+    state_type = V6State
 
     def setup(
         self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
@@ -79,6 +91,16 @@ class Verflixte6:
         name, field = DECISIONS[turn.phase]
         return [Action(name, {field: True}), Action(name, {field: False})]
 
+    def absence_action(self, state: V6State, seat: int) -> Action | None:
+        legal = self.legal_actions(state, seat)
+        verbs = {a.do for a in legal}
+        if "jokers" in verbs:
+            return Action("jokers", {"jokers": []})
+        if "stopp" in verbs:
+            return Action("stopp")
+        passive = [a for a in legal if a.do in PASSIVE and PASSIVE[a.do] in a.args.items()]
+        return passive[0] if passive else next(iter(legal), None)  # a robbery: the first victim
+
     def joker_choice(self, state: V6State, seat: int, free: bool = False) -> list[str]:
         """The jokers the player may pick from now (at most three of them)."""
         return rules.choosable(state, seat, free)
@@ -105,10 +127,3 @@ class Verflixte6:
 
     def players(self, state: V6State) -> list[str]:
         return [s.player for s in state.seats]
-
-    def dump(self, state: V6State) -> dict[str, JSON]:
-        data: dict[str, JSON] = to_data(state)
-        return data
-
-    def load(self, data: Mapping[str, JSON]) -> V6State:
-        return from_data(V6State, data)

@@ -1,0 +1,44 @@
+"""What every engine's :class:`bot.engine.Game` shares, written once: its description as
+data (``info``, with ``kind``, ``min_players`` and ``max_players`` read from it), the seats
+a table takes, and storing a state as plain JSON (``dump``/``load`` through
+:mod:`bot.engine.serial`, given the state's dataclass as ``state_type``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+from bot.engine.core import JSON, GameInfo
+from bot.engine.serial import from_data, to_data
+
+S = TypeVar("S")
+
+
+class Engine(Generic[S]):
+    info: ClassVar[GameInfo]
+    state_type: ClassVar[type[Any]]
+    kind: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        info = cls.info
+        cls.kind, cls.min_players, cls.max_players = (
+            info.kind,
+            info.min_players,
+            info.max_players,
+        )
+
+    def player_bounds(self, options: Mapping[str, JSON]) -> tuple[int, int]:
+        """The seats a table takes; a game whose options change them says so itself."""
+        return self.min_players, self.max_players
+
+    def dump(self, state: S) -> dict[str, JSON]:
+        data: dict[str, JSON] = to_data(state)
+        return data
+
+    def load(self, data: Mapping[str, JSON]) -> S:
+        state: S = from_data(self.state_type, data)
+        return state
