@@ -98,8 +98,8 @@ async def _play(
 ) -> int:
     from bot.app import Croupier  # noqa: PLC0415 (imported late: see the top)
     from bot.config import Settings  # noqa: PLC0415 (imported late: see the top)
-    from bot.loopback import bot_running, fake_discord  # noqa: PLC0415 (imported late: see the top)
     from bot.store import default_sqlite_url  # noqa: PLC0415 (imported late: see the top)
+    from loopback import bot_running, fake_discord  # noqa: PLC0415 (imported late: see the top)
 
     shown = DEMOS[demo] if demo else None
     with tempfile.TemporaryDirectory(prefix="croupier-sandbox-") as folder:

@@ -7,8 +7,8 @@ import re
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
-    from bot.loopback import FakeDiscord
-    from bot.loopback.state import Channel, Interaction, Message, User
+    from loopback import FakeDiscord
+    from loopback.state import Channel, Interaction, Message, User
 
 from bot.sandbox.forms import Form
 from bot.sandbox.lines import (

@@ -13,10 +13,10 @@ from leaks import LeakScan
 from bot.app import Croupier
 from bot.config import Settings
 from bot.engine.rng import ScriptedDice
-from bot.loopback import FakeDiscord, bot_running, fake_discord, tasks_left_behind
-from bot.loopback.state import Channel, Guild, Message, User
 from bot.store import default_sqlite_url
 from cogs import ui
+from loopback import FakeDiscord, bot_running, fake_discord, tasks_left_behind
+from loopback.state import Channel, Guild, Message, User
 
 
 @dataclass

@@ -41,11 +41,11 @@ from bot.app import Croupier
 from bot.config import Settings
 from bot.engine.rng import AuditedRng, Draw
 from bot.i18n import TEXTS
-from bot.loopback import FakeDiscord, bot_running
-from bot.loopback.state import Channel, Guild, Interaction, Message, User, iter_components
 from bot.render.cards import ClickId
 from bot.store import default_sqlite_url
 from cogs import ui
+from loopback import FakeDiscord, bot_running
+from loopback.state import Channel, Guild, Interaction, Message, User, iter_components
 
 MANAGE_GUILD = 1 << 5
 

@@ -30,10 +30,10 @@ from typing import Any
 from bot.engine import IllegalAction
 from bot.games.flaschenteufel.cards import COLOUR
 from bot.i18n import TEXTS, normalize_locale, t
-from bot.loopback import FakeDiscord
-from bot.loopback.state import Message, iter_components
 from bot.render.lobby import mention
 from bot.service import Service
+from loopback import FakeDiscord
+from loopback.state import Message, iter_components
 
 # Leaf keys of a private view that the public view hides, and what kind of secret they hold.
 SECRET_FIELDS = {

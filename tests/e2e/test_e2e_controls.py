@@ -6,10 +6,10 @@ import pytest
 from conftest import Table
 
 from bot.engine import Action, IllegalAction
-from bot.loopback import bot_running
-from bot.loopback.state import iter_components
 from cogs import ui
 from cogs.base import refusal_text
+from loopback import bot_running
+from loopback.state import iter_components
 
 
 async def test_a_control_whose_id_no_game_reads_is_answered_privately(table: Table) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from curious import VERBS, Run, casual, curious_run, tournament
 
-from bot.loopback import fake_discord, tasks_left_behind
+from loopback import fake_discord, tasks_left_behind
 
 SEED = int(os.environ.get("CROUPIER_CURIOUS_SEED", "19"))
 

@@ -11,8 +11,8 @@ from conftest import Table
 from test_e2e_dicedevils import play_out as play_out_dicedevils
 from test_e2e_flaschenteufel import play_out as play_out_flaschenteufel
 
-from bot.loopback.state import Message
 from cogs import ui
+from loopback.state import Message
 
 OVER = "Das Spiel ist schon vorbei."
 STALE = "veraltet"

@@ -14,9 +14,9 @@ from bot.app import Croupier
 from bot.config import Settings
 from bot.engine.rng import ScriptedDice
 from bot.i18n import help as helptexts
-from bot.loopback import bot_running, fake_discord, tasks_left_behind
-from bot.loopback.state import Message
 from bot.store import default_sqlite_url
+from loopback import bot_running, fake_discord, tasks_left_behind
+from loopback.state import Message
 
 MANAGE_SERVER = 1 << 5
 RULES = {  # command: (its game, first title, a term of that game's rules)

@@ -13,8 +13,8 @@ from conftest import Table
 
 from bot.engine import IllegalAction
 from bot.i18n import t
-from bot.loopback.state import Message, User
 from cogs import ui
+from loopback.state import Message, User
 
 MANAGE_GUILD = 1 << 5
 SUBCOMMAND, GROUP, STRING, INTEGER, NUMBER = 1, 2, 3, 4, 10

@@ -15,7 +15,7 @@ from leaks import LeakScan
 from test_e2e_concurrency import until_play
 
 from bot.i18n import t
-from bot.loopback.state import User
+from loopback.state import User
 
 MANAGE_GUILD = 1 << 5
 

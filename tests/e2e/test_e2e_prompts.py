@@ -10,9 +10,9 @@ from typing import Any
 
 from conftest import Table
 
-from bot.loopback import bot_running
-from bot.loopback.state import Message, User
 from cogs import ui
+from loopback import bot_running
+from loopback.state import Message, User
 
 REPLACED = "Diese Auswahl ist geschlossen – es gilt die, die du neu geöffnet hast."
 CLOSED = "Diese Auswahl ist geschlossen – hier gibt es nichts mehr zu entscheiden."

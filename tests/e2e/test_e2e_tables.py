@@ -11,7 +11,7 @@ from conftest import Table
 from fake_time import FakeTime
 
 from bot import clocks
-from bot.loopback import bot_running
+from loopback import bot_running
 
 MANAGE_GUILD = 1 << 5
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from conftest import Table
 
-from bot.loopback import bot_running
 from cogs import ui
+from loopback import bot_running
 
 MANAGE_GUILD = 1 << 5
 

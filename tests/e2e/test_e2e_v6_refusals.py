@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from conftest import Table
 
-from bot.loopback import bot_running
 from cogs import ui
+from loopback import bot_running
 
 
 def state_of(table: Table) -> list[tuple[int, int, str]]:

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 import pytest
 from loopback_demo import DemoBot, World
 
-from bot.loopback import bot_running, fake_discord, tasks_left_behind
+from loopback import bot_running, fake_discord, tasks_left_behind
 
 
 @pytest.fixture

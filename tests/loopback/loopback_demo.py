@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.loopback import Channel, FakeDiscord, Guild, User
+from loopback import Channel, FakeDiscord, Guild, User
 
 LONG_CUSTOM_ID = "x" * 101
 

@@ -10,7 +10,7 @@ import pytest
 from discord import app_commands
 from loopback_demo import World
 
-from bot.loopback import bot_running
+from loopback import bot_running
 
 
 class ShowHand(

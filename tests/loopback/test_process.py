@@ -1,13 +1,13 @@
-"""Bots in subprocesses against the loopback Discord (bot.loopback.process)."""
+"""Bots in subprocesses against the loopback Discord (loopback.process)."""
 
 from __future__ import annotations
 
 import signal
 from pathlib import Path
 
-from bot.loopback import fake_discord
-from bot.loopback.process import start
 from bot.store import default_sqlite_url
+from loopback import fake_discord
+from loopback.process import start
 
 
 async def test_a_bare_bot_subprocess_answers_a_click_and_dies_on_sigkill(tmp_path: Path) -> None:

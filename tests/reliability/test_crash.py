@@ -20,11 +20,11 @@ from typing import Any
 import pytest
 
 from bot.games import GAMES
-from bot.loopback import FakeDiscord, fake_discord
-from bot.loopback.process import BotProcess, start
-from bot.loopback.state import Channel, Message, User, iter_components
 from bot.service import Service
 from bot.store import Store, default_sqlite_url, make_engine
+from loopback import FakeDiscord, fake_discord
+from loopback.process import BotProcess, start
+from loopback.state import Channel, Message, User, iter_components
 
 COMMANDS = {
     "verflixte6": "v6 tisch",

@@ -1,8 +1,8 @@
-"""A bot in a subprocess, logged into a :class:`~bot.loopback.server.FakeDiscord` at a port.
+"""A bot in a subprocess, logged into a :class:`~loopback.server.FakeDiscord` at a port.
 
 For benchmarks and crash tests the bot must not share the event loop (or the interpreter)
 with the fake and the simulated users. ``start(kind, port, db_url)`` runs
-``python -m bot.loopback.process KIND --port P --db URL`` and returns a :class:`BotProcess`:
+``python -m loopback.process KIND --port P --db URL`` and returns a :class:`BotProcess`:
 its ``pid``, ``wait_connected()`` (the child prints ``ready`` once discord.py is READY),
 ``kill(signal)`` (e.g. ``SIGKILL`` for a crash) and ``stop()`` (a clean shutdown).
 
@@ -37,7 +37,7 @@ import yarl
 
 from bot.app import Croupier
 from bot.config import Settings
-from bot.loopback.harness import GUILD_READY_TIMEOUT, _identify_now
+from loopback.harness import GUILD_READY_TIMEOUT, _identify_now
 
 KINDS = ("croupier", "bare")
 Kind = Literal["croupier", "bare"]
@@ -132,7 +132,7 @@ async def start(
     """
     if kind not in KINDS:
         raise ValueError(f"unknown bot kind {kind!r} (one of {KINDS})")
-    args = [sys.executable, "-m", "bot.loopback.process", kind, "--port", str(port)]
+    args = [sys.executable, "-m", "loopback.process", kind, "--port", str(port)]
     if db_url:
         args += ["--db", db_url]
     if profile is not None:
@@ -149,7 +149,7 @@ async def start(
             stdout=asyncio.subprocess.PIPE,
             stderr=stderr,
             env={**os.environ, **(env or {})},
-            cwd=cwd or Path(__file__).resolve().parents[2],
+            cwd=cwd or Path(__file__).resolve().parents[1],
         )
     return BotProcess(kind, port, proc, log)
 
@@ -197,7 +197,7 @@ async def _run(kind: str, port: int, db_url: str, guild_id: int | None) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m bot.loopback.process", description="a bot against a loopback Discord"
+        prog="python -m loopback.process", description="a bot against a loopback Discord"
     )
     parser.add_argument("kind", choices=KINDS)
     parser.add_argument("--port", type=int, required=True, help="the FakeDiscord's port")

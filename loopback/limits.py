@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.loopback.state import BUTTON, COMPONENTS_V2, JSON, SELECT_TYPES, TEXT_INPUT
+from loopback.state import BUTTON, COMPONENTS_V2, JSON, SELECT_TYPES, TEXT_INPUT
 
 Problem = tuple[tuple[str | int, ...], str]
 

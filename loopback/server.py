@@ -16,8 +16,8 @@ import discord.http
 import yarl
 from aiohttp import web
 
-from bot.loopback import payloads
-from bot.loopback.driver import (
+from loopback import payloads
+from loopback.driver import (
     Resolver,
     Uploads,
     command_data,
@@ -25,9 +25,9 @@ from bot.loopback.driver import (
     modal_data,
     select_data,
 )
-from bot.loopback.gateway import Gateway
-from bot.loopback.rest import SETTABLE_FLAGS, Failure, Rest
-from bot.loopback.state import (
+from loopback.gateway import Gateway
+from loopback.rest import SETTABLE_FLAGS, Failure, Rest
+from loopback.state import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     BUTTON,
@@ -59,7 +59,7 @@ class FakeDiscord:
     """REST under ``/api/v10`` plus a gateway websocket, with a small world and Discord's rules.
 
     Create it, build the world (guilds, channels, users), ``await start()``, run the bot inside
-    ``patch_discord()`` (see :mod:`bot.loopback.harness`), then drive users with
+    ``patch_discord()`` (see :mod:`loopback.harness`), then drive users with
     :meth:`slash`, :meth:`click`, :meth:`select` and :meth:`submit_modal`.
     """
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 
-from bot.loopback.state import (
+from loopback.state import (
     EPHEMERAL,
     JSON,
     Channel,

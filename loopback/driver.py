@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.loopback.payloads import channel_payload, member_payload, user_payload
-from bot.loopback.state import (
+from loopback.payloads import channel_payload, member_payload, user_payload
+from loopback.state import (
     JSON,
     SELECT_TYPES,
     TEXT_INPUT,

@@ -2,7 +2,7 @@
 discord.py bot (also in its own process) that answers each click with a type-7 update.
 
 The fake Discord and the simulated players run in this process; the bots in subprocesses
-(:mod:`bot.loopback.process`). Measures (issue 9): click latency at a realistic open-loop load,
+(:mod:`loopback.process`). Measures (issue 9): click latency at a realistic open-loop load,
 saturation throughput in a closed loop, REST calls per ordinary ``weiter``, and the time from
 starting the bot process on a database with many open games to the first answered click.
 
@@ -24,13 +24,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.bench.service import Row
-from bot.bench.service import markdown as table_markdown
+from bench.service import Row
+from bench.service import markdown as table_markdown
 from bot.i18n import t
-from bot.loopback.gateway import Gateway
-from bot.loopback.process import BotProcess, Kind, start
-from bot.loopback.server import FakeDiscord
-from bot.loopback.state import (
+from bot.service import Service
+from bot.store import Store, default_sqlite_url, make_engine, upgrade
+from loopback.gateway import Gateway
+from loopback.process import BotProcess, Kind, start
+from loopback.server import FakeDiscord
+from loopback.state import (
     JSON,
     Channel,
     Interaction,
@@ -39,8 +41,6 @@ from bot.loopback.state import (
     Visibility,
     iter_components,
 )
-from bot.service import Service
-from bot.store import Store, default_sqlite_url, make_engine, upgrade
 
 DEADLINE_MARKS = ("no initial response within", "initial response after")
 OVER = (  # the end of the Abend (named with its winner), or of a table ended otherwise

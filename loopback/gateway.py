@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
-from bot.loopback.payloads import user_payload
-from bot.loopback.state import JSON
+from loopback.payloads import user_payload
+from loopback.state import JSON
 
 if TYPE_CHECKING:
-    from bot.loopback.server import FakeDiscord
+    from loopback.server import FakeDiscord
 
 HEARTBEAT_INTERVAL_MS = 41_250
 

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.loopback.server import FakeDiscord
+from loopback.server import FakeDiscord
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 

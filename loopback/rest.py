@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import BodyPartReader, web
 
-from bot.loopback import limits
-from bot.loopback.payloads import (
+from loopback import limits
+from loopback.payloads import (
     callback_result,
     channel_payload,
     member_payload,
     user_payload,
 )
-from bot.loopback.state import (
+from loopback.state import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     EPHEMERAL,
@@ -35,7 +35,7 @@ from bot.loopback.state import (
 )
 
 if TYPE_CHECKING:
-    from bot.loopback.server import FakeDiscord
+    from loopback.server import FakeDiscord
 
 PREFIX = "/api/v10"
 # Message flags a bot may set: SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_COMPONENTS_V2.

@@ -1,0 +1,1 @@
+"""Benchmarks (``croupier bench``): numbers for docs/PERFORMANCE.md, never timed tests."""
