@@ -14,12 +14,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import Action, IllegalAction
-from bot.games import GAMES
 from bot.games.dicedevils.state import VALUE
 from bot.i18n import t
 from bot.render import dd_cards as cards
 from bot.render.pictures import table_png
-from bot.service import Outcome, Service
+from bot.service import Outcome
 from cogs import prompts, ui
 from cogs.base import (
     CroupierCog,
@@ -41,11 +40,9 @@ from cogs.translator import cmd
 KIND = "dicedevils"
 
 
-def options_for(service: Service, outcome: Outcome, actor: str) -> list[Action]:
-    """The engine's legal actions for the deciding demon (read from a copy of the state)."""
-    game = GAMES[KIND]
-    state = service.state_copy(outcome.game_id)
-    return game.legal_actions(state, outcome.players.index(actor))
+def options_for(outcome: Outcome, actor: str) -> list[Action]:
+    """The deciding demon's legal actions, as the engine put them into his view."""
+    return [Action.from_dict(a) for a in outcome.private[actor]["legal"]]
 
 
 def to_action(click: ui.Click, outcome: Outcome) -> Action:
@@ -91,7 +88,7 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
             if actor not in current.to_act:
                 raise turn_refusal(current)
             card = cards.decision_card(
-                current, options_for(service, current, actor), locale, service.display_name
+                current, options_for(current, actor), locale, service.display_name
             )
             sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
             await prompts.opened(

@@ -85,8 +85,7 @@ async def start_groups(client: discord.Client, tournament: Outcome) -> None:
             name=title[:100], type=discord.ChannelType.public_thread
         )
         options = {
-            "durchgaenge": 4 if current["finale"] else tour["durchgaenge"],
-            "finale": current["finale"],
+            **tour["group_options"],  # the tournament's: Durchgänge, Finale
             "tournament": {
                 "id": tournament.game_id,
                 "round": current["number"],
@@ -429,12 +428,12 @@ class TournamentCog(CroupierCog):
         count = 0
         for tid in self.service.live_games(KIND):
             outcome = self.service.current(tid)
-            state = self.service.state_copy(tid)
-            for group in reminders_due(state, now.isoformat(), REMIND_BEFORE):
+            for group in reminders_due(outcome.public, now.isoformat(), REMIND_BEFORE):
+                number = group["number"]
                 await self._remind(
-                    outcome, group.number, group.players, group.game_id, group.evening or ""
+                    outcome, number, group["players"], group["game_id"], group["evening"]
                 )
-                await self.service.act(tid, SYSTEM, Action("reminded", {"group": group.number}))
+                await self.service.act(tid, SYSTEM, Action("reminded", {"group": number}))
                 count += 1
         return count
 

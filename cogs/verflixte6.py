@@ -89,31 +89,20 @@ def prompt_for(outcome: Outcome, verb: str, actor: str, name: cards.Names = card
     labels players in selects (where Discord shows no mentions)."""
     if actor not in outcome.to_act:
         raise turn_refusal(outcome)
-    view, locale = outcome.public, outcome.locale
-    phase = view["turn"]["phase"]
+    locale, phase = outcome.locale, outcome.public["turn"]["phase"]
+    legal = outcome.private[actor]["legal"]  # the engine's: what the actor may choose now
     if verb == "begin":
         if phase != "jokers":
             raise IllegalAction(f"v6.phase.{phase}")
-        seat = next(s for s in view["seats"] if s["player"] == actor)
-        choosable = [j for j in JOKER_IDS if j not in seat["jokers_used"]]
-        can_free = bool(view["finale"]) and view["durchgang"] >= 2 and not seat["free_used"]
-        return cards.joker_choice_prompt(outcome, choosable, can_free, locale)
+        can_free = bool(legal["free_jokers"])
+        return cards.joker_choice_prompt(outcome, legal["jokers"], can_free, locale)
     if verb == "menu":
         if phase != "step":
             raise IllegalAction(f"v6.phase.{phase}")
         return cards.joker_menu_prompt(outcome, locale)
     if verb == "target":
-        targets = [
-            s["player"]
-            for s in view["seats"]
-            if s["player"] != actor and s["role"] != "zombie" and not s["sekante_hit"]
-        ]
-        return cards.target_prompt(outcome, targets, locale, name)
-    victims = [
-        s["player"]
-        for s in view["seats"]
-        if s["player"] != actor and s["role"] in ("jungfrau", "prinzessin")
-    ]
+        return cards.target_prompt(outcome, legal["targets"], locale, name)
+    victims = legal["victims"]
     return cards.decision_prompt(outcome, victims, locale, name)
 
 

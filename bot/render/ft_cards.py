@@ -186,40 +186,32 @@ def prompt(
     """What the player must decide now, with only his own (and only legal) cards.
     ``plain``: a player's name without a mention, for whom a passed card goes to."""
     view = outcome.private[player]
-    seat = next(s for s in view["seats"] if s["player"] == player)
-    phase, variant = view["phase"], view["variant"]
-    source = (
-        seat["sets"][view["stage"] - 1]
-        if seat["sets"] and phase != "open"
-        else (seat["cards"] or [])
-    )
-    source = [c for c in source if c not in (seat["passed"] or [])]
+    legal, variant = view["legal"], view["variant"]  # the engine's: what he may do now
     rows: list[Row] = []
     text = my_cards_text(view, player, locale)
-    if phase == "play":
-        rows.append(_select(outcome, "play", view["legal"], locale))
-    elif phase == "open":
+    if legal["play"]:
+        rows.append(_select(outcome, "play", legal["play"], locale))
+    if legal["open"]:
         rows.append(
             tuple(
                 Button(
                     custom_id(BUTTON, outcome.game_id, outcome.version, "open", str(n)),
                     t(f"ui.button.open{n}", locale),
                 )
-                for n in (1, 2)
+                for n in legal["open"]
             )
         )
-    else:
-        if phase == "discard" and not seat["discarded"]:
-            rows.append(_select(outcome, "discard", source, locale))
-        if (phase == "pass" or variant == "glitterhuis") and not seat["has_passed"]:
-            targets = [plain(str(p)) for p in view.get("pass_to") or []]
-            if variant == "standard":
-                verb = "passl" if left is None else "passr"
-                rest = [c for c in source if c != left]
-                to = targets[0 if left is None else 1] if len(targets) == 2 else ""
-                arg = "" if left is None else str(left)
-                rows.append(_select(outcome, verb, rest, locale, arg=arg, to=to))
-            else:
-                to = targets[0] if targets else ""
-                rows.append(_select(outcome, "pass", source, locale, to=to))
+    if legal["discard"]:
+        rows.append(_select(outcome, "discard", legal["discard"], locale))
+    if legal["pass"]:
+        targets = [plain(str(p)) for p in view.get("pass_to") or []]
+        if variant == "standard":
+            verb = "passl" if left is None else "passr"
+            rest = [c for c in legal["pass"] if c != left]
+            to = targets[0 if left is None else 1] if len(targets) == 2 else ""
+            arg = "" if left is None else str(left)
+            rows.append(_select(outcome, verb, rest, locale, arg=arg, to=to))
+        else:
+            to = targets[0] if targets else ""
+            rows.append(_select(outcome, "pass", legal["pass"], locale, to=to))
     return Card(description=text, rows=rows[:5])

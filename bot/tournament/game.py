@@ -166,8 +166,10 @@ class TournamentGame(Engine[Tournament]):
         return {"champion": state.champion, "rounds": len(state.rounds)}
 
     def view(self, state: Tournament, viewer: int | None) -> dict[str, JSON]:
+        """All of it (a tournament has no secrets), the options of the current round's
+        Abende, and nothing legal to offer: anyone may try any action (``open_seats``)."""
         data: dict[str, JSON] = to_data(state)
-        return data
+        return {**data, "group_options": rules.group_options(state), "legal": []}
 
     def players(self, state: Tournament) -> list[str]:
         return list(state.registered) or [state.host]

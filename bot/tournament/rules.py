@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 
 from bot.bounds import GROUP_SIZE_MAX, GROUP_SIZE_MIN
-from bot.engine import IllegalAction, Rng
+from bot.engine import JSON, IllegalAction, Rng
 from bot.tournament.standings import (
     ADVANCE_PER_GROUP,
     best_thirds,
@@ -78,8 +79,8 @@ def close_registration(tournament: Tournament, rng: Rng) -> Round:
     return draw_round(tournament, list(tournament.registered), rng, finale=finale)
 
 
-def group_options(tournament: Tournament, group: Group) -> dict[str, object]:
-    """The Verflixte 6 options for a group's Abend."""
+def group_options(tournament: Tournament) -> dict[str, JSON]:
+    """The Verflixte 6 options for the Abende of the current round's groups."""
     current = tournament.current
     finale = current is not None and current.finale
     return {
@@ -157,18 +158,18 @@ def schedule(tournament: Tournament, number: int, at: str, now: str) -> Group:
     return group
 
 
-def reminders_due(tournament: Tournament, now: str, before: timedelta) -> list[Group]:
-    """Groups of the running round whose evening starts within ``before`` and that have
-    not been reminded (an evening already over by three hours is not reminded any more)."""
-    current = tournament.current
-    if tournament.status != RUNNING or current is None:
+def reminders_due(view: Mapping[str, JSON], now: str, before: timedelta) -> list[JSON]:
+    """Groups of the running round, as the tournament's view shows them, whose evening
+    starts within ``before`` and that have not been reminded (an evening already over by
+    three hours is not reminded any more)."""
+    if view["status"] != RUNNING or not view["rounds"]:
         return []
     moment = datetime.fromisoformat(now)
     due = []
-    for group in current.groups:
-        if group.evening is None or group.reminded or group.done:
+    for group in view["rounds"][-1]["groups"]:
+        if group["evening"] is None or group["reminded"] or group["table"]:  # table: done
             continue
-        start = datetime.fromisoformat(group.evening)
+        start = datetime.fromisoformat(group["evening"])
         if start - before <= moment <= start + timedelta(hours=3):
             due.append(group)
     return due

@@ -94,8 +94,11 @@ def test_scheduling_refuses_the_past_and_reminds_once_within_the_hour() -> None:
         rules.schedule(tournament, 1, "Freitag", now)
     rules.schedule(tournament, 1, "2026-11-22T18:00:00+00:00", now)
     hour = timedelta(hours=1)
-    assert rules.reminders_due(tournament, "2026-11-22T16:30:00+00:00", hour) == []
-    due = rules.reminders_due(tournament, "2026-11-22T17:15:00+00:00", hour)
-    assert [g.number for g in due] == [1]
-    due[0].reminded = True
-    assert rules.reminders_due(tournament, "2026-11-22T17:30:00+00:00", hour) == []
+    assert rules.reminders_due(GAME.view(tournament, None), "2026-11-22T16:30:00+00:00", hour) == []
+    due = rules.reminders_due(GAME.view(tournament, None), "2026-11-22T17:15:00+00:00", hour)
+    assert [g["number"] for g in due] == [1]
+    tournament.rounds[0].groups[0].reminded = True
+    assert rules.reminders_due(GAME.view(tournament, None), "2026-11-22T17:30:00+00:00", hour) == []
+    record(tournament, 1, [4, 3, 2, 1])  # a group that has played is not reminded either
+    tournament.rounds[0].groups[0].reminded = False
+    assert rules.reminders_due(GAME.view(tournament, None), "2026-11-22T17:30:00+00:00", hour) == []

@@ -126,7 +126,7 @@ def test_eight_players_two_groups_then_a_finale_of_four() -> None:
     assert tournament.status == RUNNING
     assert not first.finale and [len(g.players) for g in first.groups] == [4, 4]
     assert sorted(p for g in first.groups for p in g.players) == sorted(tournament.registered)
-    assert rules.group_options(tournament, first.groups[0]) == {"durchgaenge": 3, "finale": False}
+    assert rules.group_options(tournament) == {"durchgaenge": 3, "finale": False}
     play_group(tournament, 1, [16, 12, 6, 2], Dice([]))
     assert tournament.current is first
     play_group(tournament, 2, [3, 18, 9, 14], Dice([]))
@@ -135,7 +135,7 @@ def test_eight_players_two_groups_then_a_finale_of_four() -> None:
     finale = tournament.current
     assert finale is not None and finale.finale and finale.number == 2
     assert sorted(finale.groups[0].players) == sorted(first.advanced)
-    assert rules.group_options(tournament, finale.groups[0]) == {"durchgaenge": 4, "finale": True}
+    assert rules.group_options(tournament) == {"durchgaenge": 4, "finale": True}
     play_group(tournament, 1, [20, 20, 10, 4], Dice([2, 6]))  # Stechen for the title
     assert tournament.status == FINISHED
     assert tournament.champion == finale.groups[0].players[1]

@@ -105,7 +105,8 @@ class DiceDevils(Engine[DDState]):
         return {d.player: rules.points(d.items) for d in state.demons}
 
     def view(self, state: DDState, viewer: int | None) -> dict[str, JSON]:
-        return _view(state, viewer)
+        """With the viewer's legal actions (none unless he is to act)."""
+        return _view(state, viewer, [] if viewer is None else self.legal_actions(state, viewer))
 
     def players(self, state: DDState) -> list[str]:
         return [d.player for d in state.demons]

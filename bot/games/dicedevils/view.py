@@ -3,12 +3,15 @@ only for its owner until a fight (or the Satansbraten rule) reveals them."""
 
 from __future__ import annotations
 
-from bot.engine import JSON
+from collections.abc import Sequence
+
+from bot.engine import JSON, Action
 from bot.games.dicedevils.rules import pending, points, to_act
 from bot.games.dicedevils.state import DDState
 
 
-def view(state: DDState, viewer: int | None) -> dict[str, JSON]:
+def view(state: DDState, viewer: int | None, legal: Sequence[Action] = ()) -> dict[str, JSON]:
+    """``legal``: the viewer's legal actions (the engine's, so the two agree)."""
     demons = []
     for index, demon in enumerate(state.demons):
         demons.append(
@@ -31,4 +34,5 @@ def view(state: DDState, viewer: int | None) -> dict[str, JSON]:
         "demons": demons,
         "to_act": [state.demons[s].player for s in to_act(state)],
         "pending": pending(state),
+        "legal": [a.to_dict() for a in legal],
     }

@@ -117,7 +117,8 @@ class Flaschenteufel(Engine[FState]):
         return {h.player: h.total for h in state.hands}
 
     def view(self, state: FState, viewer: int | None) -> dict[str, JSON]:
-        return _view(state, viewer)
+        """With the viewer's legal actions (none unless he is to act)."""
+        return _view(state, viewer, [] if viewer is None else self.legal_actions(state, viewer))
 
     def players(self, state: FState) -> list[str]:
         return [h.player for h in state.hands if not h.dummy]

@@ -3,12 +3,29 @@ for nobody until scoring; passes only for giver (the receiver finds them in his 
 
 from __future__ import annotations
 
-from bot.engine import JSON
-from bot.games.flaschenteufel.rules import humans, pass_targets, playable, to_act
-from bot.games.flaschenteufel.state import PLAY, FState
+from collections.abc import Sequence
+
+from bot.engine import JSON, Action
+from bot.games.flaschenteufel.rules import humans, pass_targets, to_act
+from bot.games.flaschenteufel.state import FState
+
+CARD_KEYS = ("card", "left", "right")
 
 
-def view(state: FState, viewer: int | None) -> dict[str, JSON]:
+def legal_view(actions: Sequence[Action]) -> dict[str, list[int]]:
+    """The viewer's legal actions by verb: the cards he may play, discard or pass (a
+    standard pass is any two different ones of these) and the sets he may open."""
+    legal: dict[str, list[int]] = {"play": [], "discard": [], "pass": [], "open": []}
+    for action in actions:
+        if action.do == "open":
+            legal["open"].append(int(action.args["set"]))
+        else:
+            legal[action.do] += [int(action.args[k]) for k in CARD_KEYS if k in action.args]
+    return {verb: sorted(set(values)) for verb, values in legal.items()}
+
+
+def view(state: FState, viewer: int | None, legal: Sequence[Action] = ()) -> dict[str, JSON]:
+    """``legal``: the viewer's legal actions (the engine's, so the two agree)."""
     seats = []
     for index, hand in enumerate(state.hands):
         own = viewer == index
@@ -30,7 +47,6 @@ def view(state: FState, viewer: int | None) -> dict[str, JSON]:
     acting = to_act(state)
     own_seat = viewer is not None and viewer in humans(state)
     targets = pass_targets(state, viewer) if own_seat and viewer is not None else []
-    mine = viewer if viewer is not None and viewer in acting and state.phase == PLAY else None
     return {
         "game": "flaschenteufel",
         "viewer": viewer,
@@ -42,7 +58,7 @@ def view(state: FState, viewer: int | None) -> dict[str, JSON]:
         "owner": None if state.owner is None else state.name(state.owner),
         "trick": [{"player": state.name(s), "card": c} for s, c in state.trick],
         "to_act": [state.name(s) for s in acting],
-        "legal": playable(state, mine) if mine is not None else [],
+        "legal": legal_view(legal),
         "devil_count": len(state.devil),
         "seats": seats,
         "pass_to": [state.name(s) for s in targets],  # the viewer's: left, right (or the other)

@@ -73,7 +73,8 @@ class Teufel(Engine[TeufelState]):
         return dict(rules.balances(state))
 
     def view(self, state: TeufelState, viewer: int | None) -> dict[str, JSON]:
-        return _view(state, viewer)
+        """With the viewer's legal actions (none unless he is to act)."""
+        return _view(state, viewer, [] if viewer is None else self.legal_actions(state, viewer))
 
     def players(self, state: TeufelState) -> list[str]:
         return [s.player for s in state.seats]

@@ -3,12 +3,26 @@ holders; bets only once all are in (before that: who has bet)."""
 
 from __future__ import annotations
 
-from bot.engine import JSON
+from collections.abc import Sequence
+
+from bot.engine import JSON, Action
 from bot.games.teufel.state import BET, TeufelState
 from bot.games.teufel.track import position
 
 
-def view(state: TeufelState, viewer: int | None) -> dict[str, JSON]:
+def legal_view(actions: Sequence[Action]) -> dict[str, JSON]:
+    """The viewer's legal actions: the lowest and highest bet he may seal now (every
+    multiple of 10 between them is legal; none: no bet now) and what else he may do
+    (draw, stopp)."""
+    bets = [int(a.args["amount"]) for a in actions if a.do == "bet"]
+    return {
+        "bets": [min(bets), max(bets)] if bets else [],
+        "verbs": [a.do for a in actions if a.do != "bet"],
+    }
+
+
+def view(state: TeufelState, viewer: int | None, legal: Sequence[Action] = ()) -> dict[str, JSON]:
+    """``legal``: the viewer's legal actions (the engine's, so the two agree)."""
     revealed = state.phase != BET
     seats = []
     for index, seat in enumerate(state.seats):
@@ -37,4 +51,5 @@ def view(state: TeufelState, viewer: int | None) -> dict[str, JSON]:
         "oven": len(state.oven),
         "seats": seats,
         "last_round": state.last_round,
+        "legal": legal_view(legal),
     }

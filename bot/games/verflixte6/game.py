@@ -123,7 +123,8 @@ class Verflixte6(Engine[V6State]):
         }
 
     def view(self, state: V6State, viewer: int | None) -> dict[str, JSON]:
-        return _view(state, viewer)
+        """With the viewer's legal actions (cheap: none unless it is his turn)."""
+        return _view(state, viewer, [] if viewer is None else self.legal_actions(state, viewer))
 
     def players(self, state: V6State) -> list[str]:
         return [s.player for s in state.seats]

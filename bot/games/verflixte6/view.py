@@ -1,13 +1,33 @@
-"""What a viewer may see of an Abend. Die verflixte 6 has no secrets: all see all."""
+"""What a viewer may see of an Abend. Die verflixte 6 has no secrets: all see all, but
+what there is to choose (``legal``) only the player whose turn it is sees."""
 
 from __future__ import annotations
 
-from bot.engine import JSON
+from collections.abc import Sequence
+
+from bot.engine import JSON, Action
 from bot.games.verflixte6.rules import announceable
 from bot.games.verflixte6.state import V6State
 
 
-def view(state: V6State, viewer: int | None) -> dict[str, JSON]:
+def legal_view(actions: Sequence[Action]) -> dict[str, list[str]]:
+    """The viewer's legal actions as the prompts offer them: the jokers to choose from (each
+    alone is listed; up to three of them may be taken), those of Freie Jokerwahl (none: it
+    is not allowed), the players a Sekante may hit, the victims of a robbery."""
+    legal: dict[str, list[str]] = {"jokers": [], "free_jokers": [], "targets": [], "victims": []}
+    for action in actions:
+        args = action.args
+        if action.do == "jokers" and args["jokers"]:
+            legal["free_jokers" if args.get("free") else "jokers"] += args["jokers"]
+        elif action.do == "weiter" and "target" in args:
+            legal["targets"].append(str(args["target"]))
+        elif action.do == "steal":
+            legal["victims"].append(str(args["victim"]))
+    return legal
+
+
+def view(state: V6State, viewer: int | None, legal: Sequence[Action] = ()) -> dict[str, JSON]:
+    """``legal``: the viewer's legal actions (the engine's, so the two agree)."""
     turn = state.turn
     return {
         "game": "verflixte6",
@@ -55,4 +75,5 @@ def view(state: V6State, viewer: int | None) -> dict[str, JSON]:
             },
         },
         "finished": state.finished,
+        "legal": legal_view(legal),
     }
