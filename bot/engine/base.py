@@ -1,15 +1,16 @@
 """What every engine's :class:`bot.engine.Game` shares, written once: its description as
 data (``info``, with ``kind``, ``min_players`` and ``max_players`` read from it), the seats
-a table takes, and storing a state as plain JSON (``dump``/``load`` through
+a table takes, a view with the viewer's legal actions in it (the engine's ``view_of`` lays
+them out), and storing a state as plain JSON (``dump``/``load`` through
 :mod:`bot.engine.serial`, given the state's dataclass as ``state_type``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from bot.engine.core import JSON, GameInfo
+from bot.engine.core import JSON, Action, GameInfo
 from bot.engine.serial import from_data, to_data
 
 S = TypeVar("S")
@@ -34,6 +35,20 @@ class Engine(Generic[S]):
     def player_bounds(self, options: Mapping[str, JSON]) -> tuple[int, int]:
         """The seats a table takes; a game whose options change them says so itself."""
         return self.min_players, self.max_players
+
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def view(self, state: S, viewer: int | None) -> dict[str, JSON]:
+        """What ``viewer`` sees (None: the public channel), with ``legal``: what he may do now,
+        from :meth:`legal_actions`, so the two cannot disagree. Built for every player at
+        every action, so it stays cheap: a seat that is not to act has nothing to list."""
+        legal = [] if viewer is None else self.legal_actions(state, viewer)
+        return self.view_of(state, viewer, legal)
+
+    def view_of(self, state: S, viewer: int | None, legal: Sequence[Action]) -> dict[str, JSON]:
+        """The game's own layout of a view, ``legal`` included."""
+        raise NotImplementedError
 
     def dump(self, state: S) -> dict[str, JSON]:
         data: dict[str, JSON] = to_data(state)

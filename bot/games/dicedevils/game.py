@@ -29,6 +29,7 @@ from bot.games.dicedevils.view import view as _view
 class DiceDevils(Engine[DDState]):
     info = GameInfo("dicedevils", 3, 6, secrets=True)
     state_type = DDState
+    view_of = staticmethod(_view)  # the view, given the viewer's legal actions
 
     def setup(
         self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
@@ -103,10 +104,6 @@ class DiceDevils(Engine[DDState]):
 
     def result(self, state: DDState) -> dict[str, JSON]:
         return {d.player: rules.points(d.items) for d in state.demons}
-
-    def view(self, state: DDState, viewer: int | None) -> dict[str, JSON]:
-        """With the viewer's legal actions (none unless he is to act)."""
-        return _view(state, viewer, [] if viewer is None else self.legal_actions(state, viewer))
 
     def players(self, state: DDState) -> list[str]:
         return [d.player for d in state.demons]

@@ -33,6 +33,7 @@ PLAYERS = {STANDARD: (3, 4), LOPAKA: (2, 2), GLITTERHUIS: (2, 2)}
 class Flaschenteufel(Engine[FState]):
     info = GameInfo("flaschenteufel", 2, 4, simultaneous=True, secrets=True)
     state_type = FState
+    view_of = staticmethod(_view)  # the view, given the viewer's legal actions
 
     def player_bounds(self, options: Mapping[str, JSON]) -> tuple[int, int]:
         """The seats a table with these options takes: the chosen variant's (Standard 3–4,
@@ -115,10 +116,6 @@ class Flaschenteufel(Engine[FState]):
 
     def result(self, state: FState) -> dict[str, JSON]:
         return {h.player: h.total for h in state.hands}
-
-    def view(self, state: FState, viewer: int | None) -> dict[str, JSON]:
-        """With the viewer's legal actions (none unless he is to act)."""
-        return _view(state, viewer, [] if viewer is None else self.legal_actions(state, viewer))
 
     def players(self, state: FState) -> list[str]:
         return [h.player for h in state.hands if not h.dummy]

@@ -18,6 +18,7 @@ from bot.games.teufel.view import view as _view
 class Teufel(Engine[TeufelState]):
     info = GameInfo("teufel", 2, 6, simultaneous=True, secrets=True)
     state_type = TeufelState
+    view_of = staticmethod(_view)  # the view, given the viewer's legal actions
 
     def setup(
         self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
@@ -71,10 +72,6 @@ class Teufel(Engine[TeufelState]):
 
     def result(self, state: TeufelState) -> dict[str, JSON]:
         return dict(rules.balances(state))
-
-    def view(self, state: TeufelState, viewer: int | None) -> dict[str, JSON]:
-        """With the viewer's legal actions (none unless he is to act)."""
-        return _view(state, viewer, [] if viewer is None else self.legal_actions(state, viewer))
 
     def players(self, state: TeufelState) -> list[str]:
         return [s.player for s in state.seats]

@@ -36,6 +36,7 @@ PASSIVE = {  # the answer to each decision that rolls no further dice
 class Verflixte6(Engine[V6State]):
     info = GameInfo("verflixte6", 2, 6)
     state_type = V6State
+    view_of = staticmethod(_view)  # the view, given the viewer's legal actions
 
     def setup(
         self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
@@ -121,10 +122,6 @@ class Verflixte6(Engine[V6State]):
             }
             for s in state.seats
         }
-
-    def view(self, state: V6State, viewer: int | None) -> dict[str, JSON]:
-        """With the viewer's legal actions (cheap: none unless it is his turn)."""
-        return _view(state, viewer, [] if viewer is None else self.legal_actions(state, viewer))
 
     def players(self, state: V6State) -> list[str]:
         return [s.player for s in state.seats]
