@@ -11,7 +11,7 @@ from bot.engine import JSON, Action, Event, IllegalAction, Rng
 from bot.engine.base import Engine
 from bot.engine.core import GameInfo, check_seating
 from bot.games.teufel import rules
-from bot.games.teufel.state import BET, OVER, PULL, Seat, TeufelState
+from bot.games.teufel.state import BET, CHIP, OVER, PULL, Seat, TeufelState
 from bot.games.teufel.view import view as _view
 
 
@@ -48,16 +48,30 @@ class Teufel(Engine[TeufelState]):
             return frozenset({state.turn})
         return frozenset()
 
+    def bets(self, state: TeufelState, seat: int) -> range:
+        """The bets ``seat`` may seal now: every multiple of 10 up to his balance (the
+        Discord layer asks for a number); empty when he has none to seal."""
+        if state.phase != BET or seat not in self.to_act(state):
+            return range(0)
+        return range(0, state.seats[seat].balance + 1, CHIP)
+
     def legal_actions(self, state: TeufelState, seat: int) -> list[Action]:
-        """Betting: every multiple of 10 up to the balance (the Discord layer asks for a
-        number); pulling: draw or stopp."""
+        """Betting: each of :meth:`bets`; pulling: draw or stopp."""
         if seat not in self.to_act(state):
             return []
         if state.phase == BET:
-            return [
-                Action("bet", {"amount": a}) for a in range(0, state.seats[seat].balance + 1, 10)
-            ]
+            return [Action("bet", {"amount": a}) for a in self.bets(state, seat)]
         return [Action("draw"), Action("stopp")]
+
+    def view(self, state: TeufelState, viewer: int | None) -> dict[str, JSON]:
+        """As every engine's, but a bettor's bets go into the view as their lowest and highest
+        only (the view lists them so): all of them cost more than the rest of the view, and
+        views are built at every click for every player."""
+        if viewer is None or state.phase != BET:
+            return super().view(state, viewer)
+        bets = self.bets(state, viewer)
+        ends = sorted({bets[0], bets[-1]}) if bets else []
+        return _view(state, viewer, [Action("bet", {"amount": a}) for a in ends])
 
     def absence_action(self, state: TeufelState, seat: int) -> Action | None:
         if seat not in self.to_act(state):
