@@ -64,9 +64,9 @@ class Teufel(Engine[TeufelState]):
         return [Action("draw"), Action("stopp")]
 
     def view(self, state: TeufelState, viewer: int | None) -> dict[str, JSON]:
-        """As every engine's, but a bettor's bets go into the view as their lowest and highest
-        only (the view lists them so): all of them cost more than the rest of the view, and
-        views are built at every click for every player."""
+        """As every engine's, but only a bettor's lowest and highest bet are handed to the
+        view (which shows no more of them): listing all of them cost more than the rest of
+        the view, and views are built at every click for every player."""
         if viewer is None or state.phase != BET:
             return super().view(state, viewer)
         bets = self.bets(state, viewer)
