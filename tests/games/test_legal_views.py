@@ -1,6 +1,7 @@
 """Every view carries ``legal``: what its viewer may do now, as the engine's
-``legal_actions`` says (the prompts are built from it); the public view offers nothing.
-Checked over seeded random games of each kind, at every step and for every seat."""
+``legal_actions`` says (the prompts are built from it); the public view offers nothing; the
+absence rule takes a legal action. Checked over seeded random games of each kind, at every
+step and for every seat."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Action, Game
+from bot.engine import Action, Game, step
 from bot.engine.rng import AuditedRng
 from bot.games import GAMES
 from bot.games.flaschenteufel import rules as ft_rules
@@ -97,6 +98,17 @@ def check_views(kind: str, game: Game[Any], state: Any) -> None:
     for seat in range(len(game.players(state))):
         legal = game.legal_actions(state, seat)
         assert game.view(state, seat)["legal"] == EXPECTED[kind](state, seat, legal)
+        check_absence(game, state, seat, legal)
+
+
+def check_absence(game: Game[Any], state: Any, seat: int, legal: list[Action]) -> None:
+    """Each engine's absence rule picks one of its legal actions (a standard Flaschenteufel
+    pass, listed only as some of its pairs, is checked by the engine on a copy)."""
+    chosen = game.absence_action(state, seat)
+    assert (chosen is None) == (not legal)
+    if chosen is not None and chosen not in legal:
+        assert chosen.do == "pass"
+        step(game, state, seat, chosen, AuditedRng(bytes(32)))  # raises if illegal
 
 
 @pytest.mark.parametrize(("kind", "count", "options"), SETUPS)
