@@ -27,6 +27,7 @@ from pathlib import Path
 from bench.service import Row
 from bench.service import markdown as table_markdown
 from bot.i18n import t
+from bot.render.cards import ClickId
 from bot.service import Service
 from bot.store import Store, default_sqlite_url, make_engine, upgrade
 from loopback.gateway import Gateway
@@ -107,13 +108,16 @@ class BenchDiscord(FakeDiscord):
 
 
 def verb_of(custom_id: str) -> str:
-    parts = custom_id.split(":")
-    return parts[3] if len(parts) > 3 else parts[-1]
+    """The verb of one of Croupier's custom ids ("" for any other)."""
+    click = ClickId.parse(custom_id)
+    return click.verb if click is not None else ""
 
 
 def version_of(message: Message) -> str:
+    """The game version the message's controls carry ("" if none is Croupier's)."""
     ids = message.custom_ids()
-    return ids[0].split(":")[2] if ids and ids[0].count(":") >= 3 else ""
+    click = ClickId.parse(ids[0]) if ids else None
+    return str(click.version) if click is not None else ""
 
 
 @dataclass

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from click_ids import click_of
+
 from bot.engine import Action
 from bot.games.verflixte6.state import JOKER_IDS
 from bot.render import ft_cards
@@ -21,9 +23,9 @@ PLAYERS = ["100", "101", "102"]
 
 
 def selects(card: Card) -> dict[str, list[str]]:
-    """Each select of a prompt by its verb (the custom id's fourth part), with its values."""
+    """Each select of a prompt by its custom id's verb, with its values."""
     return {
-        row.custom_id.split(":")[3]: [c.value for c in row.options]
+        click_of(row.custom_id).verb: [c.value for c in row.options]
         for row in card.rows
         if isinstance(row, Select)
     }

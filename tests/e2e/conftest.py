@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click_ids import click_of
 from leaks import LeakScan
 
 from bot.app import Croupier
@@ -48,7 +49,7 @@ class Table:
     async def press(self, user: User, verb: str, message: Message | None = None) -> Any:
         """Click the button whose custom id has ``verb`` on a message (default: the table)."""
         target = message or self.table_message()
-        custom_id = next(c for c in target.custom_ids() if c.split(":")[3] == verb)
+        custom_id = next(c for c in target.custom_ids() if click_of(c).verb == verb)
         interaction = await self.fake.click(user, target, custom_id)
         await ui.settled()
         return interaction
@@ -60,7 +61,7 @@ class Table:
         return interaction
 
     async def choose(self, user: User, message: Message, verb: str, values: list[str]) -> Any:
-        custom_id = next(c for c in message.custom_ids() if c.split(":")[3] == verb)
+        custom_id = next(c for c in message.custom_ids() if click_of(c).verb == verb)
         interaction = await self.fake.select(user, message, custom_id, values)
         await ui.settled()
         return interaction

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from click_ids import VERBS, game_of
 from leaks import LeakScan, component_texts
 
 from bot.app import Croupier
@@ -49,17 +50,6 @@ from loopback.state import Channel, Guild, Interaction, Message, User, iter_comp
 
 MANAGE_GUILD = 1 << 5
 
-# Every verb a game can put in a custom id, by the prefix of the control that carries it.
-VERBS: dict[str, set[str]] = {
-    "v6": {"join", "leave", "start", "begin", "weiter", "menu", "stopp", "decide", "pick",
-           "pickfree", "nojoker", "joker", "target", "steal", "yes", "no"},
-    "tf": {"join", "leave", "start", "bet", "form", "account", "draw", "stopp"},
-    "ft": {"join", "leave", "start", "act", "mycards", "discard", "pass", "passl", "passr",
-           "open", "play"},
-    "dd": {"join", "leave", "start", "place", "cup", "decide", "yes", "no", "skip", "steal",
-           "swap_rank", "swap_item"},
-    "tr": {"register", "unregister", "close"},
-}  # fmt: skip
 RARE = {("v6", "pickfree")}
 """Offered only in a Finale from its second Durchgang: pressed by the long run's tournament."""
 
@@ -236,7 +226,7 @@ class Run:
         if click is None:
             self.problems.append(f"a control with a foreign id: {control.component}")
             return None
-        verb = (_game(click.prefix), click.verb)
+        verb = (game_of(click.prefix), click.verb)
         self.pressed[verb] += 1
         before = self._version(click.game_id)
         if control.values is None:
@@ -290,10 +280,10 @@ class Run:
         click = ClickId.parse(str(opened.modal.get("custom_id", "")))
         assert click is not None, opened.modal
         before = self._version(click.game_id)
-        self.pressed[(_game(click.prefix), "form")] += 1
+        self.pressed[(game_of(click.prefix), "form")] += 1
         answer = await self.interact(self.fake.submit_modal(user, opened, {fields[0]: value}))
         if answer is not None:
-            self.judge((_game(click.prefix), "form"), click, before, answer)
+            self.judge((game_of(click.prefix), "form"), click, before, answer)
 
     def _index(self, message: Message) -> None:
         """Keep the messages that offer controls, per channel (public) and per user (his
@@ -340,7 +330,7 @@ class Run:
         for control in found:
             click = control.click
             if click is not None:
-                self.offered[(_game(click.prefix), click.verb)] += 1
+                self.offered[(game_of(click.prefix), click.verb)] += 1
         return found
 
     # -- the checks over a run --------------------------------------------------------------
@@ -364,10 +354,6 @@ class Run:
 
     def unknown_verbs(self) -> list[tuple[str, str]]:
         return sorted(k for k in self.offered if k[1] not in VERBS.get(k[0], set()))
-
-
-def _game(prefix: str) -> str:
-    return prefix[:-1] if prefix[:-1] in VERBS else prefix[:2]
 
 
 @contextlib.asynccontextmanager
@@ -421,7 +407,7 @@ async def _press(run: Run, user: User, message: Message, verb: str) -> Interacti
     for comp in iter_components(message.components):
         click = ClickId.parse(str(comp.get("custom_id", "")))
         if click is not None and click.verb == verb and not comp.get("disabled"):
-            run.offered[(_game(click.prefix), click.verb)] += 1
+            run.offered[(game_of(click.prefix), click.verb)] += 1
             return await run.use(user, Control(message, comp, None))
     return None
 

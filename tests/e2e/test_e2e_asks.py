@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from click_ids import click_of
 from conftest import Table
 from test_e2e_tournament import play_thread
 
@@ -51,7 +52,7 @@ async def test_dice_devils_decisions_say_what_is_decided(table: Table, count: in
             assert others and all(option in o for o in others), others
             assert all(any(u.name in o for u in players) for o in others)  # whom it concerns
         seen[verb] = seen.get(verb, 0) + 1
-        verbs = [c.split(":")[3] for c in prompt.custom_ids()]
+        verbs = [click_of(c).verb for c in prompt.custom_ids()]
         await table.press(user, verbs[-1] if verb != "reroll" else "no", prompt)
     assert service.current(game_id).finished
     assert seen.get("swap_rank", 0) > 0, seen

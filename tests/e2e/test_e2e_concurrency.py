@@ -12,6 +12,7 @@ import asyncio
 from typing import Any
 
 import pytest
+from click_ids import click_of
 from conftest import Table
 from test_e2e_flaschenteufel import act, choose_first
 
@@ -29,7 +30,7 @@ REFUSALS = [
 
 async def burst(table: Table, user: Any, message: Any, verb: str, values: Any = None) -> list:
     """``CLICKS`` clicks (or picks) of the component ``verb`` on ``message``, all at once."""
-    custom_id = next(c for c in message.custom_ids() if c.split(":")[3] == verb)
+    custom_id = next(c for c in message.custom_ids() if click_of(c).verb == verb)
     if values is None:
         sent = [table.fake.click(user, message, custom_id) for _ in range(CLICKS)]
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from click_ids import click_of
 from conftest import Table
 
 from bot.engine import Action, IllegalAction
@@ -15,7 +16,9 @@ from loopback.state import iter_components
 async def test_a_control_whose_id_no_game_reads_is_answered_privately(table: Table) -> None:
     opened = await table.slash(table.anna, "v6 tisch", durchgaenge=1)
     message = opened.message
-    join = next(c for c in iter_components(message.components) if c["custom_id"].endswith("join"))
+    join = next(
+        c for c in iter_components(message.components) if click_of(c["custom_id"]).verb == "join"
+    )
     join["custom_id"] = "v6b:1:2:Beitreten"  # as an older version of the bot might have written
     before = message.text()
     click = await table.fake.click(table.ben, message, "v6b:1:2:Beitreten")
@@ -33,7 +36,7 @@ async def test_a_bet_form_opened_before_a_restart_is_answered_after_it(table: Ta
     await table.press(table.anna, "start", opened.message)
     form = await table.press(table.anna, "bet")
     assert form.response_type == 9 and form.modal is not None
-    assert form.modal["custom_id"].startswith("tfm:")
+    assert click_of(form.modal["custom_id"]).prefix == "tfm"
     assert table.bot is not None
     await table.bot.close()
     restarted = table.new_bot()
@@ -74,7 +77,7 @@ async def test_a_dm_that_fails_otherwise_than_closed_still_redraws_the_table(
     apology = [m for m in table.fake.rest_log if "schiefgegangen" in str(m.json)]
     assert apology == []
     assert "Runde 2" in table.table_message().text()
-    assert any(c.split(":")[3] == "bet" for c in table.table_message().custom_ids())
+    assert any(click_of(c).verb == "bet" for c in table.table_message().custom_ids())
     pointers = [m for m in table.public() if "Konto" in m.text() and "DM" in m.text()]
     assert len(pointers) == 1
 

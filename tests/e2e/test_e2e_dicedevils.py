@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from click_ids import click_of
 from conftest import Table
 from leaks import LeakScan
 
@@ -25,7 +26,7 @@ async def play_out(table: Table, users: dict[int, Any]) -> int:
             continue
         prompt = (await table.press(user, "decide")).message
         assert prompt.visibility == "ephemeral" and prompt.audience == user.id
-        verbs = [c.split(":")[3] for c in prompt.custom_ids()]
+        verbs = [click_of(c).verb for c in prompt.custom_ids()]
         verb = "skip" if "skip" in verbs else verbs[0]
         await table.press(user, verb, prompt)
         decisions += 1

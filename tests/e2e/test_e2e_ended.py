@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from click_ids import click_of
 from conftest import Table
 from test_e2e_dicedevils import play_out as play_out_dicedevils
 from test_e2e_flaschenteufel import play_out as play_out_flaschenteufel
@@ -101,7 +102,7 @@ async def play_out_verflixte6(table: Table, users: dict[int, Any]) -> None:
         if outcome.finished:
             return
         user = users[int(outcome.to_act[0])]
-        verb = table.table_message().custom_ids()[0].split(":")[3]
+        verb = click_of(table.table_message().custom_ids()[0]).verb
         if verb == "begin":
             await table.start_turn(user)
         elif verb == "decide":

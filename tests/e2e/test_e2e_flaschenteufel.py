@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from click_ids import click_of
 from conftest import Table
 from leaks import LeakScan
 
@@ -24,9 +25,9 @@ async def choose_first(table: Table, user: Any, prompt: Any) -> Any:
     """Pick the first offered option of the prompt's first select (or its first button)."""
     row = prompt.components[0]["components"][0]
     if row["type"] == 2:
-        return await table.press(user, row["custom_id"].split(":")[3], prompt)
+        return await table.press(user, click_of(row["custom_id"]).verb, prompt)
     return await table.choose(
-        user, prompt, row["custom_id"].split(":")[3], [row["options"][0]["value"]]
+        user, prompt, click_of(row["custom_id"]).verb, [row["options"][0]["value"]]
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from click_ids import click_of
 from conftest import Table
 
 from cogs import ui
@@ -105,7 +106,7 @@ async def test_dice_devils_decisions_have_one_live_prompt(table: Table) -> None:
         second = (await table.press(user, "decide")).message
         assert live_prompts(table, user) == [second.id]
         assert text_of(table, first) == REPLACED
-        verbs = [c.split(":")[3] for c in second.custom_ids()]
+        verbs = [click_of(c).verb for c in second.custom_ids()]
         await table.press(user, "skip" if "skip" in verbs else verbs[0], second)
         assert all(live_prompts(table, u) == [] for u in players)
         decisions += 1
@@ -135,7 +136,7 @@ async def test_a_double_click_in_a_prompt_keeps_its_answer(table: Table) -> None
     table.dice.add(3)
     await table.open_and_start(table.anna, table.ben)
     prompt = (await table.press(table.anna, "begin")).message
-    custom_id = next(c for c in prompt.custom_ids() if c.endswith(":nojoker"))
+    custom_id = next(c for c in prompt.custom_ids() if click_of(c).verb == "nojoker")
     clicks = [table.fake.click(table.anna, prompt, custom_id) for _ in range(2)]
     answers = await asyncio.gather(*clicks)
     await ui.settled()

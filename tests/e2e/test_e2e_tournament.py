@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from click_ids import click_of
 from conftest import Table
 
 from cogs import ui
@@ -28,20 +29,21 @@ async def play_thread(
             return
         message = live[-1]
         custom_id = message.custom_ids()[0]
-        game_id = int(custom_id.split(":")[1])
+        click = click_of(custom_id)
+        game_id = click.game_id
         outcome = table.bot.service.current(game_id)  # type: ignore[union-attr]
         player = users[int(outcome.to_act[0])]
-        verb = custom_id.split(":")[3]
+        verb = click.verb
         if verb == "begin":
             opened = await table.fake.click(player, message, custom_id)
             await ui.settled()
             prompt = opened.message
             if seen is not None:
-                seen.update(c.split(":")[3] for c in prompt.custom_ids())
-            no_joker = next(c for c in prompt.custom_ids() if c.endswith(":nojoker"))
+                seen.update(click_of(c).verb for c in prompt.custom_ids())
+            no_joker = next(c for c in prompt.custom_ids() if click_of(c).verb == "nojoker")
             await table.fake.click(player, prompt, no_joker)
         else:
-            stopp = next(c for c in message.custom_ids() if c.endswith(":stopp"))
+            stopp = next(c for c in message.custom_ids() if click_of(c).verb == "stopp")
             await table.fake.click(player, message, stopp)
         await ui.settled()
     if turns == 100:

@@ -18,8 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click_ids import click_of
 
 from bot.games import GAMES
+from bot.render.cards import ClickId
 from bot.service import Service
 from bot.store import Store, default_sqlite_url, make_engine
 from loopback import FakeDiscord, fake_discord
@@ -94,11 +96,8 @@ class Crash:
 
 
 def _buttons(message: Message) -> list[str]:
-    return [c for c in message.custom_ids() if c.count(":") >= 3 and _verb(c) not in INFO_VERBS]
-
-
-def _verb(custom_id: str) -> str:
-    return custom_id.split(":")[3]
+    clicks = [(c, ClickId.parse(c)) for c in message.custom_ids()]
+    return [c for c, click in clicks if click is not None and click.verb not in INFO_VERBS]
 
 
 async def _answer(world: Crash, user: User, interaction: Any, depth: int = 0) -> None:
@@ -163,9 +162,9 @@ async def _open(world: Crash, kind: str) -> None:
     if opened.dead or lobby is None:
         return
     for user in (ben, cem):
-        join = next(c for c in lobby.custom_ids() if c.endswith(":join"))
+        join = next(c for c in lobby.custom_ids() if click_of(c).verb == "join")
         await world.fake.click(user, lobby, join)
-    start_id = next(c for c in lobby.custom_ids() if c.endswith(":start"))
+    start_id = next(c for c in lobby.custom_ids() if click_of(c).verb == "start")
     await world.fake.click(anna, lobby, start_id)
     world.clicks += 3
 
