@@ -175,7 +175,7 @@ async def restart(url: str, games: int = 1000) -> list[Row]:
     tracemalloc.start()
     start = time.perf_counter()
     fresh = Service(Store(engine))
-    loaded = fresh.load_open_games()
+    loaded = fresh.tables.load_open_games()
     spent = time.perf_counter() - start
     size, _ = tracemalloc.get_traced_memory()
     tracemalloc.stop()

@@ -17,6 +17,7 @@ from bot.service import Service
 from bot.store import Store, make_engine, upgrade
 from bot.store.checkpoints import run_checkpoints, take_over
 from cogs.errors import CroupierTree
+from cogs.router import Router
 from cogs.translator import CommandTranslator
 
 log = logging.getLogger(__name__)
@@ -66,6 +67,10 @@ class Croupier(commands.Bot):
         )
         self.settings = settings
         self.rng_factory = rng_factory
+        # Clicks and forms go to the games through one router the bot owns; each game's
+        # cog adds its route when it loads (cogs.router).
+        self.router = Router()
+        self.add_listener(self.router.on_interaction, "on_interaction")
 
     async def setup_hook(self) -> None:
         engine = make_engine(self.settings.database_url)
@@ -74,7 +79,7 @@ class Croupier(commands.Bot):
         if wal is not None:
             self._checkpoints = asyncio.create_task(run_checkpoints(wal), name="checkpoints")
         self.service = Service(Store(engine), rng_factory=self.rng_factory)
-        loaded = self.service.load_open_games()
+        loaded = self.service.tables.load_open_games()
         log.info("database ready, %d open games loaded", loaded)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

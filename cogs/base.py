@@ -15,6 +15,7 @@ from bot.render.cards import Card
 from bot.render.lobby import mention
 from bot.service import Outcome, Service
 from cogs import ui
+from cogs.router import turn_done
 
 log = logging.getLogger(__name__)
 
@@ -147,12 +148,12 @@ class CroupierCog(commands.Cog):
     def host(self, interaction: discord.Interaction[Any]) -> bool:
         """May this member use the host tools here?"""
         guild = interaction.guild_id
-        role = None if guild is None else self.service.store.croupier_role(guild)
+        role = None if guild is None else self.service.directory.croupier_role(guild)
         return is_host(interaction, role)
 
     def locale(self, interaction: discord.Interaction[Any]) -> str:
         """The server's language (German unless its admins chose English)."""
-        return self.service.guild_locale(interaction.guild_id)
+        return self.service.directory.guild_locale(interaction.guild_id)
 
 
 def closed_notice(key: str, locale: str, **params: object) -> Callable[[list[str]], str]:
@@ -176,7 +177,7 @@ async def dm_players(
     one public pointer (``closed_notice`` of their ids, never the secret itself); so do
     players whose DM failed otherwise (an unknown user, Discord's 5xx after its retries):
     logged, and the table goes on — every private state can be shown again by its button."""
-    ui.turn_done()  # DMs are slow and concern no table message
+    turn_done()  # DMs are slow and concern no table message
     closed = []
     for player, (text, file) in messages.items():
         if not player.isdigit():  # a seat that is no user (Lopaka, Glitterhuis)
@@ -207,11 +208,11 @@ async def open_lobby_here(
     """``/<game> tisch``: a lobby in this channel, its message remembered for later edits."""
     locale = cog.locale(interaction)
     actor = str(interaction.user.id)
-    cog.service.remember_name(actor, interaction.user.display_name)
+    cog.service.directory.remember_name(actor, interaction.user.display_name)
     outcome = await cog.service.open_lobby(
         kind, actor, options, guild_id=interaction.guild_id,
         channel_id=interaction.channel_id, locale=locale,
     )  # fmt: skip
     card = lobby_card(outcome, locale)
     callback = await interaction.response.send_message(**send_kwargs(card))
-    cog.service.set_message(outcome.game_id, callback.message_id)
+    cog.service.tables.set_message(outcome.game_id, callback.message_id)

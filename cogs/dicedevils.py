@@ -35,6 +35,7 @@ from cogs.base import (
     turn_refusal,
 )
 from cogs.help import send_help
+from cogs.router import Click, GameRoute, TableHooks, router_of
 from cogs.translator import cmd
 
 KIND = "dicedevils"
@@ -45,7 +46,7 @@ def options_for(outcome: Outcome, actor: str) -> list[Action]:
     return [Action.from_dict(a) for a in outcome.private[actor]["legal"]]
 
 
-def to_action(click: ui.Click, outcome: Outcome) -> Action:
+def to_action(click: Click, outcome: Outcome) -> Action:
     verb, values = click.verb, click.values
     if verb in ("join", "leave", "start"):
         return Action(verb)
@@ -69,11 +70,11 @@ def _pending_verb(outcome: Outcome) -> str:
     return str(outcome.public.get("pending") or "swap_rank")
 
 
-async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
+async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
     service, actor, locale = service_of(interaction), actor_of(interaction), "de"
-    service.remember_name(actor, interaction.user.display_name)
+    service.directory.remember_name(actor, interaction.user.display_name)
     try:
-        current = service.current(click.game_id)
+        current = service.tables.current(click.game_id)
         locale = current.locale
         if click.verb == "cup":
             if actor not in current.players:
@@ -88,7 +89,10 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
             if actor not in current.to_act:
                 raise turn_refusal(current)
             card = cards.decision_card(
-                current, options_for(current, actor), locale, service.display_name
+                current,
+                options_for(current, actor),
+                locale,
+                service.directory.display_name,
             )
             sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
             await prompts.opened(
@@ -144,7 +148,7 @@ async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
     if new_round:
         fresh = cards.table_card(replace(outcome, events=outcome.events[cut:]), locale)
         message = await channel_of(interaction).send(**send_kwargs(fresh))
-        service.set_message(outcome.game_id, message.id)
+        service.tables.set_message(outcome.game_id, message.id)
     if dealt:
         await send_cups(interaction, outcome)  # last: the round's table is up first
 
@@ -188,11 +192,14 @@ class DiceDevilsCog(CroupierCog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    ui.HANDLERS[cards.BUTTON] = on_click
-    ui.HANDLERS[cards.SELECT] = on_click
-    ui.TABLES["dicedevils"] = ui.TableHooks(
+    table = TableHooks(
         lambda service, outcome: cards.table_card(outcome, outcome.locale),
         lambda outcome, p: cards.cup_text(outcome.private[p], p, outcome.locale),
         ("round",),
     )
+    router_of(bot).add(GameRoute(KIND, (cards.BUTTON, cards.SELECT), on_click, table))
     await bot.add_cog(DiceDevilsCog(bot))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    router_of(bot).remove(KIND)

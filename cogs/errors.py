@@ -29,7 +29,7 @@ def server_locale(interaction: discord.Interaction[Any]) -> str:
     service = getattr(interaction.client, "service", None)
     if service is None:
         return DEFAULT_LOCALE
-    locale: str = service.guild_locale(interaction.guild_id)
+    locale: str = service.directory.guild_locale(interaction.guild_id)
     return locale
 
 

@@ -37,6 +37,7 @@ from cogs.base import (
 )
 from cogs.help import send_help
 from cogs.options import Hands
+from cogs.router import Click, GameRoute, TableHooks, router_of
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -54,7 +55,7 @@ def hand_picture(view: dict[str, Any], player: str) -> discord.File | None:
     return discord.File(io.BytesIO(png), filename="karten.png")
 
 
-def to_action(click: ui.Click) -> Action:
+def to_action(click: Click) -> Action:
     card = int(click.values[0]) if click.values else 0
     if click.verb in ("join", "leave", "start"):
         return Action(click.verb)
@@ -65,11 +66,11 @@ def to_action(click: ui.Click) -> Action:
     return Action(click.verb, {"card": card})
 
 
-async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
+async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
     service, actor, locale = service_of(interaction), actor_of(interaction), "de"
-    service.remember_name(actor, interaction.user.display_name)
+    service.directory.remember_name(actor, interaction.user.display_name)
     try:
-        current = service.current(click.game_id)
+        current = service.tables.current(click.game_id)
         locale = current.locale
         if click.verb in ("mycards", "act", "passl"):
             await private(interaction, current, actor, click)
@@ -86,7 +87,7 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
 
 
 async def private(
-    interaction: discord.Interaction[Any], current: Outcome, actor: str, click: ui.Click
+    interaction: discord.Interaction[Any], current: Outcome, actor: str, click: Click
 ) -> None:
     """My cards, or what I must decide now (only to the player himself)."""
     if actor not in current.players:
@@ -104,11 +105,11 @@ async def private(
         raise turn_refusal(current)
     if click.verb == "passl":  # the left card is chosen: now the right one
         card = cards.prompt(
-            current, actor, locale, left=int(click.values[0]), plain=service.display_name
+            current, actor, locale, left=int(click.values[0]), plain=service.directory.display_name
         )
         await interaction.response.edit_message(**ui.message_kwargs(card))
         return
-    card = cards.prompt(current, actor, locale, plain=service.display_name)
+    card = cards.prompt(current, actor, locale, plain=service.directory.display_name)
     await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
 
 
@@ -132,7 +133,7 @@ async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         await edit_table(interaction, outcome, closing)
     if new_hand:
         message = await channel_of(interaction).send(**send_kwargs(table))
-        service.set_message(outcome.game_id, message.id)
+        service.tables.set_message(outcome.game_id, message.id)
     if dealt or any(
         e["type"] == "phase" and e["phase"] in ("play", "open") for e in outcome.events
     ):
@@ -174,11 +175,14 @@ class FlaschenteufelCog(CroupierCog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    ui.HANDLERS[cards.BUTTON] = on_click
-    ui.HANDLERS[cards.SELECT] = on_click
-    ui.TABLES["flaschenteufel"] = ui.TableHooks(
+    table = TableHooks(
         lambda service, outcome: cards.table_card(outcome, outcome.locale),
         lambda outcome, p: cards.hand_text(outcome, p, outcome.locale),
         ("deal", "phase"),
     )
+    router_of(bot).add(GameRoute(KIND, (cards.BUTTON, cards.SELECT), on_click, table))
     await bot.add_cog(FlaschenteufelCog(bot))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    router_of(bot).remove(KIND)

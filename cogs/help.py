@@ -45,7 +45,7 @@ def table_state(service: Service, outcome: Outcome, locale: str) -> str:
         return t("tische.paused", locale)
     if not outcome.to_act:
         return t("tische.running", locale)
-    names = ", ".join(service.display_name(p) for p in outcome.to_act)
+    names = ", ".join(service.directory.display_name(p) for p in outcome.to_act)
     return t("tische.turn", locale, players=names)
 
 
@@ -57,7 +57,7 @@ def tables_text(service: Service, tables: list[Outcome], guild_id: int, locale: 
             locale,
             game=t(f"game.name.{outcome.kind}", locale),
             channel=f"<#{outcome.channel_id}>",
-            players=", ".join(service.display_name(p) for p in outcome.players),
+            players=", ".join(service.directory.display_name(p) for p in outcome.players),
             state=table_state(service, outcome, locale),
             link=table_link(guild_id, outcome),
         )
@@ -83,7 +83,7 @@ class Help(CroupierCog):
         locale = self.locale(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None  # guild_only
-        tables = self.service.live_tables(guild_id)
+        tables = self.service.tables.live_tables(guild_id)
         if not tables:
             await interaction.response.send_message(t("tische.empty", locale), ephemeral=True)
             return

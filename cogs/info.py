@@ -34,7 +34,7 @@ class Info(CroupierCog):
             locale = self.locale(interaction)
             await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
             return
-        self.service.set_guild_locale(interaction.guild_id, sprache)
+        self.service.directory.set_guild_locale(interaction.guild_id, sprache)
         await interaction.response.send_message(t("ui.language.set", sprache), ephemeral=True)
 
     @app_commands.command(name=cmd("croupierrolle"), description=cmd("croupierrolle.desc"))
@@ -49,7 +49,7 @@ class Info(CroupierCog):
         if interaction.guild_id is None or not interaction.permissions.manage_guild:
             await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
             return
-        self.service.store.set_croupier_role(
+        self.service.directory.set_croupier_role(
             interaction.guild_id, None if rolle is None else rolle.id
         )
         text = (

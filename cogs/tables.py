@@ -18,7 +18,7 @@ from bot.render.dd_cards import slot_number
 from bot.render.fit import fit
 from bot.render.lobby import mention, table_lobby_card
 from bot.service import ClockNotice, Outcome
-from cogs import prompts, ui
+from cogs import prompts
 from cogs.base import (
     CroupierCog,
     actor_of,
@@ -31,6 +31,7 @@ from cogs.base import (
     table_link,
 )
 from cogs.options import ClockMinutes, OnTimeout, Reason
+from cogs.router import router_of
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -74,14 +75,16 @@ async def refresh_table(client: discord.Client, outcome: Outcome, note: str) -> 
     channel = await _channel(client, outcome.channel_id)
     if channel is None:
         return
-    hooks = ui.TABLES.get(outcome.kind)
+    hooks = router_of(client).table_hooks(outcome.kind)
     if note:
         await channel.send(note[:2000])
     if hooks is None:
         return
     service = client_service(client)
-    async with ui.table_turn(outcome.game_id):  # not while a click posts a new turn's message
-        latest = replace(service.current(outcome.game_id), events=outcome.events)
+    async with router_of(client).table_turn(
+        outcome.game_id
+    ):  # not while a click posts a new turn's message
+        latest = replace(service.tables.current(outcome.game_id), events=outcome.events)
         lobby = "lobby" in latest.public
         if latest.message_id is not None and (not lobby or latest.finished):
             if lobby:  # ended before its game started: the lobby says so, without buttons
@@ -99,7 +102,7 @@ async def refresh_table(client: discord.Client, outcome: Outcome, note: str) -> 
 async def send_private(
     client: discord.Client, channel: Any, outcome: Outcome, players: list[str]
 ) -> None:
-    hooks = ui.TABLES.get(outcome.kind)
+    hooks = router_of(client).table_hooks(outcome.kind)
     if hooks is None:
         return
     messages = {p: (hooks.private_text(outcome, p), None) for p in players}
@@ -163,7 +166,7 @@ class TablesCog(CroupierCog):
 
     async def run_clocks(self) -> list[ClockNotice]:
         """Do what every due clock asks for and tell the tables (also called by tests)."""
-        notices = await self.service.tick()
+        notices = await self.service.clocks.tick()
         for notice in notices:
             try:
                 await announce(self.bot, notice)
@@ -177,12 +180,12 @@ class TablesCog(CroupierCog):
         """The table in this channel, if the member may host it (Manage Server, the
         croupier role, or — at a casual table — whoever opened it); answers otherwise."""
         locale = self.locale(interaction)
-        game_id = self.service.find_table(interaction.channel_id or 0, None)
+        game_id = self.service.tables.find(interaction.channel_id or 0, None)
         if game_id is None:
             await interaction.response.send_message(t("ui.no_table", locale), ephemeral=True)
             return None
-        casual = "tournament" not in self.service.current(game_id).public.get("options", {})
-        opener = self.service.opener(game_id) if casual else None
+        casual = "tournament" not in self.service.tables.current(game_id).public.get("options", {})
+        opener = self.service.records.opener(game_id) if casual else None
         if not self.host(interaction) and opener != actor_of(interaction):
             log.info("host control refused: %s at game %s", actor_of(interaction), game_id)
             key = "ui.table_host_only" if casual else "ui.host_only"  # the opener may, too
@@ -199,7 +202,7 @@ class TablesCog(CroupierCog):
     ) -> None:
         """Answer in public, then bring the table up to date (and brief a newcomer). The
         text comes fitted to one message (``fit``): cut here, a seed reveal could be lost."""
-        async with ui.busy():
+        async with router_of(interaction.client).busy:
             await interaction.response.send_message(text)
             lines = [_absent_line(p, a, outcome.locale) for p, a in outcome.absent]
             await refresh_table(interaction.client, outcome, "\n".join(lines))
@@ -215,7 +218,7 @@ class TablesCog(CroupierCog):
             return
         host, locale = actor_of(interaction), self.locale(interaction)
         try:
-            outcome = await self.service.end_table(game_id, host, grund)
+            outcome = await self.service.host.end_table(game_id, host, grund)
         except IllegalAction as exc:
             await refuse(interaction, exc, locale)
             return
@@ -244,9 +247,9 @@ class TablesCog(CroupierCog):
         if game_id is None:
             return
         host, locale = actor_of(interaction), self.locale(interaction)
-        self.service.remember_name(str(neu.id), neu.display_name)
+        self.service.directory.remember_name(str(neu.id), neu.display_name)
         try:
-            outcome = await self.service.replace_player(
+            outcome = await self.service.host.replace_player(
                 game_id, host, str(spieler.id), str(neu.id), grund
             )
         except IllegalAction as exc:
@@ -266,7 +269,7 @@ class TablesCog(CroupierCog):
             return
         host, locale = actor_of(interaction), self.locale(interaction)
         try:
-            outcome = await self.service.kick(game_id, host, str(spieler.id), grund)
+            outcome = await self.service.host.kick(game_id, host, str(spieler.id), grund)
         except IllegalAction as exc:
             await refuse(interaction, exc, locale)
             return
@@ -288,7 +291,7 @@ class TablesCog(CroupierCog):
         host, locale = actor_of(interaction), self.locale(interaction)
         on_timeout = clocks.RULE if zeitablauf == "regel" else clocks.WAIT
         try:
-            outcome = await self.service.set_clock(
+            outcome = await self.service.host.set_clock(
                 game_id, host, seconds=minuten * 60, on_timeout=on_timeout
             )
         except IllegalAction as exc:
@@ -313,11 +316,11 @@ class TablesCog(CroupierCog):
             return
         host, locale = actor_of(interaction), self.locale(interaction)
         try:
-            outcome = await self.service.host_action(game_id, host, verb, reason=reason)
+            outcome = await self.service.host.do(game_id, host, verb, reason=reason)
         except IllegalAction as exc:
             await refuse(interaction, exc, locale)
             return
-        stood = self.service.clock_of(game_id)  # a running clock stopped, or runs on again
+        stood = self.service.clocks.of(game_id)  # a running clock stopped, or runs on again
         clock = "_clock" if (stood.remaining if verb == "pause" else stood.deadline) else ""
         text = fit(f"host.{verb}{clock}", locale, shorten="reason", reason=reason or "–")
         await self._done(interaction, outcome, text)

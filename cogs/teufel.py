@@ -36,6 +36,7 @@ from cogs.base import (
     show_lobby,
 )
 from cogs.help import send_help
+from cogs.router import Click, GameRoute, TableHooks, router_of
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -50,12 +51,14 @@ def table(service: Service, outcome: Outcome) -> Card:
 
     def seal(player: str) -> str:
         own = cards.own_seat(outcome.private[player], player)
-        return service.seal(outcome.game_id, f"bet:{outcome.public['round']}:{player}:{own['bet']}")
+        return service.tables.seal(
+            outcome.game_id, f"bet:{outcome.public['round']}:{player}:{own['bet']}"
+        )
 
     return cards.table_card(outcome, outcome.locale, seal)
 
 
-async def _bet(interaction: discord.Interaction[Any], click: ui.Click, current: Outcome) -> None:
+async def _bet(interaction: discord.Interaction[Any], click: Click, current: Outcome) -> None:
     """A submitted bet form. It is routed by its custom id, so a form opened before a
     restart is answered too; the balance is the one the engine knows now."""
     service, locale = service_of(interaction), current.locale
@@ -75,11 +78,11 @@ async def _bet(interaction: discord.Interaction[Any], click: ui.Click, current: 
     await edit_table(interaction, outcome, table(service, outcome))
 
 
-async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
+async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
     service, actor, locale = service_of(interaction), actor_of(interaction), "de"
-    service.remember_name(actor, interaction.user.display_name)
+    service.directory.remember_name(actor, interaction.user.display_name)
     try:
-        current = service.current(click.game_id)
+        current = service.tables.current(click.game_id)
         locale = current.locale
         if click.verb == "account":
             if actor not in current.players:
@@ -141,14 +144,14 @@ async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
             outcome, events=[e for e in outcome.events[cut:] if e["type"] not in ROUND_END]
         )
         message = await channel.send(**send_kwargs(table(service, fresh)))
-        service.set_message(outcome.game_id, message.id)
+        service.tables.set_message(outcome.game_id, message.id)
     await send_balances(interaction, outcome)  # last: the next round's table is up first
 
 
 def track_picture(service: Service, outcome: Outcome, locale: str) -> discord.File:
     """Pawns at the positions everybody sees (positions, never balances)."""
     track = next(e for e in outcome.events if e["type"] == "track")
-    pawns = [(service.display_name(p), spot) for p, spot in track["spots"].items()]
+    pawns = [(service.directory.display_name(p), spot) for p, spot in track["spots"].items()]
     settled = next(e for e in outcome.events if e["type"] == "settle")["round"]
     title = t("teufel.ui.track", locale, round=settled)
     return discord.File(io.BytesIO(track_png(title, MARK_NAMES, pawns)), filename="spur.png")
@@ -183,11 +186,14 @@ class TeufelCog(CroupierCog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    ui.HANDLERS[cards.BUTTON] = on_click
-    ui.HANDLERS[cards.FORM] = on_click
-    ui.TABLES["teufel"] = ui.TableHooks(
+    hooks = TableHooks(
         table,
         lambda outcome, p: cards.account_text(outcome.private[p], p, outcome.locale),
         ("settle",),
     )
+    router_of(bot).add(GameRoute(KIND, (cards.BUTTON, cards.FORM), on_click, hooks))
     await bot.add_cog(TeufelCog(bot))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    router_of(bot).remove(KIND)

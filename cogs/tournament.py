@@ -49,6 +49,7 @@ from cogs.options import (
     TournamentClockMinutes,
     TournamentName,
 )
+from cogs.router import Click, GameRoute, router_of
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -64,10 +65,8 @@ async def start_groups(client: discord.Client, tournament: Outcome) -> None:
     current = tour["rounds"][-1]
     channel = await channel_by_id(client, tournament.channel_id)
     locale = tournament.locale
-    row = service.store.get(tournament.game_id)
-    clock: dict[str, Any] = {
-        k: row.options[k] for k in ("clock_seconds", "on_timeout") if k in row.options
-    }
+    options = service.tables.options(tournament.game_id)
+    clock: dict[str, Any] = {k: options[k] for k in ("clock_seconds", "on_timeout") if k in options}
     for group in current["groups"]:
         if group["game_id"] is not None:
             continue
@@ -97,12 +96,12 @@ async def start_groups(client: discord.Client, tournament: Outcome) -> None:
             "verflixte6",
             group["players"],
             options,
-            guild_id=row.guild_id,
+            guild_id=service.tables.guild_of(tournament.game_id),
             channel_id=thread.id,
             locale=locale,
         )
         message = await thread.send(**send_kwargs(v6_cards.table_card(game, locale)))
-        service.set_message(game.game_id, message.id)
+        service.tables.set_message(game.game_id, message.id)
         await service.act(
             tournament.game_id,
             SYSTEM,
@@ -122,7 +121,7 @@ async def follow(client: discord.Client, outcome: Outcome) -> None:
             await channel.send(file=picture, **send_kwargs(card))
         elif event["type"] == "round":
             await channel.send(**send_kwargs(tcards.round_card(event, name, locale)))
-            await start_groups(client, client_service(client).current(outcome.game_id))
+            await start_groups(client, client_service(client).tables.current(outcome.game_id))
         elif event["type"] == "champion":
             await channel.send(**send_kwargs(tcards.champion_card(event, name, outcome, locale)))
             if outcome.message_id is not None:  # the registration: the tournament is over
@@ -136,7 +135,7 @@ def group_picture(
 ) -> discord.File:
     """The group table as a picture; the message carries the same rows as text."""
     header = [t(f"ui.tour.col.{c}", locale) for c in ("place", "player", "points", "eyes")]
-    rows = tcards.group_rows(table, service.display_name)
+    rows = tcards.group_rows(table, service.directory.display_name)
     return discord.File(io.BytesIO(table_png(title, header, rows)), filename="tabelle.png")
 
 
@@ -165,7 +164,7 @@ def round_picture(
     rows = [
         [group["number"], *row]
         for group in current["groups"]
-        for row in tcards.group_rows(group["table"], service.display_name)
+        for row in tcards.group_rows(group["table"], service.directory.display_name)
     ]
     if not rows:
         return None
@@ -173,11 +172,11 @@ def round_picture(
     return discord.File(io.BytesIO(table_png(title, header, rows)), filename="runde.png")
 
 
-async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
+async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
     service, actor, locale = client_service(interaction.client), actor_of(interaction), "de"
-    service.remember_name(actor, interaction.user.display_name)
+    service.directory.remember_name(actor, interaction.user.display_name)
     try:
-        current = service.current(click.game_id)
+        current = service.tables.current(click.game_id)
         locale = current.locale
         cog = interaction.client.get_cog("TournamentCog")
         args = {"host": True} if isinstance(cog, CroupierCog) and cog.host(interaction) else {}
@@ -266,7 +265,7 @@ class TournamentCog(CroupierCog):
         callback = await interaction.response.send_message(
             **send_kwargs(tcards.registration_card(outcome, locale))
         )
-        self.service.set_message(outcome.game_id, callback.message_id)
+        self.service.tables.set_message(outcome.game_id, callback.message_id)
 
     @turnier.command(name=cmd("turnierstand"), description=cmd("turnierstand.desc"))
     async def stand(self, interaction: discord.Interaction[Any]) -> None:
@@ -278,7 +277,7 @@ class TournamentCog(CroupierCog):
             card = tcards.registration_card(outcome, outcome.locale)
             card.rows = []  # buttons only on the registration message itself
         else:
-            card = tcards.standings_card(tour, outcome.locale, self.service.display_name)
+            card = tcards.standings_card(tour, outcome.locale, self.service.directory.display_name)
             picture = round_picture(self.service, tour, card.title, outcome.locale)
             if picture is not None:
                 await interaction.response.send_message(
@@ -302,11 +301,12 @@ class TournamentCog(CroupierCog):
         games = [outcome.game_id] + [
             g["game_id"] for r in tour["rounds"] for g in r["groups"] if g["game_id"] is not None
         ]
-        logs = {gid: self.service.export_log(gid) for gid in games}
-        seeds = {gid: self.service.seed_info(gid) for gid in games}
+        logs = {gid: self.service.records.export_log(gid) for gid in games}
+        seeds = {gid: self.service.tables.seed_info(gid) for gid in games}
         files = [
             discord.File(
-                io.BytesIO(standings_csv(tour, self.service.display_name).encode()), "stand.csv"
+                io.BytesIO(standings_csv(tour, self.service.directory.display_name).encode()),
+                "stand.csv",
             ),
             discord.File(io.BytesIO(full_json(tour, logs, seeds).encode()), "protokoll.json"),
         ]
@@ -426,8 +426,8 @@ class TournamentCog(CroupierCog):
         """DM the players of every group whose evening starts within the hour (closed DMs:
         a mention in the group's thread instead); each group once. Returns how many."""
         count = 0
-        for tid in self.service.live_games(KIND):
-            outcome = self.service.current(tid)
+        for tid in self.service.tables.live_games(KIND):
+            outcome = self.service.tables.current(tid)
             for group in reminders_due(outcome.public, now.isoformat(), REMIND_BEFORE):
                 number = group["number"]
                 await self._remind(
@@ -441,7 +441,7 @@ class TournamentCog(CroupierCog):
         self, outcome: Outcome, number: int, players: list[str], game_id: int | None, evening: str
     ) -> None:
         locale, when = outcome.locale, shown_time(datetime.fromisoformat(evening))
-        thread_id = None if game_id is None else self.service.current(game_id).channel_id
+        thread_id = None if game_id is None else self.service.tables.current(game_id).channel_id
         thread = await channel_by_id(self.bot, thread_id or outcome.channel_id)
         closed = []
         for player in players:
@@ -499,27 +499,30 @@ class TournamentCog(CroupierCog):
             await interaction.response.send_message(text)
 
     async def _here(self, interaction: discord.Interaction[Any]) -> Outcome | None:
-        game_id = self.service.latest_in_channel(KIND, interaction.channel_id or 0)
+        game_id = self.service.tables.latest_in_channel(KIND, interaction.channel_id or 0)
         if game_id is None:
             await interaction.response.send_message(
                 t("ui.tour.none", self.locale(interaction)), ephemeral=True
             )
             return None
-        return self.service.current(game_id)
+        return self.service.tables.current(game_id)
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
         """After a restart: results that did not reach their tournament, and groups whose
         thread or table was not created yet."""
-        for outcome in await self.service.reconcile():
+        for outcome in await self.service.tournaments.reconcile():
             await follow(self.bot, outcome)
-        for game_id in self.service.live_games(KIND):
-            current = self.service.current(game_id)
+        for game_id in self.service.tables.live_games(KIND):
+            current = self.service.tables.current(game_id)
             if current.public["rounds"] and current.status == "open":
                 await start_groups(self.bot, current)
 
 
 async def setup(bot: commands.Bot) -> None:
-    ui.HANDLERS[tcards.BUTTON] = on_click
-    ui.LINKED[KIND] = follow
+    router_of(bot).add(GameRoute(KIND, (tcards.BUTTON,), on_click, follower=follow))
     await bot.add_cog(TournamentCog(bot))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    router_of(bot).remove(KIND)

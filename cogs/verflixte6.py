@@ -35,6 +35,7 @@ from cogs.base import (
 )
 from cogs.help import send_help
 from cogs.options import Durchgaenge, JokerName, Reason
+from cogs.router import Click, GameRoute, TableHooks, router_of
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -47,7 +48,7 @@ TURN_OPENERS = ("durchgang_end", "stechen", "durchgang", "herzog", "turn", "aben
 RESULT_ONLY = ("durchgang_end", "stechen", "abend_end")
 
 
-def to_action(click: ui.Click, outcome: Outcome | None) -> Action:
+def to_action(click: Click, outcome: Outcome | None) -> Action:
     """The engine action a click stands for (``outcome``: the table as it stands, needed
     for ``yes``/``no``)."""
     verb, values = click.verb, click.values
@@ -113,19 +114,19 @@ def split_turn_events(events: list[Any]) -> tuple[list[Any], list[Any]]:
     return events[:cut], [e for e in events[cut:] if e["type"] not in RESULT_ONLY]
 
 
-async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> None:
+async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
     service, actor, locale = service_of(interaction), actor_of(interaction), "de"
-    service.remember_name(actor, interaction.user.display_name)
+    service.directory.remember_name(actor, interaction.user.display_name)
     try:
-        locale = service.locale_of(click.game_id)
+        locale = service.tables.locale_of(click.game_id)
         current = None  # the views are built only for clicks that need them
         sekante = click.verb == "joker" and click.values == ["sekante"]
         if click.verb in NEEDS_VIEW or sekante:
-            current = service.current(click.game_id)
+            current = service.tables.current(click.game_id)
             if click.version != current.version:
                 raise IllegalAction("game.stale")
             if click.verb in PROMPT_VERBS:
-                card = prompt_for(current, click.verb, actor, service.display_name)
+                card = prompt_for(current, click.verb, actor, service.directory.display_name)
                 sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
                 if card.rows:  # the decision's one live prompt from now on
                     await prompts.opened(
@@ -134,7 +135,9 @@ async def on_click(interaction: discord.Interaction[Any], click: ui.Click) -> No
                     )  # fmt: skip
                 return
             if sekante:
-                card = prompt_for(current, "target", actor, service.display_name)  # target next
+                card = prompt_for(
+                    current, "target", actor, service.directory.display_name
+                )  # target next
                 await interaction.response.edit_message(**ui.message_kwargs(card))
                 return
         outcome = await service.act(  # refuses a stale click (expected_version) itself
@@ -194,7 +197,7 @@ async def show(
     if fresh_turn:
         fresh = cards.table_card(replace(outcome, events=new_events), locale)
         message = await channel.send(**send_kwargs(fresh))
-        service_of(interaction).set_message(outcome.game_id, message.id)
+        service_of(interaction).tables.set_message(outcome.game_id, message.id)
     clicked = interaction.message.id if interaction.message is not None else None
     await prompts.moved_on(
         interaction.client, outcome.game_id, outcome.version, answered=clicked,
@@ -205,14 +208,16 @@ async def show(
         and actor in outcome.to_act
         and outcome.public["turn"]["phase"] in (*DECISIONS, "steal")
     ):
-        prompt = prompt_for(outcome, "decide", actor, service_of(interaction).display_name)
+        prompt = prompt_for(
+            outcome, "decide", actor, service_of(interaction).directory.display_name
+        )
         sent = await interaction.followup.send(ephemeral=True, wait=True, **send_kwargs(prompt))
         await prompts.opened(
             interaction, outcome.game_id, actor, version=outcome.version, message_id=sent.id,
             locale=locale,
         )  # fmt: skip
     for linked in outcome.linked:
-        follower = ui.LINKED.get(linked.kind)
+        follower = router_of(interaction.client).follower(linked.kind)
         if follower is not None:
             await follower(interaction.client, linked)
 
@@ -245,7 +250,7 @@ class Verflixte6Cog(CroupierCog):
         outcome = await self._my_table(interaction)
         if outcome is None:
             return
-        events = self.service.recent_events(outcome.game_id)
+        events = self.service.records.recent_events(outcome.game_id)
         lines = [describe(e, outcome.locale, cards.mention) for e in events if e["type"] != "lobby"]
         text = "\n".join(lines) or t("ui.log.empty", outcome.locale)
         card = Card(title=t("ui.log.title", outcome.locale), description=text[-4000:])
@@ -257,19 +262,19 @@ class Verflixte6Cog(CroupierCog):
         """The caller's table in this channel; with ``spectators`` (for what the channel
         shows anyway) also a table he only watches."""
         channel = interaction.channel_id or 0
-        game_id = self.service.find_table(channel, actor_of(interaction), KIND)
+        game_id = self.service.tables.find(channel, actor_of(interaction), KIND)
         if game_id is None and spectators:
-            game_id = self.service.find_table(channel, None, KIND)
+            game_id = self.service.tables.find(channel, None, KIND)
         if game_id is None:
             text = t("ui.no_table", self.locale(interaction))
             await interaction.response.send_message(text, ephemeral=True)
             return None
-        return self.service.current(game_id)
+        return self.service.tables.current(game_id)
 
     async def _typed(self, interaction: discord.Interaction[Any], action: Action) -> None:
         """``/weiter``, ``/joker``, ``/stopp``: the same as the buttons, for typists."""
-        self.service.remember_name(actor_of(interaction), interaction.user.display_name)
-        async with ui.busy():
+        self.service.directory.remember_name(actor_of(interaction), interaction.user.display_name)
+        async with router_of(self.bot).busy:
             await self._typed_action(interaction, action)
 
     async def _typed_action(self, interaction: discord.Interaction[Any], action: Action) -> None:
@@ -277,7 +282,7 @@ class Verflixte6Cog(CroupierCog):
         if current is None:
             return
         actor = actor_of(interaction)
-        async with ui.table_turn(current.game_id):
+        async with router_of(self.bot).table_turn(current.game_id):
             try:
                 outcome = await self.service.act(
                     current.game_id, actor, action, nonce=str(interaction.id)
@@ -298,7 +303,7 @@ class Verflixte6Cog(CroupierCog):
     ) -> None:
         """Host tools on the table in this channel (Manage Server); logged with who and why."""
         locale = self.locale(interaction)
-        game_id = self.service.find_table(interaction.channel_id or 0, None, KIND)
+        game_id = self.service.tables.find(interaction.channel_id or 0, None, KIND)
         if not self.host(interaction):
             await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
             return
@@ -307,7 +312,7 @@ class Verflixte6Cog(CroupierCog):
             return
         host = actor_of(interaction)
         try:
-            outcome = await self.service.host_action(
+            outcome = await self.service.host.do(
                 game_id,
                 host,
                 verb,
@@ -319,7 +324,7 @@ class Verflixte6Cog(CroupierCog):
         except IllegalAction as exc:
             await refuse(interaction, exc, locale)
             return
-        async with ui.busy():
+        async with router_of(self.bot).busy:
             if verb == "act":
                 note = t(
                     "ui.host.acted",
@@ -389,10 +394,10 @@ class Verflixte6Cog(CroupierCog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Only the jokers the player can announce right now."""
-        game_id = self.service.find_table(interaction.channel_id or 0, actor_of(interaction), KIND)
+        game_id = self.service.tables.find(interaction.channel_id or 0, actor_of(interaction), KIND)
         if game_id is None:
             return []
-        outcome = self.service.current(game_id)
+        outcome = self.service.tables.current(game_id)
         turn = outcome.public.get("turn")
         if not turn or actor_of(interaction) not in outcome.to_act:
             return []
@@ -405,11 +410,15 @@ class Verflixte6Cog(CroupierCog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    ui.HANDLERS[cards.BUTTON] = on_click
-    ui.HANDLERS[cards.SELECT] = on_click
-    ui.register(bot)
-    ui.TABLES[KIND] = ui.TableHooks(
-        lambda service, outcome: cards.table_card(outcome, outcome.locale, service.display_name),
+    table = TableHooks(
+        lambda service, outcome: cards.table_card(
+            outcome, outcome.locale, service.directory.display_name
+        ),
         lambda outcome, player: t("ui.seated", outcome.locale),
     )
+    router_of(bot).add(GameRoute(KIND, (cards.BUTTON, cards.SELECT), on_click, table))
     await bot.add_cog(Verflixte6Cog(bot))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    router_of(bot).remove(KIND)

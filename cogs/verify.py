@@ -19,8 +19,8 @@ from bot.audit import export
 from bot.audit.text import report_text
 from bot.audit.verify import verify
 from bot.i18n import t
+from bot.play.records import GameRef
 from bot.service import HOST_ONLY_VERBS, SETUP_VERBS
-from bot.store import GameNotFound, GameRow
 from cogs.base import CroupierCog
 from cogs.options import GameNumber
 from cogs.translator import cmd
@@ -41,7 +41,7 @@ class Verify(CroupierCog):
         if game is None or game.id is None:
             await interaction.response.send_message(t("verify.no_game", locale), ephemeral=True)
             return
-        report = self.service.verify(game.id)
+        report = self.service.records.verify(game.id)
         await interaction.response.send_message(report_text(report, locale))
 
     @verify.command(name=cmd("verify.export"), description=cmd("verify.export.desc"))
@@ -59,7 +59,7 @@ class Verify(CroupierCog):
             await interaction.response.send_message(text, ephemeral=True)
             return
         name = f"spiel-{game.id}.json"
-        data = export.to_json(export.from_store(self.service.store, game.id)).encode()
+        data = self.service.records.export_json(game.id).encode()
         await interaction.response.send_message(
             t("verify.export_ready", locale, game=game.id, file=name),
             file=discord.File(io.BytesIO(data), name),
@@ -80,16 +80,9 @@ class Verify(CroupierCog):
             return t("verify.unreadable", locale, error=f"> {MAX_FILE_BYTES // 1024} KiB")
         return verify_upload(await attachment.read(), self.service.games, locale)
 
-    def _game(self, interaction: discord.Interaction[Any], number: int | None) -> GameRow | None:
+    def _game(self, interaction: discord.Interaction[Any], number: int | None) -> GameRef | None:
         """Game ``number`` if it belongs to this server, else the newest in this channel."""
-        store = self.service.store
-        if number is None:
-            return store.latest_game(None, interaction.channel_id or 0)
-        try:
-            game = store.get(number)
-        except GameNotFound:
-            return None
-        return game if game.guild_id == interaction.guild_id else None
+        return self.service.records.game(number, interaction.guild_id, interaction.channel_id or 0)
 
 
 def verify_upload(data: bytes, games: Any, locale: str) -> str:

@@ -395,7 +395,7 @@ async def test_a_refusal_while_cards_are_passed_names_whoever_is_still_to_act(
     card = running.private["11"]["seats"][0]["cards"][0]
     assert running.private["11"]["seats"][0]["player"] == "11"
     await service.act(running.game_id, "11", Action("discard", {"card": card}))
-    current = service.current(running.game_id)
+    current = service.tables.current(running.game_id)
     assert current.to_act == ["12", "13"]
     assert refusal_text(turn_refusal(current), "de") == (
         "Du bist nicht am Zug – <@12>, <@13> sind dran."

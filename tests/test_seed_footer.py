@@ -27,7 +27,7 @@ async def test_the_seed_is_committed_while_playing_and_revealed_at_the_end(
     running = await service.create(kind, ["1", "2", "3"], {})
     footer = CARDS[kind](running, "de").footer
     assert running.seed_hash[:16] in footer and running.seed is None
-    ended = await service.end_table(running.game_id, "99")
+    ended = await service.host.end_table(running.game_id, "99")
     footer = CARDS[kind](ended, "de").footer
     assert ended.seed is not None and ended.seed in footer
     assert ended.head_hash == store.get(ended.game_id).head_hash

@@ -99,6 +99,7 @@ async def _play(
     from bot.app import Croupier  # noqa: PLC0415 (imported late: see the top)
     from bot.config import Settings  # noqa: PLC0415 (imported late: see the top)
     from bot.store import default_sqlite_url  # noqa: PLC0415 (imported late: see the top)
+    from cogs.router import router_of  # noqa: PLC0415 (imported late: see the top)
     from loopback import bot_running, fake_discord  # noqa: PLC0415 (imported late: see the top)
 
     shown = DEMOS[demo] if demo else None
@@ -113,7 +114,9 @@ async def _play(
             bot = Croupier(settings, rng_factory=shown.chance() if shown else AuditedRng)
             async with bot_running(fake, bot):
                 if not stop.is_set():  # (Ctrl-C while it started: nothing to play)
-                    sandbox = Sandbox(fake, channel, users, out, stop)
+                    sandbox = Sandbox(
+                        fake, channel, users, out, stop, settled=router_of(bot).settled
+                    )
                     out.write(help_text(users))
                     if shown:
                         out.write(shown.note + "\n")

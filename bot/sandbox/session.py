@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
@@ -35,8 +36,11 @@ class Sandbox:
         users: dict[str, User],
         out: TextIO,
         stop: asyncio.Event | None = None,
+        *,
+        settled: Callable[[], Awaitable[None]] | None = None,
     ):
         self.fake, self.channel, self.users, self.out = fake, channel, users, out
+        self.settled = settled or _no_wait  # until the bot is done with the last interaction
         self.home = channel  # #spieltisch; ``channel`` is where lines act (it or a thread)
         self.stop = stop or asyncio.Event()
         self.echo = True  # repeat each line (not when a terminal shows what was typed)
@@ -230,7 +234,7 @@ class Sandbox:
             await self._act(user, said)
         except (LookupError, ValueError, TypeError) as exc:
             self.out.write(f"   ✗ {exc}\n")
-        await _settled()
+        await self.settled()
         self.show_news(user)
         if user.id in self.forms:
             self._show_form(user, self.forms[user.id])
@@ -277,7 +281,7 @@ class Sandbox:
             label = item.get("label")
             raise ValueError(f"„{label}“ hat kein Formular geöffnet; „{value}“ übergangen")
         if value and form is not None:
-            await _settled()
+            await self.settled()
             await self._submit(user, form, value)
 
     def _users_by_name(self, command: str, options: dict[str, object]) -> dict[str, object]:
@@ -321,8 +325,5 @@ class Sandbox:
         self._opened(user, submitted)
 
 
-async def _settled() -> None:
-    """Wait until the bot has finished with the last interaction (edits, follow-ups)."""
-    from cogs import ui  # noqa: PLC0415 (imported late: see the top)
-
-    await ui.settled()
+async def _no_wait() -> None:
+    """A sandbox without a bot to wait for."""

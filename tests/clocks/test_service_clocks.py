@@ -24,22 +24,22 @@ async def test_a_silent_player_is_reminded_once_then_the_croupier_stops_for_him(
 ) -> None:
     service = Service(store, now=time)
     game = await service.create("verflixte6", ["1", "2"], {})
-    assert await service.tick() == []
+    assert await service.clocks.tick() == []
     time.wait(300)
-    [remind] = await service.tick()
+    [remind] = await service.clocks.tick()
     assert remind.what == clocks.REMIND and remind.players == ("1",)
     assert remind.deadline == time.value + timedelta(seconds=300)
     time.wait(100)
-    assert await service.tick() == []  # reminded once only
+    assert await service.clocks.tick() == []  # reminded once only
     time.wait(200)
-    [expired] = await service.tick()
+    [expired] = await service.clocks.tick()
     assert expired.what == clocks.EXPIRE and expired.players == ("1",)
     assert expired.outcome.to_act == ["2"]
     assert _acted(expired.outcome)[0] == ("1", {"do": "jokers", "jokers": []})
     rows = store.events(game.game_id)[1:]
     assert rows and all(r.actor == "1" and r.action["by_croupier"] == "clock" for r in rows)
-    assert service.clock_of(game.game_id).waiting == ["2"]  # ben's clock runs now, in full
-    assert service.clock_of(game.game_id).deadline == time.value + timedelta(seconds=600)
+    assert service.clocks.of(game.game_id).waiting == ["2"]  # ben's clock runs now, in full
+    assert service.clocks.of(game.game_id).deadline == time.value + timedelta(seconds=600)
 
 
 def _acted(outcome: object) -> list[tuple[str, dict[str, object]]]:
@@ -51,13 +51,13 @@ async def test_a_restart_keeps_the_time_left(store: Store, time: FakeTime) -> No
     game = await service.create("verflixte6", ["1", "2"], {})
     time.wait(400)
     restarted = Service(Store(store.engine), now=time)
-    restarted.load_open_games()
-    [remind] = await restarted.tick()  # half-time passed while the bot was down
+    restarted.tables.load_open_games()
+    [remind] = await restarted.clocks.tick()  # half-time passed while the bot was down
     assert remind.what == clocks.REMIND
     time.wait(199)
-    assert await restarted.tick() == []
+    assert await restarted.clocks.tick() == []
     time.wait(1)
-    [expired] = await restarted.tick()
+    [expired] = await restarted.clocks.tick()
     assert expired.what == clocks.EXPIRE and game.game_id == expired.outcome.game_id
 
 
@@ -67,16 +67,16 @@ async def test_a_pause_stops_the_clock_and_resume_gives_back_the_time_left(
     service = Service(store, now=time)
     game = await service.create("verflixte6", ["1", "2"], {})
     time.wait(300)
-    assert [n.what for n in await service.tick()] == [clocks.REMIND]
+    assert [n.what for n in await service.clocks.tick()] == [clocks.REMIND]
     time.wait(200)
-    await service.host_action(game.game_id, "99", "pause")
+    await service.host.do(game.game_id, "99", "pause")
     time.wait(86_400)
-    assert [n.what for n in await service.tick()] == []
-    await service.host_action(game.game_id, "99", "resume")
+    assert [n.what for n in await service.clocks.tick()] == []
+    await service.host.do(game.game_id, "99", "resume")
     time.wait(99)
-    assert await service.tick() == []
+    assert await service.clocks.tick() == []
     time.wait(1)
-    assert [n.what for n in await service.tick()] == [clocks.EXPIRE]
+    assert [n.what for n in await service.clocks.tick()] == [clocks.EXPIRE]
 
 
 async def test_wait_instead_of_the_rule_leaves_the_decision_to_the_host(
@@ -85,10 +85,10 @@ async def test_wait_instead_of_the_rule_leaves_the_decision_to_the_host(
     service = Service(store, now=time)
     game = await service.create("verflixte6", ["1", "2"], {"on_timeout": "wait"})
     time.wait(600)
-    assert [n.what for n in await service.tick()] == [clocks.WAIT]
+    assert [n.what for n in await service.clocks.tick()] == [clocks.WAIT]
     time.wait(3600)
-    assert await service.tick() == []
-    assert service.current(game.game_id).to_act == ["1"]  # nobody played for him
+    assert await service.clocks.tick() == []
+    assert service.tables.current(game.game_id).to_act == ["1"]  # nobody played for him
     assert len(store.events(game.game_id)) == 1
 
 
@@ -96,9 +96,9 @@ async def test_a_lobby_nobody_starts_closes_itself(store: Store, time: FakeTime)
     service = Service(store, now=time)
     lobby = await service.open_lobby("teufel", "1")
     time.wait(clocks.LOBBY_SECONDS - 1)
-    assert await service.tick() == []
+    assert await service.clocks.tick() == []
     time.wait(1)
-    [closed] = await service.tick()
+    [closed] = await service.clocks.tick()
     assert closed.what == "closed" and closed.outcome.status == "aborted"
     with pytest.raises(IllegalAction):
         await service.act(lobby.game_id, "2", Action("join"))
@@ -120,55 +120,55 @@ async def test_every_game_moves_on_when_time_is_up(
     table keeps moving (new decisions, new players) instead of hanging."""
     service = Service(store, now=time)
     game = await service.create(kind, players, {})
-    versions = [service.current(game.game_id).version]
+    versions = [service.tables.current(game.game_id).version]
     for _ in range(6):
         time.wait(600)
-        notices = [n for n in await service.tick() if n.what == clocks.EXPIRE]
+        notices = [n for n in await service.clocks.tick() if n.what == clocks.EXPIRE]
         assert len(notices) == 1
         acted = _acted(notices[0].outcome)
         assert acted and {p for p, _ in acted} <= set(notices[0].players)
-        versions.append(service.current(game.game_id).version)
-        if service.current(game.game_id).finished:
+        versions.append(service.tables.current(game.game_id).version)
+        if service.tables.current(game.game_id).finished:
             break
     assert versions == sorted(set(versions))  # every expiry moved the game on
     logged = [r for r in store.events(game.game_id) if r.action.get("by_croupier")]
-    assert len(logged) >= 6 or service.current(game.game_id).finished
+    assert len(logged) >= 6 or service.tables.current(game.game_id).finished
 
 
 async def test_a_host_ends_a_table_and_its_results_so_far_are_kept(store: Store) -> None:
     service = Service(store)
     game = await service.create("verflixte6", ["1", "2"], {})
     await service.act(game.game_id, "1", Action("jokers", {"jokers": []}))
-    ended = await service.end_table(game.game_id, "99", "Feierabend")
+    ended = await service.host.end_table(game.game_id, "99", "Feierabend")
     assert ended.status == "aborted" and ended.seed is not None
     [event] = ended.events
     assert event["type"] == "end" and event["host"] == "99" and "1" in event["result"]
     with pytest.raises(IllegalAction, match=r"game\.over"):
         await service.act(game.game_id, "1", Action("stopp"))
-    assert service.clock_of(game.game_id).deadline is None
+    assert service.clocks.of(game.game_id).deadline is None
 
 
 async def test_a_replacement_takes_over_seat_state_and_turn(store: Store) -> None:
     service = Service(store)
     game = await service.create("flaschenteufel", ["1", "2", "3"], {})
-    before = service.current(game.game_id)
-    outcome = await service.replace_player(game.game_id, "99", "2", "7", "musste weg")
+    before = service.tables.current(game.game_id)
+    outcome = await service.host.replace_player(game.game_id, "99", "2", "7", "musste weg")
     assert outcome.players == ["1", "7", "3"]
     assert outcome.private["7"]["hand"] == before.private["2"]["hand"]
     assert "2" not in outcome.private
     with pytest.raises(IllegalAction, match=r"game\.not_a_player"):
-        await service.replace_player(game.game_id, "99", "2", "8")
+        await service.host.replace_player(game.game_id, "99", "2", "8")
     with pytest.raises(IllegalAction, match=r"game\.already_seated"):
-        await service.replace_player(game.game_id, "99", "1", "3")
+        await service.host.replace_player(game.game_id, "99", "1", "3")
     restarted = Service(Store(store.engine))
-    restarted.load_open_games()
-    assert restarted.current(game.game_id).private["7"] == outcome.private["7"]
+    restarted.tables.load_open_games()
+    assert restarted.tables.current(game.game_id).private["7"] == outcome.private["7"]
 
 
 async def test_a_kicked_player_is_played_by_the_absence_rule_at_once(store: Store) -> None:
     service = Service(store)
     game = await service.create("verflixte6", ["1", "2"], {})
-    outcome = await service.kick(game.game_id, "99", "1", "offline")
+    outcome = await service.host.kick(game.game_id, "99", "1", "offline")
     assert outcome.to_act == ["2"]  # his turn was played there and then
     assert _acted(outcome)[0] == ("1", {"do": "jokers", "jokers": []})
     await service.act(game.game_id, "2", Action("jokers", {"jokers": []}))
@@ -179,12 +179,12 @@ async def test_a_kicked_player_is_played_by_the_absence_rule_at_once(store: Stor
 async def test_clock_settings_are_logged_and_validated(store: Store, time: FakeTime) -> None:
     service = Service(store, now=time)
     game = await service.create("verflixte6", ["1", "2"], {})
-    await service.set_clock(game.game_id, "99", seconds=60)
-    assert service.clock_of(game.game_id).deadline == time.value + timedelta(seconds=60)
-    await service.set_clock(game.game_id, "99", seconds=0)
-    assert service.clock_of(game.game_id).deadline is None
+    await service.host.set_clock(game.game_id, "99", seconds=60)
+    assert service.clocks.of(game.game_id).deadline == time.value + timedelta(seconds=60)
+    await service.host.set_clock(game.game_id, "99", seconds=0)
+    assert service.clocks.of(game.game_id).deadline is None
     with pytest.raises(IllegalAction, match=r"game\.bad_clock"):
-        await service.set_clock(game.game_id, "99", on_timeout="später")
+        await service.host.set_clock(game.game_id, "99", on_timeout="später")
     assert store.events(game.game_id)[-1].action == {
         "do": "clock",
         "seconds": 0,
@@ -195,12 +195,12 @@ async def test_clock_settings_are_logged_and_validated(store: Store, time: FakeT
 async def test_a_game_with_a_replacement_still_verifies(store: Store) -> None:
     service = Service(store)
     game = await service.create("verflixte6", ["1", "2"], {"durchgaenge": 1})
-    await service.replace_player(game.game_id, "99", "2", "7", "musste weg")
-    await service.kick(game.game_id, "99", "1")
-    outcome = await service.kick(game.game_id, "99", "7")
+    await service.host.replace_player(game.game_id, "99", "2", "7", "musste weg")
+    await service.host.kick(game.game_id, "99", "1")
+    outcome = await service.host.kick(game.game_id, "99", "7")
     assert outcome.finished
     assert outcome.players == ["1", "7"]
-    assert service.audit(game.game_id) == []
+    assert service.records.audit(game.game_id) == []
     assert any(r.actor == "7" for r in store.events(game.game_id))
 
 
@@ -210,11 +210,11 @@ async def test_a_clock_moved_on_by_another_process_is_read_anew(
     first = Service(store, now=time)
     game = await first.create("verflixte6", ["1", "2"], {})
     second = Service(Store(store.engine), now=time)
-    second.load_open_games()  # its copy: player 1 to decide
+    second.tables.load_open_games()  # its copy: player 1 to decide
     time.wait(100)
     await first.act(game.game_id, "1", Action("jokers", {"jokers": []}))
     await first.act(game.game_id, "1", Action("stopp"))  # player 2's clock runs since 100
     time.wait(600)
-    [expired] = await second.tick()
+    [expired] = await second.clocks.tick()
     assert expired.what == clocks.EXPIRE and expired.players == ("2",)
     assert {r.actor for r in store.events(game.game_id) if r.action.get("by_croupier")} == {"2"}

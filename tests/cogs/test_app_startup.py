@@ -41,7 +41,7 @@ async def test_setup_hook_migrates_reloads_open_games_and_loads_cogs(
         gc.set_threshold(*thresholds)
     assert synced == [True]
     assert bot.tree.get_command("croupier") is not None
-    assert bot.service.current(game.game_id).version == 2
+    assert bot.service.tables.current(game.game_id).version == 2
     await bot.close()
 
 

@@ -9,20 +9,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.render.cards import MAX_CUSTOM_ID, ClickId, custom_id
-from cogs import ui
+from cogs.router import Click, parse_click
 
 
 def test_a_verb_with_an_underscore_is_a_click() -> None:
-    click = ui.parse_click("dds:1:7:swap_rank", ["1"])
-    assert click == ui.Click("dds", 1, 7, "swap_rank", "", ["1"])
+    click = parse_click("dds:1:7:swap_rank", ["1"])
+    assert click == Click("dds", 1, 7, "swap_rank", "", ["1"])
 
 
 def test_a_form_submission_is_a_click_with_the_fields_values() -> None:
-    assert ui.parse_click("tfm:4:9:bet", ["40"]) == ui.Click("tfm", 4, 9, "bet", "", ["40"])
+    assert parse_click("tfm:4:9:bet", ["40"]) == Click("tfm", 4, 9, "bet", "", ["40"])
 
 
 def test_a_button_carries_no_values() -> None:
-    assert ui.parse_click("ddb:1:7:place:3", ["x"]) == ui.Click("ddb", 1, 7, "place", "3", [])
+    assert parse_click("ddb:1:7:place:3", ["x"]) == Click("ddb", 1, 7, "place", "3", [])
 
 
 @pytest.mark.parametrize("verb", ["Weiter", "swap-rank", "", "a:b"])

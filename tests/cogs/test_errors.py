@@ -52,7 +52,7 @@ class Followup:
 
 
 def interaction(*, done: bool = False, locale: str = "en", fail: bool = False) -> Any:
-    service = SimpleNamespace(guild_locale=lambda guild_id: locale)
+    service = SimpleNamespace(directory=SimpleNamespace(guild_locale=lambda guild_id: locale))
     return SimpleNamespace(
         response=Response(done),
         followup=Followup(fail),

@@ -1,4 +1,4 @@
-"""cogs.ui.table_turn: one click at a time per table, and never more than TURN_WAIT s."""
+"""Router.table_turn: one click at a time per table, and never more than TURN_WAIT s."""
 
 from __future__ import annotations
 
@@ -6,14 +6,16 @@ import asyncio
 
 import pytest
 
-from cogs import ui
+from cogs import router as routing
+from cogs.router import Router, turn_done
 
 
 async def test_a_second_click_waits_for_the_first() -> None:
+    router = Router()
     order: list[str] = []
 
     async def click(name: str, hold: float) -> None:
-        async with ui.table_turn(1):
+        async with router.table_turn(1):
             order.append(f"{name} in")
             await asyncio.sleep(hold)
             order.append(f"{name} out")
@@ -23,18 +25,19 @@ async def test_a_second_click_waits_for_the_first() -> None:
 
 
 async def test_turn_done_lets_the_next_click_in_early() -> None:
+    router = Router()
     order: list[str] = []
 
     async def first() -> None:
-        async with ui.table_turn(2):
+        async with router.table_turn(2):
             order.append("table updated")
-            ui.turn_done()
+            turn_done()
             await asyncio.sleep(0.05)  # slow follow-ups
             order.append("follow-ups done")
 
     async def second() -> None:
         await asyncio.sleep(0.01)
-        async with ui.table_turn(2):
+        async with router.table_turn(2):
             order.append("second")
 
     await asyncio.gather(first(), second())
@@ -44,21 +47,22 @@ async def test_turn_done_lets_the_next_click_in_early() -> None:
 async def test_a_stuck_click_holds_the_table_at_most_turn_wait(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(ui, "TURN_WAIT", 0.05)
+    router = Router()
+    monkeypatch.setattr(routing, "TURN_WAIT", 0.05)
     release = asyncio.Event()
 
     async def stuck() -> None:
-        async with ui.table_turn(3):
+        async with router.table_turn(3):
             await release.wait()
 
     holder = asyncio.create_task(stuck())
     await asyncio.sleep(0.01)
     loop = asyncio.get_running_loop()
     began = loop.time()
-    async with ui.table_turn(3):
+    async with router.table_turn(3):
         waited = loop.time() - began
     assert 0.04 <= waited < 1.0
     release.set()
     await holder
-    async with ui.table_turn(3):  # the lock is free again afterwards
+    async with router.table_turn(3):  # the lock is free again afterwards
         pass

@@ -15,13 +15,13 @@ from bot.render import v6_cards as cards
 from bot.render.cards import Button, Card, Select
 from bot.service import Outcome, Service
 from bot.store import Store
-from cogs import ui
+from cogs.router import Click, parse_click, router_of
 from cogs.translator import CommandTranslator, cmd
 from cogs.verflixte6 import joker_id, prompt_for, split_turn_events, to_action
 
 
-def click(verb: str, *values: str) -> ui.Click:
-    return ui.Click("v6b", 1, 1, verb, "", list(values))
+def click(verb: str, *values: str) -> Click:
+    return Click("v6b", 1, 1, verb, "", list(values))
 
 
 def with_phase(outcome: Outcome, phase: str) -> Outcome:
@@ -120,15 +120,13 @@ def test_card_limits_are_enforced() -> None:
 
 
 def test_custom_ids_round_trip_through_the_click_parser() -> None:
-    assert ui.parse_click("v6b:12:34:weiter", ["ignored"]) == ui.Click(
-        "v6b", 12, 34, "weiter", "", []
-    )
-    assert ui.parse_click("v6s:1:2:pick", ["fumo", "toertchen"]) == ui.Click(
+    assert parse_click("v6b:12:34:weiter", ["ignored"]) == Click("v6b", 12, 34, "weiter", "", [])
+    assert parse_click("v6s:1:2:pick", ["fumo", "toertchen"]) == Click(
         "v6s", 1, 2, "pick", "", ["fumo", "toertchen"]
     )
-    assert ui.parse_click("ftb:3:4:play:17", []) == ui.Click("ftb", 3, 4, "play", "17", [])
+    assert parse_click("ftb:3:4:play:17", []) == Click("ftb", 3, 4, "play", "17", [])
     for foreign in ("bare:click", "v6x:1:2:pick", "v6b:1:2:Weiter", "v6b:1:2:weiter:", "v6b:1"):
-        assert ui.parse_click(foreign, []) is None
+        assert parse_click(foreign, []) is None
 
 
 async def test_translator_gives_english_names_and_keeps_german_as_base() -> None:
@@ -174,11 +172,11 @@ def test_hosts_are_admins_or_have_the_croupier_role() -> None:
     assert not is_host(member(False, 3), 7)
 
 
-def test_clicks_are_routed_once_however_often_registered() -> None:
+def test_the_bot_owns_one_router_that_listens_once() -> None:
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    ui.register(bot)
-    ui.register(bot)
-    assert bot.extra_events["on_interaction"] == [ui.on_component]
+    router = router_of(bot)
+    assert router_of(bot) is router
+    assert bot.extra_events["on_interaction"] == [router.on_interaction]
 
 
 def test_a_typed_joker_is_found_by_its_id_or_its_shown_name() -> None:

@@ -15,7 +15,7 @@ from bot.app import Croupier
 from bot.config import Settings
 from bot.engine.rng import ScriptedDice
 from bot.store import default_sqlite_url
-from cogs import ui
+from cogs.router import router_of
 from loopback import FakeDiscord, bot_running, fake_discord, tasks_left_behind
 from loopback.state import Channel, Guild, Message, User
 
@@ -35,6 +35,11 @@ class Table:
     bot: Croupier | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
+    async def settled(self) -> None:
+        """Wait until the bot is done with every interaction (edits and follow-ups too)."""
+        if self.bot is not None:
+            await router_of(self.bot).settled()
+
     def new_bot(self) -> Croupier:
         settings = Settings("test-token", self.db_url, self.guild.id, "WARNING")
         return Croupier(settings, rng_factory=self.dice)
@@ -51,19 +56,19 @@ class Table:
         target = message or self.table_message()
         custom_id = next(c for c in target.custom_ids() if click_of(c).verb == verb)
         interaction = await self.fake.click(user, target, custom_id)
-        await ui.settled()
+        await self.settled()
         return interaction
 
     async def slash(self, user: User, command: str, **options: object) -> Any:
         """A slash command in the table's channel; returns once the bot is done with it."""
         interaction = await self.fake.slash(user, self.channel, command, **options)
-        await ui.settled()
+        await self.settled()
         return interaction
 
     async def choose(self, user: User, message: Message, verb: str, values: list[str]) -> Any:
         custom_id = next(c for c in message.custom_ids() if click_of(c).verb == verb)
         interaction = await self.fake.select(user, message, custom_id, values)
-        await ui.settled()
+        await self.settled()
         return interaction
 
     async def open_and_start(self, *players: User, durchgaenge: int = 1) -> Message:
@@ -86,7 +91,7 @@ class Table:
             await self.press(player, "join", opened.message)
         await self.press(self.anna, "start", opened.message)
         assert self.bot is not None
-        game_id = self.bot.service.find_table(self.channel.id, None)
+        game_id = self.bot.service.tables.find(self.channel.id, None)
         assert game_id is not None
         return game_id
 
@@ -99,7 +104,7 @@ class Table:
         users = {u.id: u for u in players}
         assert self.bot is not None
         for _ in range(steps):
-            outcome = self.bot.service.current(game_id)
+            outcome = self.bot.service.tables.current(game_id)
             if outcome.finished:
                 return
             user = users[int(outcome.to_act[0])]
@@ -107,7 +112,7 @@ class Table:
                 await self.press(user, "place")
                 continue
             yield user, outcome
-            await ui.settled()
+            await self.settled()
 
     async def start_turn(self, user: User, *jokers: str) -> Any:
         """The player opens the joker prompt and picks ``jokers`` (or none)."""

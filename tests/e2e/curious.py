@@ -44,7 +44,7 @@ from bot.engine.rng import AuditedRng, Draw
 from bot.i18n import TEXTS
 from bot.render.cards import ClickId
 from bot.store import default_sqlite_url
-from cogs import ui
+from cogs.router import router_of
 from loopback import FakeDiscord, bot_running
 from loopback.state import Channel, Guild, Interaction, Message, User, iter_components
 
@@ -145,13 +145,18 @@ class Run:
         self._stack = contextlib.AsyncExitStack()
         await self._stack.enter_async_context(bot_running(self.fake, self.bot))
 
+    async def settled(self) -> None:
+        """Wait until the bot is done with every interaction (edits and follow-ups too)."""
+        if self.bot is not None:
+            await router_of(self.bot).settled()
+
     async def stop_bot(self) -> None:
         if self._stack is not None:
             await self._stack.aclose()
             self._stack = None
 
     async def restart(self) -> None:
-        await ui.settled()
+        await self.settled()
         await self.stop_bot()
         await self.start_bot()
         self.restarts += 1
@@ -202,7 +207,7 @@ class Run:
         except (LookupError, ValueError) as exc:  # disabled or gone meanwhile: no click
             self.problems.append(f"could not use a control the fake offered: {exc}")
             return None
-        await ui.settled()
+        await self.settled()
         self.interactions.append(interaction)
         if interaction.response_type is None:
             self.problems.append(f"{self.fake.describe(interaction)}: never answered")
@@ -217,7 +222,7 @@ class Run:
 
     def _version(self, game_id: int) -> int | None:
         try:
-            return int(self.service.current(game_id).version)
+            return int(self.service.tables.current(game_id).version)
         except Exception:  # a game this bot does not know
             return None
 
@@ -376,7 +381,7 @@ async def curious_run(
     try:
         yield run
     finally:
-        await ui.settled()
+        await run.settled()
         await run.stop_bot()
 
 
@@ -445,8 +450,8 @@ async def host_tool(run: Run, place: Channel, host: User, seats: list[User]) -> 
     elif choice < 0.5:
         await run.slash(host, place, "tisch uhr", minuten=run.rng.randint(0, 30))
     elif choice < 0.55:
-        game_id = run.service.find_table(place.id, None)
-        absent = run.service.clock_of(game_id).absent if game_id is not None else []
+        game_id = run.service.tables.find(place.id, None)
+        absent = run.service.clocks.of(game_id).absent if game_id is not None else []
         if len(seats) - len(absent) > 2:  # a table where all are absent plays on by itself
             await run.slash(host, place, "tisch abwesend", spieler=someone)
     elif choice < 0.6:  # a newcomer takes a seat (or someone already seated: refused)
@@ -469,7 +474,7 @@ async def play(
     """Steps until the game is over (True) or ``steps`` ran out (False)."""
     host = seats[0]
     for _ in range(steps):
-        current = run.service.current(game_id)
+        current = run.service.tables.current(game_id)
         if current.status in ("finished", "aborted"):
             return True
         if current.status == "paused":
@@ -496,7 +501,7 @@ async def play(
             reply = used.message if used is not None else None
             if reply is not None and reply.visibility != "public" and reply.custom_ids():
                 run.prompts[user.id] = reply
-    return run.service.current(game_id).status in ("finished", "aborted")
+    return run.service.tables.current(game_id).status in ("finished", "aborted")
 
 
 async def casual(run: Run, kind: str, players: int, *, steps: int = 2000) -> None:
@@ -511,14 +516,14 @@ async def casual(run: Run, kind: str, players: int, *, steps: int = 2000) -> Non
         return
     if await play(run, run.channel, game_id, seats, steps=steps - 200, tools=True):
         return
-    version = run.service.current(game_id).version
+    version = run.service.tables.current(game_id).version
     if await play(run, run.channel, game_id, seats, steps=200, tools=True):
         return
-    if run.service.current(game_id).version == version:
+    if run.service.tables.current(game_id).version == version:
         run.problems.append(f"{kind} with {players} is stuck (200 steps changed nothing)")
         return
     await run.slash(seats[0], run.channel, "tisch beenden", grund="zu lang")
-    if run.service.current(game_id).status != "aborted":
+    if run.service.tables.current(game_id).status != "aborted":
         run.problems.append(f"{kind} with {players}: the host could not end it")
     run.ended_by_host += 1
 
@@ -548,18 +553,18 @@ async def tournament(run: Run, *, durchgaenge: int = 1, steps: int = 6000) -> No
     await _press(run, run.users[1], registration, "close")  # refused: no host
     await _press(run, host, registration, "close")
     for _ in range(steps):
-        if run.service.current(tour).status == "finished":
+        if run.service.tables.current(tour).status == "finished":
             return
         live = [
             (thread, message)
             for thread in run.fake.threads(run.channel)
             if (message := _live(run, thread)) is not None
-            and run.service.current(_game_of(message)).status not in ("finished", "aborted")
+            and run.service.tables.current(_game_of(message)).status not in ("finished", "aborted")
         ]
         if not live:
             break
         thread, message = run.rng.choice(live)
         await play(run, thread, _game_of(message), run.users, steps=1, tools=False)
     champion = [m for m in run.fake.channel_messages(run.channel) if "🏆" in m.text()]
-    if run.service.current(tour).status != "finished" or len(champion) != 1:
+    if run.service.tables.current(tour).status != "finished" or len(champion) != 1:
         run.problems.append("the tournament did not reach its champion")

@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine_state import engine_state
+
 from bot.engine import IllegalAction
 from bot.games.flaschenteufel.cards import COLOUR
 from bot.i18n import TEXTS, normalize_locale, t
@@ -151,7 +153,7 @@ class LeakScan:
     # -- secrets ----------------------------------------------------------------------------
     def _moment(self, service: Service, game_id: int) -> tuple[int, Moment] | None:
         try:
-            outcome = service.current(game_id)
+            outcome = service.tables.current(game_id)
         except IllegalAction:  # an unknown game has no secrets
             return None
         self.games[game_id] = outcome.kind
@@ -174,7 +176,7 @@ class LeakScan:
                 secrets |= mine
                 own[player] = frozenset((s.kind, s.value) for s in mine)
             if outcome.kind == "flaschenteufel":
-                devil = service.state_copy(game_id).devil
+                devil = engine_state(service, game_id).devil
                 secrets |= {Secret(game_id, None, "card", c) for c in devil}
         # Dice a fight or a reroll showed in public are the table's to read, even where a
         # later round dealt the same dice to the same demon again (a round's closing card

@@ -54,7 +54,7 @@ async def test_dice_devils_decisions_say_what_is_decided(table: Table, count: in
         seen[verb] = seen.get(verb, 0) + 1
         verbs = [click_of(c).verb for c in prompt.custom_ids()]
         await table.press(user, verbs[-1] if verb != "reroll" else "no", prompt)
-    assert service.current(game_id).finished
+    assert service.tables.current(game_id).finished
     assert seen.get("swap_rank", 0) > 0, seen
 
 

@@ -13,7 +13,6 @@ from test_e2e_flaschenteufel import play_out as play_out_flaschenteufel
 from test_e2e_tables import clock_cog
 
 from bot import clocks
-from cogs import ui
 
 NOTHING_THROWN = "das Spiel hat nie begonnen: nichts wurde gewürfelt, gezogen oder ausgeteilt"
 
@@ -24,10 +23,10 @@ async def test_a_lobby_its_host_ends_reveals_the_seed_and_says_nothing_was_throw
     service = table.bot.service  # type: ignore[union-attr]
     opened = await table.slash(table.anna, "teufel tisch")
     await table.press(table.ben, "join", opened.message)
-    game_id = service.find_table(table.channel.id, None)
+    game_id = service.tables.find(table.channel.id, None)
     await table.slash(table.anna, "tisch beenden")
     lobby = table.fake.messages[opened.message.id].text()
-    seed = service.current(game_id).seed
+    seed = service.tables.current(game_id).seed
     assert "Dieser Tisch ist geschlossen." in lobby
     assert NOTHING_THROWN in lobby and "nachprüfbar" not in lobby
     assert seed is not None and f"Seed `{seed}`" in lobby
@@ -59,7 +58,7 @@ async def test_a_settled_teufel_rounds_message_shows_that_round_as_it_ended(tabl
     for user, amount in ((table.anna, "40"), (table.ben, "30")):
         form = await table.press(user, "bet")
         await table.fake.submit_modal(user, form, {"amount": amount})
-        await ui.settled()
+        await table.settled()
     await table.press(table.anna, "draw")
     await table.press(table.anna, "stopp")
     round_one = table.table_message().id

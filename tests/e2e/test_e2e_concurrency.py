@@ -17,7 +17,6 @@ from conftest import Table
 from test_e2e_flaschenteufel import act, choose_first
 
 from bot.i18n import t
-from cogs import ui
 
 CLICKS = 10
 REFUSALS = [
@@ -36,13 +35,13 @@ async def burst(table: Table, user: Any, message: Any, verb: str, values: Any = 
     else:
         sent = [table.fake.select(user, message, custom_id, values) for _ in range(CLICKS)]
     interactions = await asyncio.gather(*sent)
-    await ui.settled()
+    await table.settled()
     return list(interactions)
 
 
 def game_of(table: Table) -> tuple[Any, int]:
     service = table.bot.service  # type: ignore[union-attr]
-    game = service.find_table(table.channel.id, None)
+    game = service.tables.find(table.channel.id, None)
     assert game is not None
     return service, game
 
@@ -69,7 +68,7 @@ async def test_ten_joins_seat_a_player_once(table: Table) -> None:
     answers = await burst(table, table.ben, opened.message, "join")
     assert logged(table) == before + 1
     service, game = game_of(table)
-    assert service.current(game).players == [str(table.anna.id), str(table.ben.id)]
+    assert service.tables.current(game).players == [str(table.anna.id), str(table.ben.id)]
     assert len(refused(answers, table.ben)) == CLICKS - 1
 
 
@@ -109,7 +108,7 @@ async def test_ten_placements_place_once(table: Table) -> None:
     await table.press(table.anna, "start", opened.message)
     service, game = game_of(table)
     users = {str(u.id): u for u in (table.anna, table.ben, table.cem)}
-    first = users[service.current(game).to_act[0]]
+    first = users[service.tables.current(game).to_act[0]]
     before = logged(table)
     answers = await burst(table, first, table.table_message(), "place")
     assert logged(table) == before + 1
@@ -119,8 +118,8 @@ async def test_ten_placements_place_once(table: Table) -> None:
 async def until_play(table: Table, users: dict[str, Any]) -> None:
     """Flaschenteufel: everybody discards (and passes) until the first trick is played."""
     service, game = game_of(table)
-    while service.current(game).public["phase"] != "play":
-        user = users[service.current(game).to_act[0]]
+    while service.tables.current(game).public["phase"] != "play":
+        user = users[service.tables.current(game).to_act[0]]
         prompt = await act(table, user)
         answered = await choose_first(table, user, prompt)
         if answered.message is not None and any(
@@ -141,7 +140,7 @@ async def test_ten_picks_of_one_card_count_once(table: Table, verb: str) -> None
     users = {str(u.id): u for u in (table.anna, table.ben, table.cem)}
     if verb == "play":
         await until_play(table, users)
-    user = users[service.current(game).to_act[0]]
+    user = users[service.tables.current(game).to_act[0]]
     prompt = await act(table, user)
     option = prompt.components[0]["components"][0]["options"][0]["value"]
     before = logged(table)

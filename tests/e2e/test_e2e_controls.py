@@ -7,7 +7,6 @@ from click_ids import click_of
 from conftest import Table
 
 from bot.engine import Action, IllegalAction
-from cogs import ui
 from cogs.base import refusal_text
 from loopback import bot_running
 from loopback.state import iter_components
@@ -22,7 +21,7 @@ async def test_a_control_whose_id_no_game_reads_is_answered_privately(table: Tab
     join["custom_id"] = "v6b:1:2:Beitreten"  # as an older version of the bot might have written
     before = message.text()
     click = await table.fake.click(table.ben, message, "v6b:1:2:Beitreten")
-    await ui.settled()
+    await table.settled()
     assert click.response_type == 4 and click.message is not None
     assert click.message.visibility == "ephemeral"
     assert "veraltet" in click.message.content
@@ -43,13 +42,13 @@ async def test_a_bet_form_opened_before_a_restart_is_answered_after_it(table: Ta
     async with bot_running(table.fake, restarted):
         table.bot = restarted
         submitted = await table.fake.submit_modal(table.anna, form, {"amount": "40"})
-        await ui.settled()
+        await table.settled()
         assert submitted.message is not None and "Gesetzt: 40" in submitted.message.content
         assert "Anna hat gesetzt" in table.table_message().text() or "gesetzt ✓" in (
             table.table_message().text()
         )
         again = await table.fake.submit_modal(table.anna, form, {"amount": "20"})
-        await ui.settled()
+        await table.settled()
         assert again.message is not None and "schon gesetzt" in again.message.content
 
 
@@ -66,7 +65,7 @@ async def test_a_dm_that_fails_otherwise_than_closed_still_redraws_the_table(
     for user in (table.anna, table.ben):
         form = await table.press(user, "bet")
         await table.fake.submit_modal(user, form, {"amount": "0"})
-        await ui.settled()
+        await table.settled()
     table.fake.fail_next("POST", r"^/users/@me/channels$", status=404)
     for _ in range(20):
         live = table.table_message()
@@ -100,7 +99,7 @@ async def test_a_paused_casual_table_names_who_resumes_and_a_clock_only_if_one_r
     table.dice.add(3)
     await table.open_and_start(table.anna, table.ben)
     service = table.bot.service  # type: ignore[union-attr]
-    game = service.find_table(table.channel.id, None)
+    game = service.tables.find(table.channel.id, None)
     paused = await table.slash(table.anna, "tisch pause")
     assert paused.message.content == "⏸️ Der Tisch ist pausiert (Grund: –); die Zugzeit steht still."
     resumed = await table.slash(table.anna, "tisch fortsetzen")
@@ -108,7 +107,7 @@ async def test_a_paused_casual_table_names_who_resumes_and_a_clock_only_if_one_r
     await table.slash(table.anna, "tisch uhr", minuten=0)
     paused = await table.slash(table.anna, "tisch pause")
     assert paused.message.content == "⏸️ Der Tisch ist pausiert (Grund: –)."
-    player = service.current(game).to_act[0]
+    player = service.tables.current(game).to_act[0]
     with pytest.raises(IllegalAction) as refused:
         await service.act(game, player, Action("jokers", {"jokers": []}))
     assert refusal_text(refused.value, "de") == (

@@ -9,15 +9,13 @@ from click_ids import click_of
 from conftest import Table
 from leaks import LeakScan
 
-from cogs import ui
-
 
 async def play_out(table: Table, users: dict[int, Any]) -> int:
     service = table.bot.service  # type: ignore[union-attr]
-    game = service.find_table(table.channel.id, None, "dicedevils")
+    game = service.tables.find(table.channel.id, None, "dicedevils")
     decisions = 0
     for _ in range(1000):
-        outcome = service.current(game)
+        outcome = service.tables.current(game)
         if outcome.finished:
             return decisions
         user = users[int(outcome.to_act[0])]
@@ -30,7 +28,7 @@ async def play_out(table: Table, users: dict[int, Any]) -> int:
         verb = "skip" if "skip" in verbs else verbs[0]
         await table.press(user, verb, prompt)
         decisions += 1
-        await ui.settled()
+        await table.settled()
     raise AssertionError("the game did not end")
 
 

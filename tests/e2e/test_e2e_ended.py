@@ -12,7 +12,6 @@ from conftest import Table
 from test_e2e_dicedevils import play_out as play_out_dicedevils
 from test_e2e_flaschenteufel import play_out as play_out_flaschenteufel
 
-from cogs import ui
 from loopback.state import Message
 
 OVER = "Das Spiel ist schon vorbei."
@@ -34,7 +33,7 @@ async def press_leftover(table: Table, user: Any, message: Message) -> Any:
     else:
         value = component["options"][0]["value"]
         interaction = await table.fake.select(user, message, custom_id, [value])
-    await ui.settled()
+    await table.settled()
     return interaction
 
 
@@ -49,7 +48,7 @@ async def test_a_table_ended_by_its_host_offers_nothing_more(table: Table, comma
     assert "Feierabend" in ended.message.text()
     assert live(table.public()) == []  # not one message offers an action
     assert table.bot is not None
-    outcome = table.bot.service.current(game_id)
+    outcome = table.bot.service.tables.current(game_id)
     text = table.fake.messages[outcome.message_id or 0].text()
     for waiting in ("Setzt eure Einsätze", "Am Zug:", "ist am Ofen", "wählt"):
         assert waiting not in text, text  # nobody is waited for any more
@@ -96,9 +95,9 @@ async def test_an_ended_lobby_is_closed_and_its_leftover_buttons_say_so(table: T
 async def play_out_verflixte6(table: Table, users: dict[int, Any]) -> None:
     """Every turn: no jokers, then stopp (a decision: its first answer)."""
     service = table.bot.service  # type: ignore[union-attr]
-    game_id = service.find_table(table.channel.id, None, "verflixte6")
+    game_id = service.tables.find(table.channel.id, None, "verflixte6")
     for _ in range(100):
-        outcome = service.current(game_id)
+        outcome = service.tables.current(game_id)
         if outcome.finished:
             return
         user = users[int(outcome.to_act[0])]
@@ -126,5 +125,5 @@ async def test_games_played_to_their_end_keep_no_controls(table: Table) -> None:
     ):
         game_id = await table.open_game(command, **options)
         await play_out(table, users)
-        assert service.current(game_id).status == "finished"
+        assert service.tables.current(game_id).status == "finished"
         assert live(table.public()) == []

@@ -11,8 +11,6 @@ from conftest import Table
 from leaks import LeakScan
 from test_e2e_flaschenteufel import act, choose_first
 
-from cogs import ui
-
 CALLBACK = r"^/interactions/\d+/[^/]+/callback$"
 CHANNEL_POST = r"^/channels/\d+/messages$"
 TABLE_EDIT = r"^/channels/\d+/messages/\d+$"
@@ -22,7 +20,7 @@ def logged(table: Table) -> int:
     """How many actions the table's game has logged (the newest game in the channel)."""
     service = table.bot.service  # type: ignore[union-attr]
     kinds = ("verflixte6", "flaschenteufel")
-    game = max(service.latest_in_channel(k, table.channel.id) or 0 for k in kinds)
+    game = max(service.tables.latest_in_channel(k, table.channel.id) or 0 for k in kinds)
     return len(service.store.events(game))
 
 
@@ -108,7 +106,7 @@ async def test_a_dropped_gateway_mid_game_loses_and_repeats_nothing(table: Table
     await table.press(table.anna, "stopp")
     await table.start_turn(table.ben)  # Freiwurf 4
     await table.press(table.ben, "stopp")
-    await ui.settled()
+    await table.settled()
     assert logged(table) == before + 4 and table.dice.queue == [1]
     results = [m for m in table.public() if "Ergebnis Durchgang 1" in m.text()]
     assert len(results) == 1  # the Durchgang closed once

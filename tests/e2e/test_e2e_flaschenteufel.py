@@ -9,8 +9,6 @@ from click_ids import click_of
 from conftest import Table
 from leaks import LeakScan
 
-from cogs import ui
-
 
 async def act(table: Table, user: Any) -> Any:
     """The player's private prompt via the table's "Am Zug" button."""
@@ -33,9 +31,9 @@ async def choose_first(table: Table, user: Any, prompt: Any) -> Any:
 
 async def play_out(table: Table, users: dict[int, Any]) -> None:
     service = table.bot.service  # type: ignore[union-attr]
-    game = service.find_table(table.channel.id, None, "flaschenteufel")
+    game = service.tables.find(table.channel.id, None, "flaschenteufel")
     for _ in range(200):
-        outcome = service.current(game)
+        outcome = service.tables.current(game)
         if outcome.finished or not outcome.to_act:
             return
         user = users[int(outcome.to_act[0])]
@@ -45,7 +43,7 @@ async def play_out(table: Table, users: dict[int, Any]) -> None:
             ":passr:" in c for c in answered.message.custom_ids()
         ):
             await choose_first(table, user, answered.message)  # the right card after the left
-        await ui.settled()
+        await table.settled()
     raise AssertionError("the game did not end")
 
 

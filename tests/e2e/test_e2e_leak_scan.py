@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import Table
+from engine_state import engine_state
 from leaks import LeakScan
 from test_e2e_teufel import bet
 
@@ -85,7 +86,7 @@ async def test_a_cup_on_the_public_table(
     table.dice.d6_only = True
     await open_and_start(table, "dicedevils tisch", [table.anna, table.ben, table.cem])
     service = table.bot.service  # type: ignore[union-attr]
-    outcome = service.current(service.find_table(table.channel.id, None, "dicedevils"))
+    outcome = service.tables.current(service.tables.find(table.channel.id, None, "dicedevils"))
     cups = {  # each player's own dice, from his own view
         player: tuple(next(d for d in view["demons"] if d["player"] == player)["dice"] or ())
         for player, view in outcome.private.items()
@@ -107,8 +108,8 @@ async def test_a_hand_sent_to_the_wrong_player(
 
     def ben_cards() -> list[int]:
         service = table.bot.service  # type: ignore[union-attr]
-        game = service.find_table(table.channel.id, None, "flaschenteufel")
-        state = service.state_copy(game)
+        game = service.tables.find(table.channel.id, None, "flaschenteufel")
+        state = engine_state(service, game)
         return sorted(next(h.cards for h in state.hands if h.player == str(table.ben.id)))
 
     table.dice.d6_only = True

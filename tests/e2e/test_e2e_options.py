@@ -13,7 +13,6 @@ from conftest import Table
 
 from bot.engine import IllegalAction
 from bot.i18n import t
-from cogs import ui
 from loopback.state import Message, User
 
 MANAGE_GUILD = 1 << 5
@@ -43,7 +42,7 @@ def state_of(table: Table) -> list[tuple[int, int, str]]:
 async def forged(table: Table, user: User, command: str, **options: object) -> Any:
     """A slash command sent unchecked, as a forged or broken client could send it."""
     sent = await table.fake.slash_unchecked(user, table.channel, command, **options)
-    await ui.settled()
+    await table.settled()
     return sent
 
 
@@ -138,9 +137,9 @@ async def test_values_outside_the_bounds_are_refused_privately(
     assert state_of(table) == before
     assert table.bot is not None
     service = table.bot.service
-    assert service.find_table(table.channel.id, None) is None
-    assert service.latest_in_channel("turnier", table.channel.id) is None
-    assert service.guild_locale(table.guild.id) == "de"
+    assert service.tables.find(table.channel.id, None) is None
+    assert service.tables.latest_in_channel("turnier", table.channel.id) is None
+    assert service.directory.guild_locale(table.guild.id) == "de"
 
 
 async def test_a_tournament_host_tool_refuses_an_empty_or_endless_reason(table: Table) -> None:
@@ -149,9 +148,9 @@ async def test_a_tournament_host_tool_refuses_an_empty_or_endless_reason(table: 
     assert created.message.visibility == "public"
     before = state_of(table)
     assert table.bot is not None
-    game_id = table.bot.service.latest_in_channel("turnier", table.channel.id)
+    game_id = table.bot.service.tables.latest_in_channel("turnier", table.channel.id)
     assert game_id is not None
-    version = table.bot.service.current(game_id).version
+    version = table.bot.service.tables.current(game_id).version
     args = {"gruppe": 1, "spieler": table.ben, "punkte": 3, "augen": 20}
     empty = await forged(table, table.anna, "turnier korrigieren", **args, grund="")
     assert "`grund` darf nicht leer sein" in private_answer(empty, table.anna).content
@@ -160,7 +159,7 @@ async def test_a_tournament_host_tool_refuses_an_empty_or_endless_reason(table: 
     )
     assert "höchstens 200 Zeichen" in private_answer(endless, table.anna).content
     assert state_of(table) == before
-    assert table.bot.service.current(game_id).version == version
+    assert table.bot.service.tables.current(game_id).version == version
 
 
 async def test_a_table_refuses_bad_host_values_and_keeps_its_seed(table: Table) -> None:
@@ -170,9 +169,9 @@ async def test_a_table_refuses_bad_host_values_and_keeps_its_seed(table: Table) 
     await table.press(table.anna, "start", opened.message)
     assert table.bot is not None
     service = table.bot.service
-    game_id = service.find_table(table.channel.id, None)
+    game_id = service.tables.find(table.channel.id, None)
     assert game_id is not None
-    version, clock = service.current(game_id).version, service.clock_of(game_id)
+    version, clock = service.tables.current(game_id).version, service.clocks.of(game_id)
     before = state_of(table)
     for options in (
         {"minuten": -1},
@@ -187,9 +186,9 @@ async def test_a_table_refuses_bad_host_values_and_keeps_its_seed(table: Table) 
     assert "`grund` darf höchstens 200 Zeichen" in private_answer(paused, table.anna).content
     acted = await forged(table, table.anna, "v6 vertreten", spieler=table.ben, aktion="passen")
     assert "`aktion` kennt nur" in private_answer(acted, table.anna).content
-    outcome = service.current(game_id)
+    outcome = service.tables.current(game_id)
     assert (outcome.status, outcome.version) == ("open", version)
-    assert service.clock_of(game_id) == clock
+    assert service.clocks.of(game_id) == clock
     assert state_of(table) == before
     assert not any(outcome.seed and outcome.seed in m.text() for m in table.public())
 
@@ -199,19 +198,19 @@ async def test_ending_a_table_with_the_longest_reason_reveals_the_whole_seed(
     table: Table, locale: str
 ) -> None:
     assert table.bot is not None
-    table.bot.service.set_guild_locale(table.guild.id, locale)
+    table.bot.service.directory.set_guild_locale(table.guild.id, locale)
     table.dice.d6_only = True
     opened = await table.slash(table.anna, "v6 tisch", durchgaenge=1)
     await table.press(table.ben, "join", opened.message)
     await table.press(table.anna, "start", opened.message)
-    game_id = table.bot.service.find_table(table.channel.id, None)
+    game_id = table.bot.service.tables.find(table.channel.id, None)
     assert game_id is not None
     reason = "Grund " * 33 + "xy"  # 200 characters, what Discord allows
     assert len(reason) == 200
     ended = await table.slash(table.anna, "tisch beenden", grund=reason)
     message = ended.message
     assert message.visibility == "public" and len(message.content) <= 2000
-    seed = table.bot.service.current(game_id).seed
+    seed = table.bot.service.tables.current(game_id).seed
     assert seed and message.content.endswith(f"`{seed}`") and reason in message.content
     wrong = await forged(table, table.anna, "tisch beenden", grund="x" * 2000)
     assert private_answer(wrong, table.anna).content == t(
@@ -227,7 +226,7 @@ async def test_a_refusal_raised_by_a_handler_is_answered_privately(
 ) -> None:
     table.anna.permissions |= MANAGE_GUILD
     assert table.bot is not None
-    table.bot.service.set_guild_locale(table.guild.id, "en")
+    table.bot.service.directory.set_guild_locale(table.guild.id, "en")
 
     async def refused(*args: object, **kwargs: object) -> None:
         raise IllegalAction("tour.group_size", low=2, high=6)
@@ -266,7 +265,7 @@ async def test_a_handler_that_breaks_after_answering_adds_a_private_followup(
     def broken(*args: object) -> None:
         raise RuntimeError("lost the message id")
 
-    monkeypatch.setattr(table.bot.service, "set_message", broken)
+    monkeypatch.setattr(table.bot.service.tables, "set_message", broken)
     answer = await table.slash(table.anna, "turnier erstellen", name="Herbst")
     assert answer.message.visibility == "public"  # the registration was posted
     (followup,) = await answer.wait_followup()

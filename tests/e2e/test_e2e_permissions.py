@@ -27,7 +27,7 @@ def world(table: Table) -> tuple[Any, ...]:
     store = service.store
     games = []
     for kind in ("verflixte6", "teufel", "flaschenteufel", "dicedevils", "tournament"):
-        game = service.latest_in_channel(kind, table.channel.id)
+        game = service.tables.latest_in_channel(kind, table.channel.id)
         if game is not None:
             games.append((game, store.get(game).version, len(store.events(game))))
     settings = (store.guild_locale(table.guild.id), store.croupier_role(table.guild.id))
@@ -109,7 +109,7 @@ async def test_a_player_cannot_act_in_anothers_turn(
         await table.press(user, "join", opened.message)
     await table.press(table.anna, "start", opened.message)
     service = table.bot.service  # type: ignore[union-attr]
-    game = service.find_table(table.channel.id, None)
+    game = service.tables.find(table.channel.id, None)
     users = {str(u.id): u for u in (table.anna, table.ben, table.cem)}
     if kind == "flaschenteufel":  # discards are simultaneous: wait for the first trick
         await until_play(table, users)
@@ -118,7 +118,7 @@ async def test_a_player_cannot_act_in_anothers_turn(
 
         for user in (table.anna, table.ben, table.cem):
             await bet(table, user, "10")
-    to_act = set(service.current(game).to_act)
+    to_act = set(service.tables.current(game).to_act)
     waiting = next(u for u in (table.anna, table.ben, table.cem) if str(u.id) not in to_act)
     before = world(table)
     answer = await table.press(waiting, verb)

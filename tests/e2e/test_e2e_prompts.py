@@ -11,7 +11,6 @@ from typing import Any
 from click_ids import click_of
 from conftest import Table
 
-from cogs import ui
 from loopback import bot_running
 from loopback.state import Message, User
 
@@ -139,6 +138,6 @@ async def test_a_double_click_in_a_prompt_keeps_its_answer(table: Table) -> None
     custom_id = next(c for c in prompt.custom_ids() if click_of(c).verb == "nojoker")
     clicks = [table.fake.click(table.anna, prompt, custom_id) for _ in range(2)]
     answers = await asyncio.gather(*clicks)
-    await ui.settled()
+    await table.settled()
     assert sorted(a.response_type for a in answers) == [4, 7]  # one counted, one refused
     assert "Erledigt" in text_of(table, prompt)  # the answer stays on the prompt

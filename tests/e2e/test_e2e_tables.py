@@ -45,7 +45,7 @@ async def test_a_reminder_for_closed_dms_is_a_public_pointer_in_the_right_number
     for user in (table.anna, table.ben, table.cem):
         table.fake.set_dms_open(user, False)
     game_id = await table.open_game("v6 tisch", durchgaenge=1)
-    [waiting] = table.bot.service.current(game_id).to_act
+    [waiting] = table.bot.service.tables.current(game_id).to_act
     before = len(table.public())
     time.wait(300)
     [remind] = await cog.run_clocks()
@@ -66,7 +66,7 @@ async def test_a_silent_table_is_reminded_once_then_the_absence_rule_plays(
     assert table.bot is not None
     service = table.bot.service
     game_id = await table.open_game(command)
-    waiting = service.current(game_id).to_act
+    waiting = service.tables.current(game_id).to_act
     users = {str(u.id): u for u in (table.anna, table.ben, table.cem)}
     before = {p: len(dm_texts(table, users[p])) for p in users}
     time.wait(300)
@@ -80,17 +80,17 @@ async def test_a_silent_table_is_reminded_once_then_the_absence_rule_plays(
         assert all(link in m for m in reminders)  # a jump link to the table
     time.wait(100)
     assert await cog.run_clocks() == []  # once only
-    version = service.current(game_id).version
+    version = service.tables.current(game_id).version
     public_before = len(table.public())
     time.wait(200)
     [expired] = await cog.run_clocks()
     assert expired.what == clocks.EXPIRE
     notes = [m.text() for m in table.public()[public_before:]]
     assert any("Zeit abgelaufen" in n and "der Croupier spielt" in n for n in notes), notes
-    assert service.current(game_id).version > version
+    assert service.tables.current(game_id).version > version
     logged = [r for r in service.store.events(game_id) if r.action.get("by_croupier")]
     assert logged and {r.actor for r in logged} <= set(waiting)
-    table_text = table.fake.messages[service.current(game_id).message_id or 0].text()
+    table_text = table.fake.messages[service.tables.current(game_id).message_id or 0].text()
     assert table_text  # the table message was redrawn, not left behind
 
 
@@ -121,11 +121,11 @@ async def test_a_host_ends_a_table_and_a_non_host_is_refused(table: Table) -> No
     refused = await table.slash(table.ben, "tisch beenden", grund="keine Lust")
     assert refused.message.visibility == "ephemeral" and "Admins" in refused.message.content
     assert table.bot is not None
-    assert table.bot.service.current(game_id).status == "open"
+    assert table.bot.service.tables.current(game_id).status == "open"
     table.cem.permissions |= MANAGE_GUILD
     ended = await table.slash(table.cem, "tisch beenden", grund="Feierabend")
     assert "Feierabend" in ended.message.content and ended.message.visibility == "public"
-    outcome = table.bot.service.current(game_id)
+    outcome = table.bot.service.tables.current(game_id)
     assert outcome.status == "aborted" and outcome.seed in ended.message.content
     assert not any(m.custom_ids() for m in table.public())  # the ended table offers nothing
 
@@ -135,14 +135,14 @@ async def test_the_opener_replaces_a_player_who_gets_his_private_state(table: Ta
     dora = table.fake.add_user("Dora", guild=table.guild)
     assert table.bot is not None
     service = table.bot.service
-    hand = cards_of(service.current(game_id).private[str(table.ben.id)], 1)
+    hand = cards_of(service.tables.current(game_id).private[str(table.ben.id)], 1)
     refused = await table.slash(table.cem, "tisch ersetzen", spieler=table.ben, neu=dora)
-    assert refused.message.visibility == "ephemeral" and service.current(game_id).players[1] == str(
-        table.ben.id
-    )
+    assert refused.message.visibility == "ephemeral" and service.tables.current(game_id).players[
+        1
+    ] == str(table.ben.id)
     done = await table.slash(table.anna, "tisch ersetzen", spieler=table.ben, neu=dora)
     assert str(dora.id) in done.message.content and done.message.visibility == "public"
-    outcome = service.current(game_id)
+    outcome = service.tables.current(game_id)
     assert outcome.players[1] == str(dora.id)
     assert cards_of(outcome.private[str(dora.id)], 1) == hand
     dm = "\n".join(dm_texts(table, dora))
@@ -157,7 +157,7 @@ async def test_an_absent_player_is_played_by_the_absence_rule_at_once(table: Tab
     done = await table.slash(table.anna, "tisch abwesend", spieler=table.anna, grund="Zug")
     assert "stopp" in " ".join(m.text() for m in table.public()[-3:])
     assert "Zug" in done.message.content
-    assert service.current(game_id).to_act == [str(table.ben.id)]
+    assert service.tables.current(game_id).to_act == [str(table.ben.id)]
 
 
 async def test_a_tournament_sets_the_clock_of_its_group_tables(table: Table) -> None:
@@ -175,9 +175,9 @@ async def test_a_tournament_sets_the_clock_of_its_group_tables(table: Table) -> 
     [thread] = table.fake.threads(table.channel)
     assert table.bot is not None
     service = table.bot.service
-    await table.fake.wait_until(lambda: service.find_table(thread.id, None) is not None)
-    game_id = service.find_table(thread.id, None)
+    await table.fake.wait_until(lambda: service.tables.find(thread.id, None) is not None)
+    game_id = service.tables.find(thread.id, None)
     assert game_id is not None
-    clock = service.clock_of(game_id)
+    clock = service.clocks.of(game_id)
     assert (clock.seconds, clock.on_timeout) == (300, clocks.WAIT)
-    assert [t.game_id for t in service.live_tables(table.guild.id)] == [game_id]
+    assert [t.game_id for t in service.tables.live_tables(table.guild.id)] == [game_id]

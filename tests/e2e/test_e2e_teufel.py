@@ -8,14 +8,12 @@ from typing import Any
 from conftest import Table
 from leaks import LeakScan
 
-from cogs import ui
-
 
 async def bet(table: Table, user: Any, amount: str) -> Any:
     opened = await table.press(user, "bet")
     assert opened.response_type == 9  # a modal: only the bettor sees the number
     submitted = await table.fake.submit_modal(user, opened, {"amount": amount})
-    await ui.settled()
+    await table.settled()
     return submitted
 
 
@@ -75,8 +73,8 @@ async def test_a_round_with_sealed_bets_pulling_and_private_balances(
     assert not re.search(r"\d", notice[0].text().replace(str(table.cem.id), ""))
     assert "Runde 2" in table.table_message().text()
     service = table.bot.service  # type: ignore[union-attr]
-    game = service.find_table(table.channel.id, None, "teufel")
-    private = service.current(game).private
+    game = service.tables.find(table.channel.id, None, "teufel")
+    private = service.tables.current(game).private
     for message in table.public():  # no private balance line ever reaches the channel
         assert "Dein Guthaben" not in message.text() and "abgerechnet" not in message.text()
         for user in players:
@@ -93,11 +91,11 @@ async def test_the_public_seal_commits_to_the_amount(table: Table) -> None:
     await table.press(table.anna, "start", opened.message)
     await bet(table, table.anna, "40")
     service = table.bot.service  # type: ignore[union-attr]
-    game = service.find_table(table.channel.id, None, "teufel")
+    game = service.tables.find(table.channel.id, None, "teufel")
     shown = re.search(r"✓ gesetzt `([0-9a-f]{8})`", table.table_message().text())
     assert shown is not None
-    assert shown[1] == service.seal(game, f"bet:1:{table.anna.id}:40")
-    assert shown[1] != service.seal(game, f"bet:1:{table.anna.id}:50")
+    assert shown[1] == service.tables.seal(game, f"bet:1:{table.anna.id}:40")
+    assert shown[1] != service.tables.seal(game, f"bet:1:{table.anna.id}:50")
 
 
 async def test_the_last_bettor_reads_that_the_bets_are_revealed(table: Table) -> None:

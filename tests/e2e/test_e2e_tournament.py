@@ -7,7 +7,6 @@ from typing import Any
 from click_ids import click_of
 from conftest import Table
 
-from cogs import ui
 from loopback import bot_running
 
 MANAGE_GUILD = 1 << 5
@@ -31,12 +30,12 @@ async def play_thread(
         custom_id = message.custom_ids()[0]
         click = click_of(custom_id)
         game_id = click.game_id
-        outcome = table.bot.service.current(game_id)  # type: ignore[union-attr]
+        outcome = table.bot.service.tables.current(game_id)  # type: ignore[union-attr]
         player = users[int(outcome.to_act[0])]
         verb = click.verb
         if verb == "begin":
             opened = await table.fake.click(player, message, custom_id)
-            await ui.settled()
+            await table.settled()
             prompt = opened.message
             if seen is not None:
                 seen.update(click_of(c).verb for c in prompt.custom_ids())
@@ -45,7 +44,7 @@ async def play_thread(
         else:
             stopp = next(c for c in message.custom_ids() if click_of(c).verb == "stopp")
             await table.fake.click(player, message, stopp)
-        await ui.settled()
+        await table.settled()
     if turns == 100:
         raise AssertionError("the group's Abend did not end")
 
@@ -87,7 +86,7 @@ async def test_an_eight_player_tournament_to_the_champion(table: Table) -> None:
     table.bot = table.new_bot()
     async with bot_running(fake, table.bot):
         await fake.slash(table.anna, threads[0], "v6 fortsetzen")
-        await ui.settled()
+        await table.settled()
         for thread in threads:
             await play_thread(table, thread, users)
         await finish_tournament(table, registration, users)
@@ -161,8 +160,8 @@ async def test_a_host_correction_changes_the_group_table(table: Table) -> None:
     text = corrected.message.text()
     assert "Würfel falsch abgelesen" in text
     assert f"1. <@{loser_id}> – 99 Punkte" in text
-    log = table.bot.service.export_log(
-        table.bot.service.latest_in_channel("turnier", table.channel.id) or 0
+    log = table.bot.service.records.export_log(
+        table.bot.service.tables.latest_in_channel("turnier", table.channel.id) or 0
     )  # type: ignore[union-attr]
     assert log[-1]["action"]["reason"] == "Würfel falsch abgelesen"
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from click_ids import click_of
 from conftest import Table
 
-from cogs import ui
 from loopback import bot_running
 
 
@@ -49,7 +48,7 @@ async def test_double_click_and_stale_buttons_are_refused(table: Table) -> None:
     message = table.table_message()
     message.components[0]["components"][0]["custom_id"] = old_weiter
     refused = await table.fake.click(table.anna, message, old_weiter)
-    await ui.settled()
+    await table.settled()
     assert refused.message.visibility == "ephemeral"
     assert "veraltet" in refused.message.content
     assert table.dice.queue == [4]  # the second weiter rolled nothing
@@ -119,5 +118,5 @@ async def test_host_pauses_stands_in_and_resumes(table: Table) -> None:
     )
     assert "handelt für" in stood_in.message.content and stood_in.message.visibility == "public"
     assert "Freiwurf" in table.table_message().text()
-    log = table.bot.service.store.events(table.bot.service.find_table(table.channel.id, None) or 0)  # type: ignore[union-attr]
+    log = table.bot.service.store.events(table.bot.service.tables.find(table.channel.id, None) or 0)  # type: ignore[union-attr]
     assert log[-1].action["by_host"] == str(table.cem.id)

@@ -21,7 +21,7 @@ async def test_verify_a_game_played_on_discord(table: Table) -> None:
     table.dice.d6_only = True  # nothing scripted: every die comes from the audited RNG
     await table.open_and_start(table.anna, table.ben)
     service = table.bot.service  # type: ignore[union-attr]
-    game_id = service.latest_in_channel("verflixte6", table.channel.id)
+    game_id = service.tables.latest_in_channel("verflixte6", table.channel.id)
     assert game_id is not None
 
     running = await table.slash(table.cem, "verify spiel")
@@ -83,7 +83,7 @@ async def test_verify_an_uploaded_export(table: Table) -> None:
     table.dice.d6_only = True
     await table.open_and_start(table.anna, table.ben)
     service = table.bot.service  # type: ignore[union-attr]
-    game_id = service.latest_in_channel("verflixte6", table.channel.id)
+    game_id = service.tables.latest_in_channel("verflixte6", table.channel.id)
     for player in (table.anna, table.ben):
         await table.start_turn(player)
         await table.press(player, "stopp")

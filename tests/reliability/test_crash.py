@@ -89,7 +89,7 @@ class Crash:
         if row.status != "open":
             return []
         game = GAMES[row.kind]
-        stored = Service(self.store).stored_state(game_id)  # checkpoint and replay
+        stored = Service(self.store).tables.stored_state(game_id)  # checkpoint and replay
         assert stored is not None
         state = game.load(stored)
         return [row.players[s] for s in sorted(game.to_act(state))]
@@ -224,7 +224,7 @@ async def crash_run(tmp_path: Path, kills: int, steps_between: int, seed: int) -
 def check(world: Crash) -> dict[str, int]:
     """Every acknowledged move is in the log once, by its player; every log is intact."""
     service = Service(world.store)
-    service.load_open_games()
+    service.tables.load_open_games()
     by_game: dict[int, list[Any]] = {}
     for game_id, before, after, player in world.acknowledged:
         rows = by_game.setdefault(game_id, world.store.events(game_id))
@@ -239,7 +239,7 @@ def check(world: Crash) -> dict[str, int]:
         rows = world.store.events(game_id)
         assert [r.seq for r in rows] == list(range(1, len(rows) + 1))  # no gap, no double
         assert rows[-1].seq == world.version(game_id)
-        report = service.verify(game_id)
+        report = service.records.verify(game_id)
         assert report.ok, (game_id, [p.detail for p in report.problems])
         events += len(rows)
     return {"kills": world.kills, "clicks": world.clicks, "moves": len(world.acknowledged),

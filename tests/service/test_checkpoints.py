@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from alembic import command
+from engine_state import engine_state
 from sqlalchemy import Engine, text
 
 from bot.audit import export
@@ -45,15 +46,15 @@ def players(n: int) -> list[str]:
 
 
 def dump(service: Service, game_id: int) -> Any:
-    return GAMES[service.current(game_id).kind].dump(service.state_copy(game_id))
+    return GAMES[service.tables.current(game_id).kind].dump(engine_state(service, game_id))
 
 
 async def play_one(service: Service, game_id: int, pick: random.Random) -> bool:
     """One legal action by a player to act (False: the game is over)."""
-    outcome = service.current(game_id)
+    outcome = service.tables.current(game_id)
     if outcome.status != "open":
         return False
-    state = service.state_copy(game_id)
+    state = engine_state(service, game_id)
     game = GAMES[outcome.kind]
     seat = pick.choice(sorted(game.to_act(state)))
     action = pick.choice(game.legal_actions(state, seat))
@@ -79,14 +80,14 @@ async def test_checkpoints_fall_on_the_interval(store: Store) -> None:
     seen = []
     for _ in range(20):  # a turn: jokers (with the Freiwurf), then stopp
         for action in (Action("jokers", {"jokers": []}), Action("stopp")):
-            player = service.current(game_id).to_act[0]
+            player = service.tables.current(game_id).to_act[0]
             await service.act(game_id, player, action)
             row = store.get(game_id)
             seen.append((row.version, row.snapshot_version))
     assert [v for v, s in seen if v == s] == [17, 33]  # the setup's own is version 1
     assert all(v - s < CHECKPOINT_EVERY for v, s in seen)
     assert seen[-1] == (41, 33)
-    assert service.stored_state(game_id) == dump(service, game_id)
+    assert service.tables.stored_state(game_id) == dump(service, game_id)
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=[f"{k}-{n}" for k, n, _ in SETUPS])
@@ -103,13 +104,13 @@ async def test_every_game_reads_back_between_checkpoints(
             break
         row = store.get(game_id)
         checkpoints_between += row.snapshot_version < row.version
-        assert service.stored_state(game_id) == dump(service, game_id)
+        assert service.tables.stored_state(game_id) == dump(service, game_id)
     assert checkpoints_between > 0  # the replay was used, not only stored snapshots
     restarted = Service(store)
-    restarted.load_open_games()
-    assert restarted.current(game_id).version == service.current(game_id).version
+    restarted.tables.load_open_games()
+    assert restarted.tables.current(game_id).version == service.tables.current(game_id).version
     assert dump(restarted, game_id) == dump(service, game_id)
-    assert service.verify(game_id).ok
+    assert service.records.verify(game_id).ok
 
 
 async def test_a_finished_game_stores_its_final_state(store: Store) -> None:
@@ -123,7 +124,7 @@ async def test_a_finished_game_stores_its_final_state(store: Store) -> None:
     assert row.snapshot == dump(service, game_id)
     document = export.from_store(store, game_id)
     assert document["state_seq"] == document["events"][-1]["seq"]
-    assert service.audit(game_id) == []
+    assert service.records.audit(game_id) == []
 
 
 async def test_the_export_of_a_running_game_names_its_checkpoint(store: Store) -> None:
@@ -154,19 +155,19 @@ async def test_host_actions_between_checkpoints_read_back(store: Store) -> None:
     pick = random.Random(8)
     for _ in range(3):
         await play_one(service, game_id, pick)
-    await service.host_action(game_id, "host", "pause", reason="Abendessen")
-    await service.host_action(game_id, "host", "resume")
-    await service.set_clock(game_id, "host", seconds=120)
-    await service.replace_player(game_id, "host", seated[1], "999")  # writes a checkpoint
+    await service.host.do(game_id, "host", "pause", reason="Abendessen")
+    await service.host.do(game_id, "host", "resume")
+    await service.host.set_clock(game_id, "host", seconds=120)
+    await service.host.replace_player(game_id, "host", seated[1], "999")  # writes a checkpoint
     assert store.get(game_id).snapshot_version == store.get(game_id).version
-    await service.kick(game_id, "host", seated[2])  # the absence rule plays for him
+    await service.host.kick(game_id, "host", seated[2])  # the absence rule plays for him
     for _ in range(4):
         await play_one(service, game_id, pick)
     row = store.get(game_id)
     assert row.snapshot_version < row.version
     assert "999" in row.players
-    assert service.stored_state(game_id) == dump(service, game_id)
-    assert service.verify(game_id).ok
+    assert service.tables.stored_state(game_id) == dump(service, game_id)
+    assert service.records.verify(game_id).ok
 
 
 async def test_a_refusal_between_checkpoints_leaves_the_state_as_stored(store: Store) -> None:
@@ -178,14 +179,14 @@ async def test_a_refusal_between_checkpoints_leaves_the_state_as_stored(store: S
     for _ in range(5):
         await play_one(service, game_id, pick)
     before = dump(service, game_id)
-    outcome = service.current(game_id)
+    outcome = service.tables.current(game_id)
     waiting = next(p for p in outcome.players if p not in outcome.to_act)
     with pytest.raises(IllegalAction):
         await service.act(game_id, waiting, Action("weiter"))
     with pytest.raises(IllegalAction):  # applied to the state, refused by the engine
         await service.act(game_id, outcome.to_act[0], Action("jokers", {"jokers": ["Nope"]}))
-    assert dump(service, game_id) == before == service.stored_state(game_id)
-    assert service.find_table(7, None) == game_id  # read anew, still a live table
+    assert dump(service, game_id) == before == service.tables.stored_state(game_id)
+    assert service.tables.find(7, None) == game_id  # read anew, still a live table
 
 
 def test_the_migration_gives_old_rows_a_checkpoint_at_their_version(engine: Engine) -> None:

@@ -60,7 +60,7 @@ async def test_a_lobby_survives_a_restart(store: Store) -> None:
     lobby = await service.open_lobby("verflixte6", "1")
     await service.act(lobby.game_id, "2", Action("join"))
     restarted = Service(Store(store.engine))
-    assert restarted.load_open_games() == 1
+    assert restarted.tables.load_open_games() == 1
     outcome = await restarted.act(lobby.game_id, "1", Action("start"))
     assert outcome.players == ["1", "2"]
 
@@ -70,7 +70,7 @@ async def test_the_last_one_leaving_closes_the_lobby(store: Store) -> None:
     lobby = await service.open_lobby("verflixte6", "1")
     outcome = await service.act(lobby.game_id, "1", Action("leave"))
     assert outcome.status == "aborted"
-    assert Service(store).load_open_games() == 0
+    assert Service(store).tables.load_open_games() == 0
 
 
 async def test_a_game_started_from_a_lobby_audits_clean(store: Store) -> None:
@@ -85,4 +85,4 @@ async def test_a_game_started_from_a_lobby_audits_clean(store: Store) -> None:
         if phase == "steal":
             action = Action("steal", {"victim": "2" if player == "1" else "1"})
         outcome = await service.act(lobby.game_id, player, action)
-    assert service.audit(lobby.game_id) == []
+    assert service.records.audit(lobby.game_id) == []

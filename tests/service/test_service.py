@@ -44,7 +44,7 @@ async def test_an_action_is_one_event(store: Store) -> None:
     row = store.get(game_id)
     assert (row.version, row.rng_counter) == (2, 1)
     assert row.snapshot_version == 1  # no checkpoint yet: the stored state is replayed
-    stored = service.stored_state(game_id)
+    stored = service.tables.stored_state(game_id)
     assert stored is not None and stored["seats"][0]["eyes"] == freiwurf["die"]
 
 
@@ -79,7 +79,7 @@ async def test_a_failed_commit_leaves_no_trace(
 ) -> None:
     service = Service(store)
     game_id = await new_game(service)
-    before = service.current(game_id)
+    before = service.tables.current(game_id)
 
     def broken(*args: Any, **kwargs: Any) -> int:
         raise RuntimeError("database went away")
@@ -87,7 +87,7 @@ async def test_a_failed_commit_leaves_no_trace(
     monkeypatch.setattr(store, "append", broken)
     with pytest.raises(RuntimeError):
         await service.act(game_id, "111", Action("jokers", {"jokers": []}))
-    assert service.current(game_id) == before
+    assert service.tables.current(game_id) == before
     monkeypatch.undo()
     outcome = await service.act(game_id, "111", Action("jokers", {"jokers": []}))
     assert outcome.version == 2
@@ -97,7 +97,7 @@ async def test_a_failed_commit_leaves_no_trace(
 async def test_another_process_moving_on_is_a_conflict_not_a_lost_update(store: Store) -> None:
     first, second = Service(store), Service(store)
     game_id = await new_game(first)
-    second.load_open_games()
+    second.tables.load_open_games()
     await first.act(game_id, "111", Action("jokers", {"jokers": []}))
     with pytest.raises(IllegalAction) as conflict:  # second still sees the joker phase
         await second.act(game_id, "111", Action("jokers", {"jokers": []}))
@@ -115,15 +115,15 @@ async def test_a_restart_continues_exactly_where_the_game_was(store: Store) -> N
     game_id = await new_game(service)
     await service.act(game_id, "111", Action("jokers", {"jokers": []}))
     await service.act(game_id, "111", Action("weiter"))
-    before = service.current(game_id)
+    before = service.tables.current(game_id)
 
     restarted = Service(Store(store.engine))
-    assert restarted.load_open_games() == 1
-    assert restarted.current(game_id) == before
+    assert restarted.tables.load_open_games() == 1
+    assert restarted.tables.current(game_id) == before
 
 
 async def play_to_the_end(service: Service, game_id: int) -> Any:
-    outcome = service.current(game_id)
+    outcome = service.tables.current(game_id)
     nonce = 0
     while not outcome.finished:
         player = outcome.to_act[0]
@@ -144,17 +144,17 @@ async def test_the_seed_is_revealed_at_the_end_and_every_draw_verifies(store: St
     service = Service(store)
     game_id = await new_game(service, durchgaenge=2)
     with pytest.raises(IllegalAction):
-        service.audit(game_id)
+        service.records.audit(game_id)
     outcome = await play_to_the_end(service, game_id)
     assert outcome.seed is not None
     assert seed_hash(bytes.fromhex(outcome.seed)) == outcome.seed_hash
     assert store.get(game_id).status == "finished"
-    assert service.audit(game_id) == []
+    assert service.records.audit(game_id) == []
     draws = [Draw.from_dict(d) for e in store.events(game_id) for d in e.draws]
     assert len(draws) >= 4
     forged = [Draw(d.n, d.sides, d.value % 6 + 1, d.nonce) if d.n == 1 else d for d in draws]
     assert verify_draws(bytes.fromhex(outcome.seed), outcome.seed_hash, forged) != []
-    assert Service(store).load_open_games() == 0
+    assert Service(store).tables.load_open_games() == 0
 
 
 async def test_audit_notices_a_snapshot_that_the_log_does_not_give(store: Store) -> None:
@@ -172,7 +172,9 @@ async def test_audit_notices_a_snapshot_that_the_log_does_not_give(store: Store)
             .where(GameRow.__table__.c.id == game_id)
             .values(snapshot=forged)  # type: ignore[attr-defined]
         )
-    assert Service(store).audit(game_id) == ["replaying the log does not give the stored state"]
+    assert Service(store).records.audit(game_id) == [
+        "replaying the log does not give the stored state"
+    ]
 
 
 async def test_private_views_exist_for_every_player(store: Store) -> None:
@@ -186,7 +188,7 @@ async def test_an_engine_failure_halfway_restores_the_committed_state(
 ) -> None:
     service = Service(store)
     game_id = await new_game(service)
-    before = service.current(game_id)
+    before = service.tables.current(game_id)
     engine = service.games["verflixte6"]
 
     def half_done(state: Any, seat: int, action: Action, rng: Any) -> Any:
@@ -196,7 +198,7 @@ async def test_an_engine_failure_halfway_restores_the_committed_state(
     monkeypatch.setattr(engine, "apply", half_done)
     with pytest.raises(RuntimeError):
         await service.act(game_id, "111", Action("jokers", {"jokers": []}))
-    assert service.current(game_id) == before
+    assert service.tables.current(game_id) == before
 
 
 def test_a_servers_language_is_read_once_and_kept(store: Store) -> None:
@@ -209,9 +211,11 @@ def test_a_servers_language_is_read_once_and_kept(store: Store) -> None:
         return stored(guild_id)
 
     store.guild_locale = counted  # type: ignore[method-assign]
-    assert service.guild_locale(None) == "de"
-    assert [service.guild_locale(7) for _ in range(3)] == ["de"] * 3
+    assert service.directory.guild_locale(None) == "de"
+    assert [service.directory.guild_locale(7) for _ in range(3)] == ["de"] * 3
     assert reads == [7]
-    service.set_guild_locale(7, "en")
-    assert service.guild_locale(7) == "en" and reads == [7]
-    assert Service(Store(store.engine)).guild_locale(7) == "en"  # stored for the next start
+    service.directory.set_guild_locale(7, "en")
+    assert service.directory.guild_locale(7) == "en" and reads == [7]
+    assert (
+        Service(Store(store.engine)).directory.guild_locale(7) == "en"
+    )  # stored for the next start

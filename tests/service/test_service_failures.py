@@ -4,6 +4,7 @@ puts the last committed state back, so memory never runs ahead of the database."
 from __future__ import annotations
 
 import pytest
+from engine_state import engine_state
 from sqlalchemy.exc import OperationalError
 
 from bot.engine import Action
@@ -16,7 +17,7 @@ async def test_a_failed_commit_restores_the_committed_state(
 ) -> None:
     service = Service(store)
     game = await service.create("verflixte6", ["1", "2"], {})
-    before = service.current(game.game_id)
+    before = service.tables.current(game.game_id)
 
     def broken(*args: object, **kwargs: object) -> None:
         raise OperationalError("UPDATE games …", {}, Exception("disk I/O error"))
@@ -25,10 +26,10 @@ async def test_a_failed_commit_restores_the_committed_state(
         patch.setattr(store, "append", broken)
         with pytest.raises(OperationalError):
             await service.act(game.game_id, "1", Action("jokers", {"jokers": []}))
-    after = service.current(game.game_id)
+    after = service.tables.current(game.game_id)
     assert after.public == before.public and after.version == before.version
-    assert service.games["verflixte6"].dump(service.state_copy(game.game_id)) == (
-        service.stored_state(game.game_id)
+    assert service.games["verflixte6"].dump(engine_state(service, game.game_id)) == (
+        service.tables.stored_state(game.game_id)
     )
     moved = await service.act(game.game_id, "1", Action("jokers", {"jokers": []}))
     assert moved.version == before.version + 1  # the same action goes through afterwards

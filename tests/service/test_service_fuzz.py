@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from engine_state import engine_state
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -67,7 +68,7 @@ def loop() -> Iterator[asyncio.AbstractEventLoop]:
 def stored(store: Store, game_id: int) -> tuple[Any, int, int]:
     """The state as a restart reads it (checkpoint and replay), the version, the log size."""
     row = store.get(game_id)
-    snapshot: Any = Service(store).stored_state(game_id)
+    snapshot: Any = Service(store).tables.stored_state(game_id)
     if snapshot is None:
         lobby = row.snapshot.get("lobby") if row.status == "lobby" else None
         snapshot = {"lobby": lobby}  # an emptied lobby is closed: nothing left to show
@@ -75,15 +76,15 @@ def stored(store: Store, game_id: int) -> tuple[Any, int, int]:
 
 
 def in_memory(service: Service, game_id: int) -> Any:
-    outcome = service.current(game_id)
+    outcome = service.tables.current(game_id)
     if "lobby" in outcome.public:
         return {"lobby": outcome.public["lobby"]}
-    return GAMES[outcome.kind].dump(service.state_copy(game_id))
+    return GAMES[outcome.kind].dump(engine_state(service, game_id))
 
 
 def attempt(data: st.DataObject, service: Service, game_id: int, players: list[str]) -> tuple:
     """(game id, actor, action, expected_version) of the next step."""
-    outcome = service.current(game_id)
+    outcome = service.tables.current(game_id)
     game = GAMES[outcome.kind]
     style = data.draw(st.sampled_from(["legal", "legal", "changed", "junk"]), label="style")
     legal: list[tuple[str, Action]] = []
@@ -91,7 +92,7 @@ def attempt(data: st.DataObject, service: Service, game_id: int, players: list[s
         waiting = [p for p in players if p not in outcome.players]
         legal = [(waiting[0], Action("join"))] if waiting else [(players[0], Action("start"))]
     elif outcome.status == "open":
-        state = service.state_copy(game_id)
+        state = engine_state(service, game_id)
         for seat in sorted(game.to_act(state)):
             legal += [(outcome.players[seat], a) for a in game.legal_actions(state, seat)]
     if style != "junk" and legal:
@@ -134,7 +135,7 @@ def test_random_and_illegal_actions_through_the_service(
         opened = loop.run_until_complete(service.create(kind, players, options))
     game_id = opened.game_id
     for _ in range(STEPS):
-        if service.current(game_id).finished:
+        if service.tables.current(game_id).finished:
             break
         target, actor, action, expected = attempt(data, service, game_id, players)
         before = stored(store, game_id)
@@ -154,6 +155,6 @@ def test_random_and_illegal_actions_through_the_service(
             assert (version, logged) == (before[1] + 1, before[2] + 1)
             assert outcome.version == version
         assert in_memory(service, game_id) == stored(store, game_id)[0]
-        assert service.current(game_id).version == stored(store, game_id)[1]
+        assert service.tables.current(game_id).version == stored(store, game_id)[1]
     reloaded = Service(store, rng_factory=fixed_rng)  # what a restart would see
     assert in_memory(reloaded, game_id) == in_memory(service, game_id)

@@ -15,6 +15,7 @@ import threading
 from typing import Any
 
 import pytest
+from engine_state import engine_state
 
 from bot.engine import Action, IllegalAction
 from bot.games import GAMES
@@ -31,15 +32,15 @@ def instance(db_url: str) -> Service:
 
 def legal(service: Service, game_id: int, pick: random.Random) -> tuple[str, Action]:
     """A legal action by the player to act, as this instance sees the game."""
-    outcome = service.current(game_id)
-    state = service.state_copy(game_id)
+    outcome = service.tables.current(game_id)
+    state = engine_state(service, game_id)
     game = GAMES[outcome.kind]
     seat = min(game.to_act(state))
     return outcome.players[seat], pick.choice(game.legal_actions(state, seat))
 
 
 def dump(service: Service, game_id: int) -> Any:
-    return GAMES[service.current(game_id).kind].dump(service.state_copy(game_id))
+    return GAMES[service.tables.current(game_id).kind].dump(engine_state(service, game_id))
 
 
 async def test_the_stale_instance_is_refused_and_then_catches_up(db_url: str) -> None:
@@ -47,7 +48,7 @@ async def test_the_stale_instance_is_refused_and_then_catches_up(db_url: str) ->
     upgrade(first.store.engine)
     second = instance(db_url)
     game_id = (await first.create("verflixte6", PLAYERS, {"durchgaenge": 1})).game_id
-    assert second.current(game_id).version == 1  # the second has the game in memory too
+    assert second.tables.current(game_id).version == 1  # the second has the game in memory too
 
     await first.act(game_id, "111", Action("jokers", {"jokers": []}))
     with pytest.raises(IllegalAction) as lost:  # legal on the second's (old) copy
@@ -56,8 +57,8 @@ async def test_the_stale_instance_is_refused_and_then_catches_up(db_url: str) ->
     store = first.store
     assert store.get(game_id).version == 2 and len(store.events(game_id)) == 2
 
-    assert second.current(game_id).version == 2  # read anew: the first's action is there
-    assert dump(second, game_id) == dump(first, game_id) == first.stored_state(game_id)
+    assert second.tables.current(game_id).version == 2  # read anew: the first's action is there
+    assert dump(second, game_id) == dump(first, game_id) == first.tables.stored_state(game_id)
     actor, action = legal(second, game_id, random.Random(1))
     await second.act(game_id, actor, action)
     with pytest.raises(IllegalAction) as lost_again:  # now the first is behind
@@ -66,7 +67,7 @@ async def test_the_stale_instance_is_refused_and_then_catches_up(db_url: str) ->
     log = store.events(game_id)
     assert [e.seq for e in log] == [1, 2, 3]
     assert log[2].action == action.to_dict()
-    assert dump(first, game_id) == dump(second, game_id) == first.stored_state(game_id)
+    assert dump(first, game_id) == dump(second, game_id) == first.tables.stored_state(game_id)
 
 
 def race(db_url: str, game_id: int, name: str, gate: threading.Barrier, rounds: int) -> dict:
@@ -79,7 +80,7 @@ def race(db_url: str, game_id: int, name: str, gate: threading.Barrier, rounds: 
     loop = asyncio.new_event_loop()
     try:
         for _ in range(rounds):
-            finished = service.current(game_id).finished
+            finished = service.tables.current(game_id).finished
             gate.wait(timeout=30)
             if finished:
                 break
@@ -121,7 +122,7 @@ async def test_two_instances_racing_never_lose_or_repeat_an_update(db_url: str) 
         assert log[version - 1].action == action  # what the winner was told is what is stored
     assert set(refused) == {"game.conflict"} and len(refused) == len(won)  # one loser a round
     assert row.status == "finished"
-    assert Service(store).audit(game_id) == []  # the log replays to the stored state
+    assert Service(store).records.audit(game_id) == []  # the log replays to the stored state
 
 
 async def test_a_click_newer_than_the_instance_knows_is_not_called_stale(db_url: str) -> None:
@@ -129,7 +130,7 @@ async def test_a_click_newer_than_the_instance_knows_is_not_called_stale(db_url:
     upgrade(first.store.engine)
     second = instance(db_url)
     game_id = (await first.create("verflixte6", PLAYERS, {"durchgaenge": 1})).game_id
-    second.current(game_id)
+    second.tables.current(game_id)
     moved = await first.act(game_id, "111", Action("jokers", {"jokers": []}))
     # the table message now carries version 2; a click on it reaches the second instance
     await second.act(game_id, "111", Action("weiter"), expected_version=moved.version)

@@ -16,7 +16,7 @@ PLAYERS = [str(1000 + i) for i in range(8)]
 
 async def play_out(service: Service, game_id: int) -> Outcome:
     """Every turn: no jokers, then stopp (a robbery victim is the first one offered)."""
-    outcome = service.current(game_id)
+    outcome = service.tables.current(game_id)
     while not outcome.finished:
         player = outcome.to_act[0]
         turn = outcome.public["turn"]
@@ -74,13 +74,13 @@ async def test_a_whole_tournament_through_the_service(store: Store) -> None:
     assert [e["type"] for e in linked.events] == ["group_table", "round"]
     assert linked.events[-1]["finale"] is True
 
-    finale = await start_groups(service, service.current(tid))
-    assert service.current(finale[0]).public["finale"] is True
+    finale = await start_groups(service, service.tables.current(tid))
+    assert service.tables.current(finale[0]).public["finale"] is True
     end = await play_out(service, finale[0])
     (final,) = end.linked
     assert final.events[-1]["type"] == "champion"
     assert final.finished and final.public["champion"] in PLAYERS
-    assert service.audit(tid) == []  # every draw verifies and the log replays to the state
+    assert service.records.audit(tid) == []  # every draw verifies and the log replays to the state
 
 
 async def test_a_result_lost_in_a_crash_is_recorded_after_the_restart(store: Store) -> None:
@@ -94,10 +94,10 @@ async def test_a_result_lost_in_a_crash_is_recorded_after_the_restart(store: Sto
     async def crash(table: Any) -> list[Outcome]:
         return []  # the process died before the tournament heard of the result
 
-    service._report_to_tournament = crash  # type: ignore[method-assign]
+    service.finished_listeners = [crash]  # the tournament never hears of it
     await play_out(service, games[0])
     restarted = Service(Store(store.engine))
-    restarted.load_open_games()
-    (recorded,) = await restarted.reconcile()
+    restarted.tables.load_open_games()
+    (recorded,) = await restarted.tournaments.reconcile()
     assert recorded.events[0]["type"] == "group_table"
-    assert await restarted.reconcile() == []
+    assert await restarted.tournaments.reconcile() == []

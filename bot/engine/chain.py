@@ -1,0 +1,71 @@
+"""The hash chain of a game's event log.
+
+Every event row stores ``prev_hash`` (the hash of the event before it) and its own ``hash``:
+SHA-256 (hex) of the canonical JSON of ``game_id, seq, actor, action, events, draws,
+prev_hash`` — keys sorted, no whitespace, UTF-8. The first event (seq 1) has the game's seed
+commitment as its ``prev_hash``, so the chain is anchored to the hash players saw in the
+lobby before anything happened. Changing, dropping or reordering any event changes every
+hash after it; the game row keeps the newest hash (the chain's head).
+
+Pure (no database, no Discord): the store chains the events it writes with
+:func:`chained_event`, the verifier (:mod:`bot.audit.verify`) and migration 0006 check and
+backfill hashes with :func:`event_hash`, which hashes the same fields.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from bot.json_text import plain
+
+
+def canonical_json(value: Any) -> str:
+    """The one JSON text of ``value`` the chain hashes: what the database hands back
+    (``json`` round trip: tuples become lists, keys strings), keys sorted, no spaces."""
+    return json.dumps(plain(value), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def chained_event(
+    *,
+    game_id: int,
+    seq: int,
+    actor: str | None,
+    action: Mapping[str, Any],
+    events: list[Any],
+    draws: list[Any],
+    prev_hash: str,
+) -> dict[str, Any]:
+    """The hashed fields of one event and, under ``"hash"``, its hash chained to
+    ``prev_hash`` (the only place that says which fields the hash covers)."""
+    event: dict[str, Any] = {
+        "game_id": game_id,
+        "seq": seq,
+        "actor": actor,
+        "action": action,
+        "events": events,
+        "draws": draws,
+        "prev_hash": prev_hash,
+    }
+    event["hash"] = hashlib.sha256(canonical_json(event).encode()).hexdigest()
+    return event
+
+
+def event_hash(
+    *,
+    game_id: int,
+    seq: int,
+    actor: str | None,
+    action: Mapping[str, Any],
+    events: list[Any],
+    draws: list[Any],
+    prev_hash: str,
+) -> str:
+    """The hash of one event, chained to ``prev_hash``."""
+    event = chained_event(
+        game_id=game_id, seq=seq, actor=actor, action=action, events=events, draws=draws,
+        prev_hash=prev_hash,
+    )  # fmt: skip
+    return str(event["hash"])

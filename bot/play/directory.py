@@ -1,0 +1,51 @@
+"""The directory: players' display names, each server's language and Croupier role, read
+once from the store and then kept (a server is one shard's)."""
+
+from __future__ import annotations
+
+from bot.store import Store
+
+DEFAULT_LOCALE = "de"
+
+
+class Directory:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._names: dict[str, str] = {}
+        self._guild_locales: dict[int, str] = {}
+
+    def remember_name(self, player: str, name: str) -> None:
+        """Keep a player's display name (written only when it changed)."""
+        if self.display_name(player) != name:
+            self.store.set_player_name(player, name)
+            self._names[player] = name
+
+    def display_name(self, player: str) -> str:
+        """The player's last known display name, else the id."""
+        if player not in self._names:
+            stored = self.store.player_name(player)
+            if stored is None:
+                return player
+            self._names[player] = stored
+        return self._names[player]
+
+    def guild_locale(self, guild_id: int | None) -> str:
+        """The server's language (German unless its admins chose English)."""
+        if guild_id is None:
+            return DEFAULT_LOCALE
+        locale = self._guild_locales.get(guild_id)
+        if locale is None:
+            locale = self.store.guild_locale(guild_id) or DEFAULT_LOCALE
+            self._guild_locales[guild_id] = locale
+        return locale
+
+    def set_guild_locale(self, guild_id: int, locale: str) -> None:
+        self.store.set_guild_locale(guild_id, locale)
+        self._guild_locales[guild_id] = locale
+
+    def croupier_role(self, guild_id: int) -> int | None:
+        """The role whose members may host in a server (besides Manage Server)."""
+        return self.store.croupier_role(guild_id)
+
+    def set_croupier_role(self, guild_id: int, role_id: int | None) -> None:
+        self.store.set_croupier_role(guild_id, role_id)

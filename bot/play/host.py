@@ -1,0 +1,138 @@
+"""Host tools on a running table, each logged with who and why: pause and resume, act for
+an absent player, end early, seat a substitute, declare a player absent, set the clock."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot import clocks
+from bot.engine import JSON, Action, Event, IllegalAction
+from bot.engine.serial import renamed
+from bot.play.outcome import ABORTED, LOBBY, OPEN, PAUSED, Outcome
+
+if TYPE_CHECKING:
+    from bot.service import Service
+
+PAUSING = {"pause": (OPEN, PAUSED), "resume": (PAUSED, OPEN)}  # verb: (from, to)
+
+
+class HostTools:
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.tables = service.tables
+
+    async def do(
+        self,
+        game_id: int,
+        host: str,
+        verb: str,
+        *,
+        reason: str = "",
+        for_player: str = "",
+        action: Action | None = None,
+        nonce: str = "",
+    ) -> Outcome:
+        """``pause`` / ``resume`` a table (also to adjourn an evening), or ``act`` for an
+        absent player (the player's action, recorded as taken by the host)."""
+        if verb == "act":
+            assert action is not None
+            args = {**action.args, "by_host": host, "reason": reason}
+            return await self.service.act(game_id, for_player, Action(action.do, args), nonce=nonce)
+        wanted = PAUSING.get(verb)
+        if wanted is None:
+            raise IllegalAction("game.unknown_action", action=verb)
+        outcome = await self._commit(game_id, host, verb, {"reason": reason}, before=wanted[0],
+                                     status=wanted[1])  # fmt: skip
+        return await self.service.clocks.after(outcome, None)
+
+    async def _commit(
+        self,
+        game_id: int,
+        host: str,
+        verb: str,
+        args: dict[str, JSON],
+        *,
+        before: str | None = None,
+        **changes: Any,
+    ) -> Outcome:
+        """A logged host action (no engine action) on a table in status ``before`` (by
+        default a running or paused one)."""
+        async with self.tables.locks[game_id]:
+            table = self.tables.get(game_id)
+            if before is not None and table.row.status != before:
+                raise IllegalAction(f"game.cannot_{verb}")
+            allowed = (OPEN, PAUSED, LOBBY) if verb == "end" else (OPEN, PAUSED)
+            if table.row.status not in allowed:
+                raise IllegalAction("game.over")
+            event = Event(verb, {"host": host, **args})
+            self.service.commit(
+                table,
+                host,
+                Action(verb, args),
+                [event],
+                snapshot=changes.get("snapshot"),
+                status=changes.get("status", table.row.status),
+                players=changes.get("players"),
+            )
+            if "snapshot" in changes:
+                table.state = self.service.games[table.row.kind].load(changes["snapshot"])
+            if changes.get("status") == ABORTED:
+                table.lobby = None
+            return self.tables.outcome(table, [event.to_dict()])
+
+    async def end_table(self, game_id: int, host: str, reason: str = "") -> Outcome:
+        """End a table early: the results so far are kept in the log and shown."""
+        table = self.tables.get(game_id)
+        game = self.service.games[table.row.kind]
+        result = {} if table.state is None else game.result(table.state)
+        args = {"reason": reason, "result": result}
+        return await self._commit(game_id, host, "end", args, status=ABORTED)
+
+    async def replace_player(
+        self, game_id: int, host: str, old: str, new: str, reason: str = ""
+    ) -> Outcome:
+        """Seat ``new`` in ``old``'s place: same seat, same cards, dice and points."""
+        table = self.tables.get(game_id)
+        if table.state is None:
+            raise IllegalAction("game.not_started")
+        if old not in table.row.players:
+            raise IllegalAction("game.not_a_player")
+        if new in table.row.players:
+            raise IllegalAction("game.already_seated")
+        snapshot = renamed(self.service.games[table.row.kind].dump(table.state), old, new)
+        players = [new if p == old else p for p in table.row.players]
+        args = {"old": old, "new": new, "reason": reason}
+        outcome = await self._commit(
+            game_id, host, "replace", args, snapshot=snapshot, players=players
+        )
+        clock = self.service.clocks.of(game_id)
+        self.service.clocks.move(
+            game_id,
+            waiting=[new if p == old else p for p in clock.waiting],
+            absent=[p for p in clock.absent if p != old],
+        )
+        return await self.service.clocks.after(outcome, None)
+
+    async def kick(self, game_id: int, host: str, player: str, reason: str = "") -> Outcome:
+        """Declare a player absent: from now on the absence rule plays for him at once."""
+        table = self.tables.get(game_id)
+        if table.state is None or player not in table.row.players:
+            raise IllegalAction("game.not_a_player")
+        outcome = await self._commit(game_id, host, "kick", {"player": player, "reason": reason})
+        absent = self.service.clocks.of(game_id).absent
+        if player not in absent:
+            self.service.clocks.move(game_id, absent=[*absent, player])
+        return await self.service.clocks.after(outcome, None)
+
+    async def set_clock(
+        self, game_id: int, host: str, *, seconds: int | None = None, on_timeout: str | None = None
+    ) -> Outcome:
+        """Change a table's turn clock (0 seconds = no clock); a running clock restarts."""
+        if on_timeout not in (None, clocks.RULE, clocks.WAIT):
+            raise IllegalAction("game.bad_clock")
+        args = {"seconds": seconds, "on_timeout": on_timeout}
+        outcome = await self._commit(game_id, host, "clock", args)
+        table, keeper = self.tables.get(game_id), self.service.clocks
+        keeper.put(table, clocks.setting(keeper.get(table), seconds=seconds, on_timeout=on_timeout))
+        keeper.advance(table, outcome, None)
+        return outcome

@@ -1,0 +1,65 @@
+"""What an action produces (:class:`Outcome`) and what a clock did (:class:`ClockNotice`),
+with the table statuses and the logged verbs that are no engine action."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from bot.engine import JSON
+from bot.store import GameStatus
+
+LOBBY, OPEN, PAUSED = GameStatus.LOBBY.value, GameStatus.OPEN.value, GameStatus.PAUSED.value
+FINISHED, ABORTED = GameStatus.FINISHED.value, GameStatus.ABORTED.value
+LIVE = (LOBBY, OPEN, PAUSED)
+SETUP_VERBS = ("setup", "start")
+HOST_ONLY_VERBS = ("pause", "resume", "end", "kick", "clock", "replace")  # no engine action
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an action produced: the events, and the views to show (public and private)."""
+
+    game_id: int
+    kind: str
+    status: str  # lobby | open | finished | aborted
+    version: int
+    events: list[dict[str, JSON]]
+    public: dict[str, JSON]
+    private: dict[str, dict[str, JSON]]  # player id -> that player's own view
+    to_act: list[str]
+    players: list[str]
+    seed_hash: str
+    seed: str | None  # revealed only when the game is over
+    head_hash: str = ""  # the hash of the log's newest event (the chain's head)
+    locale: str = "de"
+    channel_id: int | None = None
+    message_id: int | None = None
+    linked: tuple[Outcome, ...] = ()  # what this action caused elsewhere (a tournament)
+    absent: tuple[tuple[str, dict[str, JSON]], ...] = ()
+    """(player, action) the absence rule played for players out of time or declared absent."""
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (FINISHED, ABORTED)
+
+
+def merge(first: Outcome, later: Outcome) -> Outcome:
+    """Two outcomes of one table in a row, as one (the later state, all the events)."""
+    return replace(
+        later,
+        events=first.events + later.events,
+        linked=first.linked + later.linked,
+        absent=first.absent + later.absent,
+    )
+
+
+@dataclass(frozen=True)
+class ClockNotice:
+    """What a clock did: reminded (``remind``), acted for players out of time (``expire``),
+    stopped for the host to decide (``wait``), or closed a lobby (``closed``)."""
+
+    what: str
+    outcome: Outcome
+    players: tuple[str, ...]
+    deadline: datetime | None

@@ -1,0 +1,77 @@
+"""A game's records: its log as events and as an export, and the fairness check on it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.audit import export
+from bot.audit.verify import Report, verify
+from bot.engine import JSON, Game, IllegalAction
+from bot.play.outcome import FINISHED, HOST_ONLY_VERBS, SETUP_VERBS
+from bot.play.tables import Tables
+from bot.store import GameNotFound, GameRow, Store
+
+
+def _ref(row: GameRow | None) -> GameRef | None:
+    return None if row is None or row.id is None else GameRef(row.id, row.status)
+
+
+@dataclass(frozen=True)
+class GameRef:
+    """A stored game, as the commands that look one up by number need it."""
+
+    id: int
+    status: str
+
+
+class Records:
+    def __init__(self, store: Store, tables: Tables, games: Mapping[str, Game[Any]]) -> None:
+        self.store = store
+        self.tables = tables
+        self.games = games
+
+    def game(self, number: int | None, guild_id: int | None, channel_id: int) -> GameRef | None:
+        """Game ``number`` if it belongs to this server, else the newest in the channel."""
+        if number is None:
+            return _ref(self.store.latest_game(None, channel_id))
+        try:
+            game = self.store.get(number)
+        except GameNotFound:
+            return None
+        return _ref(game) if game.guild_id == guild_id else None
+
+    def opener(self, game_id: int) -> str | None:
+        """Who opened the table (its host for casual play)."""
+        first = self.store.events(game_id)[:1]
+        return first[0].actor if first else None
+
+    def recent_events(self, game_id: int, limit: int = 20) -> list[dict[str, JSON]]:
+        """The last ``limit`` events of a game's log, oldest first."""
+        events = [e for row in self.store.events(game_id) for e in row.events]
+        return events[-limit:]
+
+    def export_log(self, game_id: int) -> list[dict[str, JSON]]:
+        """Every logged action of a game: who, what, the events, the dice and the hashes
+        that chain it to the action before."""
+        return [export.event_entry(r) for r in self.store.events(game_id)]
+
+    def export_json(self, game_id: int) -> str:
+        """The game's export document (``croupier verify`` reads it)."""
+        return export.to_json(export.from_store(self.store, game_id))
+
+    def audit(self, game_id: int) -> list[str]:
+        """Check a finished game (empty = fair): the hash chain, every draw recomputed from
+        the revealed seed, and the logged actions replayed with those draws give the stored
+        snapshot (:meth:`verify`)."""
+        if self.tables.get(game_id).row.status != FINISHED:
+            raise IllegalAction("game.not_over")
+        return [problem.detail for problem in self.verify(game_id).problems]
+
+    def verify(self, game_id: int) -> Report:
+        """The offline verifier (``croupier verify``) run on the game's export as stored
+        now; its draws are checked once the seed is revealed."""
+        self.tables.get(game_id)  # IllegalAction for an unknown game
+        document = export.read(self.export_json(game_id))
+        return verify(document, self.games, setup_verbs=SETUP_VERBS, host_verbs=HOST_ONLY_VERBS)

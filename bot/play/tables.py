@@ -1,0 +1,283 @@
+"""The table cache: every lobby and running game in memory, as its stored checkpoint with
+the logged actions since replayed; read anew when another process moved a game on or an
+action failed half-way. The outcome of a table (its views per viewer) is built here."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine import JSON, Game, IllegalAction
+from bot.engine.replay import apply_logged
+from bot.engine.serial import from_data, to_data
+from bot.lobby import Lobby
+from bot.play.outcome import ABORTED, FINISHED, HOST_ONLY_VERBS, LIVE, LOBBY, OPEN, Outcome
+from bot.store import EventRow, GameNotFound, GameRow, Store
+
+log = logging.getLogger(__name__)
+
+
+def to_act(game: Game[Any], state: Any, players: Sequence[str]) -> list[str]:
+    """The players to act now, in seat order."""
+    return [players[s] for s in sorted(game.to_act(state))]
+
+
+@dataclass(slots=True)
+class CachedRow:
+    """The cached copy of a game row, as plain attributes: a detached SQLModel row would
+    validate every assignment and keep every replaced value (the old snapshot included)."""
+
+    id: int
+    kind: str
+    status: str
+    version: int
+    snapshot_version: int
+    players: list[str]
+    options: dict[str, Any]
+    seed: str
+    seed_hash: str
+    rng_counter: int
+    head_hash: str
+    locale: str
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+
+    @classmethod
+    def of(cls, row: GameRow) -> CachedRow:
+        assert row.id is not None
+        return cls(
+            row.id, row.kind, row.status, row.version, row.snapshot_version, list(row.players),
+            row.options, row.seed, row.seed_hash, row.rng_counter, row.head_hash, row.locale,
+            row.guild_id, row.channel_id, row.message_id,
+        )  # fmt: skip
+
+
+@dataclass
+class Table:
+    row: CachedRow  # ids, seed, options, locale; version/status/players kept current
+    state: Any = None  # the engine state once started
+    lobby: Lobby | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_row(cls, row: GameRow, game: Game[Any], since: Sequence[EventRow] = ()) -> Table:
+        """The table of a stored row: its snapshot (a checkpoint) with the events ``since``
+        it replayed. The snapshot itself is not kept (the state is)."""
+        snapshot, cached = row.snapshot, CachedRow.of(row)
+        if row.status == LOBBY:
+            return cls(cached, lobby=from_data(Lobby, snapshot["lobby"]))
+        if row.status == ABORTED and "lobby" in snapshot:
+            return cls(cached)
+        state = game.load(snapshot)
+        players = game.players(state)
+        for event in since:
+            logged = {"actor": event.actor, "action": event.action, "draws": event.draws}
+            state, players = apply_logged(game, state, players, logged, HOST_ONLY_VERBS)
+        return cls(cached, state=state)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def seed(self) -> bytes:
+        return bytes.fromhex(self.row.seed)
+
+    @property
+    def over(self) -> bool:
+        return self.row.status in (FINISHED, ABORTED)
+
+    @property
+    def live(self) -> bool:
+        return self.row.status in LIVE
+
+
+class Tables:
+    """The loaded tables, one lock per table, and reading them as outcomes."""
+
+    def __init__(self, store: Store, games: Mapping[str, Game[Any]]) -> None:
+        self.store = store
+        self.games = games
+        self._tables: dict[int, Table] = {}
+        self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    def load_open_games(self) -> int:
+        """Load every lobby and running game into memory (at start); returns how many."""
+        rows = self.store.open_games()
+        since = self.store.since_checkpoints(rows)
+        for row in rows:
+            assert row.id is not None
+            self._tables[row.id] = Table.from_row(row, self.games[row.kind], since.get(row.id, ()))
+        return len(rows)
+
+    def add(self, row: GameRow) -> Table:
+        """Cache a table just created."""
+        table = Table.from_row(row, self.games[row.kind])
+        self._tables[table.id] = table
+        return table
+
+    def get(self, game_id: int) -> Table:
+        """A table (read from the store on first use); IllegalAction for an unknown one."""
+        table = self._tables.get(game_id)
+        if table is None:
+            table = self._tables[game_id] = self.read(game_id)
+        return table
+
+    def read(self, game_id: int) -> Table:
+        """A table as stored: its checkpoint with the logged actions since replayed."""
+        try:
+            row = self.store.get(game_id)
+        except GameNotFound:
+            raise IllegalAction("game.not_found") from None
+        since = self.store.events(game_id, row.version, after=row.snapshot_version)
+        return Table.from_row(row, self.games[row.kind], since)
+
+    def reload(self, game_id: int) -> None:
+        """Read a table anew from its stored checkpoint and log (after a refusal that may
+        have changed the state in memory, or a failed commit); if that fails too, it is read
+        on its next use."""
+        self._tables.pop(game_id, None)
+        try:
+            self.get(game_id)
+        except Exception:
+            log.exception("game %s: could not be read again (next use reads it)", game_id)
+
+    def catch_up(self, game_id: int, version: int) -> None:
+        """A click carries a newer version than this process knows: another process (a
+        second shard) moved the game on, so the cached copy is dropped and read anew."""
+        table = self._tables.get(game_id)
+        if table is not None and version > table.row.version:
+            log.info("game %s is at %s elsewhere (here %s): reloading", game_id, version,
+                     table.row.version)  # fmt: skip
+            self._tables.pop(game_id, None)
+
+    def stored_state(self, game_id: int) -> dict[str, JSON] | None:
+        """The engine state as a restart reads it from the database (its checkpoint and the
+        actions since), as plain data; None for a lobby. For checks, not for play."""
+        table = self.read(game_id)
+        return None if table.state is None else self.games[table.row.kind].dump(table.state)
+
+    # --- reading as outcomes ---------------------------------------------------------
+
+    def outcome(self, table: Table, events: list[dict[str, JSON]]) -> Outcome:
+        """The table as it stands after ``events``: its public view and each player's."""
+        row = table.row
+        game = self.games[row.kind]
+        players = list(row.players)
+        if table.state is None:
+            lobby = to_data(table.lobby) if table.lobby is not None else None
+            public: dict[str, JSON] = {"lobby": lobby, "options": dict(row.options or {})}
+            private = {p: public for p in players}
+            acting: list[str] = []
+        else:
+            public = game.view(table.state, None)
+            private = {p: game.view(table.state, seat) for seat, p in enumerate(players)}
+            acting = to_act(game, table.state, players)
+        return Outcome(
+            game_id=row.id,
+            kind=row.kind,
+            status=row.status,
+            version=row.version,
+            events=events,
+            public=public,
+            private=private,
+            to_act=acting,
+            players=players,
+            seed_hash=row.seed_hash,
+            seed=row.seed if table.over else None,
+            head_hash=row.head_hash,
+            locale=row.locale,
+            channel_id=row.channel_id,
+            message_id=row.message_id,
+        )
+
+    def current(self, game_id: int) -> Outcome:
+        """The game as it stands (e.g. to redraw its message), without acting."""
+        return self.outcome(self.get(game_id), [])
+
+    def locale_of(self, game_id: int) -> str:
+        """A table's language, without building its views as :meth:`current` does (most
+        clicks need no more before they act)."""
+        return self.get(game_id).row.locale
+
+    def is_over(self, game_id: int) -> bool:
+        """Whether a game has ended (finished, or ended early by a host or its lobby's
+        clock), without building its views; False for a game that does not exist."""
+        try:
+            return self.get(game_id).over
+        except IllegalAction:
+            return False
+
+    def _is_table(self, table: Table) -> bool:
+        """A game played at a table (a tournament is none: its groups' games are)."""
+        return not self.games[table.row.kind].info.open_seats
+
+    def find(self, channel_id: int, player: str | None, kind: str | None = None) -> int | None:
+        """The newest live table in a channel (at which ``player`` sits, if given). A
+        tournament is no table: ``/tisch beenden`` beside its registration must not end it."""
+        found = [
+            game_id
+            for game_id, table in self._tables.items()
+            if table.row.channel_id == channel_id
+            and (player is None or player in table.row.players)
+            and table.live
+            and (table.row.kind == kind if kind is not None else self._is_table(table))
+        ]
+        return max(found) if found else None
+
+    def live_games(self, kind: str) -> list[int]:
+        """Ids of the loaded lobbies and running games of one kind."""
+        return [
+            game_id
+            for game_id, table in self._tables.items()
+            if table.row.kind == kind and table.row.status in (LOBBY, OPEN)
+        ]
+
+    def live_tables(self, guild_id: int) -> list[Outcome]:
+        """The lobbies, running and paused game tables of one server, oldest first
+        (tournaments are not tables: their groups' games are)."""
+        return [
+            self.outcome(table, [])
+            for _, table in sorted(self._tables.items())
+            if table.row.guild_id == guild_id and table.live and self._is_table(table)
+        ]
+
+    def loaded(self) -> list[Table]:
+        """Every table in memory."""
+        return list(self._tables.values())
+
+    def options(self, game_id: int) -> dict[str, Any]:
+        """The options a table was opened with."""
+        return dict(self.get(game_id).row.options)
+
+    def guild_of(self, game_id: int) -> int | None:
+        """The server a table is played in."""
+        return self.get(game_id).row.guild_id
+
+    def latest_in_channel(self, kind: str, channel_id: int) -> int | None:
+        row = self.store.latest_game(kind, channel_id)
+        return None if row is None else row.id
+
+    def set_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the Discord message that shows the table."""
+        table = self.get(game_id)
+        self.store.set_message(game_id, message_id)
+        table.row.message_id = message_id
+
+    def seal(self, game_id: int, text: str) -> str:
+        """A short public seal of a secret (e.g. a sealed bet): HMAC with the game's seed, so
+        it can be checked once the seed is revealed, and not guessed before."""
+        digest = hmac.new(self.get(game_id).seed, text.encode(), hashlib.sha256).hexdigest()
+        return digest[:8]
+
+    def seed_info(self, game_id: int) -> dict[str, JSON]:
+        """The seed's commitment, and the seed itself once the game is over."""
+        table = self.get(game_id)
+        return {"seed_hash": table.row.seed_hash, "seed": table.row.seed if table.over else None}
