@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from typing import TypeVar
 
-from bot.engine.core import JSON, Action, Event, Game, GameInfo, IllegalAction
+from bot.engine.core import JSON, Action, Event, Game, GameInfo, IllegalAction, redacted
 from bot.engine.rng import AuditedRng, Draw, FixedRng, Rng
 
 S = TypeVar("S")
@@ -21,6 +21,7 @@ __all__ = [
     "GameInfo",
     "IllegalAction",
     "Rng",
+    "redacted",
     "step",
 ]
 

@@ -50,6 +50,11 @@ class Engine(Generic[S]):
         """The game's own layout of a view, ``legal`` included."""
         raise NotImplementedError
 
+    def redact(self, event: Mapping[str, JSON], viewer: str | None) -> dict[str, JSON] | None:
+        """An event as ``viewer`` (a player id; None: the public) may see it: here whole, as
+        in a game without secrets; a game with secrets in its events overrides this."""
+        return dict(event)
+
     def dump(self, state: S) -> dict[str, JSON]:
         data: dict[str, JSON] = to_data(state)
         return data

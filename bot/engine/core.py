@@ -124,6 +124,14 @@ class Game(Protocol[S]):
 
     def view(self, state: S, viewer: int | None) -> dict[str, JSON]: ...
 
+    def redact(self, event: Mapping[str, JSON], viewer: str | None) -> dict[str, JSON] | None:
+        """``event`` (as logged: ``{"type": ..., **data}``) as ``viewer`` may see it: a
+        player id as the events name players, None for the public. None: the viewer sees
+        nothing of it. The log keeps every event whole (replays, audits and the export of
+        a finished game read it); whatever is shown while a game runs passes through here,
+        so a secret stays hidden by construction, not because a text leaves it out."""
+        ...
+
     def dump(self, state: S) -> dict[str, JSON]: ...
 
     def load(self, data: Mapping[str, JSON]) -> S: ...
@@ -134,6 +142,14 @@ class Game(Protocol[S]):
         """What the croupier plays for ``seat`` when its time ran out (or a host declared
         it absent): always one of the legal actions; None when it has nothing to decide."""
         ...
+
+
+def redacted(
+    game: Game[Any], events: Sequence[Mapping[str, JSON]], viewer: str | None
+) -> list[dict[str, JSON]]:
+    """The events ``viewer`` may see (None: the public), each as :meth:`Game.redact` gives it."""
+    shown = (game.redact(event, viewer) for event in events)
+    return [event for event in shown if event is not None]
 
 
 def player_bounds(game: Game[Any], options: Mapping[str, JSON]) -> tuple[int, int]:

@@ -3,7 +3,7 @@ with the table statuses and the logged verbs that are no engine action."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from bot.engine import JSON
@@ -18,13 +18,15 @@ HOST_ONLY_VERBS = ("pause", "resume", "end", "kick", "clock", "replace")  # no e
 
 @dataclass(frozen=True)
 class Outcome:
-    """What an action produced: the events, and the views to show (public and private)."""
+    """What an action produced: its events and the views to show, each public and per player.
+    Events come redacted by the game (:meth:`bot.engine.Game.redact`), never as logged: the
+    public ones in ``events``, each player's own in ``private_events``."""
 
     game_id: int
     kind: str
     status: str  # lobby | open | finished | aborted
     version: int
-    events: list[dict[str, JSON]]
+    events: list[dict[str, JSON]]  # as the public may see them
     public: dict[str, JSON]
     private: dict[str, dict[str, JSON]]  # player id -> that player's own view
     to_act: list[str]
@@ -32,6 +34,8 @@ class Outcome:
     seed_hash: str
     seed: str | None  # revealed only when the game is over
     head_hash: str = ""  # the hash of the log's newest event (the chain's head)
+    private_events: dict[str, list[dict[str, JSON]]] = field(default_factory=dict)
+    """Player id -> the events as that player may see them (his own secrets in them)."""
     locale: str = "de"
     channel_id: int | None = None
     message_id: int | None = None
@@ -46,9 +50,13 @@ class Outcome:
 
 def merge(first: Outcome, later: Outcome) -> Outcome:
     """Two outcomes of one table in a row, as one (the later state, all the events)."""
+    players = list(dict.fromkeys([*first.private_events, *later.private_events]))
     return replace(
         later,
         events=first.events + later.events,
+        private_events={
+            p: first.private_events.get(p, []) + later.private_events.get(p, []) for p in players
+        },
         linked=first.linked + later.linked,
         absent=first.absent + later.absent,
     )

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.audit import export
 from bot.audit.verify import Report, verify
-from bot.engine import JSON, Game, IllegalAction
+from bot.engine import JSON, Game, IllegalAction, redacted
 from bot.play.outcome import FINISHED, HOST_ONLY_VERBS, SETUP_VERBS
 from bot.play.tables import Tables
 from bot.store import GameNotFound, GameRow, Store
@@ -48,9 +48,11 @@ class Records:
         return first[0].actor if first else None
 
     def recent_events(self, game_id: int, limit: int = 20) -> list[dict[str, JSON]]:
-        """The last ``limit`` events of a game's log, oldest first."""
+        """The last ``limit`` events of a game's log as the public may see them (redacted
+        by the game: no hand, no sealed bet, no dice under a cup), oldest first."""
+        game = self.games[self.tables.get(game_id).row.kind]
         events = [e for row in self.store.events(game_id) for e in row.events]
-        return events[-limit:]
+        return redacted(game, events, None)[-limit:]
 
     def export_log(self, game_id: int) -> list[dict[str, JSON]]:
         """Every logged action of a game: who, what, the events, the dice and the hashes

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import JSON, Game, IllegalAction
+from bot.engine import JSON, Game, IllegalAction, redacted
 from bot.engine.replay import apply_logged
 from bot.engine.serial import from_data, to_data
 from bot.lobby import Lobby
@@ -167,7 +167,9 @@ class Tables:
     # --- reading as outcomes ---------------------------------------------------------
 
     def outcome(self, table: Table, events: list[dict[str, JSON]]) -> Outcome:
-        """The table as it stands after ``events``: its public view and each player's."""
+        """The table as it stands after ``events`` (as logged): its public view and each
+        player's, and the events as the public and each player may see them (the game
+        redacts them here, the one place an outcome is built)."""
         row = table.row
         game = self.games[row.kind]
         players = list(row.players)
@@ -185,7 +187,7 @@ class Tables:
             kind=row.kind,
             status=row.status,
             version=row.version,
-            events=events,
+            events=redacted(game, events, None),
             public=public,
             private=private,
             to_act=acting,
@@ -193,6 +195,7 @@ class Tables:
             seed_hash=row.seed_hash,
             seed=row.seed if table.over else None,
             head_hash=row.head_hash,
+            private_events={p: redacted(game, events, p) for p in players},
             locale=row.locale,
             channel_id=row.channel_id,
             message_id=row.message_id,

@@ -36,7 +36,9 @@ def _cards(cards: Sequence[int], locale: str) -> str:
 
 
 def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> str:
-    """A public line; secret events (deal, discard, pass) say what happened, not which cards."""
+    """A public line of a public event: the game's redaction took the secret cards out of a
+    deal, a discard, a pass and the received cards (their texts say what happened, not
+    which cards; a list of cards is shown only where a text asks for it)."""
     kind = str(event["type"])
     if kind in TABLE_EVENTS:
         return describe_table_event(event, locale, name)
@@ -49,10 +51,10 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
     for key in ("hand", "set", "price", "phase"):
         if key in event:
             params[key] = event[key]
-    if "card" in event and kind not in ("discard",):
+    if isinstance(event.get("card"), int):
         params["card"] = card_label(int(event["card"]), locale)
     for key in ("cards", "devil"):
-        if key in event and kind not in ("pass", "deal", "received"):
+        if isinstance(event.get(key), list):  # the received cards are by player: no list
             params[key] = _cards(event[key], locale)
     for key in ("scores", "totals"):
         if key in event:
@@ -147,10 +149,10 @@ def my_cards_text(view: Mapping[str, Any], player: str, locale: str) -> str:
 
 
 def hand_text(outcome: Any, player: str, locale: str, name: Names = mention) -> str:
-    """A player's cards by DM; after passing, also which card came from whom (his own
-    only: the received event is secret and read only for him)."""
+    """A player's cards by DM; after passing, also which card came from whom (from his
+    own events: the public ones carry nobody's received cards)."""
     text = my_cards_text(outcome.private[player], player, locale)
-    for event in outcome.events:
+    for event in outcome.private_events.get(player, []):
         got = event.get("cards") if event["type"] == "received" else None
         if isinstance(got, dict) and got.get(player):
             parts = [

@@ -23,6 +23,7 @@ from bot.games.dicedevils.state import (
     DDState,
     Demon,
 )
+from bot.games.dicedevils.view import redact as _redact
 from bot.games.dicedevils.view import view as _view
 
 
@@ -98,6 +99,10 @@ class DiceDevils(Engine[DDState]):
 
     def apply(self, state: DDState, seat: int, action: Action, rng: Rng) -> list[Event]:
         return rules.apply(state, seat, action, rng)
+
+    def redact(self, event: Mapping[str, JSON], viewer: str | None) -> dict[str, JSON] | None:
+        """The dice under a cup only to its owner until a fight reveals them."""
+        return _redact(event, viewer)
 
     def is_over(self, state: DDState) -> bool:
         return state.phase == OVER

@@ -1,9 +1,10 @@
 """What a viewer sees: ranks, placements, items and the display for all; a demon's dice
-only for its owner until a fight (or the Satansbraten rule) reveals them."""
+only for its owner until a fight (or the Satansbraten rule) reveals them. The events the
+same way (:func:`redact`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action
 from bot.games.dicedevils.rules import pending, points, to_act
@@ -36,3 +37,15 @@ def view(state: DDState, viewer: int | None, legal: Sequence[Action] = ()) -> di
         "pending": pending(state),
         "legal": [a.to_dict() for a in legal],
     }
+
+
+def redact(event: Mapping[str, JSON], viewer: str | None) -> dict[str, JSON]:
+    """An event as ``viewer`` (a player; None: the public) may see it: the dice rolled
+    under the cups (``roll``) each owner only his own; a fight's dice (``dice``,
+    ``reroll``) are shown to all as they are revealed."""
+    shown = dict(event)
+    if event.get("type") == "roll":
+        rolled = event.get("dice")
+        mine = rolled.get(viewer) if isinstance(rolled, dict) and viewer is not None else None
+        shown["dice"] = {} if mine is None else {viewer: mine}
+    return shown

@@ -25,6 +25,7 @@ from bot.games.flaschenteufel.state import (
     FState,
     Hand,
 )
+from bot.games.flaschenteufel.view import redact as _redact
 from bot.games.flaschenteufel.view import view as _view
 
 PLAYERS = {STANDARD: (3, 4), LOPAKA: (2, 2), GLITTERHUIS: (2, 2)}
@@ -110,6 +111,10 @@ class Flaschenteufel(Engine[FState]):
 
     def apply(self, state: FState, seat: int, action: Action, rng: Rng) -> list[Event]:
         return rules.apply(state, seat, action, rng)
+
+    def redact(self, event: Mapping[str, JSON], viewer: str | None) -> dict[str, JSON] | None:
+        """Hands, the devil's trick, discards and passes only to whom they belong."""
+        return _redact(event, viewer)
 
     def is_over(self, state: FState) -> bool:
         return state.phase == OVER

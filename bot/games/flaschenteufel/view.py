@@ -1,13 +1,14 @@
 """What a viewer sees: his own hand; Lopaka's hand and open sets for all; the devil's trick
-for nobody until scoring; passes only for giver (the receiver finds them in his hand)."""
+for nobody until scoring; passes only for giver (the receiver finds them in his hand).
+The events the same way (:func:`redact`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action
 from bot.games.flaschenteufel.rules import humans, pass_targets, to_act
-from bot.games.flaschenteufel.state import FState
+from bot.games.flaschenteufel.state import LOPAKA_NAME, FState
 
 CARD_KEYS = ("card", "left", "right")
 
@@ -64,3 +65,28 @@ def view(state: FState, viewer: int | None, legal: Sequence[Action] = ()) -> dic
         "pass_to": [state.name(s) for s in targets],  # the viewer's: left, right (or the other)
         "scores": state.scores,
     }
+
+
+def redact(event: Mapping[str, JSON], viewer: str | None) -> dict[str, JSON]:
+    """An event as ``viewer`` (a player; None: the public) may see it. The deal shows a
+    player his own hand (the sets, in Glitterhuis) and everybody Lopaka's open hand, never
+    the devil's trick it starts; a discard shows its card, a pass its cards, only to who
+    chose them; the received cards each player only his own (which card from whom). The
+    devil's trick is shown when the hand is scored (``hand_end``), played and open cards
+    as they are laid."""
+    kind, shown = event.get("type"), dict(event)
+    if kind == "deal":
+        hands = event.get("hands")
+        seen = (viewer, LOPAKA_NAME)  # Lopaka is a reserved name: no player is called so
+        shown["hands"] = (
+            {p: cards for p, cards in hands.items() if p in seen} if isinstance(hands, dict) else {}
+        )
+        shown.pop("devil", None)
+    elif kind in ("discard", "pass") and (viewer is None or event.get("player") != viewer):
+        shown.pop("card", None)
+        shown.pop("cards", None)
+    elif kind == "received":
+        received = event.get("cards")
+        mine = received.get(viewer) if isinstance(received, dict) and viewer is not None else None
+        shown["cards"] = {} if mine is None else {viewer: mine}
+    return shown

@@ -12,6 +12,7 @@ from bot.engine.base import Engine
 from bot.engine.core import GameInfo, check_seating
 from bot.games.teufel import rules
 from bot.games.teufel.state import BET, CHIP, OVER, PULL, Seat, TeufelState
+from bot.games.teufel.view import redact as _redact
 from bot.games.teufel.view import view as _view
 
 
@@ -80,6 +81,10 @@ class Teufel(Engine[TeufelState]):
 
     def apply(self, state: TeufelState, seat: int, action: Action, rng: Rng) -> list[Event]:
         return rules.apply(state, seat, action, rng)
+
+    def redact(self, event: Mapping[str, JSON], viewer: str | None) -> dict[str, JSON] | None:
+        """A sealed bet's amount only to the bettor until all are revealed."""
+        return _redact(event, viewer)
 
     def is_over(self, state: TeufelState) -> bool:
         return state.phase == OVER

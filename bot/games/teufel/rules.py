@@ -50,7 +50,8 @@ def _bet(state: TeufelState, seat: int, action: Action) -> list[Event]:
     if amount > player.balance:
         raise IllegalAction("teufel.bet_too_high", balance=player.balance)
     player.bet = amount
-    events = [Event("bet_placed", {"player": player.player})]  # the amount stays secret
+    # the amount is the bettor's until all bets are in (``bets``): see the engine's redact
+    events = [Event("bet_placed", {"player": player.player, "amount": amount})]
     if all(s.bet is not None for s in state.seats):
         state.phase, state.turn = PULL, state.order()[0]
         bets = {s.player: s.bet for s in state.seats}

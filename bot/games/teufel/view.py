@@ -1,9 +1,10 @@
 """What a viewer sees: every pawn's position; exact balances only his own and those of pact
-holders; bets only once all are in (before that: who has bet)."""
+holders; bets only once all are in (before that: who has bet). The events the same way
+(:func:`redact`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action
 from bot.games.teufel.state import BET, TeufelState
@@ -53,3 +54,12 @@ def view(state: TeufelState, viewer: int | None, legal: Sequence[Action] = ()) -
         "last_round": state.last_round,
         "legal": legal_view(legal),
     }
+
+
+def redact(event: Mapping[str, JSON], viewer: str | None) -> dict[str, JSON]:
+    """An event as ``viewer`` (a player; None: the public) may see it: a sealed bet's amount
+    only the bettor, until the ``bets`` event reveals them all together."""
+    shown = dict(event)
+    if event.get("type") == "bet_placed" and (viewer is None or event.get("player") != viewer):
+        shown.pop("amount", None)
+    return shown

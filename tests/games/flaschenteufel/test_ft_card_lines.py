@@ -8,6 +8,7 @@ from typing import Any
 
 from ft_helpers import GAME, Table
 
+from bot.engine import redacted
 from bot.games.flaschenteufel.cards import COLOUR
 from bot.i18n import t
 from bot.render import ft_cards
@@ -17,13 +18,16 @@ PLAYERS = ["A", "B", "C"]
 
 
 def outcome_of(table: Table, events: list[Any]) -> SimpleNamespace:
+    """As the service builds it: the events redacted for the public and for each player."""
+    logged = [e.to_dict() for e in events]
     return SimpleNamespace(
         game_id=1,
         version=2,
         status="open",
         public=GAME.view(table.state, None),
         private={p: GAME.view(table.state, i) for i, p in enumerate(PLAYERS)},
-        events=[e.to_dict() for e in events],
+        events=redacted(GAME, logged, None),
+        private_events={p: redacted(GAME, logged, p) for p in PLAYERS},
         seed=None,
         seed_hash="ab",
     )
