@@ -1,7 +1,7 @@
 """Dice Devils: reveal, secret rolls, placement in rank order, dice fights, the end.
 
-Every handler checks before it changes anything. Dice stay secret (events marked ``secret``)
-until a fight reveals them.
+Every handler checks before it changes anything. Dice stay secret (events marked ``secret``,
+which the engine's ``redact`` shows each owner only his own) until a fight reveals them.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Flaschenteufel: deal, devil's trick, passing, tricks with the bottle, scoring.
 
 Every handler checks before it changes anything. Events that carry hidden cards are marked
-``secret``: they belong to the log (every card dealt is in it) but never to a public text.
+``secret``: they belong to the log (every card dealt is in it), and the engine's ``redact``
+(:func:`bot.games.flaschenteufel.view.redact`) hands on only what each viewer may see.
 """
 
 from __future__ import annotations
