@@ -167,31 +167,48 @@ def closed_notice(key: str, locale: str, **params: object) -> Callable[[list[str
     return notice
 
 
+async def send_dm(
+    client: discord.Client,
+    player: str | discord.User | discord.Member,
+    text: str,
+    file: discord.File | None = None,
+) -> bool:
+    """A private message by DM; False when it could not be delivered: closed DMs (50007),
+    or any other failure (an unknown user, Discord's 5xx after its retries), which is
+    logged. The caller points the player elsewhere, never to the secret itself."""
+    try:
+        user: discord.User | discord.Member = (
+            player
+            if not isinstance(player, str)
+            else (client.get_user(int(player)) or await client.fetch_user(int(player)))
+        )
+        if file is None:
+            await user.send(text)
+        else:
+            await user.send(text, file=file)
+    except discord.HTTPException as exc:
+        if not (isinstance(exc, discord.Forbidden) and exc.code == 50007):
+            log.warning("DM to %s failed (%s %s); pointed elsewhere", getattr(player, "id", player),
+                        exc.status, exc.code)  # fmt: skip
+        return False
+    return True
+
+
 async def dm_players(
     client: discord.Client,
     channel: discord.abc.Messageable,
     messages: Mapping[str, tuple[str, discord.File | None]],
     closed_notice: Callable[[list[str]], str],
 ) -> list[str]:
-    """Send each player his private message by DM. Players whose DMs are closed (50007) get
-    one public pointer (``closed_notice`` of their ids, never the secret itself); so do
-    players whose DM failed otherwise (an unknown user, Discord's 5xx after its retries):
-    logged, and the table goes on — every private state can be shown again by its button."""
+    """Send each player his private message by DM (:func:`send_dm`). Players it did not
+    reach get one public pointer (``closed_notice`` of their ids, never the secret itself),
+    and the table goes on: every private state can be shown again by its button."""
     turn_done()  # DMs are slow and concern no table message
     closed = []
     for player, (text, file) in messages.items():
         if not player.isdigit():  # a seat that is no user (Lopaka, Glitterhuis)
             continue
-        try:
-            user = client.get_user(int(player)) or await client.fetch_user(int(player))
-            if file is None:
-                await user.send(text)
-            else:
-                await user.send(text, file=file)
-        except discord.HTTPException as exc:
-            if not (isinstance(exc, discord.Forbidden) and exc.code == 50007):
-                log.warning("DM to %s failed (%s %s); pointed to the table", player,
-                            exc.status, exc.code)  # fmt: skip
+        if not await send_dm(client, player, text, file):
             closed.append(player)
     if closed:
         await channel.send(closed_notice(closed))

@@ -22,20 +22,19 @@ from bot.service import Outcome
 from cogs import prompts, ui
 from cogs.base import (
     CroupierCog,
-    actor_of,
     channel_of,
     closed_notice,
     dm_players,
     edit_table,
     open_lobby_here,
-    refuse,
     send_kwargs,
     service_of,
     show_lobby,
     turn_refusal,
 )
+from cogs.clicks import GameClicks, add_game, remove_game
 from cogs.help import send_help
-from cogs.router import Click, GameRoute, TableHooks, router_of
+from cogs.router import Click, TableHooks
 from cogs.translator import cmd
 
 KIND = "dicedevils"
@@ -46,7 +45,7 @@ def options_for(outcome: Outcome, actor: str) -> list[Action]:
     return [Action.from_dict(a) for a in outcome.private[actor]["legal"]]
 
 
-def to_action(click: Click, outcome: Outcome) -> Action:
+def to_action(click: Click, outcome: Outcome | None) -> Action:
     verb, values = click.verb, click.values
     if verb in ("join", "leave", "start"):
         return Action(verb)
@@ -55,6 +54,7 @@ def to_action(click: Click, outcome: Outcome) -> Action:
     if verb in ("yes", "no"):
         return Action("reroll", {"force": verb == "yes"})
     if verb == "skip":
+        assert outcome is not None
         pending = outcome.public["to_act"]
         return Action(_pending_verb(outcome), {"skip": True}) if pending else Action("skip")
     parts = values[0].split("|")
@@ -70,52 +70,30 @@ def _pending_verb(outcome: Outcome) -> str:
     return str(outcome.public.get("pending") or "swap_rank")
 
 
-async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
-    service, actor, locale = service_of(interaction), actor_of(interaction), "de"
-    service.directory.remember_name(actor, interaction.user.display_name)
-    try:
-        current = service.tables.current(click.game_id)
-        locale = current.locale
-        if click.verb == "cup":
-            if actor not in current.players:
-                raise IllegalAction("game.not_a_player")
-            await interaction.response.send_message(
-                cards.cup_text(current.private[actor], actor, locale), ephemeral=True
-            )
-            return
-        if click.version != current.version:
-            raise IllegalAction("game.stale")
-        if click.verb == "decide":
-            if actor not in current.to_act:
-                raise turn_refusal(current)
-            card = cards.decision_card(
-                current,
-                options_for(current, actor),
-                locale,
-                service.directory.display_name,
-            )
-            sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
-            await prompts.opened(
-                interaction,
-                click.game_id,
-                actor,
-                version=current.version,
-                message_id=sent.message_id,
-                locale=locale,
-            )  # the decision's one live prompt from now on
-            return
-        outcome = await service.act(
-            click.game_id,
-            actor,
-            to_action(click, current),
-            nonce=str(interaction.id),
-            expected_version=click.version,
-        )
-    except IllegalAction as exc:
-        if not await prompts.close_clicked(interaction, exc.key, locale):  # a prompt left open
-            await refuse(interaction, exc, locale)
-        return
-    await show(interaction, outcome)
+async def answer(
+    interaction: discord.Interaction[Any], click: Click, current: Outcome | None, actor: str
+) -> bool:
+    """My cup (any version of the table), and the deciding demon's prompt."""
+    assert current is not None
+    locale = current.locale
+    if click.verb == "cup":
+        if actor not in current.players:
+            raise IllegalAction("game.not_a_player")
+        text = cards.cup_text(current.private[actor], actor, locale)
+        await interaction.response.send_message(text, ephemeral=True)
+        return True
+    if click.verb != "decide":
+        return False
+    if actor not in current.to_act:
+        raise turn_refusal(current)
+    name = service_of(interaction).directory.display_name
+    card = cards.decision_card(current, options_for(current, actor), locale, name)
+    sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+    await prompts.opened(
+        interaction, click.game_id, actor, version=current.version,
+        message_id=sent.message_id, locale=locale,
+    )  # the decision's one live prompt from now on  # fmt: skip
+    return True
 
 
 async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
@@ -191,15 +169,25 @@ class DiceDevilsCog(CroupierCog):
         await send_help(interaction, KIND, self.locale(interaction))
 
 
-async def setup(bot: commands.Bot) -> None:
-    table = TableHooks(
+CLICKS = GameClicks(
+    KIND,
+    (cards.BUTTON, cards.SELECT),
+    one_live_prompt=True,
+    to_action=to_action,
+    show=lambda interaction, outcome, actor: show(interaction, outcome),
+    answer=answer,
+    any_version=frozenset({"cup"}),
+    table=TableHooks(
         lambda service, outcome: cards.table_card(outcome, outcome.locale),
         lambda outcome, p: cards.cup_text(outcome.private[p], p, outcome.locale),
         ("round",),
-    )
-    router_of(bot).add(GameRoute(KIND, (cards.BUTTON, cards.SELECT), on_click, table))
-    await bot.add_cog(DiceDevilsCog(bot))
+    ),
+)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await add_game(bot, CLICKS, DiceDevilsCog(bot))
 
 
 async def teardown(bot: commands.Bot) -> None:
-    router_of(bot).remove(KIND)
+    await remove_game(bot, KIND)

@@ -23,27 +23,27 @@ from bot.service import Outcome
 from cogs import ui
 from cogs.base import (
     CroupierCog,
-    actor_of,
     channel_of,
     closed_notice,
     dm_players,
     edit_table,
     open_lobby_here,
-    refuse,
     send_kwargs,
     service_of,
     show_lobby,
     turn_refusal,
 )
+from cogs.clicks import GameClicks, add_game, remove_game
 from cogs.help import send_help
 from cogs.options import Hands
-from cogs.router import Click, GameRoute, TableHooks, router_of
+from cogs.router import Click, TableHooks
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
 
 KIND = "flaschenteufel"
 CHOICES = ("discard", "passl", "passr", "pass", "open")  # simultaneous: no version check
+PRIVATE = ("mycards", "act", "passl")  # answered to the player alone, nothing changes
 
 
 def hand_picture(view: dict[str, Any], player: str) -> discord.File | None:
@@ -55,7 +55,7 @@ def hand_picture(view: dict[str, Any], player: str) -> discord.File | None:
     return discord.File(io.BytesIO(png), filename="karten.png")
 
 
-def to_action(click: Click) -> Action:
+def to_action(click: Click, current: Outcome | None = None) -> Action:
     card = int(click.values[0]) if click.values else 0
     if click.verb in ("join", "leave", "start"):
         return Action(click.verb)
@@ -66,30 +66,13 @@ def to_action(click: Click) -> Action:
     return Action(click.verb, {"card": card})
 
 
-async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
-    service, actor, locale = service_of(interaction), actor_of(interaction), "de"
-    service.directory.remember_name(actor, interaction.user.display_name)
-    try:
-        current = service.tables.current(click.game_id)
-        locale = current.locale
-        if click.verb in ("mycards", "act", "passl"):
-            await private(interaction, current, actor, click)
-            return
-        if click.verb not in CHOICES and click.version != current.version:
-            raise IllegalAction("game.stale")
-        outcome = await service.act(
-            click.game_id, actor, to_action(click), nonce=str(interaction.id)
-        )
-    except IllegalAction as exc:
-        await refuse(interaction, exc, locale)
-        return
-    await show(interaction, outcome)
-
-
 async def private(
-    interaction: discord.Interaction[Any], current: Outcome, actor: str, click: Click
-) -> None:
+    interaction: discord.Interaction[Any], click: Click, current: Outcome | None, actor: str
+) -> bool:
     """My cards, or what I must decide now (only to the player himself)."""
+    if click.verb not in PRIVATE:
+        return False
+    assert current is not None
     if actor not in current.players:
         raise IllegalAction("game.not_a_player")
     locale, service = current.locale, service_of(interaction)
@@ -100,7 +83,7 @@ async def private(
             await interaction.response.send_message(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True, file=picture)
-        return
+        return True
     if actor not in current.to_act:
         raise turn_refusal(current)
     if click.verb == "passl":  # the left card is chosen: now the right one
@@ -108,9 +91,10 @@ async def private(
             current, actor, locale, left=int(click.values[0]), plain=service.directory.display_name
         )
         await interaction.response.edit_message(**ui.message_kwargs(card))
-        return
+        return True
     card = cards.prompt(current, actor, locale, plain=service.directory.display_name)
     await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+    return True
 
 
 async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
@@ -174,15 +158,24 @@ class FlaschenteufelCog(CroupierCog):
         await send_help(interaction, KIND, self.locale(interaction))
 
 
-async def setup(bot: commands.Bot) -> None:
-    table = TableHooks(
+CLICKS = GameClicks(
+    KIND,
+    (cards.BUTTON, cards.SELECT),
+    to_action=to_action,
+    show=lambda interaction, outcome, actor: show(interaction, outcome),
+    answer=private,
+    any_version=frozenset((*CHOICES, *PRIVATE)),
+    table=TableHooks(
         lambda service, outcome: cards.table_card(outcome, outcome.locale),
         lambda outcome, p: cards.hand_text(outcome, p, outcome.locale),
         ("deal", "phase"),
-    )
-    router_of(bot).add(GameRoute(KIND, (cards.BUTTON, cards.SELECT), on_click, table))
-    await bot.add_cog(FlaschenteufelCog(bot))
+    ),
+)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await add_game(bot, CLICKS, FlaschenteufelCog(bot))
 
 
 async def teardown(bot: commands.Bot) -> None:
-    router_of(bot).remove(KIND)
+    await remove_game(bot, KIND)

@@ -30,13 +30,13 @@ from cogs.base import (
     dm_players,
     edit_table,
     open_lobby_here,
-    refuse,
     send_kwargs,
     service_of,
     show_lobby,
 )
+from cogs.clicks import GameClicks, add_game, remove_game
 from cogs.help import send_help
-from cogs.router import Click, GameRoute, TableHooks, router_of
+from cogs.router import Click, TableHooks
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -78,45 +78,31 @@ async def _bet(interaction: discord.Interaction[Any], click: Click, current: Out
     await edit_table(interaction, outcome, table(service, outcome))
 
 
-async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
-    service, actor, locale = service_of(interaction), actor_of(interaction), "de"
-    service.directory.remember_name(actor, interaction.user.display_name)
-    try:
-        current = service.tables.current(click.game_id)
-        locale = current.locale
-        if click.verb == "account":
-            if actor not in current.players:
-                raise IllegalAction("game.not_a_player")
-            text = cards.account_text(current.private[actor], actor, locale)
-            await interaction.response.send_message(text, ephemeral=True)
-            return
-        if click.prefix == cards.FORM:
-            await _bet(interaction, click, current)
-            return
-        if click.version != current.version and click.verb not in ("bet",):
-            raise IllegalAction("game.stale")
-        if click.verb == "bet":
-            if actor not in current.players:
-                raise IllegalAction("game.not_a_player")
-            if current.public.get("phase") != "bet":
-                raise IllegalAction("teufel.bets_closed")
-            if actor not in current.to_act:  # still the bet phase: she has bet already
-                raise IllegalAction("teufel.already_bet")
-            balance = cards.own_seat(current.private[actor], actor)["balance"]
-            form = cards.bet_form(current, balance, locale)
-            await interaction.response.send_modal(ui.Modal(form))  # type: ignore[arg-type]
-            return
-        outcome = await service.act(
-            click.game_id,
-            actor,
-            Action(click.verb),
-            nonce=str(interaction.id),
-            expected_version=click.version,
-        )
-    except IllegalAction as exc:
-        await refuse(interaction, exc, locale)
-        return
-    await show(interaction, outcome)
+async def answer(
+    interaction: discord.Interaction[Any], click: Click, current: Outcome | None, actor: str
+) -> bool:
+    """The account, the bet form and a submitted bet (any version of the table)."""
+    assert current is not None
+    locale = current.locale
+    if click.prefix == cards.FORM:
+        await _bet(interaction, click, current)
+        return True
+    if click.verb not in ("account", "bet"):
+        return False
+    if actor not in current.players:
+        raise IllegalAction("game.not_a_player")
+    if click.verb == "account":
+        text = cards.account_text(current.private[actor], actor, locale)
+        await interaction.response.send_message(text, ephemeral=True)
+        return True
+    if current.public.get("phase") != "bet":
+        raise IllegalAction("teufel.bets_closed")
+    if actor not in current.to_act:  # still the bet phase: she has bet already
+        raise IllegalAction("teufel.already_bet")
+    balance = cards.own_seat(current.private[actor], actor)["balance"]
+    form = cards.bet_form(current, balance, locale)
+    await interaction.response.send_modal(ui.Modal(form))  # type: ignore[arg-type]
+    return True
 
 
 async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
@@ -185,15 +171,24 @@ class TeufelCog(CroupierCog):
         await send_help(interaction, KIND, self.locale(interaction))
 
 
-async def setup(bot: commands.Bot) -> None:
-    hooks = TableHooks(
+CLICKS = GameClicks(
+    KIND,
+    (cards.BUTTON, cards.FORM),
+    to_action=lambda click, current: Action(click.verb),
+    show=lambda interaction, outcome, actor: show(interaction, outcome),
+    answer=answer,
+    any_version=frozenset({"account", "bet"}),
+    table=TableHooks(
         table,
         lambda outcome, p: cards.account_text(outcome.private[p], p, outcome.locale),
         ("settle",),
-    )
-    router_of(bot).add(GameRoute(KIND, (cards.BUTTON, cards.FORM), on_click, hooks))
-    await bot.add_cog(TeufelCog(bot))
+    ),
+)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await add_game(bot, CLICKS, TeufelCog(bot))
 
 
 async def teardown(bot: commands.Bot) -> None:
-    router_of(bot).remove(KIND)
+    await remove_game(bot, KIND)

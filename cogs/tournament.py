@@ -30,8 +30,11 @@ from cogs.base import (
     actor_of,
     channel_by_id,
     client_service,
+    closed_notice,
+    dm_players,
     edit_card,
     refuse,
+    send_dm,
     send_kwargs,
 )
 from cogs.options import (
@@ -204,15 +207,12 @@ async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
 
 
 async def _welcome(interaction: discord.Interaction[Any], outcome: Outcome) -> str:
-    """DM the new player; closed DMs (50007) are told privately, never in public."""
+    """DM the new player; closed DMs are told privately, never in public."""
     locale = outcome.locale
-    try:
-        await interaction.user.send(t("ui.tour.dm", locale, name=outcome.public["name"]))
-    except discord.Forbidden as exc:
-        if exc.code != 50007:
-            raise
-        return t("ui.tour.joined_no_dm", locale)
-    return t("ui.tour.joined_dm", locale)
+    text = t("ui.tour.dm", locale, name=outcome.public["name"])
+    if await send_dm(interaction.client, interaction.user, text):
+        return t("ui.tour.joined_dm", locale)
+    return t("ui.tour.joined_no_dm", locale)
 
 
 class TournamentCog(CroupierCog):
@@ -443,26 +443,16 @@ class TournamentCog(CroupierCog):
         locale, when = outcome.locale, shown_time(datetime.fromisoformat(evening))
         thread_id = None if game_id is None else self.service.tables.current(game_id).channel_id
         thread = await channel_by_id(self.bot, thread_id or outcome.channel_id)
-        closed = []
-        for player in players:
-            text = t(
-                "ui.tour.reminder",
-                locale,
-                name=outcome.public["name"],
-                group=number,
-                when=when,
-                thread=f"<#{thread.id}>",
-            )
-            try:
-                user = self.bot.get_user(int(player)) or await self.bot.fetch_user(int(player))
-                await user.send(text)
-            except discord.Forbidden as exc:
-                if exc.code != 50007:
-                    raise
-                closed.append(player)
-        if closed:
-            mentions = ", ".join(v6_cards.mention(p) for p in closed)
-            await thread.send(t("ui.tour.reminder_public", locale, players=mentions, when=when))
+        text = t(
+            "ui.tour.reminder",
+            locale,
+            name=outcome.public["name"],
+            group=number,
+            when=when,
+            thread=f"<#{thread.id}>",
+        )
+        notice = closed_notice("ui.tour.reminder_public", locale, when=when)
+        await dm_players(self.bot, thread, {p: (text, None) for p in players}, notice)
 
     async def _host_tool(self, interaction: discord.Interaction[Any], action: Action) -> None:
         """Withdraw, correct, advance: the host's word, logged with who and why, and shown."""

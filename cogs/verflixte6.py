@@ -33,9 +33,10 @@ from cogs.base import (
     show_lobby,
     turn_refusal,
 )
+from cogs.clicks import GameClicks, add_game, remove_game
 from cogs.help import send_help
 from cogs.options import Durchgaenge, JokerName, Reason
-from cogs.router import Click, GameRoute, TableHooks, router_of
+from cogs.router import Click, TableHooks, router_of
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -114,44 +115,36 @@ def split_turn_events(events: list[Any]) -> tuple[list[Any], list[Any]]:
     return events[:cut], [e for e in events[cut:] if e["type"] not in RESULT_ONLY]
 
 
-async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
-    service, actor, locale = service_of(interaction), actor_of(interaction), "de"
-    service.directory.remember_name(actor, interaction.user.display_name)
-    try:
-        locale = service.tables.locale_of(click.game_id)
-        current = None  # the views are built only for clicks that need them
-        sekante = click.verb == "joker" and click.values == ["sekante"]
-        if click.verb in NEEDS_VIEW or sekante:
-            current = service.tables.current(click.game_id)
-            if click.version != current.version:
-                raise IllegalAction("game.stale")
-            if click.verb in PROMPT_VERBS:
-                card = prompt_for(current, click.verb, actor, service.directory.display_name)
-                sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
-                if card.rows:  # the decision's one live prompt from now on
-                    await prompts.opened(
-                        interaction, click.game_id, actor, version=current.version,
-                        message_id=sent.message_id, locale=locale,
-                    )  # fmt: skip
-                return
-            if sekante:
-                card = prompt_for(
-                    current, "target", actor, service.directory.display_name
-                )  # target next
-                await interaction.response.edit_message(**ui.message_kwargs(card))
-                return
-        outcome = await service.act(  # refuses a stale click (expected_version) itself
-            click.game_id,
-            actor,
-            to_action(click, current),
-            nonce=str(interaction.id),
-            expected_version=click.version,
-        )
-    except IllegalAction as exc:
-        if not await prompts.close_clicked(interaction, exc.key, locale):  # a prompt left open
-            await refuse(interaction, exc, locale)
-        return
-    await show(interaction, outcome, actor)
+def _sekante(click: Click) -> bool:
+    return click.verb == "joker" and click.values == ["sekante"]
+
+
+def needs_view(click: Click) -> bool:
+    """Prompts, decisions and Sekante's target need the table's views before they act;
+    ``weiter`` and ``stopp`` (most clicks) do not."""
+    return click.verb in NEEDS_VIEW or _sekante(click)
+
+
+async def answer(
+    interaction: discord.Interaction[Any], click: Click, current: Outcome | None, actor: str
+) -> bool:
+    """The private prompts a table button opens, and Sekante's target next."""
+    assert current is not None
+    name = service_of(interaction).directory.display_name
+    if click.verb in PROMPT_VERBS:
+        card = prompt_for(current, click.verb, actor, name)
+        sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+        if card.rows:  # the decision's one live prompt from now on
+            await prompts.opened(
+                interaction, click.game_id, actor, version=current.version,
+                message_id=sent.message_id, locale=current.locale,
+            )  # fmt: skip
+        return True
+    if _sekante(click):
+        card = prompt_for(current, "target", actor, name)  # the target next
+        await interaction.response.edit_message(**ui.message_kwargs(card))
+        return True
+    return False
 
 
 async def show(
@@ -409,16 +402,26 @@ class Verflixte6Cog(CroupierCog):
         ][:25]
 
 
-async def setup(bot: commands.Bot) -> None:
-    table = TableHooks(
+CLICKS = GameClicks(
+    KIND,
+    (cards.BUTTON, cards.SELECT),
+    one_live_prompt=True,
+    to_action=to_action,
+    show=show,
+    answer=answer,
+    needs_view=needs_view,
+    table=TableHooks(
         lambda service, outcome: cards.table_card(
             outcome, outcome.locale, service.directory.display_name
         ),
         lambda outcome, player: t("ui.seated", outcome.locale),
-    )
-    router_of(bot).add(GameRoute(KIND, (cards.BUTTON, cards.SELECT), on_click, table))
-    await bot.add_cog(Verflixte6Cog(bot))
+    ),
+)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await add_game(bot, CLICKS, Verflixte6Cog(bot))
 
 
 async def teardown(bot: commands.Bot) -> None:
-    router_of(bot).remove(KIND)
+    await remove_game(bot, KIND)

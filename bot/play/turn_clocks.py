@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from bot import clocks
 from bot.engine import JSON, Action, Event, IllegalAction
-from bot.games.absence import absence_action
 from bot.play.outcome import ABORTED, OPEN, ClockNotice, Outcome, merge
 from bot.play.tables import Table, to_act
 from bot.store.clocks import Clock, ClockStore
@@ -120,7 +119,7 @@ class TurnClocks:
                        None)  # fmt: skip
             if who is None:
                 break
-            action = absence_action(game, table.state, table.row.players.index(who))
+            action = game.absence_action(table.state, table.row.players.index(who))
             if action is None:
                 break
             marked = Action(action.do, {**action.args, "by_croupier": reason})

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from click_ids import VERBS, click_of, game_of
+from engine_state import engine_state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -208,7 +209,7 @@ async def play(
                 (waiting[0], Action("join")) if waiting else (players[0], Action("start"))
             )
         else:
-            state = service.state_copy(game_id)
+            state = engine_state(service, game_id)
             legal = [
                 (outcome.players[seat], action)
                 for seat in sorted(game.to_act(state))

@@ -116,3 +116,21 @@ async def test_a_paused_casual_table_names_who_resumes_and_a_clock_only_if_one_r
     )
     resumed = await table.slash(table.anna, "tisch fortsetzen")
     assert resumed.message.content == "▶️ Weiter geht's."
+
+
+async def test_unloading_one_game_leaves_the_others_buttons_working(table: Table) -> None:
+    """The bot owns the router: a game's extension adds its route when it loads and takes
+    it away when it unloads; the listener stays, so the other games' buttons still work."""
+    assert table.bot is not None
+    v6 = await table.slash(table.anna, "v6 tisch", durchgaenge=1)
+    teufel = await table.slash(table.anna, "teufel tisch")
+    await table.bot.unload_extension("cogs.verflixte6")
+    await table.press(table.ben, "join", teufel.message)
+    assert f"<@{table.ben.id}>" in teufel.message.text()  # Teufel's lobby took Ben in
+    before = v6.message.text()
+    leftover = await table.press(table.ben, "join", v6.message)
+    assert leftover.message is not None and leftover.message.visibility == "ephemeral"
+    assert "veraltet" in leftover.message.content and v6.message.text() == before
+    await table.bot.load_extension("cogs.verflixte6")
+    await table.press(table.ben, "join", v6.message)
+    assert f"<@{table.ben.id}>" in v6.message.text()

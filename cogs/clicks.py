@@ -1,0 +1,108 @@
+"""A game's clicks, declared once (:class:`GameClicks`), and the one sequence every game's
+click goes through (:meth:`GameClicks.handle`):
+
+1. the table as it stands (only when the click needs its views: most ``weiter`` clicks
+   need none before they act);
+2. a click on an outdated message refused, unless its verb is one any version of the
+   table takes (a simultaneous choice, a private view);
+3. the game's own answers that change nothing (a private view, a prompt, a form);
+4. the action, with the click's nonce (and the version it was made for);
+5. a refusal privately, in the table's language (a leftover prompt closes instead), or
+   the outcome shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.engine import Action, IllegalAction
+from bot.service import Outcome
+from cogs import prompts
+from cogs.base import actor_of, refuse, service_of
+from cogs.router import Click, GameRoute, TableHooks, router_of
+
+Interaction = discord.Interaction[Any]
+Answer = Callable[[Interaction, Click, "Outcome | None", str], Awaitable[bool]]
+"""(interaction, click, table as it stands, actor) -> True when answered without acting."""
+
+
+async def _acts(
+    interaction: Interaction, click: Click, current: Outcome | None, actor: str
+) -> bool:
+    """No click of the game is answered without acting."""
+    return False
+
+
+def _always(click: Click) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class GameClicks:
+    """How a game answers its clicks: the action a click stands for (``to_action``), how
+    an outcome is shown (``show``), the answers that change nothing (``answer``), the verbs
+    any version of the table takes (``any_version``: simultaneous choices), whether a click
+    needs the table's views before it acts (``needs_view``), and how the table is shown
+    without an interaction (``table``)."""
+
+    kind: str
+    prefixes: tuple[str, ...]
+    to_action: Callable[[Click, Outcome | None], Action]
+    show: Callable[[Interaction, Outcome, str], Awaitable[None]]
+    answer: Answer = _acts
+    any_version: frozenset[str] = frozenset()
+    needs_view: Callable[[Click], bool] = _always
+    table: TableHooks | None = None
+    one_live_prompt: bool = False
+    """Its prompts are kept one per decision (cogs.prompts): an outdated one closes when
+    clicked, instead of answering with a refusal."""
+
+    async def handle(self, interaction: Interaction, click: Click) -> None:
+        service, actor, locale = service_of(interaction), actor_of(interaction), "de"
+        service.directory.remember_name(actor, interaction.user.display_name)
+        versioned = click.verb not in self.any_version
+        try:
+            current = None
+            if self.needs_view(click):
+                current = service.tables.current(click.game_id)
+                locale = current.locale
+                if versioned and click.version != current.version:
+                    raise IllegalAction("game.stale")
+                if await self.answer(interaction, click, current, actor):
+                    return
+            else:
+                locale = service.tables.locale_of(click.game_id)
+            outcome = await service.act(  # refuses a stale click (expected_version) itself
+                click.game_id,
+                actor,
+                self.to_action(click, current),
+                nonce=str(interaction.id),
+                expected_version=click.version if versioned else None,
+            )
+        except IllegalAction as exc:
+            closed = self.one_live_prompt and await prompts.close_clicked(
+                interaction, exc.key, locale
+            )  # a prompt left open
+            if not closed:
+                await refuse(interaction, exc, locale)
+            return
+        await self.show(interaction, outcome, actor)
+
+    def route(self) -> GameRoute:
+        return GameRoute(self.kind, self.prefixes, self.handle, self.table)
+
+
+async def add_game(bot: commands.Bot, clicks: GameClicks, cog: commands.Cog) -> None:
+    """A game's extension loads: its clicks are routed to it, its commands added."""
+    router_of(bot).add(clicks.route())
+    await bot.add_cog(cog)
+
+
+async def remove_game(bot: commands.Bot, kind: str) -> None:
+    """A game's extension unloads: its clicks are answered as unknown; the others' work."""
+    router_of(bot).remove(kind)
