@@ -56,7 +56,7 @@ LOBBY_CARDS = {
     "flaschenteufel": ft_cards.lobby_card,
     "dicedevils": dd_cards.lobby_card,
 }
-STEPS = 400  # actions per game at most (a game that has not ended by then is left open)
+STEPS = 250  # actions per game at most (a game that has not ended by then is left open)
 LARGEST_GAME_ID, LARGEST_VERSION = 2**63 - 1, 10**9
 
 
@@ -221,7 +221,7 @@ async def play(
 
 
 @settings(
-    max_examples=100,
+    max_examples=80,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
