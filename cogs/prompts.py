@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-import weakref
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,8 +43,8 @@ class Prompt:
 
 
 @dataclass
-class _Book:
-    """One bot's prompts (a restarted bot knows none)."""
+class PromptBook:
+    """One bot's prompts (a restarted bot knows none), kept by the bot itself."""
 
     open: dict[int, dict[str, Prompt]] = field(default_factory=dict)
     """game id -> player -> his newest prompt."""
@@ -53,12 +52,18 @@ class _Book:
     """Messages of the prompts last answered in place (their own click closed them)."""
 
 
-_BOOKS: weakref.WeakKeyDictionary[discord.Client, _Book] = weakref.WeakKeyDictionary()
+def _book(client: discord.Client) -> PromptBook:
+    """The bot's prompt book (made on first use)."""
+    book: PromptBook | None = getattr(client, "prompt_book", None)
+    if book is None:
+        book = PromptBook()
+        client.prompt_book = book  # type: ignore[attr-defined]
+    return book
 
 
 def open_prompts(client: discord.Client) -> dict[int, dict[str, Prompt]]:
     """The prompts ``client`` has open: game id -> player -> his newest prompt."""
-    return _BOOKS.setdefault(client, _Book()).open
+    return _book(client).open
 
 
 async def opened(
@@ -87,7 +92,7 @@ async def moved_on(
 ) -> None:
     """The game is at ``version`` now: every prompt with older controls is closed (the one
     on message ``answered`` was just answered in place and has closed itself)."""
-    book = _BOOKS.setdefault(client, _Book())
+    book = _book(client)
     if answered is not None:
         book.answered.append(answered)
     games = book.open
@@ -126,7 +131,7 @@ async def close_clicked(interaction: discord.Interaction[Any], key: str, locale:
         or message is None
         or not message.flags.ephemeral
         or interaction.response.is_done()
-        or message.id in _BOOKS.setdefault(interaction.client, _Book()).answered
+        or message.id in _book(interaction.client).answered
     ):
         return False
     text = t("ui.prompt.closed", locale)
