@@ -1,5 +1,5 @@
 """A tournament as a :class:`bot.engine.Game`, so the service stores, locks, logs, audits
-and reloads it like a table. Anyone may act (``open_seats``): the service passes the acting
+and reloads it like a table. Anyone may act (``info.open_seats``): the service passes the acting
 user as ``actor`` in the action's arguments. ``record`` and ``game`` come from the croupier
 itself; host actions need ``host: true``, which the Discord layer sets only for the host or
 members with Manage Server.
@@ -26,7 +26,6 @@ def _int(value: JSON, default: int) -> int:
 class TournamentGame(Engine[Tournament]):
     info = GameInfo("turnier", 1, 10_000, open_seats=True)
     state_type = Tournament
-    open_seats = info.open_seats  # read so by the service until it reads ``info``
 
     def setup(
         self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
