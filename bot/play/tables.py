@@ -182,12 +182,18 @@ class Tables:
             public = game.view(table.state, None)
             private = {p: game.view(table.state, seat) for seat, p in enumerate(players)}
             acting = to_act(game, table.state, players)
+        if game.info.secrets:
+            shown = redacted(game, events, None)
+            own = {p: redacted(game, events, p) for p in players}
+        else:  # every event is public: one list for all (each V6 click builds one)
+            shown = events
+            own = dict.fromkeys(players, events)
         return Outcome(
             game_id=row.id,
             kind=row.kind,
             status=row.status,
             version=row.version,
-            events=redacted(game, events, None),
+            events=shown,
             public=public,
             private=private,
             to_act=acting,
@@ -195,7 +201,7 @@ class Tables:
             seed_hash=row.seed_hash,
             seed=row.seed if table.over else None,
             head_hash=row.head_hash,
-            private_events={p: redacted(game, events, p) for p in players},
+            private_events=own,
             locale=row.locale,
             channel_id=row.channel_id,
             message_id=row.message_id,

@@ -27,3 +27,13 @@ def test_capabilities() -> None:
 def test_bounds_without_options_are_the_games_own() -> None:
     for game in GAMES.values():
         assert player_bounds(game, {}) == (game.min_players, game.max_players)
+
+
+def test_a_game_that_redacts_events_declares_secrets() -> None:
+    """The service redacts events only for games with secrets (the others' events are all
+    public): a game that hides something in its events must say so in ``info``."""
+    from bot.engine.base import Engine
+
+    for kind, game in GAMES.items():
+        redacts = type(game).redact is not Engine.redact
+        assert redacts == game.info.secrets, kind
