@@ -97,12 +97,21 @@ class GameClicks:
         return GameRoute(self.kind, self.prefixes, self.handle, self.table)
 
 
-async def add_game(bot: commands.Bot, clicks: GameClicks, cog: commands.Cog) -> None:
-    """A game's extension loads: its clicks are routed to it, its commands added."""
-    router_of(bot).add(clicks.route())
-    await bot.add_cog(cog)
+Extension = Callable[[commands.Bot], Awaitable[None]]
 
 
-async def remove_game(bot: commands.Bot, kind: str) -> None:
-    """A game's extension unloads: its clicks are answered as unknown; the others' work."""
-    router_of(bot).remove(kind)
+def game_extension(
+    clicks: GameClicks, cog: Callable[[commands.Bot], commands.Cog]
+) -> tuple[Extension, Extension]:
+    """A game's extension as discord.py loads it (``setup, teardown = game_extension(...)``
+    in the game's cog module): loading routes its clicks to it and adds its commands;
+    unloading takes its route away (its clicks are answered as unknown, the others' work)."""
+
+    async def setup(bot: commands.Bot) -> None:
+        router_of(bot).add(clicks.route())
+        await bot.add_cog(cog(bot))
+
+    async def teardown(bot: commands.Bot) -> None:
+        router_of(bot).remove(clicks.kind)
+
+    return setup, teardown

@@ -11,7 +11,6 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.engine import Action, IllegalAction
 from bot.games.dicedevils.state import VALUE
@@ -32,7 +31,7 @@ from cogs.base import (
     show_lobby,
     turn_refusal,
 )
-from cogs.clicks import GameClicks, add_game, remove_game
+from cogs.clicks import GameClicks, game_extension
 from cogs.help import send_help
 from cogs.router import Click, TableHooks
 from cogs.translator import cmd
@@ -185,9 +184,4 @@ CLICKS = GameClicks(
 )
 
 
-async def setup(bot: commands.Bot) -> None:
-    await add_game(bot, CLICKS, DiceDevilsCog(bot))
-
-
-async def teardown(bot: commands.Bot) -> None:
-    await remove_game(bot, KIND)
+setup, teardown = game_extension(CLICKS, DiceDevilsCog)

@@ -12,7 +12,6 @@ from typing import Any, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.engine import Action, IllegalAction
 from bot.games.flaschenteufel.cards import COLOUR, POINTS
@@ -33,7 +32,7 @@ from cogs.base import (
     show_lobby,
     turn_refusal,
 )
-from cogs.clicks import GameClicks, add_game, remove_game
+from cogs.clicks import GameClicks, game_extension
 from cogs.help import send_help
 from cogs.options import Hands
 from cogs.router import Click, TableHooks
@@ -173,9 +172,4 @@ CLICKS = GameClicks(
 )
 
 
-async def setup(bot: commands.Bot) -> None:
-    await add_game(bot, CLICKS, FlaschenteufelCog(bot))
-
-
-async def teardown(bot: commands.Bot) -> None:
-    await remove_game(bot, KIND)
+setup, teardown = game_extension(CLICKS, FlaschenteufelCog)

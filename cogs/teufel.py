@@ -12,7 +12,6 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.engine import Action, IllegalAction
 from bot.games.teufel.track import MARK_NAMES
@@ -34,7 +33,7 @@ from cogs.base import (
     service_of,
     show_lobby,
 )
-from cogs.clicks import GameClicks, add_game, remove_game
+from cogs.clicks import GameClicks, game_extension
 from cogs.help import send_help
 from cogs.router import Click, TableHooks
 from cogs.translator import cmd
@@ -186,9 +185,4 @@ CLICKS = GameClicks(
 )
 
 
-async def setup(bot: commands.Bot) -> None:
-    await add_game(bot, CLICKS, TeufelCog(bot))
-
-
-async def teardown(bot: commands.Bot) -> None:
-    await remove_game(bot, KIND)
+setup, teardown = game_extension(CLICKS, TeufelCog)

@@ -11,7 +11,6 @@ from typing import Any, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.engine import Action, IllegalAction
 from bot.games.verflixte6.state import DECISIONS, JOKER_IDS
@@ -33,7 +32,7 @@ from cogs.base import (
     show_lobby,
     turn_refusal,
 )
-from cogs.clicks import GameClicks, add_game, remove_game
+from cogs.clicks import GameClicks, game_extension
 from cogs.help import send_help
 from cogs.options import Durchgaenge, JokerName, Reason
 from cogs.router import Click, TableHooks, router_of
@@ -419,9 +418,4 @@ CLICKS = GameClicks(
 )
 
 
-async def setup(bot: commands.Bot) -> None:
-    await add_game(bot, CLICKS, Verflixte6Cog(bot))
-
-
-async def teardown(bot: commands.Bot) -> None:
-    await remove_game(bot, KIND)
+setup, teardown = game_extension(CLICKS, Verflixte6Cog)

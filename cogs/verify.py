@@ -37,9 +37,8 @@ class Verify(CroupierCog):
         self, interaction: discord.Interaction[Any], nummer: GameNumber | None = None
     ) -> None:
         locale = self.locale(interaction)
-        game = self._game(interaction, nummer)
-        if game is None or game.id is None:
-            await interaction.response.send_message(t("verify.no_game", locale), ephemeral=True)
+        game = await self._game(interaction, nummer, locale)
+        if game is None:
             return
         report = self.service.records.verify(game.id)
         await interaction.response.send_message(report_text(report, locale))
@@ -50,9 +49,8 @@ class Verify(CroupierCog):
         self, interaction: discord.Interaction[Any], nummer: GameNumber | None = None
     ) -> None:
         locale = self.locale(interaction)
-        game = self._game(interaction, nummer)
-        if game is None or game.id is None:
-            await interaction.response.send_message(t("verify.no_game", locale), ephemeral=True)
+        game = await self._game(interaction, nummer, locale)
+        if game is None:
             return
         if game.status not in export.OVER:
             text = t("verify.export_not_over", locale)
@@ -80,9 +78,16 @@ class Verify(CroupierCog):
             return t("verify.unreadable", locale, error=f"> {MAX_FILE_BYTES // 1024} KiB")
         return verify_upload(await attachment.read(), self.service.games, locale)
 
-    def _game(self, interaction: discord.Interaction[Any], number: int | None) -> GameRef | None:
-        """Game ``number`` if it belongs to this server, else the newest in this channel."""
-        return self.service.records.game(number, interaction.guild_id, interaction.channel_id or 0)
+    async def _game(
+        self, interaction: discord.Interaction[Any], number: int | None, locale: str
+    ) -> GameRef | None:
+        """Game ``number`` if it belongs to this server, else the newest in this channel;
+        None (answered privately) when there is none."""
+        channel = interaction.channel_id or 0
+        game = self.service.records.game(number, interaction.guild_id, channel)
+        if game is None:
+            await interaction.response.send_message(t("verify.no_game", locale), ephemeral=True)
+        return game
 
 
 def verify_upload(data: bytes, games: Any, locale: str) -> str:
