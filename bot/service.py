@@ -84,7 +84,7 @@ class Service:
         self.directory = Directory(store)
         self.records = Records(store, self.tables, games)
         self.clocks = TurnClocks(self)
-        self.host = HostTools(self)
+        self.host = HostTools(self, self.clocks)
         self.tournaments = TournamentLink(self)
         self.finished_listeners: list[FinishedListener] = [self.tournaments.on_finished]
 

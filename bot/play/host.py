@@ -3,23 +3,23 @@ an absent player, end early, seat a substitute, declare a player absent, set the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot import clocks
 from bot.engine import JSON, Action, Event, IllegalAction
 from bot.engine.serial import renamed
 from bot.play.outcome import ABORTED, LOBBY, OPEN, PAUSED, Outcome
-
-if TYPE_CHECKING:
-    from bot.service import Service
+from bot.play.turn_clocks import TurnClocks
+from bot.play.writer import Writer
 
 PAUSING = {"pause": (OPEN, PAUSED), "resume": (PAUSED, OPEN)}  # verb: (from, to)
 
 
 class HostTools:
-    def __init__(self, service: Service) -> None:
+    def __init__(self, service: Writer, clocks: TurnClocks) -> None:
         self.service = service
         self.tables = service.tables
+        self.clocks = clocks
 
     async def do(
         self,
@@ -43,7 +43,7 @@ class HostTools:
             raise IllegalAction("game.unknown_action", action=verb)
         outcome = await self._commit(game_id, host, verb, {"reason": reason}, before=wanted[0],
                                      status=wanted[1])  # fmt: skip
-        return await self.service.clocks.after(outcome, None)
+        return await self.clocks.after(outcome, None)
 
     async def _commit(
         self,
@@ -105,13 +105,13 @@ class HostTools:
         outcome = await self._commit(
             game_id, host, "replace", args, snapshot=snapshot, players=players
         )
-        clock = self.service.clocks.of(game_id)
-        self.service.clocks.move(
+        clock = self.clocks.of(game_id)
+        self.clocks.move(
             game_id,
             waiting=[new if p == old else p for p in clock.waiting],
             absent=[p for p in clock.absent if p != old],
         )
-        return await self.service.clocks.after(outcome, None)
+        return await self.clocks.after(outcome, None)
 
     async def kick(self, game_id: int, host: str, player: str, reason: str = "") -> Outcome:
         """Declare a player absent: from now on the absence rule plays for him at once."""
@@ -119,10 +119,10 @@ class HostTools:
         if table.state is None or player not in table.row.players:
             raise IllegalAction("game.not_a_player")
         outcome = await self._commit(game_id, host, "kick", {"player": player, "reason": reason})
-        absent = self.service.clocks.of(game_id).absent
+        absent = self.clocks.of(game_id).absent
         if player not in absent:
-            self.service.clocks.move(game_id, absent=[*absent, player])
-        return await self.service.clocks.after(outcome, None)
+            self.clocks.move(game_id, absent=[*absent, player])
+        return await self.clocks.after(outcome, None)
 
     async def set_clock(
         self, game_id: int, host: str, *, seconds: int | None = None, on_timeout: str | None = None
@@ -132,7 +132,7 @@ class HostTools:
             raise IllegalAction("game.bad_clock")
         args = {"seconds": seconds, "on_timeout": on_timeout}
         outcome = await self._commit(game_id, host, "clock", args)
-        table, keeper = self.tables.get(game_id), self.service.clocks
+        table, keeper = self.tables.get(game_id), self.clocks
         keeper.put(table, clocks.setting(keeper.get(table), seconds=seconds, on_timeout=on_timeout))
         keeper.advance(table, outcome, None)
         return outcome

@@ -4,21 +4,17 @@ outcomes, and a group's finished Abend goes into the tournament as a ``record`` 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot.engine import Action, IllegalAction
 from bot.play.outcome import FINISHED, Outcome
 from bot.play.tables import Table
+from bot.play.writer import Writer
 from bot.tournament.game import SYSTEM, TournamentGame
-
-if TYPE_CHECKING:
-    from bot.service import Service
 
 TOURNAMENT = TournamentGame.kind
 
 
 class TournamentLink:
-    def __init__(self, service: Service) -> None:
+    def __init__(self, service: Writer) -> None:
         self.service = service
         self.tables = service.tables
 

@@ -8,17 +8,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot import clocks
 from bot.engine import JSON, Action, Event, IllegalAction
 from bot.play.outcome import ABORTED, OPEN, ClockNotice, Outcome, merge
 from bot.play.tables import Table, to_act
+from bot.play.writer import Writer
 from bot.store.clocks import Clock, ClockStore
 from bot.tournament.game import SYSTEM
-
-if TYPE_CHECKING:
-    from bot.service import Service
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +24,7 @@ ABSENCE_STEPS = 200  # a Dice Devils round or a V6 turn ends long before
 
 
 class TurnClocks:
-    def __init__(self, service: Service) -> None:
+    def __init__(self, service: Writer) -> None:
         self.service = service
         self.tables = service.tables
         self.store = ClockStore(service.store.engine)
