@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import json_text
-from bot.audit.chain import canonical_json, event_hash
+from bot.engine.chain import canonical_json, event_hash
 
 
 def old_canonical_json(value: Any) -> str:
@@ -59,7 +59,7 @@ def test_stored_text_reads_back_as_the_standard_librarys(value: Any) -> None:
 
 
 def test_an_event_hash_is_unchanged() -> None:
-    """A hash computed by hand as bot.audit.chain documents it."""
+    """A hash computed by hand as bot.engine.chain documents it."""
     body = {
         "game_id": 7,
         "seq": 3,

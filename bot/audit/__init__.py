@@ -1,6 +1,9 @@
-"""Provable fairness: the hash chain of a game's log, its export file, and the verifier.
+"""Provable fairness: a game's export file and the verifier.
 
 Kept free of discord and of the database so that ``croupier verify FILE`` (and anyone
-reading the code) can check an exported game offline. :mod:`bot.audit.chain` is imported by
-the store; :mod:`bot.audit.export` holds the file format; :mod:`bot.audit.verify` checks it.
+reading the code) can check an exported game offline: :mod:`bot.audit.export` holds the file
+format (it reads stored games through the fields it needs, without importing the store);
+:mod:`bot.audit.verify` checks it. The hash chain both the store and the verifier compute is
+:mod:`bot.engine.chain`, so the store and the audit both depend on the engine, not on each
+other.
 """

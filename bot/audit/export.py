@@ -12,7 +12,7 @@ A JSON object (UTF-8)::
                  "draws": [{"n": 0, "sides": 6, "value": 4, "nonce": "<interaction id>"}],
                  "prev_hash": "...", "hash": "..."}, ...]}
 
-How ``hash`` is computed is in :mod:`bot.audit.chain`; how a file is checked in
+How ``hash`` is computed is in :mod:`bot.engine.chain`; how a file is checked in
 :mod:`bot.audit.verify`.
 """
 
@@ -21,10 +21,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from bot.store import EventRow, GameRow, Store
+from typing import Any, Protocol
 
 FORMAT = "croupier-game/1"
 OVER = ("finished", "aborted")
@@ -54,7 +51,44 @@ class GameExport:
     state is stored at checkpoints, not after every action (docs/DECISIONS.md)."""
 
 
-def event_entry(row: EventRow) -> dict[str, Any]:
+class LoggedEvent(Protocol):
+    """An event of the log as the store keeps it (``bot.store.EventRow``). The export needs
+    only these fields, so this module stays free of the database."""
+
+    seq: int
+    actor: str | None
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+    draws: list[dict[str, Any]]
+    prev_hash: str
+    hash: str
+
+
+class StoredGame(Protocol):
+    """A game row as the store keeps it (``bot.store.GameRow``), the fields the export
+    needs."""
+
+    id: int | None
+    kind: str
+    status: str
+    players: list[str]
+    options: dict[str, Any]
+    seed_hash: str
+    seed: str
+    head_hash: str
+    snapshot: dict[str, Any]
+    snapshot_version: int
+    version: int
+
+
+class GameLogs(Protocol):
+    """Where stored games are read from (``bot.store.Store``)."""
+
+    def get(self, game_id: int) -> StoredGame: ...
+    def events(self, game_id: int, upto: int | None = None) -> Sequence[LoggedEvent]: ...
+
+
+def event_entry(row: LoggedEvent) -> dict[str, Any]:
     """One logged action as the export (and ``Service.export_log``) shows it."""
     return {
         "seq": row.seq,
@@ -67,7 +101,7 @@ def event_entry(row: EventRow) -> dict[str, Any]:
     }
 
 
-def document(game: GameRow, events: Sequence[EventRow]) -> dict[str, Any]:
+def document(game: StoredGame, events: Sequence[LoggedEvent]) -> dict[str, Any]:
     """The export of a stored game; the seed only once the game is over."""
     return {
         "format": FORMAT,
@@ -85,7 +119,7 @@ def document(game: GameRow, events: Sequence[EventRow]) -> dict[str, Any]:
     }
 
 
-def from_store(store: Store, game_id: int) -> dict[str, Any]:
+def from_store(store: GameLogs, game_id: int) -> dict[str, Any]:
     """The export of game ``game_id`` as stored now (raises ``GameNotFound``): the game row,
     and its events up to the row's version (an action committing meanwhile is left out)."""
     game = store.get(game_id)

@@ -13,8 +13,8 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.audit.chain import event_hash
 from bot.audit.export import GameExport
+from bot.engine.chain import event_hash
 from bot.engine.core import Game
 from bot.engine.replay import LoggedRng, apply_logged
 from bot.engine.rng import ChanceError, ChanceExhausted, Draw, derive, seed_hash

@@ -50,7 +50,7 @@ class GameRow(SQLModel, table=True):
     """Hex SHA-256 of the seed; public from the start."""
     rng_counter: int = 0
     head_hash: str = Field(default="", sa_column_kwargs={"server_default": ""})
-    """Hash of the newest event row (the head of the log's hash chain, bot.audit.chain)."""
+    """Hash of the newest event row (the head of the log's hash chain, bot.engine.chain)."""
     locale: str = "de"
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
@@ -90,7 +90,7 @@ class EventRow(SQLModel, table=True):
     prev_hash: str = Field(default="", sa_column_kwargs={"server_default": ""})
     """Hash of the previous event; for seq 1 the game's seed commitment."""
     hash: str = Field(default="", sa_column_kwargs={"server_default": ""})
-    """SHA-256 over this event and ``prev_hash`` (see bot.audit.chain)."""
+    """SHA-256 over this event and ``prev_hash`` (see bot.engine.chain)."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 

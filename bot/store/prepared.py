@@ -1,11 +1,14 @@
-"""Statements of the per-action writes, compiled once per database dialect and run on the
-driver's cursor.
+"""Statements of the per-action writes, compiled once per database dialect.
 
-SQLAlchemy's execution path (an execution context, parameter construction, a result
-object) cost more per action than SQLite's own work did (docs/PERFORMANCE.md). The few
-statements every action runs are compiled here once; their values go through the same
-bind processors SQLAlchemy would apply (JSON, aware datetimes, booleans), so what is
-stored is the same, and they run inside the caller's SQLAlchemy transaction.
+``Connection.execute`` with a statement object finds it in the compiled cache and builds
+its parameters on every call; for the statements every action runs that cost about 50 µs
+per action on SQLite (docs/PERFORMANCE.md, "Storage statements through public API"). Here
+they are compiled once per dialect; their values go through the bind processors of their
+types (``TypeEngine.bind_processor``: JSON, aware datetimes, booleans), the ones
+SQLAlchemy's own execution applies, so what is stored is the same. The SQL runs with
+``Connection.exec_driver_sql`` in the caller's transaction, so SQLAlchemy's execution
+events and error handling (a lost connection is a ``DBAPIError`` that says so) apply as to
+every other statement.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection
+from sqlalchemy.engine import Dialect
 from sqlalchemy.sql.dml import UpdateBase
 
 
@@ -43,30 +47,22 @@ class Prepared:
         self.statement = statement
         self._plans: dict[str, _Plan] = {}
 
-    def _plan(self, connection: Connection) -> _Plan:
-        dialect = connection.dialect
+    def _plan(self, dialect: Dialect) -> _Plan:
         key = f"{dialect.name}+{dialect.driver}"
         plan = self._plans.get(key)
         if plan is None:
             compiled = self.statement.compile(dialect=dialect)
-            processors: dict[str, Callable[[Any], Any]] = {}
-            for name, processor in compiled._bind_processors.items():
-                assert callable(processor), "no tuple types here"
-                processors[name] = processor
-            names = compiled.positiontup if compiled.positional else compiled.binds
+            names = compiled.positiontup if compiled.positional else list(compiled.binds)
+            steps = []
+            for name in names or ():
+                kind = compiled.binds[name].type.dialect_impl(dialect)
+                steps.append((name, kind.bind_processor(dialect)))
             plan = self._plans[key] = _Plan(
-                sql=compiled.string,
-                positional=compiled.positional,
-                steps=tuple((name, processors.get(name)) for name in names or ()),
+                sql=compiled.string, positional=compiled.positional, steps=tuple(steps)
             )
         return plan
 
     def run(self, connection: Connection, values: Mapping[str, Any]) -> int:
         """Execute on ``connection``'s transaction; the number of rows it changed."""
-        plan = self._plan(connection)
-        cursor = connection.connection.cursor()
-        try:
-            cursor.execute(plan.sql, plan.params(values))
-            return int(cursor.rowcount)
-        finally:
-            cursor.close()
+        plan = self._plan(connection.dialect)
+        return connection.exec_driver_sql(plan.sql, plan.params(values)).rowcount

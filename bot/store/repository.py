@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import Connection, Engine, bindparam, insert, update
 from sqlmodel import Session, col, select
 
-from bot.audit.chain import event_hash
+from bot.engine.chain import chained_event
 from bot.store.clocks import WRITTEN as CLOCK_COLUMNS
 from bot.store.clocks import Clock, clock_values
 from bot.store.columns import utcnow
@@ -332,15 +332,9 @@ def _event_values(
     prev_hash: str,
 ) -> JSONDict:
     """The columns of one event row, its place in the hash chain included."""
-    values: JSONDict = {
-        "game_id": game_id,
-        "seq": seq,
-        "actor": actor,
-        "action": action,
-        "events": events,
-        "draws": draws,
-        "prev_hash": prev_hash,
-    }
-    values["hash"] = event_hash(**values)
+    values = chained_event(
+        game_id=game_id, seq=seq, actor=actor, action=action, events=events, draws=draws,
+        prev_hash=prev_hash,
+    )  # fmt: skip
     values["created_at"] = utcnow()
     return values

@@ -10,7 +10,7 @@ import pytest
 from alembic import command
 from sqlalchemy import JSON, Engine, TableClause, column, insert, inspect, select, table
 
-from bot.audit.chain import event_hash
+from bot.engine.chain import event_hash
 from bot.store import GameRow, Store, VersionConflict, upgrade
 from bot.store.columns import UTCDateTime, utcnow
 from bot.store.migrate import alembic_config

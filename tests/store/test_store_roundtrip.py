@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import fields, replace
 from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
 
 import pytest
+from sqlalchemy import Text, cast, select
 
-from bot.store import GameNotFound, GameRow, Store
-from bot.store.clocks import COLUMNS, WRITTEN, Clock, ClockStore
+from bot.store import GameNotFound, GameRow, Store, repository
+from bot.store.clocks import COLUMNS, WRITTEN, Clock, ClockStore, clock_values
 
 NewGame = Callable[..., GameRow]
 
@@ -179,8 +181,9 @@ def test_croupier_role_and_language_live_side_by_side(store: Store) -> None:
 def test_a_clock_written_with_an_action_reads_back_unchanged(
     store: Store, new_game: NewGame
 ) -> None:
-    """The per-action statements bypass SQLAlchemy's execution (bot.store.prepared): JSON,
-    aware datetimes, booleans, floats and NULLs must still be stored as it would store them."""
+    """The per-action statements run as SQL compiled once, their values processed by their
+    types (bot.store.prepared): JSON, aware datetimes, booleans, floats and NULLs must be
+    stored as ``Connection.execute`` would store them."""
     game = new_game()
     assert game.id is not None
     started = datetime(2026, 11, 23, 18, 30, 5, 123456, tzinfo=UTC)
@@ -214,6 +217,56 @@ def test_a_clock_written_with_an_action_reads_back_unchanged(
     assert clocks.get(game.id + 1) is None
     with pytest.raises(GameNotFound):
         clocks.put(replace(later, game_id=game.id + 1))
+
+
+def _stored_text(store: Store, table: Any, game_id: int, seq: int | None = None) -> dict[str, Any]:
+    """A game's row (or its event ``seq``) as the database keeps it: every column cast to
+    text (no result processing) but those that tell two games apart."""
+    if seq is None:
+        skip, where = ("id", "created_at"), [table.c.id == game_id]
+    else:
+        skip, where = ("id", "game_id"), [table.c.game_id == game_id, table.c.seq == seq]
+    columns = [c for c in table.columns if c.name not in skip]
+    stmt = select(*(cast(c, Text).label(c.name) for c in columns)).where(*where)
+    with store.engine.connect() as connection:
+        return dict(connection.execute(stmt).one()._mapping)
+
+
+def test_the_prepared_writes_store_what_execute_stores(store: Store, new_game: NewGame) -> None:
+    """bot.store.prepared runs the per-action statements as SQL compiled once, their values
+    processed by the bind processors of their types; the rows must be the ones
+    ``Connection.execute`` writes from the same values, to the byte."""
+    mine, plain = new_game(), new_game()
+    assert mine.id is not None and plain.id is not None
+    started = datetime(2026, 11, 23, 18, 30, 5, 123456, tzinfo=timezone(timedelta(hours=-3)))
+    deadline = started + timedelta(seconds=90)
+    clock = Clock(0, 90, version=2, waiting=["ü"], started=started, deadline=deadline,
+                  reminded=True, remaining=0.1)  # fmt: skip
+    update = repository._game_update(True, True, True, True)
+    event = {"seq": 2, "actor": "Prinzessin ü", "action": {"do": "weiter", "t": (1, "ß")},
+             "events": [{"big": BIG, "x": 1.5, "ok": True, "none": None}], "draws": [],
+             "prev_hash": "ab", "hash": "cd", "created_at": started}  # fmt: skip
+    for game_id, head, run in ((mine.id, mine.head_hash, "prepared"),
+                               (plain.id, plain.head_hash, "execute")):  # fmt: skip
+        values = {
+            "v_id": game_id, "v_expected": 1, "v_prev_hash": head,
+            "v_rng_counter": 3, "v_version": 2, "v_head_hash": "cd", "v_updated_at": started,
+            "v_snapshot": SNAPSHOT, "v_snapshot_version": 2, "v_status": "paused",
+            "v_players": ["Prinzessin ü", "42"], **clock_values(replace(clock, game_id=game_id)),
+        }  # fmt: skip
+        with store.engine.begin() as connection:
+            if run == "prepared":
+                changed = update.run(connection, values)
+                repository._EVENT_INSERT.run(connection, {**event, "game_id": game_id})
+            else:
+                changed = connection.execute(update.statement, values).rowcount
+                connection.execute(
+                    repository._EVENT_INSERT.statement, {**event, "game_id": game_id}
+                )
+        assert changed == 1, run
+    games, events = repository._GAMES, repository._EVENTS
+    assert _stored_text(store, games, mine.id) == _stored_text(store, games, plain.id)
+    assert _stored_text(store, events, mine.id, 2) == _stored_text(store, events, plain.id, 2)
 
 
 def test_the_poll_reads_the_due_clocks_of_live_tables(store: Store, new_game: NewGame) -> None:

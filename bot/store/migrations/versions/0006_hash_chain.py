@@ -1,7 +1,7 @@
 """hash chain: games.head_hash, game_events.prev_hash and hash
 
 Existing rows get their hashes here, computed exactly as the store computes them for new
-events (bot.audit.chain): game by game, in seq order, the first event chained to the game's
+events (bot.engine.chain): game by game, in seq order, the first event chained to the game's
 seed commitment. So games played before this revision verify like any other.
 
 Revision ID: 0006
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-from bot.audit.chain import event_hash
+from bot.engine.chain import event_hash
 
 # revision identifiers, used by Alembic.
 revision: str = "0006"
