@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_state import engine_state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -38,7 +39,7 @@ async def play(service: Service, kind: str, *, steps: int = 5000, seed: int = 1)
         if outcome.finished:
             break
         actor = outcome.to_act[0]
-        state = service.state_copy(outcome.game_id)
+        state = engine_state(service, outcome.game_id)
         actions = GAMES[kind].legal_actions(state, outcome.players.index(actor))
         nonce = str(900000000000000002 + step)
         outcome = await service.act(outcome.game_id, actor, chance.choice(actions), nonce=nonce)
@@ -84,7 +85,7 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 async def test_a_played_game_verifies(store: Store, kind: str) -> None:
     service = Service(store)
     game_id = await play(service, kind)
-    report, rows, game = service.verify(game_id), store.events(game_id), store.get(game_id)
+    report, rows, game = service.records.verify(game_id), store.events(game_id), store.get(game_id)
     assert game.status == "finished"
     assert report.ok, report.problems
     assert report.seed_revealed and report.replayed
@@ -92,7 +93,7 @@ async def test_a_played_game_verifies(store: Store, kind: str) -> None:
     assert report.events == len(rows) > 1
     assert rows[0].prev_hash == game.seed_hash
     assert report.head_hash == rows[-1].hash == game.head_hash
-    assert service.audit(game_id) == []
+    assert service.records.audit(game_id) == []
     text = report_text(report, "de")
     assert f"alle {report.draws} Würfe und Ziehungen stimmen" in text
     assert f"Kette aus {len(rows)} Ereignissen ist intakt" in text and game.seed in text
@@ -103,7 +104,7 @@ async def test_a_running_game_checks_its_chain_and_keeps_the_seed(store: Store) 
     game_id = await play(service, "teufel", steps=30)
     document = export.from_store(store, game_id)
     assert document["status"] == "open" and document["seed"] is None
-    report = service.verify(game_id)
+    report = service.records.verify(game_id)
     assert report.ok and not report.seed_revealed and report.replayed
     text = report_text(report, "en")
     assert f"chain of {report.events} events is intact" in text
