@@ -46,6 +46,11 @@ class Engine(Generic[S]):
         legal = [] if viewer is None else self.legal_actions(state, viewer)
         return self.view_of(state, viewer, legal)
 
+    def views(self, state: S, seats: int) -> tuple[dict[str, JSON], list[dict[str, JSON]]]:
+        """The public view and each seat's, as :meth:`view` gives them (a game whose
+        views differ only in ``viewer`` and ``legal`` shares the rest: Die verflixte 6)."""
+        return self.view(state, None), [self.view(state, seat) for seat in range(seats)]
+
     def view_of(self, state: S, viewer: int | None, legal: Sequence[Action]) -> dict[str, JSON]:
         """The game's own layout of a view, ``legal`` included."""
         raise NotImplementedError

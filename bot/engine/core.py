@@ -124,6 +124,11 @@ class Game(Protocol[S]):
 
     def view(self, state: S, viewer: int | None) -> dict[str, JSON]: ...
 
+    def views(self, state: S, seats: int) -> tuple[dict[str, JSON], list[dict[str, JSON]]]:
+        """The public view and each seat's, as :meth:`view` gives them (built together at
+        every action, so a game may share what all of them show)."""
+        ...
+
     def redact(self, event: Mapping[str, JSON], viewer: str | None) -> dict[str, JSON] | None:
         """``event`` (as logged: ``{"type": ..., **data}``) as ``viewer`` may see it: a
         player id as the events name players, None for the public. None: the viewer sees

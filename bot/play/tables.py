@@ -179,8 +179,8 @@ class Tables:
             private = {p: public for p in players}
             acting: list[str] = []
         else:
-            public = game.view(table.state, None)
-            private = {p: game.view(table.state, seat) for seat, p in enumerate(players)}
+            public, seen = game.views(table.state, len(players))
+            private = dict(zip(players, seen, strict=True))
             acting = to_act(game, table.state, players)
         if game.info.secrets:
             shown = redacted(game, events, None)

@@ -95,7 +95,10 @@ SETUPS = [
 
 def check_views(kind: str, game: Game[Any], state: Any) -> None:
     assert game.view(state, None)["legal"] == NOTHING[kind]
-    for seat in range(len(game.players(state))):
+    seats = len(game.players(state))
+    each = [game.view(state, seat) for seat in range(seats)]
+    assert game.views(state, seats) == (game.view(state, None), each)  # built together
+    for seat in range(seats):
         legal = game.legal_actions(state, seat)
         assert game.view(state, seat)["legal"] == EXPECTED[kind](state, seat, legal)
         check_absence(game, state, seat, legal)

@@ -23,6 +23,7 @@ from bot.games.verflixte6.state import (
     V6State,
 )
 from bot.games.verflixte6.steps import eligible_victims
+from bot.games.verflixte6.view import legal_view
 from bot.games.verflixte6.view import view as _view
 
 PASSIVE = {  # the answer to each decision that rolls no further dice
@@ -37,6 +38,19 @@ class Verflixte6(Engine[V6State]):
     info = GameInfo("verflixte6", 2, 6)
     state_type = V6State
     view_of = staticmethod(_view)  # the view, given the viewer's legal actions
+
+    def views(self, state: V6State, seats: int) -> tuple[dict[str, JSON], list[dict[str, JSON]]]:
+        """All see all (no secrets): the public view is laid out once, and each seat's is
+        it with its own ``viewer`` and ``legal`` (only the seat to act has any). Every
+        action builds these; the parts shared between them are read, never changed."""
+        public = self.view(state, None)
+        acting = self.to_act(state)
+        return public, [
+            {**public, "viewer": seat, "legal": legal_view(self.legal_actions(state, seat))}
+            if seat in acting
+            else {**public, "viewer": seat, "legal": legal_view(())}
+            for seat in range(seats)
+        ]
 
     def setup(
         self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
