@@ -10,7 +10,7 @@ from unittest.mock import patch
 
 import pytest
 from sqlalchemy import Connection, select
-from sqlalchemy.exc import StatementError
+from sqlalchemy.exc import DBAPIError, StatementError
 from sqlmodel import col
 
 from bot.store import GameRow, Store, VersionConflict, make_engine, repository
@@ -190,3 +190,27 @@ def test_a_write_from_another_thread_meanwhile_takes_a_pooled_connection(
     store._writes.run(write)
     assert finished.is_set(), "the other thread waited for the kept connection"
     assert store.get(game.id).message_id == 5
+
+
+def test_a_write_on_a_connection_lost_mid_transaction_says_so(
+    store: Store, new_game: NewGame
+) -> None:
+    """The per-action statements run on the driver's cursor; a connection lost between
+    the transaction's start and the statement is raised as SQLAlchemy raises it for its
+    own statements: a DBAPIError that marks the connection invalidated (what makes the
+    kept connection try once more on a new one), not the driver's bare error."""
+    game = new_game()
+    params = {"v_id": game.id, "v_message_id": 5}
+    with store.engine.connect() as connection:
+        connection.begin()
+        if store.engine.dialect.name == "postgresql":
+            pid = connection.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
+            with store.engine.connect() as other:
+                other.exec_driver_sql(f"SELECT pg_terminate_backend({int(pid)})")
+        else:
+            connection.connection.dbapi_connection.close()  # type: ignore[union-attr]
+        with pytest.raises(DBAPIError) as raised:
+            repository._SET_MESSAGE.run(connection, params)
+        assert raised.value.connection_invalidated
+    store.set_message(game.id or 0, 6)  # the store goes on
+    assert store.get(game.id or 0).message_id == 6
