@@ -149,9 +149,15 @@ def _run_bot() -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    from bot.app import run
+    if logging.getLogger().level > logging.DEBUG:  # the migrations' chatter at every start
+        logging.getLogger("alembic").setLevel(logging.WARNING)
+    from bot.app import StartupError, run
 
-    run(settings)
+    try:
+        run(settings)
+    except StartupError as exc:
+        sys.stderr.write(f"croupier: {exc}\n")
+        return EXIT_CONFIG
     return 0
 
 

@@ -8,8 +8,11 @@ import gc
 import logging
 from collections.abc import Callable
 
+import aiohttp
 import discord
 from discord.ext import commands
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from bot.config import Settings
 from bot.engine import AuditedRng
@@ -51,14 +54,53 @@ def intents() -> discord.Intents:
     return wanted
 
 
+class StartupError(Exception):
+    """A setting the bot cannot start with, said in one line: what is wrong, how to fix it."""
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(getattr(exc, "orig", None) or exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def open_store(url: str) -> Store:
+    """The database, migrated: opened before the bot logs in to Discord, so a wrong
+    ``DATABASE_URL`` is said in one line instead of after the login, in tracebacks."""
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        raise StartupError(
+            f"DATABASE_URL {url[:60]!r} is no database address; use e.g. "
+            "sqlite:///croupier.sqlite3 or postgresql+psycopg://user:password@host/database"
+        ) from None
+    try:
+        engine = make_engine(url)
+        upgrade(engine)
+    except (SQLAlchemyError, ImportError, OSError) as exc:
+        raise StartupError(
+            f"cannot open the database {shown}: {_first_line(exc)}. Check DATABASE_URL "
+            "(in .env or the environment) and that the database server runs."
+        ) from None
+    return Store(engine)
+
+
+# Croupier plays no voice: discord.py need not warn at every start that it cannot.
+discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+
+
 class Croupier(commands.Bot):
     """The bot. Game state lives in :attr:`service`; cogs only translate interactions."""
 
     service: Service
 
     def __init__(
-        self, settings: Settings, rng_factory: Callable[[bytes, int, str], AuditedRng] = AuditedRng
+        self,
+        settings: Settings,
+        rng_factory: Callable[[bytes, int, str], AuditedRng] = AuditedRng,
+        store: Store | None = None,
     ) -> None:
+        """``store``: the database opened already (:func:`open_store`); without one it is
+        opened when the bot sets up (tests, the sandbox)."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -67,18 +109,18 @@ class Croupier(commands.Bot):
         )
         self.settings = settings
         self.rng_factory = rng_factory
+        self._store = store
         # Clicks and forms go to the games through one router the bot owns; each game's
         # cog adds its route when it loads (cogs.router).
         self.router = Router()
         self.add_listener(self.router.on_interaction, "on_interaction")
 
     async def setup_hook(self) -> None:
-        engine = make_engine(self.settings.database_url)
-        upgrade(engine)
-        wal = take_over(engine)
+        store = self._store or open_store(self.settings.database_url)
+        wal = take_over(store.engine)
         if wal is not None:
             self._checkpoints = asyncio.create_task(run_checkpoints(wal), name="checkpoints")
-        self.service = Service(Store(engine), rng_factory=self.rng_factory)
+        self.service = Service(store, rng_factory=self.rng_factory)
         loaded = self.service.tables.load_open_games()
         log.info("database ready, %d open games loaded", loaded)
         for extension in EXTENSIONS:
@@ -117,6 +159,18 @@ class Croupier(commands.Bot):
 
 
 def run(settings: Settings) -> None:
-    """Start the bot and block until it stops (logging is set up by the caller)."""
+    """Open the database, then start the bot and block until it stops (logging is set up
+    by the caller). :class:`StartupError` for a database or token it cannot use."""
     assert settings.discord_token is not None
-    Croupier(settings).run(settings.discord_token, log_handler=None)
+    store = open_store(settings.database_url)
+    try:
+        Croupier(settings, store=store).run(settings.discord_token, log_handler=None)
+    except discord.LoginFailure:
+        raise StartupError(
+            "Discord refused the bot's token (DISCORD_TOKEN): in the Developer Portal, "
+            "Bot -> Reset Token, and put the new token in .env"
+        ) from None
+    except (aiohttp.ClientConnectionError, OSError) as exc:
+        raise StartupError(
+            f"cannot reach Discord ({_first_line(exc)}): check this machine's network"
+        ) from None

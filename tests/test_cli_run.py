@@ -88,3 +88,47 @@ def test_dotenv_file_is_read_but_environment_wins(
     settings = load_settings()
     assert settings.dev_guild_id == 42
     assert settings.log_level == "WARNING"
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("postgresql+psycopg://nobody@127.0.0.1:1/nothing", "cannot open the database"),
+        ("nonsense", "is no database address"),
+    ],
+)
+def test_a_database_it_cannot_use_is_said_in_one_line_before_discord(
+    tmp_path: Path, url: str, said: str
+) -> None:
+    """The database is opened and migrated before the login: a wrong DATABASE_URL is one
+    line that says what to fix, never a traceback (nothing reaches Discord: the token is
+    not even tried)."""
+    result = run_croupier(tmp_path, DISCORD_TOKEN="not-tried", DATABASE_URL=url)
+    assert result.returncode == 2
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stderr
+    assert said in lines[0] and "DATABASE_URL" in lines[0]
+    assert "Traceback" not in result.stderr and "logging in" not in result.stderr
+
+
+def test_a_refused_token_is_said_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Discord's answer to a wrong token (discord.py's LoginFailure) is one line that says
+    where to get a new one."""
+    import discord
+
+    from bot import __main__ as cli
+    from bot.app import Croupier
+
+    def refused(self: Croupier, token: str, **kwargs: object) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "wrong")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'c.sqlite3'}")
+    monkeypatch.setattr(Croupier, "run", refused)
+    assert cli.main([]) == 2
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
+    assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0] and "Reset Token" in lines[0]
+    assert (tmp_path / "c.sqlite3").exists()  # the database was opened first
