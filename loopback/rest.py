@@ -23,6 +23,7 @@ from loopback.payloads import (
 from loopback.state import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
+    CREATE_EVENTS,
     EPHEMERAL,
     JSON,
     LOADING,
@@ -272,11 +273,12 @@ class Rest:
         return 200, member_payload(user, guild)
 
     async def create_scheduled_event(self, req: Request) -> Reply:
-        """An external event (a group's evening); needs Manage Events (1 << 33)."""
+        """An external event (a group's evening); needs Create Events (1 << 44): since
+        2026-02-23 Manage Events alone no longer lets a bot create one."""
         guild = self.fake.guilds.get(_id(req.params["guild"]))
         if guild is None:
             raise ApiError(404, 10004, "Unknown Guild")
-        if not guild.bot_permissions & (1 << 33):
+        if not guild.bot_permissions & CREATE_EVENTS:
             raise ApiError(403, 50013, "Missing Permissions")
         body = req.json or {}
         if not body.get("name") or not body.get("scheduled_start_time"):

@@ -377,7 +377,7 @@ TEXTS: dict[str, str] = {
     "tour.bad_time": "Datum und Uhrzeit bitte als 2026-11-28 und 19:30.",
     "tour.past": "Dieser Termin liegt in der Vergangenheit.",
     "ui.tour.scheduled": "Gruppe {group} spielt am {when}.",
-    "ui.tour.no_event": "(Ein Server-Event konnte ich nicht anlegen: mir fehlt das Recht „Events verwalten“.)",
+    "ui.tour.no_event": "(Ein Server-Event konnte ich nicht anlegen: mir fehlt das Recht „Events erstellen“.)",
     "ui.tour.reminder": "Erinnerung: dein Turnierabend „{name}“ (Gruppe {group}) beginnt am {when}. Dein Tisch: {thread}",
     "ui.tour.reminder_public": "Erinnerung für {players}: der Abend beginnt am {when}.",
     "cmd.termin": "termin",

@@ -377,7 +377,7 @@ TEXTS: dict[str, str] = {
     "tour.bad_time": "Please give date and time as 2026-11-28 and 19:30.",
     "tour.past": "That time is in the past.",
     "ui.tour.scheduled": "Group {group} plays on {when}.",
-    "ui.tour.no_event": "(I could not create a server event: I lack the Manage Events permission.)",
+    "ui.tour.no_event": "(I could not create a server event: I lack the Create Events permission.)",
     "ui.tour.reminder": "Reminder: your tournament evening “{name}” (group {group}) starts on {when}. Your table: {thread}",
     "ui.tour.reminder_public": "Reminder for {players}: the evening starts on {when}.",
     "cmd.termin": "schedule",

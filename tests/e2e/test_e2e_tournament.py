@@ -8,6 +8,7 @@ from click_ids import click_of
 from conftest import Table
 
 from loopback import bot_running
+from loopback.state import CREATE_EVENTS, MANAGE_EVENTS
 
 MANAGE_GUILD = 1 << 5
 
@@ -175,7 +176,7 @@ async def test_scheduling_an_evening_creates_an_event_and_reminders(table: Table
     players = [table.anna, table.ben, table.cem, fake.add_user("Dora", guild=table.guild)]
     fake.set_dms_open(table.cem, False)
     table.anna.permissions |= MANAGE_GUILD
-    table.guild.bot_permissions |= 1 << 33  # Manage Events
+    table.guild.bot_permissions |= CREATE_EVENTS
     table.dice.d6_only = True  # the draw stays audited
     created = await table.slash(table.anna, "turnier erstellen", name="Advent", durchgaenge=1)
     for user in players:
@@ -207,3 +208,25 @@ async def test_scheduling_an_evening_creates_an_event_and_reminders(table: Table
         f"<@{table.cem.id}>" in m.text() and "Erinnerung" in m.text()
         for m in fake.channel_messages(thread)
     )
+
+
+async def test_manage_events_alone_no_longer_creates_an_evenings_event(table: Table) -> None:
+    """Since 2026-02-23 a bot needs Create Events to create a scheduled event: with Manage
+    Events alone the evening is set, and the host is told privately what is missing."""
+    fake = table.fake
+    players = [table.anna, table.ben, table.cem, fake.add_user("Dora", guild=table.guild)]
+    table.anna.permissions |= MANAGE_GUILD
+    table.guild.bot_permissions |= MANAGE_EVENTS
+    table.dice.d6_only = True
+    created = await table.slash(table.anna, "turnier erstellen", name="Advent", durchgaenge=1)
+    for user in players:
+        await table.press(user, "register", created.message)
+    await table.press(table.anna, "close", created.message)
+    scheduled = await table.slash(
+        table.anna, "turnier termin", gruppe=1, datum="2099-11-28", uhrzeit="19:30"
+    )
+    assert "28.11.2099 19:30" in scheduled.message.content  # the evening is set
+    (missing,) = await scheduled.wait_followup()
+    assert missing.visibility == "ephemeral" and missing.audience == table.anna.id
+    assert "Events erstellen" in missing.content
+    assert fake.scheduled_events == []
