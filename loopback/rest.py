@@ -325,15 +325,7 @@ class Rest:
         given = req.json if req.method == "PUT" else [req.json]
         if not isinstance(given, list) or not all(isinstance(c, dict) for c in given):
             raise ApiError(400, 50035, "Invalid Form Body", violation="command body is not a list")
-        problems = limits.check_commands(given, is_global=guild_id is None)
-        if problems:
-            raise ApiError(
-                400,
-                50035,
-                "",
-                body=limits.error_body(problems),
-                violation=limits.describe(problems),
-            )
+        self._check(req, limits.check_commands(given, is_global=guild_id is None))
         stored = [fake.store_command(command, guild_id, current) for command in given]
         if req.method == "PUT":
             fake.synced[guild_id] = stored
