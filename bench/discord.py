@@ -611,7 +611,8 @@ async def top_up_open_games(url: str, games: int) -> None:
         service = Service(Store(engine))
         missing = games - len(service.store.open_games())
         for i in range(max(missing, 0)):
-            await service.create("verflixte6", [f"9{2 * i}", f"9{2 * i + 1}"], {"durchgaenge": 4})
+            players = [f"9{2 * i}", f"9{2 * i + 1}"]
+            await service.create("verflixte6", players, {"durchgaenge": 4}, announced=True)
     finally:
         engine.dispose()
 

@@ -39,6 +39,7 @@ EXTENSIONS = (
     "cogs.flaschenteufel",
     "cogs.dicedevils",
     "cogs.tables",
+    "cogs.deliverer",
     "cogs.verify",
 )
 
@@ -122,7 +123,8 @@ class Croupier(commands.Bot):
             self._checkpoints = asyncio.create_task(run_checkpoints(wal), name="checkpoints")
         self.service = Service(store, rng_factory=self.rng_factory)
         loaded = self.service.tables.load_open_games()
-        log.info("database ready, %d open games loaded", loaded)
+        owed = self.service.outbox.load()
+        log.info("database ready, %d open games loaded, %d owe announcements", loaded, owed)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CommandTranslator())

@@ -26,6 +26,7 @@ from bot.games import GAMES
 from bot.lobby import LOBBY_VERBS, Lobby
 from bot.play.directory import Directory
 from bot.play.host import HostTools
+from bot.play.outbox import Outbox
 from bot.play.outcome import (
     ABORTED,
     FINISHED,
@@ -86,6 +87,7 @@ class Service:
         self.clocks = TurnClocks(self)
         self.host = HostTools(self, self.clocks)
         self.tournaments = TournamentLink(self)
+        self.outbox = Outbox(store)
         self.finished_listeners: list[FinishedListener] = [self.tournaments.on_finished]
 
     # --- acting ----------------------------------------------------------------------
@@ -232,6 +234,7 @@ class Service:
             self.tables.reload(row.id)  # another process moved on
             raise IllegalAction("game.conflict") from None
         row.version, row.rng_counter, row.status = version, rng.counter, status
+        self.outbox.owe(row.id, version)
         if snapshot is not None:
             row.snapshot_version = version
         row.head_hash = head_hash
@@ -252,13 +255,14 @@ class Service:
         channel_id: int | None = None,
         locale: str = "de",
     ) -> Outcome:
-        """Open a table with its host seated; the seed is committed (hash shown) now."""
+        """Open a table with its host seated; the seed is committed (hash shown) now. The
+        command's answer shows the lobby: nothing is owed for it."""
         lobby = Lobby(host, [host], *player_bounds(self.games[kind], options or {}))
         rng = self.rng_factory(AuditedRng.fresh().seed, 0, "")
         return self._insert(
             kind, rng, players=[host], options=options, place=(guild_id, channel_id, locale),
             status=LOBBY, snapshot={"lobby": to_data(lobby)}, actor=host,
-            action={"do": "open"}, events=[Event("lobby", {"host": host})],
+            action={"do": "open"}, events=[Event("lobby", {"host": host})], announced=True,
         )  # fmt: skip
 
     async def create(
@@ -272,8 +276,11 @@ class Service:
         locale: str = "de",
         actor: str | None = None,
         nonce: str = "",
+        announced: bool = False,
     ) -> Outcome:
-        """Seat the players and start a game at once (no lobby), with a fresh seed."""
+        """Seat the players and start a game at once (no lobby), with a fresh seed.
+        ``announced``: the caller shows it as an interaction's answer; otherwise its table
+        message is owed (bot.play.outbox)."""
         game = self.games[kind]
         rng = self.rng_factory(AuditedRng.fresh().seed, 0, nonce)
         state, events = game.setup(list(players), dict(options or {}), rng)
@@ -281,6 +288,7 @@ class Service:
             kind, rng, players=list(players), options=options,
             place=(guild_id, channel_id, locale), status=OPEN, snapshot=game.dump(state),
             actor=actor, action={"do": "setup", "players": list(players)}, events=events,
+            announced=announced,
         )  # fmt: skip
 
     def _insert(
@@ -296,6 +304,7 @@ class Service:
         actor: str | None,
         action: dict[str, JSON],
         events: list[Event],
+        announced: bool,
     ) -> Outcome:
         guild_id, channel_id, locale = place
         row = self.store.create_game(
@@ -314,8 +323,11 @@ class Service:
             action=action,
             events=[e.to_dict() for e in events],
             draws=[d.to_dict() for d in rng.take_draws()],
+            announced=announced,
         )
         table = self.tables.add(row)
+        if not announced:
+            self.outbox.owe(table.id, row.version)
         outcome = self.tables.outcome(table, [e.to_dict() for e in events])
         self.clocks.advance(table, outcome, actor)
         return outcome

@@ -117,17 +117,6 @@ async def edit_card(channel: Any, message_id: int, card: Card, what: str) -> boo
     return True
 
 
-async def show_lobby(
-    interaction: discord.Interaction[Any], outcome: Outcome, lobby_card: Callable[[Any, str], Card]
-) -> bool:
-    """While a table is a lobby (or was closed as one), its message shows the lobby."""
-    if outcome.status in ("lobby", "aborted") or "lobby" in outcome.public:
-        card = lobby_card(outcome, outcome.locale)
-        await interaction.response.edit_message(**ui.message_kwargs(card))
-        return True
-    return False
-
-
 def is_host(interaction: discord.Interaction[Any], croupier_role: int | None) -> bool:
     """Host tools: Manage Server, or the server's configured croupier role."""
     if interaction.permissions.manage_guild:
@@ -172,6 +161,7 @@ async def send_dm(
     player: str | discord.User | discord.Member,
     text: str,
     file: discord.File | None = None,
+    nonce: str | None = None,
 ) -> bool:
     """A private message by DM; False when it could not be delivered: closed DMs (50007),
     or any other failure (an unknown user, Discord's 5xx after its retries), which is
@@ -182,10 +172,10 @@ async def send_dm(
             if not isinstance(player, str)
             else (client.get_user(int(player)) or await client.fetch_user(int(player)))
         )
-        if file is None:
-            await user.send(text)
-        else:
-            await user.send(text, file=file)
+        extra: dict[str, Any] = {} if nonce is None else {"nonce": nonce}
+        if file is not None:
+            extra["file"] = file
+        await user.send(text, **extra)
     except discord.HTTPException as exc:
         if not (isinstance(exc, discord.Forbidden) and exc.code == 50007):
             log.warning("DM to %s failed (%s %s); pointed elsewhere", getattr(player, "id", player),
@@ -199,6 +189,7 @@ async def dm_players(
     channel: discord.abc.Messageable,
     messages: Mapping[str, tuple[str, discord.File | None]],
     closed_notice: Callable[[list[str]], str],
+    nonce: Callable[[str], str] | None = None,
 ) -> list[str]:
     """Send each player his private message by DM (:func:`send_dm`). Players it did not
     reach get one public pointer (``closed_notice`` of their ids, never the secret itself),
@@ -208,10 +199,13 @@ async def dm_players(
     for player, (text, file) in messages.items():
         if not player.isdigit():  # a seat that is no user (Lopaka, Glitterhuis)
             continue
-        if not await send_dm(client, player, text, file):
+        if not await send_dm(client, player, text, file, None if nonce is None else nonce(player)):
             closed.append(player)
     if closed:
-        await channel.send(closed_notice(closed))
+        if nonce is None:
+            await channel.send(closed_notice(closed))
+        else:
+            await channel.send(closed_notice(closed), nonce=nonce("closed"))
     return closed
 
 

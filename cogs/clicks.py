@@ -24,7 +24,8 @@ from bot.engine import Action, IllegalAction
 from bot.service import Outcome
 from cogs import prompts
 from cogs.base import actor_of, refuse, service_of
-from cogs.router import Click, GameRoute, TableHooks, router_of
+from cogs.delivery import Delivery
+from cogs.router import Click, GameRoute, router_of
 
 Interaction = discord.Interaction[Any]
 Answer = Callable[[Interaction, Click, "Outcome | None", str], Awaitable[bool]]
@@ -45,19 +46,20 @@ def _always(click: Click) -> bool:
 @dataclass(frozen=True)
 class GameClicks:
     """How a game answers its clicks: the action a click stands for (``to_action``), how
-    an outcome is shown (``show``), the answers that change nothing (``answer``), the verbs
+    an outcome is shown (``show``: through a :class:`Delivery`, with the click's interaction
+    or without one, ``actor`` None), the answers that change nothing (``answer``), the verbs
     any version of the table takes (``any_version``: simultaneous choices), whether a click
-    needs the table's views before it acts (``needs_view``), and how the table is shown
-    without an interaction (``table``)."""
+    needs the table's views before it acts (``needs_view``), and a player's private state
+    as text (``private_text``)."""
 
     kind: str
     prefixes: tuple[str, ...]
     to_action: Callable[[Click, Outcome | None], Action]
-    show: Callable[[Interaction, Outcome, str], Awaitable[None]]
+    show: Callable[[Delivery, str | None], Awaitable[None]]
     answer: Answer = _acts
     any_version: frozenset[str] = frozenset()
     needs_view: Callable[[Click], bool] = _always
-    table: TableHooks | None = None
+    private_text: Callable[[Outcome, str], str] | None = None
     one_live_prompt: bool = False
     """Its prompts are kept one per decision (cogs.prompts): an outdated one closes when
     clicked, instead of answering with a refusal."""
@@ -91,10 +93,15 @@ class GameClicks:
             if not closed:
                 await refuse(interaction, exc, locale)
             return
-        await self.show(interaction, outcome, actor)
+        delivery = Delivery(interaction.client, outcome, interaction)
+        await self.show(delivery, actor)
+        delivery.delivered()
+
+    async def deliver(self, delivery: Delivery) -> None:
+        await self.show(delivery, None)
 
     def route(self) -> GameRoute:
-        return GameRoute(self.kind, self.prefixes, self.handle, self.table)
+        return GameRoute(self.kind, self.prefixes, self.handle, self.private_text, self.deliver)
 
 
 Extension = Callable[[commands.Bot], Awaitable[None]]

@@ -18,22 +18,19 @@ from bot.i18n import t
 from bot.render import dd_cards as cards
 from bot.render.pictures import table_png
 from bot.service import Outcome
-from cogs import prompts, ui
+from cogs import prompts
 from cogs.base import (
     CroupierCog,
-    channel_of,
     closed_notice,
-    dm_players,
-    edit_table,
     open_lobby_here,
     send_kwargs,
     service_of,
-    show_lobby,
     turn_refusal,
 )
 from cogs.clicks import GameClicks, game_extension
+from cogs.delivery import Delivery, show_lobby
 from cogs.help import send_help
-from cogs.router import Click, TableHooks
+from cogs.router import Click
 from cogs.translator import cmd
 
 KIND = "dicedevils"
@@ -95,9 +92,9 @@ async def answer(
     return True
 
 
-async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
-    service, locale = service_of(interaction), outcome.locale
-    if await show_lobby(interaction, outcome, cards.lobby_card):
+async def show(d: Delivery) -> None:
+    outcome, locale = d.outcome, d.outcome.locale
+    if await show_lobby(d, cards.lobby_card):
         return
     started = any(e["type"] == "start" for e in outcome.events)
     new_round = not started and any(e["type"] == "round" for e in outcome.events)
@@ -108,26 +105,21 @@ async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         closing = cards.table_card(outcome, locale)
         if outcome.finished:
             closing.rows = []
-    on_table = interaction.message is not None and interaction.message.id == outcome.message_id
-    if on_table:
-        await interaction.response.edit_message(**ui.message_kwargs(closing))
-    else:
-        await interaction.response.edit_message(content=t("ui.done", locale), embed=None, view=None)
-        await edit_table(interaction, outcome, closing)
-    clicked = interaction.message.id if interaction.message is not None else None
+    await d.table(closing)
+    interaction = d.interaction
+    clicked = None
+    if interaction is not None and interaction.message is not None:
+        clicked = interaction.message.id
     await prompts.moved_on(
-        interaction.client, outcome.game_id, outcome.version, answered=clicked,
-        over=outcome.finished,
-    )  # fmt: skip
+        d.client, outcome.game_id, outcome.version, answered=clicked, over=outcome.finished
+    )
     dealt = new_round or started
     if dealt:
-        await channel_of(interaction).send(file=display_picture(outcome, locale))
+        await d.post("display", file=display_picture(outcome, locale))
     if new_round:
-        fresh = cards.table_card(replace(outcome, events=outcome.events[cut:]), locale)
-        message = await channel_of(interaction).send(**send_kwargs(fresh))
-        service.tables.set_message(outcome.game_id, message.id)
+        await d.new_table(cards.table_card(replace(outcome, events=outcome.events[cut:]), locale))
     if dealt:
-        await send_cups(interaction, outcome)  # last: the round's table is up first
+        await send_cups(d)  # last: the round's table is up first
 
 
 def display_picture(outcome: Outcome, locale: str) -> discord.File:
@@ -142,12 +134,11 @@ def display_picture(outcome: Outcome, locale: str) -> discord.File:
     return discord.File(io.BytesIO(table_png(title, header, rows)), filename="auslage.png")
 
 
-async def send_cups(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+async def send_cups(d: Delivery) -> None:
     """Each player's dice by DM; closed DMs are pointed to "Mein Becher" (no numbers)."""
-    locale = outcome.locale
+    outcome, locale = d.outcome, d.outcome.locale
     messages = {p: (cards.cup_text(outcome.private[p], p, locale), None) for p in outcome.players}
-    notice = closed_notice("dd.ui.dm_closed", locale)
-    await dm_players(interaction.client, channel_of(interaction), messages, notice)
+    await d.dms(messages, closed_notice("dd.ui.dm_closed", locale))
 
 
 class DiceDevilsCog(CroupierCog):
@@ -173,14 +164,10 @@ CLICKS = GameClicks(
     (cards.BUTTON, cards.SELECT),
     one_live_prompt=True,
     to_action=to_action,
-    show=lambda interaction, outcome, actor: show(interaction, outcome),
+    show=lambda d, actor: show(d),
     answer=answer,
     any_version=frozenset({"cup"}),
-    table=TableHooks(
-        lambda service, outcome: cards.table_card(outcome, outcome.locale),
-        lambda outcome, p: cards.cup_text(outcome.private[p], p, outcome.locale),
-        ("round",),
-    ),
+    private_text=lambda outcome, p: cards.cup_text(outcome.private[p], p, outcome.locale),
 )
 
 

@@ -15,27 +15,23 @@ from discord import app_commands
 
 from bot.engine import Action, IllegalAction
 from bot.games.flaschenteufel.cards import COLOUR, POINTS
-from bot.i18n import t
 from bot.render import ft_cards as cards
 from bot.render.pictures import cards_png
 from bot.service import Outcome
 from cogs import ui
 from cogs.base import (
     CroupierCog,
-    channel_of,
     closed_notice,
-    dm_players,
-    edit_table,
     open_lobby_here,
     send_kwargs,
     service_of,
-    show_lobby,
     turn_refusal,
 )
 from cogs.clicks import GameClicks, game_extension
+from cogs.delivery import Delivery, show_lobby
 from cogs.help import send_help
 from cogs.options import Hands
-from cogs.router import Click, TableHooks
+from cogs.router import Click
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -96,11 +92,10 @@ async def private(
     return True
 
 
-async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
-    service, locale = service_of(interaction), outcome.locale
-    if await show_lobby(interaction, outcome, cards.lobby_card):
+async def show(d: Delivery) -> None:
+    outcome, locale = d.outcome, d.outcome.locale
+    if await show_lobby(d, cards.lobby_card):
         return
-    on_table = interaction.message is not None and interaction.message.id == outcome.message_id
     dealt = any(e["type"] == "deal" for e in outcome.events)
     new_hand = dealt and not any(e["type"] == "start" for e in outcome.events)
     if new_hand:  # the last hand's message is done; the view shows the next hand already
@@ -109,29 +104,23 @@ async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         table = cards.table_card(fresh, locale)
     else:
         closing = table = cards.table_card(outcome, locale)
-    if on_table:
-        await interaction.response.edit_message(**ui.message_kwargs(closing))
-    else:
-        await interaction.response.edit_message(content=t("ui.done", locale), embed=None, view=None)
-        await edit_table(interaction, outcome, closing)
+    await d.table(closing)
     if new_hand:
-        message = await channel_of(interaction).send(**send_kwargs(table))
-        service.tables.set_message(outcome.game_id, message.id)
+        await d.new_table(table)
     if dealt or any(
         e["type"] == "phase" and e["phase"] in ("play", "open") for e in outcome.events
     ):
-        await send_hands(interaction, outcome)
+        await send_hands(d)
 
 
-async def send_hands(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+async def send_hands(d: Delivery) -> None:
     """Every player's cards by DM (text and picture); closed DMs: pointed to the button."""
-    locale = outcome.locale
+    outcome, locale = d.outcome, d.outcome.locale
     messages = {
         p: (cards.hand_text(outcome, p, locale), hand_picture(outcome.private[p], p))
         for p in outcome.players
     }
-    notice = closed_notice("ft.ui.dm_closed", locale)
-    await dm_players(interaction.client, channel_of(interaction), messages, notice)
+    await d.dms(messages, closed_notice("ft.ui.dm_closed", locale))
 
 
 class FlaschenteufelCog(CroupierCog):
@@ -161,14 +150,10 @@ CLICKS = GameClicks(
     KIND,
     (cards.BUTTON, cards.SELECT),
     to_action=to_action,
-    show=lambda interaction, outcome, actor: show(interaction, outcome),
+    show=lambda d, actor: show(d),
     answer=private,
     any_version=frozenset((*CHOICES, *PRIVATE)),
-    table=TableHooks(
-        lambda service, outcome: cards.table_card(outcome, outcome.locale),
-        lambda outcome, p: cards.hand_text(outcome, p, outcome.locale),
-        ("deal", "phase"),
-    ),
+    private_text=lambda outcome, p: cards.hand_text(outcome, p, outcome.locale),
 )
 
 

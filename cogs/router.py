@@ -23,7 +23,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.render.cards import Card, ClickId
+from bot.render.cards import ClickId
 
 log = logging.getLogger(__name__)
 
@@ -41,31 +41,22 @@ class Click:
 
 
 Handler = Callable[[discord.Interaction[Any], Click], Awaitable[None]]
-Follower = Callable[[discord.Client, Any], Awaitable[None]]
-
-
-@dataclass(frozen=True)
-class TableHooks:
-    """How a game's table is shown without an interaction to answer (a clock ran out, a
-    host acted): its table card, a player's private text, and the events after which every
-    player gets his private state again by DM (new cards, new dice, a settled round)."""
-
-    table_card: Callable[[Any, Any], Card]  # (service, outcome) -> card
-    private_text: Callable[[Any, str], str]  # (outcome, player) -> text
-    dm_after: tuple[str, ...] = ()
+Deliver = Callable[[Any], Awaitable[None]]
+"""(cogs.delivery.Delivery) -> None: what an outcome owes the players, delivered."""
 
 
 @dataclass(frozen=True)
 class GameRoute:
     """What a game's cog registers with the bot: the custom-id prefixes it reads and its
-    click handler; how its table is shown without an interaction; and how an outcome an
-    action caused at a game of this kind is announced (a tournament's ``follower``)."""
+    click handler; a player's private state as text (for a newcomer a host seated); and
+    how what an outcome owes the players is delivered without a click (``deliver``: a
+    redelivery, a clock, a host, a tournament's group result)."""
 
     kind: str
     prefixes: tuple[str, ...]
     handler: Handler | None = None
-    table: TableHooks | None = None
-    follower: Follower | None = None
+    private_text: Callable[[Any, str], str] | None = None  # (outcome, player) -> text
+    deliver: Deliver | None = None
 
 
 def parse_click(custom_id: str, values: list[str]) -> Click | None:
@@ -123,13 +114,13 @@ class Router:
             for prefix in route.prefixes:
                 self._by_prefix.pop(prefix, None)
 
-    def table_hooks(self, kind: str) -> TableHooks | None:
+    def private_text(self, kind: str) -> Callable[[Any, str], str] | None:
         route = self._by_kind.get(kind)
-        return None if route is None else route.table
+        return None if route is None else route.private_text
 
-    def follower(self, kind: str) -> Follower | None:
+    def deliverer(self, kind: str) -> Deliver | None:
         route = self._by_kind.get(kind)
-        return None if route is None else route.follower
+        return None if route is None else route.deliver
 
     # --- a click ---------------------------------------------------------------------
 

@@ -18,18 +18,16 @@ from bot.render.dd_cards import slot_number
 from bot.render.fit import fit
 from bot.render.lobby import mention, table_lobby_card
 from bot.service import ClockNotice, Outcome
-from cogs import prompts
 from cogs.base import (
     CroupierCog,
     actor_of,
     channel_by_id,
-    client_service,
     closed_notice,
     dm_players,
-    edit_card,
     refuse,
     table_link,
 )
+from cogs.delivery import Delivery, announce
 from cogs.options import ClockMinutes, OnTimeout, Reason
 from cogs.router import router_of
 from cogs.translator import cmd
@@ -70,47 +68,32 @@ def _flat(args: dict[str, Any]) -> dict[str, Any]:
 
 
 async def refresh_table(client: discord.Client, outcome: Outcome, note: str) -> None:
-    """Bring a table up to date without an interaction: the note in public, the table
-    message edited in place, and private states by DM where the game's events call for it."""
-    channel = await _channel(client, outcome.channel_id)
-    if channel is None:
-        return
-    hooks = router_of(client).table_hooks(outcome.kind)
+    """Bring a table up to date without an interaction: the note in public, then what the
+    outcome owes delivered as after a click (the table message, results, a new turn's
+    message, private states by DM)."""
     if note:
+        channel = await _channel(client, outcome.channel_id)
+        if channel is None:
+            return
         await channel.send(note[:2000])
-    if hooks is None:
-        return
-    service = client_service(client)
     async with router_of(client).table_turn(
         outcome.game_id
     ):  # not while a click posts a new turn's message
-        latest = replace(service.tables.current(outcome.game_id), events=outcome.events)
-        lobby = "lobby" in latest.public
-        if latest.message_id is not None and (not lobby or latest.finished):
-            if lobby:  # ended before its game started: the lobby says so, without buttons
-                card = table_lobby_card(latest, latest.locale, "")
-            else:
-                card = hooks.table_card(service, latest)
-            await edit_card(channel, latest.message_id, card, f"table of game {outcome.game_id}")
-    await prompts.moved_on(
-        client, latest.game_id, latest.version, answered=None, over=latest.finished
-    )
-    if any(e.get("type") in hooks.dm_after for e in outcome.events):
-        await send_private(client, channel, outcome, outcome.players)
+        await announce(client, outcome)
 
 
 async def send_private(
     client: discord.Client, channel: Any, outcome: Outcome, players: list[str]
 ) -> None:
-    hooks = router_of(client).table_hooks(outcome.kind)
-    if hooks is None:
+    private_text = router_of(client).private_text(outcome.kind)
+    if private_text is None:
         return
-    messages = {p: (hooks.private_text(outcome, p), None) for p in players}
+    messages = {p: (private_text(outcome, p), None) for p in players}
     notice = closed_notice("clock.dm_closed", outcome.locale)
     await dm_players(client, channel, messages, notice)
 
 
-async def announce(client: discord.Client, notice: ClockNotice) -> None:
+async def tell_clock(client: discord.Client, notice: ClockNotice) -> None:
     """Tell the table what its clock did."""
     outcome, locale = notice.outcome, notice.outcome.locale
     game = t(f"game.name.{outcome.kind}", locale)
@@ -131,7 +114,9 @@ async def announce(client: discord.Client, notice: ClockNotice) -> None:
         if channel is not None and outcome.message_id is not None:
             text = t("clock.lobby_closed", locale, game=game)  # and the seed, revealed
             card = replace(table_lobby_card(outcome, locale, ""), description=text)
-            await edit_card(channel, outcome.message_id, card, f"lobby of game {outcome.game_id}")
+            d = Delivery(client, outcome)
+            await d.table(card, what="lobby")
+            d.delivered()
         return
     names = ", ".join(map(mention, notice.players))
     if notice.what == clocks.WAIT:
@@ -169,7 +154,7 @@ class TablesCog(CroupierCog):
         notices = await self.service.clocks.tick()
         for notice in notices:
             try:
-                await announce(self.bot, notice)
+                await tell_clock(self.bot, notice)
             except discord.HTTPException:
                 log.exception("announcing the clock of game %s", notice.outcome.game_id)
         return notices

@@ -24,18 +24,14 @@ from cogs import ui
 from cogs.base import (
     CroupierCog,
     actor_of,
-    channel_of,
     closed_notice,
-    dm_players,
-    edit_table,
     open_lobby_here,
-    send_kwargs,
     service_of,
-    show_lobby,
 )
 from cogs.clicks import GameClicks, game_extension
+from cogs.delivery import Delivery, show_lobby
 from cogs.help import send_help
-from cogs.router import Click, TableHooks
+from cogs.router import Click
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -74,7 +70,9 @@ async def _bet(interaction: discord.Interaction[Any], click: Click, current: Out
     await interaction.response.send_message(
         cards.bet_done_text(outcome, int(text), locale), ephemeral=True
     )
-    await edit_table(interaction, outcome, table(service, outcome))
+    d = Delivery(interaction.client, outcome, interaction)
+    await d.table(table(service, outcome))
+    d.delivered()
 
 
 async def answer(
@@ -104,49 +102,51 @@ async def answer(
     return True
 
 
-async def show(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+async def show(d: Delivery) -> None:
     """Edit the round's message; at a round's end close it, post the result with the track
     picture, send the balances by DM, and open the next round's message."""
-    service, locale = service_of(interaction), outcome.locale
-    if await show_lobby(interaction, outcome, cards.lobby_card):
+    outcome, service, locale = d.outcome, d.service, d.outcome.locale
+    if await show_lobby(d, cards.lobby_card):
         return
     ended = any(e["type"] == "settle" for e in outcome.events)
     if not ended:
-        await interaction.response.edit_message(**ui.message_kwargs(table(service, outcome)))
+        await d.table(table(service, outcome))
         return
-    cut = next(i for i, e in enumerate(outcome.events) if e["type"] == "settle")
+    settles = [i for i, e in enumerate(outcome.events) if e["type"] == "settle"]
+    cut = settles[-1]  # the clock may have played several rounds for absent players
     if outcome.finished:  # the last round: the view still shows it, as it ended
         closing = table(service, replace(outcome, events=outcome.events[:cut]))
         closing.rows = []
     else:  # the view shows the next round already
         closing = cards.closed_round_card(outcome, locale)
-    await interaction.response.edit_message(**ui.message_kwargs(closing))
-    channel = channel_of(interaction)
-    result = cards.result_card(outcome, locale)
-    await channel.send(file=track_picture(service, outcome, locale), **send_kwargs(result))
+    await d.table(closing)
+    for start, end in zip(settles, [*settles[1:], len(outcome.events)], strict=True):
+        settled = replace(outcome, events=outcome.events[start:end])
+        result = cards.result_card(settled, locale)
+        await d.post("result", result, file=track_picture(service, settled, locale))
     if not outcome.finished:
         fresh = replace(
             outcome, events=[e for e in outcome.events[cut:] if e["type"] not in ROUND_END]
         )
-        message = await channel.send(**send_kwargs(table(service, fresh)))
-        service.tables.set_message(outcome.game_id, message.id)
-    await send_balances(interaction, outcome)  # last: the next round's table is up first
+        await d.new_table(table(service, fresh))
+    await send_balances(d)  # last: the next round's table is up first
 
 
 def track_picture(service: Service, outcome: Outcome, locale: str) -> discord.File:
     """Pawns at the positions everybody sees (positions, never balances)."""
     track = next(e for e in outcome.events if e["type"] == "track")
     pawns = [(service.directory.display_name(p), spot) for p, spot in track["spots"].items()]
-    settled = next(e for e in outcome.events if e["type"] == "settle")["round"]
+    settled = [e for e in outcome.events if e["type"] == "settle"][-1]["round"]
     title = t("teufel.ui.track", locale, round=settled)
     return discord.File(io.BytesIO(track_png(title, MARK_NAMES, pawns)), filename="spur.png")
 
 
-async def send_balances(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+async def send_balances(d: Delivery) -> None:
     """Each player's new balance by DM; players whose DMs are closed are pointed to the
     "Mein Konto" button in public (without any number)."""
+    outcome = d.outcome
     locale = outcome.locale
-    settled = next(e for e in outcome.events if e["type"] == "settle")["round"]
+    settled = [e for e in outcome.events if e["type"] == "settle"][-1]["round"]
     messages: dict[str, tuple[str, discord.File | None]] = {}
     for player in outcome.players:
         seat = cards.own_seat(outcome.private[player], player)
@@ -154,8 +154,7 @@ async def send_balances(interaction: discord.Interaction[Any], outcome: Outcome)
             t("teufel.ui.dm_round", locale, round=settled, balance=seat["balance"]),
             None,
         )
-    notice = closed_notice("teufel.ui.dm_closed", locale)
-    await dm_players(interaction.client, channel_of(interaction), messages, notice)
+    await d.dms(messages, closed_notice("teufel.ui.dm_closed", locale))
 
 
 class TeufelCog(CroupierCog):
@@ -174,14 +173,10 @@ CLICKS = GameClicks(
     KIND,
     (cards.BUTTON, cards.FORM),
     to_action=lambda click, current: Action(click.verb),
-    show=lambda interaction, outcome, actor: show(interaction, outcome),
+    show=lambda d, actor: show(d),
     answer=answer,
     any_version=frozenset({"account", "bet"}),
-    table=TableHooks(
-        table,
-        lambda outcome, p: cards.account_text(outcome.private[p], p, outcome.locale),
-        ("settle",),
-    ),
+    private_text=lambda outcome, p: cards.account_text(outcome.private[p], p, outcome.locale),
 )
 
 

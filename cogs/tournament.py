@@ -24,19 +24,17 @@ from bot.service import Outcome, Service
 from bot.tournament.export import full_json, standings_csv
 from bot.tournament.game import SYSTEM
 from bot.tournament.rules import reminders_due
-from cogs import ui
 from cogs.base import (
     CroupierCog,
     actor_of,
     channel_by_id,
     client_service,
     closed_notice,
-    dm_players,
-    edit_card,
     refuse,
     send_dm,
     send_kwargs,
 )
+from cogs.delivery import Delivery, announce, nonce_of
 from cogs.options import (
     BestThirds,
     Date,
@@ -60,9 +58,16 @@ log = logging.getLogger(__name__)
 KIND = "turnier"
 
 
+THREAD_ARCHIVE_MINUTES = 10080  # a week, the longest Discord offers: evenings are days apart
+THREAD_EXISTS = 160004  # "A thread has already been created for this message"
+
+
 async def start_groups(client: discord.Client, tournament: Outcome) -> None:
     """A thread and a Verflixte 6 table for every group of the current round that has none
-    yet (idempotent: after a restart it creates only what is missing)."""
+    yet. Idempotent, so a restart finishes what a crash left half done: each group's thread
+    hangs on a starter message posted with a fixed nonce (Discord hands back the message
+    it accepted before) and a message has one thread at most (its id is the message's); a
+    table already opened in the thread is the group's."""
     service = client_service(client)
     tour = tournament.public
     current = tour["rounds"][-1]
@@ -73,64 +78,113 @@ async def start_groups(client: discord.Client, tournament: Outcome) -> None:
     for group in current["groups"]:
         if group["game_id"] is not None:
             continue
-        if current["finale"]:
-            title = t("ui.tour.finale_thread", locale, name=tour["name"])
-        else:
-            title = t(
-                "ui.tour.thread",
-                locale,
-                name=tour["name"],
-                round=current["number"],
-                group=group["number"],
+        thread = await _group_thread(client, channel, tournament, current, group)
+        game_id = service.tables.latest_in_channel("verflixte6", thread.id)
+        if game_id is None:
+            options = {
+                **tour["group_options"],  # the tournament's: Durchgänge, Finale
+                "tournament": {
+                    "id": tournament.game_id,
+                    "round": current["number"],
+                    "group": group["number"],
+                },
+                **clock,  # the tournament's turn clock for every group table
+            }
+            game = await service.create(
+                "verflixte6",
+                group["players"],
+                options,
+                guild_id=service.tables.guild_of(tournament.game_id),
+                channel_id=thread.id,
+                locale=locale,
             )
-        thread = await channel.create_thread(
-            name=title[:100], type=discord.ChannelType.public_thread
-        )
-        options = {
-            **tour["group_options"],  # the tournament's: Durchgänge, Finale
-            "tournament": {
-                "id": tournament.game_id,
-                "round": current["number"],
-                "group": group["number"],
-            },
-            **clock,  # the tournament's turn clock for every group table
-        }
-        game = await service.create(
-            "verflixte6",
-            group["players"],
-            options,
-            guild_id=service.tables.guild_of(tournament.game_id),
-            channel_id=thread.id,
-            locale=locale,
-        )
-        message = await thread.send(**send_kwargs(v6_cards.table_card(game, locale)))
-        service.tables.set_message(game.game_id, message.id)
-        await service.act(
+            game_id = game.game_id
+        await announce(client, service.tables.owed(game_id, [1]))  # its table message
+        linked = await service.act(
             tournament.game_id,
             SYSTEM,
-            Action("game", {"group": group["number"], "game_id": game.game_id}),
+            Action("game", {"group": group["number"], "game_id": game_id}),
         )
+        service.outbox.delivered(linked.game_id, linked.version)  # nothing to show
 
 
-async def follow(client: discord.Client, outcome: Outcome) -> None:
-    """Announce what a group's result caused: its table, a new round, the champion."""
-    channel = await channel_by_id(client, outcome.channel_id)
+async def _group_thread(
+    client: discord.Client,
+    channel: Any,
+    tournament: Outcome,
+    current: dict[str, Any],
+    group: dict[str, Any],
+) -> discord.Thread:
+    """The group's thread, on a starter message that names its players."""
+    tour, locale = tournament.public, tournament.locale
+    if current["finale"]:
+        title = t("ui.tour.finale_thread", locale, name=tour["name"])
+    else:
+        title = t(
+            "ui.tour.thread", locale, name=tour["name"], round=current["number"],
+            group=group["number"],
+        )  # fmt: skip
+    players = ", ".join(v6_cards.mention(p) for p in group["players"])
+    key = f"round{current['number']}:group{group['number']}"
+    starter = await channel.send(
+        t("ui.tour.thread_start", locale, title=title, players=players),
+        nonce=nonce_of(tournament.game_id, 0, key),
+    )
+    try:
+        thread: discord.Thread = await starter.create_thread(
+            name=title[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES
+        )
+    except discord.HTTPException as exc:
+        if exc.code != THREAD_EXISTS:
+            raise
+        found = await client.fetch_channel(starter.id)  # a message's thread has its id
+        assert isinstance(found, discord.Thread)
+        thread = found
+    return thread
+
+
+async def deliver(d: Delivery) -> None:
+    """What a tournament's action owes: its registration message up to date, a group's
+    table, a new round (and its groups' threads and tables), the champion, reminders."""
+    outcome = d.outcome
     name, locale = outcome.public["name"], outcome.locale
+    if outcome.message_id is not None:
+        await d.table(tcards.registration_card(outcome, locale), what="registration")
     for event in outcome.events:
         if event["type"] == "group_table":
             finale = outcome.public["rounds"][event["round"] - 1]["finale"]
             card = tcards.group_table_card(event, locale, finale=finale)
-            picture = group_picture(client_service(client), event["table"], card.title, locale)
-            await channel.send(file=picture, **send_kwargs(card))
+            picture = group_picture(d.service, event["table"], card.title, locale)
+            await d.post("group_table", card, file=picture)
         elif event["type"] == "round":
-            await channel.send(**send_kwargs(tcards.round_card(event, name, locale)))
-            await start_groups(client, client_service(client).tables.current(outcome.game_id))
+            await d.post("round", tcards.round_card(event, name, locale))
+            await start_groups(d.client, d.service.tables.current(outcome.game_id))
         elif event["type"] == "champion":
-            await channel.send(**send_kwargs(tcards.champion_card(event, name, outcome, locale)))
-            if outcome.message_id is not None:  # the registration: the tournament is over
-                card = tcards.registration_card(outcome, locale)
-                what = f"registration of tournament {outcome.game_id}"
-                await edit_card(channel, outcome.message_id, card, what)
+            await d.post("champion", tcards.champion_card(event, name, outcome, locale))
+        elif event["type"] == "reminded":
+            await remind(d, event["group"])
+
+
+async def remind(d: Delivery, number: int) -> None:
+    """DM a group's players that their evening is near (closed DMs: a mention in the
+    group's thread instead)."""
+    outcome, service = d.outcome, d.service
+    group = next(g for g in outcome.public["rounds"][-1]["groups"] if g["number"] == number)
+    locale, when = outcome.locale, shown_time(datetime.fromisoformat(group["evening"]))
+    game_id = group["game_id"]
+    thread_id = None if game_id is None else service.tables.current(game_id).channel_id
+    text = t(
+        "ui.tour.reminder",
+        locale,
+        name=outcome.public["name"],
+        group=number,
+        when=when,
+        thread=f"<#{thread_id or outcome.channel_id}>",
+    )
+    notice = closed_notice("ui.tour.reminder_public", locale, when=when)
+    thread = await channel_by_id(d.client, thread_id or outcome.channel_id)
+    players = {p: (text, None) for p in group["players"]}
+    await d.dms(players, notice, part=f"remind{number}", channel=thread)
 
 
 def group_picture(
@@ -189,21 +243,11 @@ async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
     except IllegalAction as exc:
         await refuse(interaction, exc, locale)
         return
-    await interaction.response.edit_message(
-        **ui.message_kwargs(tcards.registration_card(outcome, locale))
-    )
+    await announce(interaction.client, outcome, interaction)  # the registration, a round
     if click.verb == "register":
         await interaction.followup.send(await _welcome(interaction, outcome), ephemeral=True)
     elif click.verb == "unregister":
         await interaction.followup.send(t("ui.tour.left", locale), ephemeral=True)
-    elif click.verb == "close":
-        for event in outcome.events:
-            if event["type"] == "round":
-                channel = await channel_by_id(interaction.client, outcome.channel_id)
-                await channel.send(
-                    **send_kwargs(tcards.round_card(event, outcome.public["name"], locale))
-                )
-        await start_groups(interaction.client, outcome)
 
 
 async def _welcome(interaction: discord.Interaction[Any], outcome: Outcome) -> str:
@@ -261,6 +305,7 @@ class TournamentCog(CroupierCog):
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             locale=locale,
+            announced=True,
         )
         callback = await interaction.response.send_message(
             **send_kwargs(tcards.registration_card(outcome, locale))
@@ -388,6 +433,7 @@ class TournamentCog(CroupierCog):
             return
         text = t("ui.tour.scheduled", locale, group=gruppe, when=shown_time(when))
         await interaction.response.send_message(text)
+        await announce(self.bot, outcome, interaction)
         if not await self._server_event(interaction, outcome, gruppe, when):
             await interaction.followup.send(t("ui.tour.no_event", locale), ephemeral=True)
 
@@ -423,36 +469,18 @@ class TournamentCog(CroupierCog):
         self.reminders.cancel()
 
     async def remind_due(self, now: datetime) -> int:
-        """DM the players of every group whose evening starts within the hour (closed DMs:
-        a mention in the group's thread instead); each group once. Returns how many."""
+        """Remind the players of every group whose evening starts within the hour (each
+        group once; see :func:`remind`). Returns how many groups."""
         count = 0
         for tid in self.service.tables.live_games(KIND):
             outcome = self.service.tables.current(tid)
             for group in reminders_due(outcome.public, now.isoformat(), REMIND_BEFORE):
-                number = group["number"]
-                await self._remind(
-                    outcome, number, group["players"], group["game_id"], group["evening"]
+                reminded = await self.service.act(
+                    tid, SYSTEM, Action("reminded", {"group": group["number"]})
                 )
-                await self.service.act(tid, SYSTEM, Action("reminded", {"group": number}))
+                await announce(self.bot, reminded)
                 count += 1
         return count
-
-    async def _remind(
-        self, outcome: Outcome, number: int, players: list[str], game_id: int | None, evening: str
-    ) -> None:
-        locale, when = outcome.locale, shown_time(datetime.fromisoformat(evening))
-        thread_id = None if game_id is None else self.service.tables.current(game_id).channel_id
-        thread = await channel_by_id(self.bot, thread_id or outcome.channel_id)
-        text = t(
-            "ui.tour.reminder",
-            locale,
-            name=outcome.public["name"],
-            group=number,
-            when=when,
-            thread=f"<#{thread.id}>",
-        )
-        notice = closed_notice("ui.tour.reminder_public", locale, when=when)
-        await dm_players(self.bot, thread, {p: (text, None) for p in players}, notice)
 
     async def _host_tool(self, interaction: discord.Interaction[Any], action: Action) -> None:
         """Withdraw, correct, advance: the host's word, logged with who and why, and shown."""
@@ -487,6 +515,7 @@ class TournamentCog(CroupierCog):
             await interaction.response.send_message(**send_kwargs(card))
         else:
             await interaction.response.send_message(text)
+        await announce(self.bot, outcome, interaction)
 
     async def _here(self, interaction: discord.Interaction[Any]) -> Outcome | None:
         game_id = self.service.tables.latest_in_channel(KIND, interaction.channel_id or 0)
@@ -502,7 +531,7 @@ class TournamentCog(CroupierCog):
         """After a restart: results that did not reach their tournament, and groups whose
         thread or table was not created yet."""
         for outcome in await self.service.tournaments.reconcile():
-            await follow(self.bot, outcome)
+            await announce(self.bot, outcome)
         for game_id in self.service.tables.live_games(KIND):
             current = self.service.tables.current(game_id)
             if current.public["rounds"] and current.status == "open":
@@ -510,7 +539,7 @@ class TournamentCog(CroupierCog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    router_of(bot).add(GameRoute(KIND, (tcards.BUTTON,), on_click, follower=follow))
+    router_of(bot).add(GameRoute(KIND, (tcards.BUTTON,), on_click, deliver=deliver))
     await bot.add_cog(TournamentCog(bot))
 
 

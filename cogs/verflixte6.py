@@ -23,19 +23,17 @@ from cogs import prompts, ui
 from cogs.base import (
     CroupierCog,
     actor_of,
-    channel_of,
-    edit_table,
     open_lobby_here,
     refuse,
     send_kwargs,
     service_of,
-    show_lobby,
     turn_refusal,
 )
 from cogs.clicks import GameClicks, game_extension
+from cogs.delivery import Delivery, announce, show_lobby
 from cogs.help import send_help
 from cogs.options import Durchgaenge, JokerName, Reason
-from cogs.router import Click, TableHooks, router_of
+from cogs.router import Click, router_of
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -147,20 +145,17 @@ async def answer(
 
 
 async def show(
-    interaction: discord.Interaction[Any],
-    outcome: Outcome,
-    actor: str,
-    *,
-    typed: bool = False,
-    answered: bool = False,
+    d: Delivery, actor: str | None, *, typed: bool = False, answered: bool = False
 ) -> None:
-    """Answer the interaction and bring the table up to date: the turn's message edited in
-    place; at a new turn the old message closed and a new one posted; a Durchgang's result
-    as a message of its own; a pending decision prompted privately."""
+    """Answer the click (if there is one) and bring the table up to date: the turn's
+    message edited in place; at a new turn the old message closed and a new one posted; a
+    Durchgang's result as a message of its own; a pending decision prompted privately;
+    what it caused at a tournament announced there."""
+    outcome, interaction = d.outcome, d.interaction
     locale = outcome.locale
-    if await show_lobby(interaction, outcome, cards.lobby_card):
+    if await show_lobby(d, cards.lobby_card):
         return
-    started = any(e["type"] == "start" for e in outcome.events)
+    started = any(e["type"] == "start" for e in outcome.events) or outcome.message_id is None
     new_turn = not started and any(e["type"] == "turn" for e in outcome.events)
     old_events, new_events = split_turn_events(outcome.events)
     closing = replace(outcome, events=old_events) if new_turn else outcome
@@ -168,50 +163,48 @@ async def show(
     end = next((e for e in outcome.events if e["type"] == "durchgang_end"), None)
     if end is not None and not outcome.finished:  # the view shows the next Durchgang already
         table = cards.closed_durchgang_card(closing, end, locale)
-    on_table = interaction.message is not None and interaction.message.id == outcome.message_id
-    if typed:
+    if typed and interaction is not None:
         lines = [describe(e, locale, cards.mention) for e in outcome.events]
         text = "\n".join(lines)[:2000] or "✓"
         if answered:  # the host's command was answered already: the lines go public
             await interaction.followup.send(text)
         else:
             await interaction.response.send_message(text, ephemeral=True)
-        await edit_table(interaction, outcome, table)
-    elif on_table:
-        await interaction.response.edit_message(**ui.message_kwargs(table))
-    else:
-        await interaction.response.edit_message(content=t("ui.done", locale), embed=None, view=None)
-        await edit_table(interaction, outcome, table)
-    channel = channel_of(interaction)
+    await d.table(table)
     for end in (e for e in outcome.events if e["type"] == "durchgang_end"):
-        await channel.send(**send_kwargs(cards.result_card(outcome, end, locale)))
+        await d.post("result", cards.result_card(outcome, end, locale))
     fresh_turn = new_turn and not outcome.finished
     if fresh_turn:
-        fresh = cards.table_card(replace(outcome, events=new_events), locale)
-        message = await channel.send(**send_kwargs(fresh))
-        service_of(interaction).tables.set_message(outcome.game_id, message.id)
-    clicked = interaction.message.id if interaction.message is not None else None
+        await d.new_table(cards.table_card(replace(outcome, events=new_events), locale))
+    clicked = None
+    if interaction is not None and interaction.message is not None:
+        clicked = interaction.message.id
     await prompts.moved_on(
-        interaction.client, outcome.game_id, outcome.version, answered=clicked,
-        over=outcome.finished,
-    )  # fmt: skip
+        d.client, outcome.game_id, outcome.version, answered=clicked, over=outcome.finished
+    )
     if (
-        not fresh_turn
+        interaction is not None
+        and not fresh_turn
         and actor in outcome.to_act
         and outcome.public["turn"]["phase"] in (*DECISIONS, "steal")
     ):
-        prompt = prompt_for(
-            outcome, "decide", actor, service_of(interaction).directory.display_name
-        )
+        assert actor is not None
+        prompt = prompt_for(outcome, "decide", actor, d.service.directory.display_name)
         sent = await interaction.followup.send(ephemeral=True, wait=True, **send_kwargs(prompt))
         await prompts.opened(
             interaction, outcome.game_id, actor, version=outcome.version, message_id=sent.id,
             locale=locale,
         )  # fmt: skip
-    for linked in outcome.linked:
-        follower = router_of(interaction.client).follower(linked.kind)
-        if follower is not None:
-            await follower(interaction.client, linked)
+    await d.linked()
+
+
+async def deliver(
+    interaction: discord.Interaction[Any], outcome: Outcome, actor: str, **how: bool
+) -> None:
+    """A typed command's outcome (``/weiter``, a host acting for a player), delivered."""
+    d = Delivery(interaction.client, outcome, interaction)
+    await show(d, actor, **how)
+    d.delivered()
 
 
 class Verflixte6Cog(CroupierCog):
@@ -282,7 +275,7 @@ class Verflixte6Cog(CroupierCog):
             except IllegalAction as exc:
                 await refuse(interaction, exc, current.locale)
                 return
-            await show(interaction, outcome, actor, typed=True)
+            await deliver(interaction, outcome, actor, typed=True)
 
     async def _hosted(
         self,
@@ -326,14 +319,11 @@ class Verflixte6Cog(CroupierCog):
                     reason=reason,
                 )
                 await interaction.response.send_message(note)
-                await show(interaction, outcome, for_player, typed=True, answered=True)
+                await deliver(interaction, outcome, for_player, typed=True, answered=True)
                 return
             lines = [describe(e, locale, cards.mention) for e in outcome.events]
             await interaction.response.send_message("\n".join(lines))
-            await edit_table(interaction, outcome, cards.table_card(outcome, locale))
-            await prompts.moved_on(
-                self.bot, outcome.game_id, outcome.version, answered=None, over=outcome.finished
-            )
+            await announce(self.bot, outcome, interaction)
 
     @v6.command(name=cmd("pause"), description=cmd("pause.desc"))
     @app_commands.describe(grund=cmd("grund.desc"))
@@ -409,12 +399,7 @@ CLICKS = GameClicks(
     show=show,
     answer=answer,
     needs_view=needs_view,
-    table=TableHooks(
-        lambda service, outcome: cards.table_card(
-            outcome, outcome.locale, service.directory.display_name
-        ),
-        lambda outcome, player: t("ui.seated", outcome.locale),
-    ),
+    private_text=lambda outcome, player: t("ui.seated", outcome.locale),
 )
 
 

@@ -101,8 +101,8 @@ def channel_payload(channel: Channel, recipient: User | None = None) -> JSON:
             member_count=1,
             total_message_sent=0,
             thread_metadata={
-                "archived": False,
-                "auto_archive_duration": 1440,
+                "archived": channel.archived,
+                "auto_archive_duration": channel.auto_archive_duration,
                 "archive_timestamp": iso(_snowflake_seconds(channel.id)),
                 "locked": False,
                 "invitable": True,

@@ -101,6 +101,7 @@ class Rest:
         add("POST", "/guilds/{guild}/scheduled-events", self.create_scheduled_event)
         add("POST", "/users/@me/channels", self.create_dm)
         add("GET", "/channels/{channel}", self.get_channel)
+        add("PATCH", "/channels/{channel}", self.edit_channel)
         add("GET", "/channels/{channel}/messages", self.get_messages)
         add("POST", "/channels/{channel}/messages", self.create_message)
         add("GET", "/channels/{channel}/messages/{message}", self.get_message)
@@ -367,6 +368,18 @@ class Rest:
         channel = self._channel(req)
         return 200, self.fake.channel_json(channel)
 
+    async def edit_channel(self, req: Request) -> Reply:
+        """Only what the bot changes: a thread's archived flag and auto-archive time."""
+        channel = self._channel(req)
+        body = _payload(req)
+        if channel.kind != "thread" or set(body) - {"archived", "auto_archive_duration"}:
+            raise ApiError(400, 50035, "Invalid Form Body", violation=f"channel edit {body!r}")
+        if "auto_archive_duration" in body:
+            channel.auto_archive_duration = _archive_minutes(body["auto_archive_duration"])
+        if "archived" in body:
+            self.fake.archive(channel, bool(body["archived"]))
+        return 200, self.fake.channel_json(channel)
+
     async def get_messages(self, req: Request) -> Reply:
         channel = self._channel(req)
         limit = int(req.query.get("limit", "50"))
@@ -397,14 +410,27 @@ class Rest:
             if not recipient.dms_open:
                 raise ApiError(403, 50007, "Cannot send messages to this user")
         self._check(req, limits.check_message(payload))
+        nonce = payload.get("nonce") if payload.get("enforce_nonce") else None
+        if nonce is not None:  # the same nonce again within minutes: the message it made
+            seen = fake.nonces.get((fake.bot_user_id, str(nonce)))
+            if seen is not None and time.monotonic() - seen[1] < fake.nonce_window:
+                earlier = fake.messages.get(seen[0])
+                if earlier is not None and not earlier.deleted:
+                    return 200, fake.message_json(earlier)
+        if channel.kind == "thread" and channel.archived:
+            fake.archive(channel, False)  # a new message wakes an archived thread
         message = fake.new_message(channel, visibility="dm" if channel.kind == "dm" else "public")
         message.audience = channel.recipient_id
         fake.apply(message, payload, req.files, creating=True)
+        if nonce is not None:
+            fake.nonces[(fake.bot_user_id, str(nonce))] = (message.id, time.monotonic())
         return 200, fake.message_json(message)
 
     async def edit_message(self, req: Request) -> Reply:
         channel = self._channel(req)
         message = self._channel_message(req, channel)
+        if channel.kind == "thread" and channel.archived:
+            raise ApiError(400, 50083, "Thread is archived", violation="edit in an archived thread")
         if message.author_id != self.fake.bot_user_id:
             raise ApiError(
                 403,
@@ -436,7 +462,10 @@ class Rest:
         thread_id: int | None = None
         if "message" in req.params:
             thread_id = self._channel_message(req, parent).id
+            if thread_id in fake.channels:
+                raise ApiError(400, 160004, "A thread has already been created for this message")
         thread = fake.new_thread(parent, name, private=body.get("type") == 12, thread_id=thread_id)
+        thread.auto_archive_duration = _archive_minutes(body.get("auto_archive_duration", 1440))
         return 201, fake.channel_json(thread)
 
     def _check(self, req: Request, problems: list[limits.Problem]) -> None:
@@ -624,6 +653,14 @@ def _wrong_type(interaction: Interaction, kind: Any) -> str | None:
 
 def _flags(payload: JSON) -> int:
     return int(payload.get("flags") or 0) & SETTABLE_FLAGS
+
+
+def _archive_minutes(value: Any) -> int:
+    if value not in (60, 1440, 4320, 10080):
+        raise ApiError(
+            400, 50035, "Invalid Form Body", violation=f"auto_archive_duration {value!r}"
+        )
+    return int(value)
 
 
 def _payload(req: Request) -> JSON:

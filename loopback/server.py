@@ -86,6 +86,8 @@ class FakeDiscord:
         self.synced: dict[int | None, list[JSON]] = {}
         self.scheduled_events: list[JSON] = []  # guild scheduled events the bot created
         self._dm_channels: dict[int, Channel] = {}
+        self.nonces: dict[tuple[int, str], tuple[int, float]] = {}  # (author, nonce) -> message
+        self.nonce_window = 300.0  # seconds Discord keeps an enforced nonce ("a few minutes")
         # records
         self.rest_log: list[RestCall] = []
         self.violations: list[str] = []
@@ -241,6 +243,12 @@ class FakeDiscord:
         self.channels[thread.id] = thread
         self.gateway.dispatch("THREAD_CREATE", {**self.channel_json(thread), "newly_created": True})
         return thread
+
+    def archive(self, thread: Channel, archived: bool = True) -> None:
+        """A thread archives after its auto-archive time without activity (tests call this
+        instead of waiting a week); the bot hears it as a THREAD_UPDATE."""
+        thread.archived = archived
+        self.gateway.dispatch("THREAD_UPDATE", self.channel_json(thread))
 
     # -- reading ----------------------------------------------------------------------------
     def channel_messages(self, channel: Channel) -> list[Message]:

@@ -110,6 +110,8 @@ class Channel:
     parent_id: int | None = None  # threads
     owner_id: int | None = None  # threads
     private: bool = False  # threads: type 12 instead of 11
+    archived: bool = False  # threads: idle too long (FakeDiscord.archive)
+    auto_archive_duration: int = 1440  # threads: minutes of quiet before archiving
     recipient_id: int | None = None  # DM channels
     position: int = 0
 

@@ -320,6 +320,7 @@ TEXTS: dict[str, str] = {
     "ui.tour.group": "Gruppe {group}",
     "ui.tour.thread": "{name} – Runde {round}, Gruppe {group}",
     "ui.tour.finale_thread": "{name} – Finale",
+    "ui.tour.thread_start": "{title}: {players} – euer Tisch ist im Thread.",
     "ui.tour.group_done": "Gruppe {group} (Runde {round}) ist fertig",
     "ui.tour.finale_done": "Das Finale ist fertig",
     "ui.tour.status.registration": "Anmeldung offen",

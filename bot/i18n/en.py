@@ -320,6 +320,7 @@ TEXTS: dict[str, str] = {
     "ui.tour.group": "Group {group}",
     "ui.tour.thread": "{name} – round {round}, group {group}",
     "ui.tour.finale_thread": "{name} – Finale",
+    "ui.tour.thread_start": "{title}: {players} – your table is in the thread.",
     "ui.tour.group_done": "Group {group} (round {round}) has finished",
     "ui.tour.finale_done": "The Finale has finished",
     "ui.tour.status.registration": "Registration open",

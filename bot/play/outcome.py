@@ -42,6 +42,9 @@ class Outcome:
     linked: tuple[Outcome, ...] = ()  # what this action caused elsewhere (a tournament)
     absent: tuple[tuple[str, dict[str, JSON]], ...] = ()
     """(player, action) the absence rule played for players out of time or declared absent."""
+    first: int = 0
+    """The first version whose events this outcome holds (0: only ``version``'s); what its
+    delivery announces (bot.play.outbox)."""
 
     @property
     def finished(self) -> bool:
@@ -59,6 +62,7 @@ def merge(first: Outcome, later: Outcome) -> Outcome:
         },
         linked=first.linked + later.linked,
         absent=first.absent + later.absent,
+        first=first.first or first.version,
     )
 
 

@@ -10,7 +10,7 @@ import hmac
 import logging
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.engine import JSON, Game, IllegalAction, redacted
@@ -210,6 +210,14 @@ class Tables:
     def current(self, game_id: int) -> Outcome:
         """The game as it stands (e.g. to redraw its message), without acting."""
         return self.outcome(self.get(game_id), [])
+
+    def owed(self, game_id: int, versions: Sequence[int]) -> Outcome:
+        """The game as it stands now, with the logged events of ``versions`` (those not
+        announced yet): what a redelivery shows."""
+        table = self.get(game_id)
+        rows = self.store.events(game_id, upto=max(versions), after=min(versions) - 1)
+        events = [e for row in rows if row.seq in versions for e in row.events]
+        return replace(self.outcome(table, events), first=min(versions))
 
     def locale_of(self, game_id: int) -> str:
         """A table's language, without building its views as :meth:`current` does (most

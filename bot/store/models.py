@@ -36,6 +36,9 @@ class GameRow(SQLModel, table=True):
     status: str = Field(default=GameStatus.OPEN.value, index=True)
     version: int = 0
     """Number of event rows of this game; bumped by every append."""
+    announced: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    """The newest version whose announcements Discord accepted (bot.play.outbox): a game
+    with ``announced < version`` still owes its players messages."""
     players: list[str] = Field(default_factory=list, sa_type=JSON)
     """Player ids in seat order."""
     options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)

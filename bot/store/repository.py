@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, Engine, bindparam, insert, update
@@ -64,9 +64,11 @@ class Store:
         action: JSONDict,
         events: list[JSONDict],
         draws: list[JSONDict],
+        announced: bool = False,
     ) -> GameRow:
         """Insert a game at version 1 together with its setup event (seq 1), whose
-        ``prev_hash`` is the seed commitment (the start of the hash chain)."""
+        ``prev_hash`` is the seed commitment (the start of the hash chain); ``announced``:
+        nothing is owed for it (an interaction's answer shows it)."""
         game = GameRow(
             kind=kind,
             players=list(players),
@@ -81,6 +83,7 @@ class Store:
             status=status,
             version=1,
             snapshot_version=1,
+            announced=int(announced),
         )
         with self._session() as session, session.begin():
             session.add(game)
@@ -172,6 +175,21 @@ class Store:
         params = {"v_id": game_id, "v_message_id": message_id}
         if self._writes.run(lambda connection: _SET_MESSAGE.run(connection, params)) != 1:
             raise GameNotFound(game_id)
+
+    def set_announced(self, marks: Mapping[int, int]) -> None:
+        """Games announced up to a version (game id -> version), in one transaction; a mark
+        never moves back."""
+        params = [{"v_id": game_id, "v_announced": v} for game_id, v in marks.items()]
+        if params:
+            self._writes.run(lambda connection: connection.execute(_SET_ANNOUNCED, params))
+
+    def unannounced(self) -> list[tuple[int, int, int]]:
+        """(game id, announced, version) of every game that still owes announcements."""
+        stmt = select(GameRow.id, GameRow.announced, GameRow.version).where(
+            col(GameRow.announced) < col(GameRow.version)
+        )
+        with self._session() as session:
+            return [(int(i or 0), a, v) for i, a, v in session.exec(stmt)]
 
     def get(self, game_id: int) -> GameRow:
         with self._session() as session:
@@ -296,6 +314,11 @@ _SET_MESSAGE = Prepared(
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("v_id"))
     .values(message_id=bindparam("v_message_id"))
+)
+_SET_ANNOUNCED = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("v_id"), _GAMES.c.announced < bindparam("v_announced"))
+    .values(announced=bindparam("v_announced"))
 )
 
 

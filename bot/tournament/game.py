@@ -68,7 +68,9 @@ class TournamentGame(Engine[Tournament]):
             return [Event("schedule", {"group": group.number, "at": group.evening, "by": player})]
         elif action.do == "reminded":
             self._system(player)
-            self._group(state, action).reminded = True
+            group = self._group(state, action)
+            group.reminded = True
+            return [Event("reminded", {"player": player, "group": group.number})]
         elif action.do in ("withdraw", "correct", "advance"):
             return self._host_tool(state, player, action, rng)
         else:

@@ -13,11 +13,11 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Engine, inspect
 from sqlmodel import SQLModel
 
-from bot.store import upgrade
+from bot.store import Store, upgrade
 from bot.store.clocks import Clock, ClockStore
 from bot.store.migrate import alembic_config, main, next_revision_id
 
-HEAD = "0010"  # the newest revision in bot/store/migrations/versions
+HEAD = "0011"  # the newest revision in bot/store/migrations/versions
 
 
 def schema_diff(engine: Engine) -> list[Any]:
@@ -119,6 +119,11 @@ def test_stored_clocks_move_into_the_games_row_and_back(engine: Engine) -> None:
     _migrate(engine, "0010")  # the due time of the stored clock: its deadline (reminded)
     assert [clock.game_id for clock in store.due_by(stored["deadline"])] == [7]
     assert store.due_by(stored["deadline"] - timedelta(microseconds=1)) == []
+    _migrate(engine, "0011")  # games stored before the outbox owe nothing
+    assert Store(engine).unannounced() == []
+    with engine.begin() as conn:
+        conn.execute(games.update().where(games.c.id == 8).values(version=5))
+    assert Store(engine).unannounced() == [(8, 3, 5)]
     _migrate(engine, "0008", down=True)
     with engine.connect() as conn:
         rows = conn.execute(sa.select(clocks)).mappings().all()

@@ -1,0 +1,125 @@
+"""The outbox: what committed actions still owe the players.
+
+Every action is written with the game's new ``version`` in one transaction; the game row's
+``announced`` is the newest version whose announcements Discord accepted. So the outbox
+needs no rows of its own: a game with ``announced < version`` owes the messages of the
+versions in between, and what they are follows from those versions' logged events (a
+Durchgang result, a new turn's message, a round draw, new hands by DM, the table message
+in its new state). That record is durable the moment the action is.
+
+This class keeps the marks in memory, so the click path writes nothing more than its
+action: a click's own delivery marks its version here, and the marks are written in
+batches (:meth:`flush`) unless the delivery posted a message, which is marked at once (a
+new message must not be posted twice; see ``cogs.delivery`` for the nonce that covers
+the moment between Discord accepting it and the mark). Marks advance without gaps: a
+version whose delivery failed holds every later one back until it is delivered.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from bot.store import Store
+
+GRACE_SECONDS = 10.0
+"""A version younger than this is its click's to deliver (the deliverer leaves it alone)."""
+
+
+@dataclass
+class Owed:
+    announced: int  # delivered up to here, without a gap
+    version: int  # the newest committed version
+    committed: dict[int, float] = field(default_factory=dict)  # version -> when (monotonic)
+    done: set[int] = field(default_factory=set)  # delivered out of order, beyond announced
+    attempts: int = 0  # failed redeliveries in a row
+    retry_at: float = 0.0  # not before (monotonic), after a failed redelivery
+
+
+class Outbox:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._owed: dict[int, Owed] = {}
+        self._unwritten: dict[int, int] = {}  # marks not yet in the database
+
+    def load(self) -> int:
+        """At start: every game that still owes announcements (committed before the
+        restart, so due at once). Returns how many."""
+        for game_id, announced, version in self.store.unannounced():
+            self._owed[game_id] = Owed(announced, version)
+        return len(self._owed)
+
+    def owe(self, game_id: int, version: int) -> None:
+        """A version was committed (called in the action's path, after its transaction)."""
+        owed = self._owed.get(game_id)
+        if owed is None:
+            owed = self._owed[game_id] = Owed(version - 1, version)
+        owed.version = max(owed.version, version)
+        owed.committed[version] = time.monotonic()
+
+    def delivered(self, game_id: int, version: int, *, durable: bool = False) -> None:
+        """Discord accepted what ``version`` owed. ``durable``: it posted something new, so
+        the mark is written now rather than with the next batch."""
+        owed = self._owed.get(game_id)
+        if owed is None or version <= owed.announced:
+            return
+        owed.done.add(version)
+        moved = False
+        while owed.announced + 1 in owed.done:
+            owed.announced += 1
+            owed.done.discard(owed.announced)
+            owed.committed.pop(owed.announced, None)
+            owed.attempts, owed.retry_at, moved = 0, 0.0, True
+        if not moved:
+            return
+        self._unwritten[game_id] = owed.announced
+        if owed.announced >= owed.version:
+            del self._owed[game_id]
+        if durable:
+            self.flush()
+
+    def gave_up(self, game_id: int, version: int) -> None:
+        """Discord refused ``version``'s announcements for good: it counts as delivered
+        (logged by the caller), so nothing waits for it forever."""
+        self.delivered(game_id, version, durable=True)
+
+    def failed(self, game_id: int) -> int:
+        """A redelivery failed for now; returns how often in a row."""
+        owed = self._owed.get(game_id)
+        if owed is None:
+            return 0
+        owed.attempts += 1
+        owed.retry_at = time.monotonic() + min(60.0, 2.0**owed.attempts)  # back off
+        return owed.attempts
+
+    def due(self, now: float | None = None) -> list[tuple[int, list[int]]]:
+        """The games with undelivered versions older than the grace time (those of a
+        click still being answered are its own), each with those versions in order."""
+        now = time.monotonic() if now is None else now
+        found = []
+        for game_id, o in sorted(self._owed.items()):
+            if now < o.retry_at:
+                continue
+            old = [
+                v
+                for v in range(o.announced + 1, o.version + 1)
+                if v not in o.done and now - o.committed.get(v, -GRACE_SECONDS) >= GRACE_SECONDS
+            ]
+            if old:
+                found.append((game_id, old))
+        return found
+
+    def pending(self) -> dict[int, tuple[int, int]]:
+        """game id -> (announced, version) of every game that owes something (for checks)."""
+        return {game_id: (o.announced, o.version) for game_id, o in self._owed.items()}
+
+    def flush(self) -> None:
+        """Write the marks made since the last flush, in one transaction."""
+        if self._unwritten:
+            marks, self._unwritten = self._unwritten, {}
+            try:
+                self.store.set_announced(marks)
+            except Exception:
+                for game_id, version in marks.items():  # kept for the next flush
+                    self._unwritten[game_id] = max(version, self._unwritten.get(game_id, 0))
+                raise

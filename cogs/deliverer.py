@@ -1,0 +1,86 @@
+"""The outbox's deliverer: what committed actions still owe the players, sent at least
+once, after a restart too (``bot.play.outbox`` keeps the record, ``cogs.delivery`` the
+idempotent sending).
+
+Every ``POLL_SECONDS`` it writes the delivery marks made since, and delivers the versions
+that nobody delivered within the grace time: those of a crash (loaded at start), of a
+click whose follow-ups failed (Discord's 5xx after its own retries), of a table whose
+extension was not loaded. A refusal for good (403, 404) is logged and counts as done; a
+passing failure is tried again, backing off, and given up after ``ATTEMPTS``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands, tasks
+
+from cogs.base import CroupierCog
+from cogs.delivery import PERMANENT, announce
+from cogs.router import router_of
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 2
+ATTEMPTS = 6
+
+
+class DelivererCog(CroupierCog):
+    async def cog_load(self) -> None:
+        self.deliver_task.start()
+
+    async def cog_unload(self) -> None:
+        self.deliver_task.cancel()
+
+    @tasks.loop(seconds=POLL_SECONDS)
+    async def deliver_task(self) -> None:
+        try:
+            await self.deliver_due()
+        except Exception:
+            log.exception("the deliverer failed; it tries again")
+
+    @deliver_task.before_loop
+    async def _ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def deliver_due(self) -> int:
+        """Deliver what is owed and due (also called by tests); returns how many games."""
+        outbox = self.service.outbox
+        outbox.flush()
+        due = outbox.due()
+        for game_id, versions in due:
+            await self._deliver(game_id, versions)
+        outbox.flush()
+        return len(due)
+
+    async def _deliver(self, game_id: int, versions: list[int]) -> None:
+        outbox = self.service.outbox
+        try:
+            outcome = self.service.tables.owed(game_id, versions)
+            async with router_of(self.bot).table_turn(game_id):
+                await announce(self.bot, outcome, first=versions[0])
+        except PERMANENT as exc:
+            log.warning("game %s: Discord refused versions %s for good (%s %s); moving on",
+                        game_id, versions, exc.status, exc.code)  # fmt: skip
+            for version in versions:
+                outbox.gave_up(game_id, version)
+            return
+        except Exception as exc:
+            attempts = outbox.failed(game_id)
+            if attempts < ATTEMPTS:
+                passing = isinstance(exc, discord.HTTPException)
+                log.log(logging.INFO if passing else logging.ERROR,
+                        "game %s: delivering versions %s failed (%s), attempt %d",
+                        game_id, versions, exc, attempts, exc_info=not passing)  # fmt: skip
+                return
+            log.error("game %s: versions %s could not be delivered in %d attempts; given up",
+                      game_id, versions, attempts)  # fmt: skip
+            for version in versions:
+                outbox.gave_up(game_id, version)
+            return
+        log.info("game %s: versions %s delivered after the fact", game_id, versions)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(DelivererCog(bot))

@@ -1,0 +1,210 @@
+"""Delivering what a committed action owes the players (the outbox, ``bot.play.outbox``).
+
+A :class:`Delivery` is handed to a game's ``show``: through it the table message gets its
+new state, new messages are posted and private states go out by DM. With the click's
+interaction at hand, the clicked message is edited by the click's one answer (the type-7
+callback); without one (a redelivery after a crash or a failed call, a clock, a host) the
+same parts go through Discord's REST API. Parts that only make sense as an answer (a
+private prompt) are the game's to skip when ``interaction`` is None.
+
+Each new message and DM carries a nonce made of the game, the delivered version and the
+part; discord.py sends it with ``enforce_nonce``, so when a redelivery repeats a post that
+Discord had accepted just before a crash, Discord hands back that message instead of
+posting it twice. A delivery that posted anything is marked at once; one that only edited
+is marked with the next batch (an edit repeated is harmless).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.render.cards import Card
+from bot.service import Outcome, Service
+from cogs import ui
+from cogs.base import channel_by_id, client_service, dm_players, send_kwargs
+from cogs.router import router_of
+
+log = logging.getLogger(__name__)
+
+PERMANENT = (discord.Forbidden, discord.NotFound)
+"""Refusals that a retry would not change: logged, worked around, never retried."""
+
+
+def nonce_of(game_id: int, version: int, part: str) -> str:
+    """Discord's message nonce (at most 25 characters) for one part of one delivery."""
+    return hashlib.blake2b(f"{game_id}:{version}:{part}".encode(), digest_size=12).hexdigest()
+
+
+class Delivery:
+    """What ``outcome`` owes: for the versions ``first``..``outcome.version`` of its game,
+    through ``interaction`` if the click is being answered."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        outcome: Outcome,
+        interaction: discord.Interaction[Any] | None = None,
+        *,
+        first: int | None = None,
+    ) -> None:
+        self.client = client
+        self.outcome = outcome
+        self.interaction = interaction
+        self.first = first or outcome.first or outcome.version
+        self.posted = False
+        self._parts: Counter[str] = Counter()
+        self._channel: Any = None
+
+    @property
+    def service(self) -> Service:
+        return client_service(self.client)
+
+    def nonce(self, part: str) -> str:
+        self._parts[part] += 1
+        count = self._parts[part]
+        return nonce_of(self.outcome.game_id, self.outcome.version, f"{part}#{count}")
+
+    async def channel(self) -> Any:
+        """The table's channel (the interaction's, if there is one), awake: a group's
+        thread archived while its evening was days away is unarchived first, since
+        Discord refuses edits in an archived thread."""
+        if self._channel is None:
+            if self.interaction is not None and self.interaction.channel is not None:
+                channel = self.interaction.channel
+            else:
+                channel = await channel_by_id(self.client, self.outcome.channel_id)
+            await wake(channel)
+            self._channel = channel
+        return self._channel
+
+    async def post(self, part: str, card: Card | None = None, **kwargs: Any) -> discord.Message:
+        """A new message in the table's channel (``card`` and/or plain ``send`` keywords)."""
+        channel = await self.channel()
+        if card is not None:
+            kwargs = {**send_kwargs(card), **kwargs}
+        message: discord.Message = await channel.send(nonce=self.nonce(part), **kwargs)
+        self.posted = True
+        return message
+
+    async def table(self, card: Card, *, what: str = "table") -> None:
+        """The table message shows ``card``: edited by the click's answer if the click was
+        on it, else edited through the API (a click on a private prompt has that prompt
+        answered "done"). A table message that is gone gets a new one."""
+        interaction, outcome = self.interaction, self.outcome
+        if interaction is not None and not interaction.response.is_done():
+            message = interaction.message
+            if message is not None and outcome.message_id is None and not message.flags.ephemeral:
+                self._remember(message.id)  # its id was lost to a crash: the clicked one
+            if message is not None and message.id == self.outcome.message_id:
+                await interaction.response.edit_message(**ui.message_kwargs(card))
+                return
+            done = t("ui.done", outcome.locale)
+            await interaction.response.edit_message(content=done, embed=None, view=None)
+        outcome = self.outcome
+        if outcome.message_id is not None:
+            channel = await self.channel()
+            try:
+                await edit_awake(channel, outcome.message_id, card)
+                return
+            except discord.NotFound:
+                log.warning("%s of game %s is gone (message %s): posting it anew", what,
+                            outcome.game_id, outcome.message_id)  # fmt: skip
+            except discord.Forbidden:
+                log.warning("%s of game %s may not be edited (message %s)", what,
+                            outcome.game_id, outcome.message_id)  # fmt: skip
+                return
+        await self.new_table(card)
+
+    async def new_table(self, card: Card) -> discord.Message:
+        """Post the table's new message (a new turn, hand or round) and remember it."""
+        message = await self.post("table", card)
+        self._remember(message.id)
+        return message
+
+    def _remember(self, message_id: int) -> None:
+        self.service.tables.set_message(self.outcome.game_id, message_id)
+        self.outcome = replace(self.outcome, message_id=message_id)
+
+    async def dms(
+        self,
+        messages: Mapping[str, tuple[str, discord.File | None]],
+        closed_notice: Callable[[list[str]], str],
+        part: str = "dm",
+        channel: Any = None,
+    ) -> list[str]:
+        """Private messages by DM, each once (a nonce per player); closed DMs get one public
+        pointer (never the secret) in the table's channel, or in ``channel``."""
+        channel = channel or await self.channel()
+        self.posted = True
+        return await dm_players(
+            self.client, channel, messages, closed_notice,
+            nonce=lambda player: self.nonce(f"{part}:{player}"),
+        )  # fmt: skip
+
+    async def linked(self) -> None:
+        """Announce what the action caused elsewhere (a group's result at its tournament)."""
+        for outcome in self.outcome.linked:
+            await announce(self.client, outcome)
+
+    def delivered(self) -> None:
+        """Discord accepted everything: the versions are announced."""
+        outbox = self.service.outbox
+        for version in range(self.first, self.outcome.version + 1):
+            outbox.delivered(self.outcome.game_id, version)
+        if self.posted:  # a new message must not be posted again by a redelivery
+            outbox.flush()
+
+
+ARCHIVED = 50083  # "Thread is archived"
+
+
+async def wake(channel: Any) -> None:
+    """Unarchive a thread the bot knows to be archived (it hears THREAD_UPDATE)."""
+    if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+        await channel.edit(archived=False)
+
+
+async def edit_awake(channel: Any, message_id: int, card: Card) -> None:
+    """Edit a message the bot posted; a thread that archived unnoticed is woken first."""
+    message = channel.get_partial_message(message_id)
+    try:
+        await message.edit(**ui.message_kwargs(card))
+    except discord.HTTPException as exc:
+        if exc.code != ARCHIVED or not isinstance(channel, discord.Thread):
+            raise
+        await channel.edit(archived=False)
+        await message.edit(**ui.message_kwargs(card))
+
+
+async def show_lobby(d: Delivery, lobby_card: Callable[[Any, str], Card]) -> bool:
+    """While a table is a lobby (or was closed as one), its message shows the lobby."""
+    outcome = d.outcome
+    if "lobby" in outcome.public:  # a lobby (also one closed before its game started)
+        await d.table(lobby_card(outcome, outcome.locale), what="lobby")
+        return True
+    return False
+
+
+async def announce(
+    client: discord.Client,
+    outcome: Outcome,
+    interaction: discord.Interaction[Any] | None = None,
+    *,
+    first: int | None = None,
+) -> None:
+    """Deliver what ``outcome`` owes through its game's ``deliver`` and mark it announced
+    (nothing, for a game whose extension is not loaded: it stays owed)."""
+    deliver = router_of(client).deliverer(outcome.kind)
+    if deliver is None:
+        return
+    d = Delivery(client, outcome, interaction, first=first)
+    await deliver(d)
+    d.delivered()
