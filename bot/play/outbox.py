@@ -83,13 +83,15 @@ class Outbox:
         (logged by the caller), so nothing waits for it forever."""
         self.delivered(game_id, version, durable=True)
 
-    def failed(self, game_id: int) -> int:
-        """A redelivery failed for now; returns how often in a row."""
+    def failed(self, game_id: int, now: float | None = None) -> int:
+        """A redelivery failed for now; returns how often in a row (the next try waits
+        2, 4, 8 … at most 60 seconds)."""
         owed = self._owed.get(game_id)
         if owed is None:
             return 0
         owed.attempts += 1
-        owed.retry_at = time.monotonic() + min(60.0, 2.0**owed.attempts)  # back off
+        now = time.monotonic() if now is None else now
+        owed.retry_at = now + min(60.0, 2.0**owed.attempts)
         return owed.attempts
 
     def due(self, now: float | None = None) -> list[tuple[int, list[int]]]:

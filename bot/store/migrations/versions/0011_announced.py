@@ -26,9 +26,7 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    op.add_column(
-        "games", sa.Column("announced", sa.Integer(), nullable=False, server_default="0")
-    )
+    op.add_column("games", sa.Column("announced", sa.Integer(), nullable=False, server_default="0"))
     games = sa.table("games", sa.column("announced", sa.Integer), sa.column("version", sa.Integer))
     op.get_bind().execute(games.update().values(announced=games.c.version))
 
