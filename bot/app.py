@@ -6,7 +6,9 @@ import asyncio
 import contextlib
 import gc
 import logging
+import signal
 from collections.abc import Callable
+from typing import Any
 
 import aiohttp
 import discord
@@ -24,6 +26,9 @@ from cogs.router import Router
 from cogs.translator import CommandTranslator
 
 log = logging.getLogger(__name__)
+
+STOP_GRACE = 5.0
+"""Seconds a stopping bot waits for the clicks it is handling to be answered."""
 
 GC_THRESHOLDS = (10_000, 10, 10)
 """The bot's garbage collector: a young pass after 10,000 new objects (Python: 700). A
@@ -93,6 +98,7 @@ class Croupier(commands.Bot):
     """The bot. Game state lives in :attr:`service`; cogs only translate interactions."""
 
     service: Service
+    stopping: str | None = None  # why the bot stops (a signal's name), once it does
 
     def __init__(
         self,
@@ -137,7 +143,40 @@ class Croupier(commands.Bot):
         # again and again (12 % of the bot's CPU at saturation, docs/PERFORMANCE.md).
         gc.set_threshold(*GC_THRESHOLDS)
 
+    async def stop(self, reason: str) -> None:
+        """Stop cleanly (a stop signal): take no new interaction, let the clicks being
+        handled be answered (at most :data:`STOP_GRACE` s), then :meth:`close`. An action is
+        one transaction and what it still owes is recorded with it, so nothing is cut in
+        half and the deliverer of the next start sends what is left."""
+        if self.stopping is not None:
+            return
+        self.stopping = reason
+        # New interactions go unanswered (Discord tells the player it failed; nothing
+        # happened, a click after the restart works).
+        self._connection.parsers["INTERACTION_CREATE"] = _dropped
+        busy = self.router.busy.count
+        if busy:
+            log.info("stopping (%s): finishing %d interactions", reason, busy)
+            try:
+                await self.router.settled(STOP_GRACE)
+            except TimeoutError:
+                log.warning(
+                    "stopping (%s): %d interactions still unanswered after %g s",
+                    reason,
+                    self.router.busy.count,
+                    STOP_GRACE,
+                )
+        await self.close()
+
     async def close(self) -> None:
+        """Close the connection to Discord, then the database (once, however often called:
+        a stop and the end of ``async with bot`` both close)."""
+        closing = getattr(self, "_closing", None)
+        if closing is None:
+            closing = self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(closing)
+
+    async def _close(self) -> None:
         task = getattr(self, "_checkpoints", None)
         if task is not None:
             task.cancel()
@@ -146,7 +185,12 @@ class Croupier(commands.Bot):
         await super().close()
         service = getattr(self, "service", None)
         if service is not None:
+            try:
+                service.outbox.flush()  # what was delivered is not delivered again
+            except SQLAlchemyError as exc:
+                log.warning("announcement marks not written: %s", _first_line(exc))
             service.store.close()
+            service.store.engine.dispose()
 
     async def _sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
@@ -160,13 +204,46 @@ class Croupier(commands.Bot):
         log.info("synced %d commands to server %s", len(synced), guild_id)
 
 
+def _dropped(data: Any) -> None:
+    """INTERACTION_CREATE while the bot stops: not taken."""
+
+
+async def serve(bot: Croupier, token: str) -> None:
+    """Run ``bot`` until it is closed; SIGTERM (systemd, containers) and SIGINT (Ctrl-C)
+    stop it cleanly (:meth:`Croupier.stop`)."""
+    loop = asyncio.get_running_loop()
+    stops: set[asyncio.Task[None]] = set()
+
+    def on_signal(sig: signal.Signals) -> None:
+        task = loop.create_task(bot.stop(sig.name), name="stop")
+        stops.add(task)
+        task.add_done_callback(stops.discard)
+
+    signals = (signal.SIGTERM, signal.SIGINT)
+    for sig in signals:
+        with contextlib.suppress(NotImplementedError):  # Windows: Ctrl-C raises instead
+            loop.add_signal_handler(sig, on_signal, sig)
+    try:
+        async with bot:
+            await bot.start(token)
+        for task in list(stops):
+            await task
+    finally:
+        for sig in signals:
+            with contextlib.suppress(NotImplementedError):
+                loop.remove_signal_handler(sig)
+
+
 def run(settings: Settings) -> None:
     """Open the database, then start the bot and block until it stops (logging is set up
     by the caller). :class:`StartupError` for a database or token it cannot use."""
     assert settings.discord_token is not None
     store = open_store(settings.database_url)
+    bot = Croupier(settings, store=store)
     try:
-        Croupier(settings, store=store).run(settings.discord_token, log_handler=None)
+        asyncio.run(serve(bot, settings.discord_token))
+    except KeyboardInterrupt:  # where signals cannot be handled by the loop
+        bot.stopping = bot.stopping or "SIGINT"
     except discord.LoginFailure:
         raise StartupError(
             "Discord refused the bot's token (DISCORD_TOKEN): in the Developer Portal, "
@@ -176,3 +253,4 @@ def run(settings: Settings) -> None:
         raise StartupError(
             f"cannot reach Discord ({_first_line(exc)}): check this machine's network"
         ) from None
+    log.info("stopped (%s)", bot.stopping or "closed")

@@ -92,6 +92,10 @@ class Gateway:
         if op == 1:
             self._send(conn, {"op": 11, "d": None})
         elif op == 2:
+            expected = self.fake.bot_token
+            if expected is not None and data.get("token") != expected:
+                await conn.ws.close(code=4004, message=b"Authentication failed.")
+                return
             self._identify(conn, data)
         elif op == 6:
             self._resume(conn, data)

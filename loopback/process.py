@@ -9,6 +9,10 @@ its ``pid``, ``wait_connected()`` (the child prints ``ready`` once discord.py is
 Kinds:
 
 - ``croupier``: the real :class:`bot.app.Croupier` with its cogs on the database ``--db``.
+- ``cli``: the real ``croupier`` command (``bot.__main__``) as an admin runs it: its
+  settings from the environment (``DATABASE_URL`` is ``db_url``; ``DISCORD_TOKEN`` is
+  :data:`TOKEN` unless ``env`` sets it), its own logging, its own handling of SIGTERM and
+  Ctrl-C; its log and error lines go to ``log``.
 - ``bare``: a discord.py client that answers every component click with an "update
   message" callback (type 7) and does nothing else: the baseline of the benchmarks.
 
@@ -35,12 +39,13 @@ import discord.gateway
 import discord.http
 import yarl
 
+from bot.__main__ import main as croupier_main
 from bot.app import Croupier
 from bot.config import Settings
 from loopback.harness import GUILD_READY_TIMEOUT, _identify_now
 
-KINDS = ("croupier", "bare")
-Kind = Literal["croupier", "bare"]
+KINDS = ("croupier", "cli", "bare")
+Kind = Literal["croupier", "cli", "bare"]
 READY_LINE = "ready"
 TOKEN = "loopback-token"
 
@@ -133,7 +138,10 @@ async def start(
     if kind not in KINDS:
         raise ValueError(f"unknown bot kind {kind!r} (one of {KINDS})")
     args = [sys.executable, "-m", "loopback.process", kind, "--port", str(port)]
-    if db_url:
+    if kind == "cli":
+        server = {} if guild_id is None else {"DEV_GUILD_ID": str(guild_id)}
+        env = {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": db_url, **server, **(env or {})}
+    elif db_url:
         args += ["--db", db_url]
     if profile is not None:
         args += ["--profile", str(profile)]
@@ -176,6 +184,27 @@ class BareBot(discord.Client):
             await interaction.response.edit_message(content=f"#{self.answered}")
 
 
+async def _say_ready() -> None:
+    sys.stdout.write(READY_LINE + "\n")
+    sys.stdout.flush()
+
+
+def _cli(port: int) -> int:
+    """The ``croupier`` command unchanged, but on the loopback, with its waits shortened
+    and the ready line said (set up as the bot sets up, before it connects)."""
+    _point_at(port)
+    setup = Croupier.setup_hook
+
+    async def setup_hook(self: Croupier) -> None:
+        self._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
+        self._hooks["before_identify"] = _identify_now
+        self.add_listener(_say_ready, "on_ready")
+        await setup(self)
+
+    Croupier.setup_hook = setup_hook  # type: ignore[method-assign]
+    return croupier_main([])
+
+
 async def _run(kind: str, port: int, db_url: str, guild_id: int | None) -> None:
     _point_at(port)
     settings = Settings(TOKEN, db_url, guild_id, "WARNING")
@@ -205,6 +234,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--guild", type=int, default=None, help="sync commands to this server")
     parser.add_argument("--profile", default="", help="write cProfile stats here on stop")
     args = parser.parse_args(argv)
+    if args.kind == "cli":
+        return _cli(args.port)
     if args.kind == "croupier" and not args.db:
         parser.error("croupier needs --db")
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")

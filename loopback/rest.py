@@ -174,9 +174,13 @@ class Rest:
             match = pattern.match(path)
             if route_method != method or match is None:
                 continue
-            if auth and not request.headers.get("Authorization", "").startswith("Bot "):
+            header = request.headers.get("Authorization", "")
+            if auth and not header.startswith("Bot "):
                 self.fake.violation(f"{method} {path}: no 'Authorization: Bot <token>' header")
                 return 401, {"code": 0, "message": "401: Unauthorized"}, {}
+            expected = self.fake.bot_token
+            if auth and expected is not None and header != f"Bot {expected}":
+                return 401, {"message": "401: Unauthorized", "code": 0}, {}  # a wrong token
             req = Request(method, path, match.groupdict(), query, body, files)
             try:
                 status, reply = await handler(req)

@@ -70,6 +70,9 @@ class FakeDiscord:
         self.bot_user_id = self.app_id
         self.bot_user = User(self.bot_user_id, "Croupier", bot=True)
         self.owner = User(self.ids.next(), "Owner")
+        # The bot's token: when set, REST and IDENTIFY with any other token are refused as
+        # Discord refuses them (401 Unauthorized; gateway close 4004). None: any token.
+        self.bot_token: str | None = None
         self.application_flags = 0
         self.port: int | None = None
         self.started_at = time.monotonic()

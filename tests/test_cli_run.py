@@ -115,19 +115,19 @@ def test_a_refused_token_is_said_in_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Discord's answer to a wrong token (discord.py's LoginFailure) is one line that says
-    where to get a new one."""
+    where to get a new one (through Discord's own 401: tests/loopback/test_cli_process.py)."""
     import discord
 
     from bot import __main__ as cli
     from bot.app import Croupier
 
-    def refused(self: Croupier, token: str, **kwargs: object) -> None:
+    async def refused(self: Croupier, token: str, **kwargs: object) -> None:
         raise discord.LoginFailure("Improper token has been passed.")
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "wrong")
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'c.sqlite3'}")
-    monkeypatch.setattr(Croupier, "run", refused)
+    monkeypatch.setattr(Croupier, "start", refused)
     assert cli.main([]) == 2
     lines = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
     assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0] and "Reset Token" in lines[0]

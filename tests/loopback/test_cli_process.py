@@ -1,0 +1,200 @@
+"""The real ``croupier`` command in a subprocess on the loopback Discord: SIGTERM and
+Ctrl-C stop it cleanly, a token Discord refuses is said in one line."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import signal
+import sqlite3
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click_ids import click_of
+
+from bot.store import default_sqlite_url
+from loopback import fake_discord
+from loopback.process import BotProcess, start
+from loopback.server import FakeDiscord
+from loopback.state import Channel, Message, User
+
+CALLBACK = r"^/interactions/\d+/[^/]+/callback$"
+
+
+@dataclass
+class Running:
+    fake: FakeDiscord
+    bot: BotProcess
+    channel: Channel
+    anna: User
+    ben: User
+    cem: User
+    db: Path
+    log: Path
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    async def lobby(self) -> Message:
+        """A V6 lobby anna opened."""
+        opened = await self.fake.slash(self.anna, self.channel, "v6 tisch")
+        assert opened.response_type == 4 and opened.message is not None
+        return opened.message
+
+    async def stop(self, sig: signal.Signals) -> int:
+        """Send ``sig``; the exit status (SIGKILL after 15 s)."""
+        self.bot.kill(sig)
+        try:
+            return await self.bot.wait(15)
+        except TimeoutError:
+            self.bot.kill(signal.SIGKILL)
+            await self.bot.wait()
+            raise
+
+    def games(self) -> list[tuple[int, int]]:
+        """(version, announced) of every game."""
+        with contextlib.closing(sqlite3.connect(self.db)) as connection:
+            rows = connection.execute("SELECT version, announced FROM games ORDER BY id")
+            return [(int(version), int(announced)) for version, announced in rows]
+
+    def joins(self, user: User) -> int:
+        """How many join actions of ``user`` the game log holds."""
+        with contextlib.closing(sqlite3.connect(self.db)) as connection:
+            rows = connection.execute("SELECT actor, action FROM game_events").fetchall()
+        return sum(
+            1 for actor, action in rows if actor == str(user.id) and "join" in json.dumps(action)
+        )
+
+
+@contextlib.asynccontextmanager
+async def croupier(tmp_path: Path) -> AsyncIterator[Running]:
+    """``croupier`` (the command as an admin runs it) on a loopback with anna and ben;
+    SIGKILLed at the end if a test left it running."""
+    db, log = tmp_path / "bot.sqlite3", tmp_path / "bot.log"
+    async with fake_discord() as fake:
+        guild = fake.add_guild("g")
+        channel = fake.add_channel(guild, "c")
+        anna = fake.add_user("anna", guild=guild)
+        ben = fake.add_user("ben", guild=guild)
+        cem = fake.add_user("cem", guild=guild)
+        assert fake.port is not None
+        env = {"LOG_LEVEL": "INFO"}
+        bot = await start("cli", fake.port, default_sqlite_url(db), env, log=log)
+        try:
+            await bot.wait_connected()
+            await fake.wait_for_bot()
+            yield Running(fake, bot, channel, anna, ben, cem, db, log)
+        finally:
+            if bot.returncode is None:
+                bot.kill(signal.SIGKILL)
+                await bot.wait(10)
+
+
+def assert_clean(log: str, sig: signal.Signals) -> None:
+    assert "Traceback" not in log, log
+    assert " ERROR " not in log and " CRITICAL " not in log, log
+    stopped = [line for line in log.splitlines() if f"stopped ({sig.name})" in line]
+    assert len(stopped) == 1, log
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])
+async def test_a_stop_signal_while_idle_stops_the_bot_cleanly(
+    tmp_path: Path, sig: signal.Signals
+) -> None:
+    """systemd and containers send SIGTERM, a terminal Ctrl-C (SIGINT): the bot closes its
+    connections and the database, writes what it delivered, says it stopped, exits 0."""
+    async with croupier(tmp_path) as run:
+        lobby = await run.lobby()
+        click = await run.fake.click(run.ben, lobby, join_id(lobby))
+        assert click.response_type == 7
+        assert await run.stop(sig) == 0, run.log_text()
+        await run.fake.wait_until(lambda: not run.fake.gateway.live.is_set(), timeout=5)
+        assert run.fake.violations == []
+    assert_clean(run.log_text(), sig)
+    # What the click delivered was written at the stop: the next start owes nothing.
+    assert run.games() == [(2, 2)]
+
+
+async def test_sigterm_while_a_click_is_answered_lets_the_answer_go_out(tmp_path: Path) -> None:
+    """A click whose action is committed and whose answer is on its way (Discord asked the
+    bot to wait 1.5 s) when SIGTERM comes: the bot answers it, then stops. The action is
+    in the log once, and its answer reached Discord once."""
+    async with croupier(tmp_path) as run:
+        fake = run.fake
+        lobby = await run.lobby()
+        fake.fail_next("POST", CALLBACK, status=429, retry_after=1.5)
+        clicking = asyncio.create_task(fake.click(run.ben, lobby, join_id(lobby)))
+
+        def held_up() -> bool:
+            return any(c.status == 429 and c.path.endswith("/callback") for c in fake.rest_log)
+
+        await fake.wait_until(held_up, timeout=5)
+        assert run.joins(run.ben) == 1  # committed: the answer is owed
+        run.bot.kill(signal.SIGTERM)
+        click = await clicking
+        assert await run.stop(signal.SIGTERM) == 0, run.log_text()
+        assert click.response_type == 7 and str(run.ben.id) in lobby.text()
+        answers = [
+            c
+            for c in fake.rest_log
+            if c.path.endswith(f"/{click.id}/{click.token}/callback") and c.status < 300
+        ]
+        assert len(answers) == 1
+        assert fake.violations == []
+    assert_clean(run.log_text(), signal.SIGTERM)
+    assert "finishing 1 interactions" in run.log_text()
+    assert run.joins(run.ben) == 1
+    assert run.games() == [(2, 2)]
+
+
+async def test_a_click_after_sigterm_is_not_taken(tmp_path: Path) -> None:
+    """A click that comes while the bot stops is not taken: nothing is written for it
+    (the player clicks again after the restart)."""
+    async with croupier(tmp_path) as run:
+        fake = run.fake
+        lobby = await run.lobby()
+        fake.fail_next("POST", CALLBACK, status=429, retry_after=1.5)
+        joining = asyncio.create_task(fake.click(run.ben, lobby, join_id(lobby)))
+        await fake.wait_until(lambda: run.joins(run.ben) == 1, timeout=5)
+        run.bot.kill(signal.SIGTERM)
+        await asyncio.sleep(0.3)  # the stop has begun; ben's answer is still on its way
+        refused = await fake.click(run.cem, lobby, join_id(lobby))
+        assert (await joining).response_type == 7
+        assert await run.stop(signal.SIGTERM) == 0, run.log_text()
+        assert refused.dead  # unanswered: Discord says the interaction failed
+        fake.violations.clear()  # that one, exactly
+    assert_clean(run.log_text(), signal.SIGTERM)
+    assert run.joins(run.cem) == 0
+    assert run.games() == [(2, 2)]
+
+
+def join_id(lobby: Message) -> str:
+    return next(c for c in lobby.custom_ids() if click_of(c).verb == "join")
+
+
+async def test_a_token_discord_refuses_is_said_in_one_line(tmp_path: Path) -> None:
+    """Discord answers a wrong token with 401 on GET /users/@me: the command says so in a
+    line that names DISCORD_TOKEN and where to get a new one, and exits 2."""
+    log = tmp_path / "bot.log"
+    db = tmp_path / "bot.sqlite3"
+    async with fake_discord() as fake:
+        fake.bot_token = "the-right-token"
+        assert fake.port is not None
+        env = {"DISCORD_TOKEN": "a-wrong-token", "LOG_LEVEL": "WARNING"}
+        bot = await start("cli", fake.port, default_sqlite_url(db), env, log=log)
+        try:
+            assert await bot.wait(30) == 2
+        finally:
+            bot.kill(signal.SIGKILL)
+        me = [c for c in fake.rest_log if c.path == "/users/@me"]
+        assert [c.status for c in me] == [401]
+        assert fake.gateway.identifies == 0
+    text = log.read_text(errors="replace")
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert 1 <= len(lines) <= 2, text
+    assert "Traceback" not in text
+    assert "refused" in lines[-1] and "DISCORD_TOKEN" in lines[-1] and "Reset Token" in lines[-1]
+    assert db.exists()  # the database was opened first
