@@ -6,6 +6,7 @@ import argparse
 import json
 import logging
 import os
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -137,7 +138,29 @@ def _verify(path: str, locale: str) -> int:
     return 0 if report.ok else 1
 
 
+class Stopped(KeyboardInterrupt):
+    """A stop signal (its name) that came before the bot's event loop handles them."""
+
+
+def _stop_at_once(signum: int, frame: object) -> None:
+    raise Stopped(signal.Signals(signum).name)
+
+
 def _run_bot() -> int:
+    # Until the running bot handles them (bot.app.serve), SIGTERM and Ctrl-C stop the
+    # start where it is: the migrations are transactions, nothing is half written.
+    before = {sig: signal.signal(sig, _stop_at_once) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        return _start_bot()
+    except KeyboardInterrupt as exc:
+        logging.getLogger("bot").info("stopped (%s) while starting", str(exc) or "SIGINT")
+        return 0
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
+def _start_bot() -> int:
     try:
         settings = load_settings()
     except ConfigError as exc:

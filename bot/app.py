@@ -224,8 +224,14 @@ async def serve(bot: Croupier, token: str) -> None:
         with contextlib.suppress(NotImplementedError):  # Windows: Ctrl-C raises instead
             loop.add_signal_handler(sig, on_signal, sig)
     try:
-        async with bot:
-            await bot.start(token)
+        try:
+            async with bot:
+                await bot.start(token)
+        except Exception:
+            if bot.stopping is None:
+                raise
+            # Stopped while logging in: what the cut-off start raised is no failure.
+            log.debug("the start was cut off by the stop", exc_info=True)
         for task in list(stops):
             await task
     finally:
@@ -242,8 +248,8 @@ def run(settings: Settings) -> None:
     bot = Croupier(settings, store=store)
     try:
         asyncio.run(serve(bot, settings.discord_token))
-    except KeyboardInterrupt:  # where signals cannot be handled by the loop
-        bot.stopping = bot.stopping or "SIGINT"
+    except KeyboardInterrupt as exc:  # a signal the loop did not handle (yet, or at all)
+        bot.stopping = bot.stopping or str(exc) or "SIGINT"
     except discord.LoginFailure:
         raise StartupError(
             "Discord refused the bot's token (DISCORD_TOKEN): in the Developer Portal, "

@@ -20,6 +20,7 @@ from bot.engine import IllegalAction
 from bot.i18n import DEFAULT_LOCALE, t
 from cogs.base import refusal_text
 from cogs.options import OptionRefused, check_interaction
+from cogs.router import router_of
 
 log = logging.getLogger(__name__)
 
@@ -95,3 +96,12 @@ class CroupierTree(app_commands.CommandTree[Any]):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /
     ) -> None:
         await answer_error(interaction, error)
+
+    async def _call(self, interaction: discord.Interaction[Any]) -> None:
+        """A command, its answer included (also an error's), counts as an interaction being
+        handled (``router.busy``): a stopping bot lets it finish (``bot.app``)."""
+        async with router_of(self.client).busy:
+            try:
+                await super()._call(interaction)
+            except app_commands.AppCommandError as error:
+                await self._dispatch_error(interaction, error)

@@ -6,8 +6,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
+import re
 import signal
 import sqlite3
+import subprocess
+import sys
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -150,6 +155,29 @@ async def test_sigterm_while_a_click_is_answered_lets_the_answer_go_out(tmp_path
     assert run.games() == [(2, 2)]
 
 
+async def test_sigterm_while_a_command_is_answered_lets_the_answer_go_out(
+    tmp_path: Path,
+) -> None:
+    """The same for a slash command: ``/v6 tisch`` has opened the table, its answer is held
+    up when SIGTERM comes; the answer goes out, the table exists once."""
+    async with croupier(tmp_path) as run:
+        fake = run.fake
+        fake.fail_next("POST", CALLBACK, status=429, retry_after=1.5)
+        opening = asyncio.create_task(run.lobby())
+
+        def held_up() -> bool:
+            return any(c.status == 429 and c.path.endswith("/callback") for c in fake.rest_log)
+
+        await fake.wait_until(held_up, timeout=5)
+        run.bot.kill(signal.SIGTERM)
+        lobby = await opening
+        assert await run.stop(signal.SIGTERM) == 0, run.log_text()
+        assert join_id(lobby)
+        assert fake.violations == []
+    assert_clean(run.log_text(), signal.SIGTERM)
+    assert run.games() == [(1, 1)]
+
+
 async def test_a_click_after_sigterm_is_not_taken(tmp_path: Path) -> None:
     """A click that comes while the bot stops is not taken: nothing is written for it
     (the player clicks again after the restart)."""
@@ -169,6 +197,79 @@ async def test_a_click_after_sigterm_is_not_taken(tmp_path: Path) -> None:
     assert_clean(run.log_text(), signal.SIGTERM)
     assert run.joins(run.cem) == 0
     assert run.games() == [(2, 2)]
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [("GET", r"^/users/@me$"), ("PUT", r"^/applications/\d+/commands$")],
+    ids=["logging-in", "syncing-commands"],
+)
+async def test_sigterm_while_starting_stops_the_bot_cleanly(
+    tmp_path: Path, method: str, path: str
+) -> None:
+    """SIGTERM while the bot logs in or syncs its commands (Discord asked it to wait):
+    it stops there, exits 0, without a traceback and without going online."""
+    log = tmp_path / "bot.log"
+    async with fake_discord() as fake:
+        fake.add_channel(fake.add_guild("g"), "c")
+        fake.fail_next(method, path, status=429, retry_after=3)
+        assert fake.port is not None
+        url = default_sqlite_url(tmp_path / "bot.sqlite3")
+        bot = await start("cli", fake.port, url, {"LOG_LEVEL": "INFO"}, log=log)
+        try:
+            held = re.compile(path)
+            await fake.wait_until(
+                lambda: any(c.status == 429 and held.search(c.path) for c in fake.rest_log),
+                timeout=20,
+            )
+            bot.kill(signal.SIGTERM)
+            assert await bot.wait(10) == 0, log.read_text()
+        finally:
+            bot.kill(signal.SIGKILL)
+        assert fake.gateway.identifies == 0
+        assert fake.violations == []
+    assert_clean(log.read_text(errors="replace"), signal.SIGTERM)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])
+def test_a_stop_signal_during_the_imports_and_migrations_exits_0(
+    tmp_path: Path, sig: signal.Signals
+) -> None:
+    """The real ``croupier`` (python -m bot), stopped as soon as it handles the signal,
+    while it still imports the bot and migrates the database: exit 0, no traceback."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL")}
+    env |= {
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
+        "DISCORD_TOKEN": "never-used",
+        "DATABASE_URL": default_sqlite_url(tmp_path / "bot.sqlite3"),
+    }
+    with subprocess.Popen(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as child:
+        status = Path(f"/proc/{child.pid}/status")
+        deadline = time.monotonic() + 20
+        # Python handles SIGINT from its start; croupier handles SIGTERM right after SIGINT
+        while not _catches(status, signal.SIGTERM) and time.monotonic() < deadline:
+            time.sleep(0.001)
+        child.send_signal(sig)
+        out, err = child.communicate(timeout=20)
+    assert child.returncode == 0, err
+    assert "Traceback" not in err and "croupier:" not in err, err
+    assert out == ""
+
+
+def _catches(status: Path, sig: signal.Signals) -> bool:
+    """Whether the process has a handler for ``sig`` (the SigCgt mask of /proc/PID/status)."""
+    for line in status.read_text().splitlines():
+        if line.startswith("SigCgt:"):
+            return bool(int(line.split()[1], 16) >> (sig - 1) & 1)
+    return False
 
 
 def join_id(lobby: Message) -> str:
