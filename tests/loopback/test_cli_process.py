@@ -284,7 +284,7 @@ async def test_a_token_discord_refuses_is_said_in_one_line(tmp_path: Path) -> No
     async with fake_discord() as fake:
         fake.bot_token = "the-right-token"
         assert fake.port is not None
-        env = {"DISCORD_TOKEN": "a-wrong-token", "LOG_LEVEL": "WARNING"}
+        env = {"DISCORD_TOKEN": "a-wrong-token", "LOG_LEVEL": "INFO"}  # the default
         bot = await start("cli", fake.port, default_sqlite_url(db), env, log=log)
         try:
             assert await bot.wait(30) == 2
