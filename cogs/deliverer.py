@@ -28,10 +28,20 @@ ATTEMPTS = 6
 
 class DelivererCog(CroupierCog):
     async def cog_load(self) -> None:
+        router_of(self.bot).before_click = self.catch_up
         self.deliver_task.start()
 
     async def cog_unload(self) -> None:
+        router_of(self.bot).before_click = None
         self.deliver_task.cancel()
+
+    async def catch_up(self, game_id: int) -> None:
+        """Before a click on a game is handled (its table's turn taken): what the game
+        still owes from before (a crash, a failed call) is delivered first, so the click
+        never overtakes it (the owed version's messages come before the click's)."""
+        versions = self.service.outbox.due_for(game_id)
+        if versions:
+            await self._deliver(game_id, versions)
 
     @tasks.loop(seconds=POLL_SECONDS)
     async def deliver_task(self) -> None:
@@ -49,17 +59,20 @@ class DelivererCog(CroupierCog):
         outbox = self.service.outbox
         outbox.flush()
         due = outbox.due()
-        for game_id, versions in due:
-            await self._deliver(game_id, versions)
+        for game_id, _ in due:
+            async with router_of(self.bot).table_turn(game_id):
+                versions = outbox.due_for(game_id)  # a click may have delivered them
+                if versions:
+                    await self._deliver(game_id, versions)
         outbox.flush()
         return len(due)
 
     async def _deliver(self, game_id: int, versions: list[int]) -> None:
+        """Deliver ``versions`` of a game (its table's turn held by the caller)."""
         outbox = self.service.outbox
         try:
             outcome = self.service.tables.owed(game_id, versions)
-            async with router_of(self.bot).table_turn(game_id):
-                await announce(self.bot, outcome, first=versions[0])
+            await announce(self.bot, outcome, first=versions[0], last=versions[-1])
         except PERMANENT as exc:
             log.warning("game %s: Discord refused versions %s for good (%s %s); moving on",
                         game_id, versions, exc.status, exc.code)  # fmt: skip

@@ -44,8 +44,9 @@ def nonce_of(game_id: int, version: int, part: str) -> str:
 
 
 class Delivery:
-    """What ``outcome`` owes: for the versions ``first``..``outcome.version`` of its game,
-    through ``interaction`` if the click is being answered."""
+    """What ``outcome`` owes: for the versions ``first``..``last`` of its game (by default
+    those of the outcome's events), through ``interaction`` if the click is being
+    answered. The outcome's views are the game as it stands, which may be newer."""
 
     def __init__(
         self,
@@ -54,11 +55,13 @@ class Delivery:
         interaction: discord.Interaction[Any] | None = None,
         *,
         first: int | None = None,
+        last: int | None = None,
     ) -> None:
         self.client = client
         self.outcome = outcome
         self.interaction = interaction
         self.first = first or outcome.first or outcome.version
+        self.last = last or outcome.version
         self.posted = False
         self._parts: Counter[str] = Counter()
         self._channel: Any = None
@@ -70,7 +73,7 @@ class Delivery:
     def nonce(self, part: str) -> str:
         self._parts[part] += 1
         count = self._parts[part]
-        return nonce_of(self.outcome.game_id, self.outcome.version, f"{part}#{count}")
+        return nonce_of(self.outcome.game_id, self.last, f"{part}#{count}")
 
     async def channel(self) -> Any:
         """The table's channel (the interaction's, if there is one), awake: a group's
@@ -157,7 +160,7 @@ class Delivery:
     def delivered(self) -> None:
         """Discord accepted everything: the versions are announced."""
         outbox = self.service.outbox
-        for version in range(self.first, self.outcome.version + 1):
+        for version in range(self.first, self.last + 1):
             outbox.delivered(self.outcome.game_id, version)
         if self.posted:  # a new message must not be posted again by a redelivery
             outbox.flush()
@@ -199,12 +202,13 @@ async def announce(
     interaction: discord.Interaction[Any] | None = None,
     *,
     first: int | None = None,
+    last: int | None = None,
 ) -> None:
     """Deliver what ``outcome`` owes through its game's ``deliver`` and mark it announced
     (nothing, for a game whose extension is not loaded: it stays owed)."""
     deliver = router_of(client).deliverer(outcome.kind)
     if deliver is None:
         return
-    d = Delivery(client, outcome, interaction, first=first)
+    d = Delivery(client, outcome, interaction, first=first, last=last)
     await deliver(d)
     d.delivered()

@@ -97,6 +97,9 @@ class Router:
         self._by_kind: dict[str, GameRoute] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self.busy = Busy()
+        self.before_click: Callable[[int], Awaitable[None]] | None = None
+        """Called with the game's id before a click on it is handled, its table's turn
+        held: what the game still owes is delivered first (cogs.deliverer)."""
 
     # --- the games' routes -------------------------------------------------------------
 
@@ -157,12 +160,19 @@ class Router:
                 return
         async with self.busy, self.table_turn(click.game_id):
             try:
+                await self.caught_up(click.game_id)
                 await handler(interaction, click)
             except Exception:
                 # The action's transaction either committed or left no trace; the player
                 # learns that something failed instead of waiting for an answer.
                 log.exception("handling %s failed", click)
                 await _apologise(interaction)
+
+    async def caught_up(self, game_id: int) -> None:
+        """With the table's turn held, before acting on it: what the game still owes from
+        before is delivered first (``before_click``)."""
+        if self.before_click is not None:
+            await self.before_click(game_id)
 
     def table_turn(self, game_id: int) -> TableTurn:
         """One interaction at a time per table (``async with router.table_turn(id):``)."""

@@ -29,6 +29,7 @@ from cogs.base import (
 )
 from cogs.delivery import Delivery, announce
 from cogs.options import ClockMinutes, OnTimeout, Reason
+from cogs.permissions import log_missing
 from cogs.router import router_of
 from cogs.translator import cmd
 
@@ -76,9 +77,9 @@ async def refresh_table(client: discord.Client, outcome: Outcome, note: str) -> 
         if channel is None:
             return
         await channel.send(note[:2000])
-    async with router_of(client).table_turn(
-        outcome.game_id
-    ):  # not while a click posts a new turn's message
+    router = router_of(client)
+    async with router.table_turn(outcome.game_id):  # not while a click posts a new turn's
+        await router.caught_up(outcome.game_id)  # what was owed before comes first
         await announce(client, outcome)
 
 
@@ -148,6 +149,11 @@ class TablesCog(CroupierCog):
     @clock_task.before_loop
     async def _ready(self) -> None:
         await self.bot.wait_until_ready()
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """For the admin's log: channels with live games where the bot lacks permissions."""
+        log_missing(self.bot, self.service)
 
     async def run_clocks(self) -> list[ClockNotice]:
         """Do what every due clock asks for and tell the tables (also called by tests)."""

@@ -5,6 +5,7 @@ Thin: the format lives in bot.tournament, the storing and auditing in the servic
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from datetime import datetime, timedelta
@@ -67,7 +68,19 @@ async def start_groups(client: discord.Client, tournament: Outcome) -> None:
     yet. Idempotent, so a restart finishes what a crash left half done: each group's thread
     hangs on a starter message posted with a fixed nonce (Discord hands back the message
     it accepted before) and a message has one thread at most (its id is the message's); a
-    table already opened in the thread is the group's."""
+    table already opened in the thread is the group's. One at a time per tournament (a
+    restart's reconciliation and the deliverer may both get here)."""
+    service = client_service(client)
+    async with _starting(client, tournament.game_id):
+        await _start_groups(client, service.tables.current(tournament.game_id))
+
+
+def _starting(client: discord.Client, tournament_id: int) -> asyncio.Lock:
+    locks: dict[int, asyncio.Lock] = client.__dict__.setdefault("_group_starts", {})
+    return locks.setdefault(tournament_id, asyncio.Lock())
+
+
+async def _start_groups(client: discord.Client, tournament: Outcome) -> None:
     service = client_service(client)
     tour = tournament.public
     current = tour["rounds"][-1]

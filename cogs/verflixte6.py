@@ -268,6 +268,7 @@ class Verflixte6Cog(CroupierCog):
             return
         actor = actor_of(interaction)
         async with router_of(self.bot).table_turn(current.game_id):
+            await router_of(self.bot).caught_up(current.game_id)
             try:
                 outcome = await self.service.act(
                     current.game_id, actor, action, nonce=str(interaction.id)

@@ -137,17 +137,18 @@ class Rest:
         except ValueError:
             body, files = None, []
         status, reply, headers = await self._serve(request, path, query, body, files)
-        fake.rest_log.append(
-            RestCall(
-                method=request.method,
-                path=path,
-                json=body,
-                status=status,
-                time=time.monotonic() - fake.started_at,
-                query=query,
-                files=[name for name, _ in files],
-            )
+        call = RestCall(
+            method=request.method,
+            path=path,
+            json=body,
+            status=status,
+            time=time.monotonic() - fake.started_at,
+            query=query,
+            files=[name for name, _ in files],
         )
+        fake.rest_log.append(call)
+        if fake.after_rest is not None:  # a test's hook: e.g. kill the bot right here
+            fake.after_rest(call)
         if reply is None:
             return web.Response(status=status, headers=headers)
         return web.Response(

@@ -93,6 +93,7 @@ class FakeDiscord:
         self.nonce_window = 300.0  # seconds Discord keeps an enforced nonce ("a few minutes")
         # records
         self.rest_log: list[RestCall] = []
+        self.after_rest: Callable[[RestCall], None] | None = None  # called after each call
         self.violations: list[str] = []
         self.forms: list[Interaction] = []  # interactions answered with a modal, in order
         # machinery
@@ -525,7 +526,9 @@ class FakeDiscord:
             kept = message.flags & (EPHEMERAL | LOADING)
             message.flags = kept | (int(payload["flags"]) & SETTABLE_FLAGS & ~EPHEMERAL)
         self._apply_attachments(message, payload, files)
-        if not creating:
+        if creating:
+            message.created_ids = message.custom_ids()
+        else:
             message.flags &= ~LOADING
             message.edits += 1
             message.edited_at = time.time()

@@ -138,6 +138,8 @@ class Message:
     attachment_sizes: list[int] = field(default_factory=list, repr=False)
     created_at: float = field(default_factory=time.time, repr=False)
     edited_at: float | None = field(default=None, repr=False)
+    created_ids: list[str] = field(default_factory=list, repr=False)
+    """The custom ids it was created with (a table message's game and version then)."""
 
     def can_see(self, user_id: int) -> bool:
         """Whether the user with this id can see the message."""

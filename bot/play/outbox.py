@@ -98,18 +98,16 @@ class Outbox:
         """The games with undelivered versions older than the grace time (those of a
         click still being answered are its own), each with those versions in order."""
         now = time.monotonic() if now is None else now
-        found = []
-        for game_id, o in sorted(self._owed.items()):
-            if now < o.retry_at:
-                continue
-            old = [
-                v
-                for v in range(o.announced + 1, o.version + 1)
-                if v not in o.done and now - o.committed.get(v, -GRACE_SECONDS) >= GRACE_SECONDS
-            ]
-            if old:
-                found.append((game_id, old))
-        return found
+        found = [(game_id, _old(o, now)) for game_id, o in sorted(self._owed.items())]
+        return [(game_id, versions) for game_id, versions in found if versions]
+
+    def due_for(self, game_id: int, now: float | None = None) -> list[int]:
+        """One game's undelivered versions older than the grace time (a click on the game
+        has them delivered first: it must not overtake them)."""
+        owed = self._owed.get(game_id)
+        if owed is None:  # the usual case
+            return []
+        return _old(owed, time.monotonic() if now is None else now)
 
     def pending(self) -> dict[int, tuple[int, int]]:
         """game id -> (announced, version) of every game that owes something (for checks)."""
@@ -125,3 +123,14 @@ class Outbox:
                 for game_id, version in marks.items():  # kept for the next flush
                     self._unwritten[game_id] = max(version, self._unwritten.get(game_id, 0))
                 raise
+
+
+def _old(owed: Owed, now: float) -> list[int]:
+    """The undelivered versions older than the grace time (none while backing off)."""
+    if now < owed.retry_at:
+        return []
+    return [
+        v
+        for v in range(owed.announced + 1, owed.version + 1)
+        if v not in owed.done and now - owed.committed.get(v, -GRACE_SECONDS) >= GRACE_SECONDS
+    ]

@@ -3,9 +3,11 @@ with SIGKILL at random moments and restarted on the same database.
 
 Afterwards every game goes on from where it was; every click a player saw acknowledged that
 moved a game is in the log exactly once, by that player; each log is a gap-free hash chain;
-and buttons of messages from before a crash still get an answer. The default run kills a
-handful of times; ``CROUPIER_CRASH_KILLS=50 pytest -m slow tests/reliability`` runs the long
-one (see docs/RELIABILITY.md for the last numbers)."""
+buttons of messages from before a crash still get an answer; and once the bot delivered
+what it owed, every announcement (a Durchgang's or a round's result, a new table message)
+exists exactly once and only the current table message of a live game has controls. The
+default run kills a handful of times; ``CROUPIER_CRASH_KILLS=50 pytest -m slow
+tests/reliability`` runs the long one (see docs/RELIABILITY.md for the last numbers)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from announcements import Tally, all_delivered, check_channel, report
 from click_ids import click_of
 
 from bot.games import GAMES
@@ -55,6 +58,7 @@ class Crash:
     """(game, version before, version after, player) of acknowledged clicks that moved on."""
     old_buttons: int = 0
     games_done: int = 0
+    tally: Tally = field(default_factory=Tally)
 
     async def restart(self) -> None:
         assert self.fake.port is not None
@@ -215,6 +219,9 @@ async def crash_run(tmp_path: Path, kills: int, steps_between: int, seed: int) -
             for kind in COMMANDS:  # every game goes on after the last restart
                 for _ in range(6):
                     await _step(world, kind)
+            await all_delivered(world.store)
+            for channel in channels.values():  # every announcement once, tables current
+                check_channel(fake, world.store, channel, world.tally)
         finally:
             if world.bot is not None:
                 await world.bot.stop()
@@ -239,11 +246,12 @@ def check(world: Crash) -> dict[str, int]:
         rows = world.store.events(game_id)
         assert [r.seq for r in rows] == list(range(1, len(rows) + 1))  # no gap, no double
         assert rows[-1].seq == world.version(game_id)
-        report = service.records.verify(game_id)
-        assert report.ok, (game_id, [p.detail for p in report.problems])
+        verified = service.records.verify(game_id)
+        assert verified.ok, (game_id, [p.detail for p in verified.problems])
         events += len(rows)
     return {"kills": world.kills, "clicks": world.clicks, "moves": len(world.acknowledged),
-            "games": len(games), "events": events, "old buttons": world.old_buttons}  # fmt: skip
+            "games": len(games), "events": events, "old buttons": world.old_buttons,
+            **report(world.tally)}  # fmt: skip
 
 
 async def test_croupier_survives_sigkills_in_the_middle_of_play(tmp_path: Path) -> None:
