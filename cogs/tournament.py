@@ -35,7 +35,7 @@ from cogs.base import (
     send_dm,
     send_kwargs,
 )
-from cogs.delivery import Delivery, announce, nonce_of
+from cogs.delivery import Delivery, announce, nonce_of, wake
 from cogs.options import (
     BestThirds,
     Date,
@@ -196,6 +196,7 @@ async def remind(d: Delivery, number: int) -> None:
     )
     notice = closed_notice("ui.tour.reminder_public", locale, when=when)
     thread = await channel_by_id(d.client, thread_id or outcome.channel_id)
+    await wake(thread)  # archived since the draw: players can use its table again
     players = {p: (text, None) for p in group["players"]}
     await d.dms(players, notice, part=f"remind{number}", channel=thread)
 

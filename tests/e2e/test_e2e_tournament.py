@@ -197,7 +197,13 @@ async def test_scheduling_an_evening_creates_an_event_and_reminders(table: Table
     cog = table.bot.get_cog("TournamentCog")  # type: ignore[union-attr]
     evening = parse_evening("2099-11-28", "19:30")
     assert await cog.remind_due(evening - timedelta(hours=2)) == 0  # too early
+    thread = fake.threads(table.channel)[0]
+    fake.archive(thread)  # a week without a word in it
+    await fake.wait_until(lambda: table.bot.get_channel(thread.id) is None)  # type: ignore[union-attr]
     assert await cog.remind_due(evening - timedelta(minutes=30)) == 1
+    woken = [c for c in fake.rest_log if c.method == "PATCH" and c.path == f"/channels/{thread.id}"]
+    assert [c.json for c in woken] == [{"archived": False}]  # for the evening, before a post
+    assert not thread.archived
     assert await cog.remind_due(evening - timedelta(minutes=20)) == 0  # once only
     for user in (table.anna, table.ben, players[3]):
         assert any(
