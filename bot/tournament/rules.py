@@ -54,8 +54,14 @@ def unregister(tournament: Tournament, player: str) -> None:
 
 
 def split(players: list[str], size: int) -> list[list[str]]:
-    """As few groups as the size allows, their sizes differing by at most one."""
+    """As few groups as the size allows, their sizes differing by at most one; but when
+    every such group would have 2 players or fewer (nobody eliminated: the top 2 of every
+    group go through), ⌊n/3⌋ groups (at least one) instead. **Decision** "every round
+    eliminates someone" (verflixte6.md): else 4 players in groups of 3 with a Finale of 2
+    would be drawn into two groups of 2 for ever."""
     count = -(-len(players) // size)
+    if len(players) <= ADVANCE_PER_GROUP * count:
+        count = max(1, len(players) // 3)
     return [players[i::count] for i in range(count)]
 
 
@@ -196,7 +202,11 @@ def _finish_round(tournament: Tournament, current: Round, rng: Rng) -> None:
     thirds = [
         g.table[ADVANCE_PER_GROUP] for g in current.groups if len(g.table) > ADVANCE_PER_GROUP
     ]
-    chosen, current.thirds_stechen = best_thirds(thirds, tournament.best_thirds, rng)
+    # best thirds only as far as the next round stays smaller than this one
+    through = {*advanced, *(p for p in current.by_hand if p in active)}
+    room = sum(len(g.players) for g in current.groups) - 1 - len(through)
+    count = max(0, min(tournament.best_thirds, room))
+    chosen, current.thirds_stechen = best_thirds(thirds, count, rng)
     advanced += [line.player for line in chosen]
     advanced += [p for p in current.by_hand if p not in advanced]
     current.advanced = [p for p in advanced if p in active]

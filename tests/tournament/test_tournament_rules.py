@@ -180,3 +180,51 @@ def test_the_draw_is_reproducible_from_the_seed() -> None:
     rules.close_registration(a, AuditedRng(bytes(32), nonce="x"))
     rules.close_registration(b, AuditedRng(bytes(32), nonce="x"))
     assert a.rounds == b.rounds
+
+
+@pytest.mark.parametrize(
+    ("count", "size", "sizes"),
+    [
+        (4, 3, [4]),  # two groups of 2 would eliminate nobody: one group of 4
+        (6, 2, [3, 3]),  # three groups of 2: ⌊6/3⌋ = 2 groups instead
+        (5, 4, [3, 2]),  # a group of 3 eliminates someone: as few groups as the size allows
+        (7, 3, [3, 2, 2]),
+        (3, 2, [3]),
+    ],
+)
+def test_every_round_eliminates_someone(count: int, size: int, sizes: list[int]) -> None:
+    players = [f"P{i}" for i in range(count)]
+    assert [len(g) for g in rules.split(players, size)] == sizes
+
+
+def play_out(tournament: Tournament, limit: int = 12) -> list[int]:
+    """Every group to its end (seat order = finishing order, no ties); the size of each
+    round until the champion."""
+    rules.close_registration(tournament, AuditedRng(bytes(32)))
+    sizes: list[int] = []
+    while tournament.status == RUNNING:
+        current = tournament.current
+        assert current is not None and len(sizes) < limit, f"no end in sight: {sizes}"
+        sizes.append(sum(len(g.players) for g in current.groups))
+        for group in list(current.groups):
+            points = [20 - 2 * i for i in range(len(group.players))]
+            play_group(tournament, group.number, points, Dice([]))
+    return sizes
+
+
+@pytest.mark.parametrize(
+    ("count", "options", "sizes"),
+    [
+        (9, {"group_size": 3, "finale_size": 2}, [9, 6, 4, 2]),  # the issue's case
+        (4, {"group_size": 3, "finale_size": 2}, [4, 2]),
+        (6, {"group_size": 3, "best_thirds": 2, "finale_size": 2}, [6, 5, 4, 3, 2]),
+        (5, {"group_size": 2, "best_thirds": 3, "finale_size": 2}, [5, 3, 2]),
+        (8, {}, [8, 4]),
+    ],
+)
+def test_a_tournament_always_ends(count: int, options: dict[str, int], sizes: list[int]) -> None:
+    """Each round has fewer players than the one before: the groups eliminate someone,
+    and best thirds fill the next round only while it stays smaller."""
+    tournament = new_tournament(count, **options)
+    assert play_out(tournament) == sizes
+    assert tournament.status == FINISHED and tournament.champion is not None
