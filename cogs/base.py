@@ -15,6 +15,7 @@ from bot.render.cards import Card
 from bot.render.lobby import mention
 from bot.service import Outcome, Service
 from cogs import ui
+from cogs.permissions import tell_host
 from cogs.router import turn_done
 
 log = logging.getLogger(__name__)
@@ -216,7 +217,8 @@ async def open_lobby_here(
     options: dict[str, Any],
     lobby_card: Callable[[Any, str], Card],
 ) -> None:
-    """``/<game> tisch``: a lobby in this channel, its message remembered for later edits."""
+    """``/<game> tisch``: a lobby in this channel, its message remembered for later edits;
+    the opener is told privately (once) if the bot lacks a permission a table needs here."""
     locale = cog.locale(interaction)
     actor = str(interaction.user.id)
     cog.service.directory.remember_name(actor, interaction.user.display_name)
@@ -227,3 +229,4 @@ async def open_lobby_here(
     card = lobby_card(outcome, locale)
     callback = await interaction.response.send_message(**send_kwargs(card))
     cog.service.tables.set_message(outcome.game_id, callback.message_id)
+    await tell_host(interaction, "table", locale)

@@ -51,6 +51,7 @@ from cogs.options import (
     TournamentClockMinutes,
     TournamentName,
 )
+from cogs.permissions import tell_host
 from cogs.router import Click, GameRoute, router_of
 from cogs.translator import cmd
 
@@ -325,6 +326,8 @@ class TournamentCog(CroupierCog):
             **send_kwargs(tcards.registration_card(outcome, locale))
         )
         self.service.tables.set_message(outcome.game_id, callback.message_id)
+        # Group threads and evenings need more than a table: tell the host what is missing.
+        await tell_host(interaction, "tournament", locale)
 
     @turnier.command(name=cmd("turnierstand"), description=cmd("turnierstand.desc"))
     async def stand(self, interaction: discord.Interaction[Any]) -> None:

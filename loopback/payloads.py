@@ -86,7 +86,10 @@ def channel_payload(channel: Channel, recipient: User | None = None) -> JSON:
         "guild_id": str(channel.guild_id),
         "name": channel.name,
         "position": channel.position,
-        "permission_overwrites": [],
+        "permission_overwrites": [
+            {"id": str(role), "type": 0, "allow": "0", "deny": str(bits)}
+            for role, bits in channel.denied.items()
+        ],
         "nsfw": False,
         "rate_limit_per_user": 0,
         "last_message_id": None,
@@ -104,7 +107,7 @@ def channel_payload(channel: Channel, recipient: User | None = None) -> JSON:
                 "archived": channel.archived,
                 "auto_archive_duration": channel.auto_archive_duration,
                 "archive_timestamp": iso(_snowflake_seconds(channel.id)),
-                "locked": False,
+                "locked": channel.locked,
                 "invitable": True,
                 "create_timestamp": iso(_snowflake_seconds(channel.id)),
             },
@@ -221,8 +224,9 @@ def interaction_payload(
     guild: Guild | None,
     channel_data: JSON,
     message_data: JSON | None,
+    app_permissions: int = 0,
 ) -> JSON:
-    """The INTERACTION_CREATE event's ``d``."""
+    """The INTERACTION_CREATE event's ``d``; ``app_permissions``: the bot's in the channel."""
     user = interaction.user
     data: JSON = {
         "id": str(interaction.id),
@@ -245,7 +249,7 @@ def interaction_payload(
             guild={"id": str(guild.id), "locale": guild.locale, "features": []},
             guild_locale=guild.locale,
             member=member_payload(user, guild),
-            app_permissions=str(guild.bot_permissions),
+            app_permissions=str(app_permissions),
             context=0,
         )
     else:

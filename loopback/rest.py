@@ -24,11 +24,16 @@ from loopback.state import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     CREATE_EVENTS,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
     EPHEMERAL,
     JSON,
     LOADING,
+    MANAGE_THREADS,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     Channel,
     Interaction,
     Message,
@@ -382,6 +387,13 @@ class Rest:
         if "auto_archive_duration" in body:
             channel.auto_archive_duration = _archive_minutes(body["auto_archive_duration"])
         if "archived" in body:
+            if channel.archived and not body["archived"]:
+                # Discord: Manage Threads, or Send Messages in Threads for one not locked.
+                granted = self.fake.bot_permissions_in(channel)
+                if not granted & MANAGE_THREADS and (
+                    channel.locked or not granted & SEND_MESSAGES_IN_THREADS
+                ):
+                    raise ApiError(403, 50013, "Missing Permissions")
             self.fake.archive(channel, bool(body["archived"]))
         return 200, self.fake.channel_json(channel)
 
@@ -414,6 +426,12 @@ class Rest:
             recipient = fake.users[channel.recipient_id or 0]
             if not recipient.dms_open:
                 raise ApiError(403, 50007, "Cannot send messages to this user")
+        elif channel.kind == "thread":
+            self._need(
+                channel, SEND_MESSAGES_IN_THREADS | (MANAGE_THREADS if channel.locked else 0)
+            )
+        else:
+            self._need(channel, SEND_MESSAGES)
         self._check(req, limits.check_message(payload))
         nonce = payload.get("nonce") if payload.get("enforce_nonce") else None
         if nonce is not None:  # the same nonce again within minutes: the message it made
@@ -464,14 +482,21 @@ class Rest:
         name = body.get("name")
         if not isinstance(name, str) or not 1 <= len(name) <= 100:
             raise ApiError(400, 50035, "Invalid Form Body", violation=f"thread name {name!r}")
+        private = body.get("type") == 12
+        self._need(parent, CREATE_PRIVATE_THREADS if private else CREATE_PUBLIC_THREADS)
         thread_id: int | None = None
         if "message" in req.params:
             thread_id = self._channel_message(req, parent).id
             if thread_id in fake.channels:
                 raise ApiError(400, 160004, "A thread has already been created for this message")
-        thread = fake.new_thread(parent, name, private=body.get("type") == 12, thread_id=thread_id)
+        thread = fake.new_thread(parent, name, private=private, thread_id=thread_id)
         thread.auto_archive_duration = _archive_minutes(body.get("auto_archive_duration", 1440))
         return 201, fake.channel_json(thread)
+
+    def _need(self, channel: Channel, permissions: int) -> None:
+        """Discord's 50013 unless the bot has every one of ``permissions`` in ``channel``."""
+        if self.fake.bot_permissions_in(channel) & permissions != permissions:
+            raise ApiError(403, 50013, "Missing Permissions")
 
     def _check(self, req: Request, problems: list[limits.Problem]) -> None:
         if problems:

@@ -28,6 +28,7 @@ from loopback.driver import (
 from loopback.gateway import Gateway
 from loopback.rest import SETTABLE_FLAGS, Failure, Rest
 from loopback.state import (
+    ADMINISTRATOR,
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     BUTTON,
@@ -254,6 +255,29 @@ class FakeDiscord:
         thread.archived = archived
         self.gateway.dispatch("THREAD_UPDATE", self.channel_json(thread))
 
+    def deny_bot(self, channel: Channel, permissions: int) -> None:
+        """A channel overwrite that denies the bot's role ``permissions`` (and its threads);
+        the bot hears it as a CHANNEL_UPDATE."""
+        guild = self.guilds[channel.guild_id or 0]
+        channel.denied[guild.bot_role_id] = channel.denied.get(guild.bot_role_id, 0) | permissions
+        self.gateway.dispatch("CHANNEL_UPDATE", self.channel_json(channel))
+
+    def bot_permissions_in(self, channel: Channel) -> int:
+        """The bot's permissions in a server's channel as Discord computes them (and sends as
+        an interaction's ``app_permissions``): @everyone's and its role's, less what the
+        channel (a thread: its parent) denies them; an administrator has all."""
+        guild = self.guilds[channel.guild_id or 0]
+        granted = DEFAULT_MEMBER_PERMISSIONS | guild.bot_permissions
+        if granted & ADMINISTRATOR:
+            return (1 << 53) - 1
+        source = (
+            self.channels.get(channel.parent_id or 0, channel)
+            if channel.kind == "thread"
+            else channel
+        )
+        denied = source.denied.get(guild.id, 0) | source.denied.get(guild.bot_role_id, 0)
+        return granted & ~denied
+
     # -- reading ----------------------------------------------------------------------------
     def channel_messages(self, channel: Channel) -> list[Message]:
         """Public messages in ``channel``, oldest first (current content after edits)."""
@@ -416,6 +440,7 @@ class FakeDiscord:
             guild=guild,
             channel_data=channel_json,
             message_data=message_json,
+            app_permissions=self.bot_permissions_in(interaction.channel) if guild else 0,
         )
         self.interactions[interaction.id] = interaction
         self.by_token[interaction.token] = interaction

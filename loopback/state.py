@@ -12,6 +12,7 @@ JSON = dict[str, Any]
 DISCORD_EPOCH_MS = 1_420_070_400_000
 
 # Permission bits (https://discord.com/developers/docs/topics/permissions).
+ADMINISTRATOR = 1 << 3
 ADD_REACTIONS = 1 << 6
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
@@ -40,8 +41,13 @@ DEFAULT_MEMBER_PERMISSIONS = (
     | CREATE_PUBLIC_THREADS
     | SEND_MESSAGES_IN_THREADS
 )
+# As invited with the README's permissions (and a few more).
 DEFAULT_BOT_PERMISSIONS = (
-    DEFAULT_MEMBER_PERMISSIONS | MANAGE_MESSAGES | MANAGE_THREADS | CREATE_PRIVATE_THREADS
+    DEFAULT_MEMBER_PERMISSIONS
+    | MANAGE_MESSAGES
+    | MANAGE_THREADS
+    | CREATE_PRIVATE_THREADS
+    | CREATE_EVENTS
 )
 
 # Interaction types and callback types.
@@ -111,8 +117,11 @@ class Channel:
     owner_id: int | None = None  # threads
     private: bool = False  # threads: type 12 instead of 11
     archived: bool = False  # threads: idle too long (FakeDiscord.archive)
+    locked: bool = False  # threads: a moderator locked it (only Manage Threads reopens it)
     auto_archive_duration: int = 1440  # threads: minutes of quiet before archiving
     recipient_id: int | None = None  # DM channels
+    # Permission overwrites: role id -> the bits this channel denies it (FakeDiscord.deny_bot).
+    denied: dict[int, int] = field(default_factory=dict)
     position: int = 0
 
 

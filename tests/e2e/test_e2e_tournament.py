@@ -222,7 +222,7 @@ async def test_manage_events_alone_no_longer_creates_an_evenings_event(table: Ta
     fake = table.fake
     players = [table.anna, table.ben, table.cem, fake.add_user("Dora", guild=table.guild)]
     table.anna.permissions |= MANAGE_GUILD
-    table.guild.bot_permissions |= MANAGE_EVENTS
+    table.guild.bot_permissions = table.guild.bot_permissions & ~CREATE_EVENTS | MANAGE_EVENTS
     table.dice.d6_only = True
     created = await table.slash(table.anna, "turnier erstellen", name="Advent", durchgaenge=1)
     for user in players:
