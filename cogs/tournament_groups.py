@@ -1,0 +1,189 @@
+"""A tournament's groups on Discord: each group's thread and Verflixte 6 table, started
+idempotently; what a tournament's action owes the players (its registration message, a
+group's table, a round's draw, the champion, an evening's reminder); the pictures."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from datetime import datetime
+from typing import Any
+
+import discord
+
+from bot.engine import Action
+from bot.i18n import t
+from bot.render import tournament_cards as tcards
+from bot.render import v6_cards
+from bot.render.pictures import table_png
+from bot.service import Outcome, Service
+from bot.tournament.game import SYSTEM
+from cogs.base import channel_by_id, client_service, closed_notice
+from cogs.delivery import Delivery, announce, nonce_of, wake
+from cogs.tournament_time import shown_time
+
+THREAD_ARCHIVE_MINUTES = 10080  # a week, the longest Discord offers: evenings are days apart
+THREAD_EXISTS = 160004  # "A thread has already been created for this message"
+
+
+async def start_groups(client: discord.Client, tournament: Outcome) -> None:
+    """A thread and a Verflixte 6 table for every group of the current round that has none
+    yet. Idempotent, so a restart finishes what a crash left half done: each group's thread
+    hangs on a starter message posted with a fixed nonce (Discord hands back the message
+    it accepted before) and a message has one thread at most (its id is the message's); a
+    table already opened in the thread is the group's. One at a time per tournament (a
+    restart's reconciliation and the deliverer may both get here)."""
+    service = client_service(client)
+    async with _starting(client, tournament.game_id):
+        await _start_groups(client, service.tables.current(tournament.game_id))
+
+
+def _starting(client: discord.Client, tournament_id: int) -> asyncio.Lock:
+    locks: dict[int, asyncio.Lock] = client.__dict__.setdefault("_group_starts", {})
+    return locks.setdefault(tournament_id, asyncio.Lock())
+
+
+async def _start_groups(client: discord.Client, tournament: Outcome) -> None:
+    service = client_service(client)
+    tour = tournament.public
+    current = tour["rounds"][-1]
+    channel = await channel_by_id(client, tournament.channel_id)
+    locale = tournament.locale
+    options = service.tables.options(tournament.game_id)
+    clock: dict[str, Any] = {k: options[k] for k in ("clock_seconds", "on_timeout") if k in options}
+    for group in current["groups"]:
+        if group["game_id"] is not None:
+            continue
+        thread = await _group_thread(client, channel, tournament, current, group)
+        game_id = service.tables.latest_in_channel("verflixte6", thread.id)
+        if game_id is None:
+            options = {
+                **tour["group_options"],  # the tournament's: Durchgänge, Finale
+                "tournament": {
+                    "id": tournament.game_id,
+                    "round": current["number"],
+                    "group": group["number"],
+                },
+                **clock,  # the tournament's turn clock for every group table
+            }
+            game = await service.create(
+                "verflixte6",
+                group["players"],
+                options,
+                guild_id=service.tables.guild_of(tournament.game_id),
+                channel_id=thread.id,
+                locale=locale,
+            )
+            game_id = game.game_id
+        await announce(client, service.tables.owed(game_id, [1]))  # its table message
+        linked = await service.act(
+            tournament.game_id,
+            SYSTEM,
+            Action("game", {"group": group["number"], "game_id": game_id}),
+        )
+        service.outbox.delivered(linked.game_id, linked.version)  # nothing to show
+
+
+async def _group_thread(
+    client: discord.Client,
+    channel: Any,
+    tournament: Outcome,
+    current: dict[str, Any],
+    group: dict[str, Any],
+) -> discord.Thread:
+    """The group's thread, on a starter message that names its players."""
+    tour, locale = tournament.public, tournament.locale
+    if current["finale"]:
+        title = t("ui.tour.finale_thread", locale, name=tour["name"])
+    else:
+        title = t(
+            "ui.tour.thread", locale, name=tour["name"], round=current["number"],
+            group=group["number"],
+        )  # fmt: skip
+    players = ", ".join(v6_cards.mention(p) for p in group["players"])
+    key = f"round{current['number']}:group{group['number']}"
+    starter = await channel.send(
+        t("ui.tour.thread_start", locale, title=title, players=players),
+        nonce=nonce_of(tournament.game_id, 0, key),
+    )
+    try:
+        thread: discord.Thread = await starter.create_thread(
+            name=title[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES
+        )
+    except discord.HTTPException as exc:
+        if exc.code != THREAD_EXISTS:
+            raise
+        found = await client.fetch_channel(starter.id)  # a message's thread has its id
+        assert isinstance(found, discord.Thread)
+        thread = found
+    return thread
+
+
+async def deliver(d: Delivery) -> None:
+    """What a tournament's action owes: its registration message up to date, a group's
+    table, a new round (and its groups' threads and tables), the champion, reminders."""
+    outcome = d.outcome
+    name, locale = outcome.public["name"], outcome.locale
+    if outcome.message_id is not None:
+        await d.table(tcards.registration_card(outcome, locale), what="registration")
+    for event in outcome.events:
+        if event["type"] == "group_table":
+            finale = outcome.public["rounds"][event["round"] - 1]["finale"]
+            card = tcards.group_table_card(event, locale, finale=finale)
+            picture = group_picture(d.service, event["table"], card.title, locale)
+            await d.post("group_table", card, file=picture)
+        elif event["type"] == "round":
+            await d.post("round", tcards.round_card(event, name, locale))
+            await start_groups(d.client, d.service.tables.current(outcome.game_id))
+        elif event["type"] == "champion":
+            await d.post("champion", tcards.champion_card(event, name, outcome, locale))
+        elif event["type"] == "reminded":
+            await remind(d, event["group"])
+
+
+async def remind(d: Delivery, number: int) -> None:
+    """DM a group's players that their evening is near (closed DMs: a mention in the
+    group's thread instead)."""
+    outcome, service = d.outcome, d.service
+    group = next(g for g in outcome.public["rounds"][-1]["groups"] if g["number"] == number)
+    locale, when = outcome.locale, shown_time(datetime.fromisoformat(group["evening"]))
+    game_id = group["game_id"]
+    thread_id = None if game_id is None else service.tables.current(game_id).channel_id
+    text = t(
+        "ui.tour.reminder",
+        locale,
+        name=outcome.public["name"],
+        group=number,
+        when=when,
+        thread=f"<#{thread_id or outcome.channel_id}>",
+    )
+    notice = closed_notice("ui.tour.reminder_public", locale, when=when)
+    thread = await channel_by_id(d.client, thread_id or outcome.channel_id)
+    await wake(thread)  # archived since the draw: players can use its table again
+    players = {p: (text, None) for p in group["players"]}
+    await d.dms(players, notice, part=f"remind{number}", channel=thread)
+
+
+def group_picture(
+    service: Service, table: list[dict[str, Any]], title: str, locale: str
+) -> discord.File:
+    """The group table as a picture; the message carries the same rows as text."""
+    header = [t(f"ui.tour.col.{c}", locale) for c in ("place", "player", "points", "eyes")]
+    rows = tcards.group_rows(table, service.directory.display_name)
+    return discord.File(io.BytesIO(table_png(title, header, rows)), filename="tabelle.png")
+
+
+def round_picture(
+    service: Service, tour: dict[str, Any], title: str, locale: str
+) -> discord.File | None:
+    """The current round's finished groups in one picture (the text shows the same rows)."""
+    current = tour["rounds"][-1]
+    rows = [
+        [group["number"], *row]
+        for group in current["groups"]
+        for row in tcards.group_rows(group["table"], service.directory.display_name)
+    ]
+    if not rows:
+        return None
+    header = [t(f"ui.tour.col.{c}", locale) for c in ("group", "place", "player", "points", "eyes")]
+    return discord.File(io.BytesIO(table_png(title, header, rows)), filename="runde.png")
