@@ -27,6 +27,7 @@ BEST_THIRDS_MIN, BEST_THIRDS_MAX = 0, 20
 """How many of a round's best thirds advance as well."""
 
 GROUP_NUMBER_MIN, GROUP_NUMBER_MAX = 1, 100
+ROUND_NUMBER_MIN, ROUND_NUMBER_MAX = 1, 20  # 40 players take 5 rounds; 10,000 about 13
 """A tournament group's number, as the host types it."""
 
 POINTS_MIN, POINTS_MAX = 0, 100

@@ -144,9 +144,11 @@ class Service:
                 raise IllegalAction("game.paused")
             opener = self.records.opener(table.id) or "–"  # a casual table: its opener resumes
             raise IllegalAction("game.paused_casual", host=opener)
-        if table.row.status != OPEN:
-            raise IllegalAction("game.over")
         game = self.games[table.row.kind]
+        if table.row.status != OPEN and not (
+            table.row.status == FINISHED and action.do in game.info.after_end
+        ):
+            raise IllegalAction("game.over")
         open_seats = game.info.open_seats
         if actor not in table.row.players and not open_seats:
             raise IllegalAction("game.not_a_player")

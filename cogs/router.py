@@ -57,6 +57,9 @@ class GameRoute:
     handler: Handler | None = None
     private_text: Callable[[Any, str], str] | None = None  # (outcome, player) -> text
     deliver: Deliver | None = None
+    after_end: frozenset[str] = frozenset()
+    """Click verbs still handled once the game is over (a tournament's confirmation of a
+    correction after its Finale); any other is answered that the game is over."""
 
 
 def parse_click(custom_id: str, values: list[str]) -> Click | None:
@@ -146,15 +149,17 @@ class Router:
         if click is None or route is None or route.handler is None:
             await _unknown(interaction, custom_id)
             return
-        await self._dispatch(interaction, click, route.handler)
+        await self._dispatch(interaction, click, route)
 
     async def _dispatch(
-        self, interaction: discord.Interaction[Any], click: Click, handler: Handler
+        self, interaction: discord.Interaction[Any], click: Click, route: GameRoute
     ) -> None:
+        handler = route.handler
+        assert handler is not None
         service = getattr(interaction.client, "service", None)
         if service is not None:  # a newer version than this process knows: read it anew
             service.tables.catch_up(click.game_id, click.version)
-            if service.tables.is_over(click.game_id):
+            if click.verb not in route.after_end and service.tables.is_over(click.game_id):
                 async with self.busy:
                     await _over(interaction, service.tables.locale_of(click.game_id))
                 return

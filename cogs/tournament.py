@@ -22,6 +22,7 @@ from bot.service import Outcome
 from bot.tournament.export import full_json, standings_csv
 from bot.tournament.game import SYSTEM
 from bot.tournament.rules import reminders_due
+from cogs import tournament_fix
 from cogs.base import (
     CroupierCog,
     actor_of,
@@ -42,6 +43,7 @@ from cogs.options import (
     Points,
     Reason,
     RequiredReason,
+    RoundNumber,
     Time,
     TournamentClockMinutes,
     TournamentName,
@@ -60,6 +62,9 @@ KIND = "turnier"
 async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
     service, actor, locale = client_service(interaction.client), actor_of(interaction), "de"
     service.directory.remember_name(actor, interaction.user.display_name)
+    if click.verb == "confirm":  # a correction that undoes a round (cogs.tournament_fix)
+        await tournament_fix.confirm(interaction, click)
+        return
     try:
         current = service.tables.current(click.game_id)
         locale = current.locale
@@ -203,6 +208,7 @@ class TournamentCog(CroupierCog):
         punkte=cmd("punkte.desc"),
         augen=cmd("augen.desc"),
         grund=cmd("grund.desc"),
+        runde=cmd("runde.desc"),
     )
     async def korrigieren(  # noqa: PLR0917 - slash options are parameters
         self,
@@ -212,15 +218,21 @@ class TournamentCog(CroupierCog):
         punkte: Points,
         augen: Eyes,
         grund: RequiredReason,
+        runde: RoundNumber | None = None,
     ) -> None:
+        """A group's result corrected, also after its round or the Finale
+        (cogs.tournament_fix): what depended on it is worked out again and announced."""
+        current = await self._here(interaction)
+        if current is None:
+            return
         args = {
             "group": gruppe,
             "target": str(spieler.id),
             "points": punkte,
             "eyes": augen,
             "reason": grund,
-        }
-        await self._host_tool(interaction, Action("correct", args))
+        } | ({} if runde is None else {"round": runde})
+        await tournament_fix.correct(self, interaction, current, args)
 
     @turnier.command(name=cmd("weiterkommen"), description=cmd("weiterkommen.desc"))
     @app_commands.describe(spieler=cmd("spieler.desc"), grund=cmd("grund.desc"))
@@ -313,7 +325,7 @@ class TournamentCog(CroupierCog):
         return count
 
     async def _host_tool(self, interaction: discord.Interaction[Any], action: Action) -> None:
-        """Withdraw, correct, advance: the host's word, logged with who and why, and shown."""
+        """Withdraw, advance: the host's word, logged with who and why, and shown."""
         current = await self._here(interaction)
         if current is None:
             return
@@ -336,15 +348,7 @@ class TournamentCog(CroupierCog):
             target=v6_cards.mention(event["target"]),
             reason=event.get("reason") or "–",
         )
-        if event["type"] == "correction":
-            rounds = outcome.public["rounds"]
-            card = tcards.group_table_card(
-                {**event, "round": len(rounds)}, outcome.locale, finale=rounds[-1]["finale"]
-            )
-            card.description = text + "\n" + card.description
-            await interaction.response.send_message(**send_kwargs(card))
-        else:
-            await interaction.response.send_message(text)
+        await interaction.response.send_message(text)
         await announce(self.bot, outcome, interaction)
 
     async def _here(self, interaction: discord.Interaction[Any]) -> Outcome | None:
@@ -369,7 +373,10 @@ class TournamentCog(CroupierCog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    router_of(bot).add(GameRoute(KIND, (tcards.BUTTON,), on_click, deliver=deliver))
+    route = GameRoute(
+        KIND, (tcards.BUTTON,), on_click, deliver=deliver, after_end=frozenset({"confirm"})
+    )
+    router_of(bot).add(route)
     await bot.add_cog(TournamentCog(bot))
 
 

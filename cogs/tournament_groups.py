@@ -101,7 +101,7 @@ async def _group_thread(
             group=group["number"],
         )  # fmt: skip
     players = ", ".join(v6_cards.mention(p) for p in group["players"])
-    key = f"round{current['number']}:group{group['number']}"
+    key = f"round{current['number']}:draw{current.get('draw', 0)}:group{group['number']}"
     starter = await channel.send(
         t("ui.tour.thread_start", locale, title=title, players=players),
         nonce=nonce_of(tournament.game_id, 0, key),

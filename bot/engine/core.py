@@ -78,6 +78,9 @@ class GameInfo:
     """Several players may be asked to act at once (sealed bets, passing cards)."""
     secrets: bool = False
     """Some of the state is private: a player's view differs from the public one."""
+    after_end: frozenset[str] = frozenset()
+    """Verbs still taken once the game is over (a tournament's correction after its
+    Finale); such an action may open the game again."""
 
 
 S = TypeVar("S")

@@ -13,7 +13,7 @@ from bot.engine import JSON, Action, Event, IllegalAction, Rng
 from bot.engine.base import Engine
 from bot.engine.core import GameInfo
 from bot.engine.serial import to_data
-from bot.tournament import rules
+from bot.tournament import corrections, rules
 from bot.tournament.state import FINISHED, Correction, Group, Line, Tournament
 
 SYSTEM = "croupier"
@@ -24,7 +24,7 @@ def _int(value: JSON, default: int) -> int:
 
 
 class TournamentGame(Engine[Tournament]):
-    info = GameInfo("turnier", 1, 10_000, open_seats=True)
+    info = GameInfo("turnier", 1, 10_000, open_seats=True, after_end=frozenset({"correct"}))
     state_type = Tournament
 
     def setup(
@@ -114,13 +114,35 @@ class TournamentGame(Engine[Tournament]):
             elif action.do == "advance":
                 rules.advance_by_hand(state, target)
             else:
-                points, eyes = _int(action.args.get("points"), 0), _int(action.args.get("eyes"), 0)
-                fix = Correction(target, points, eyes, reason, player)
-                group = rules.correct(state, _int(action.args.get("group"), 0), fix, rng)
-                table = [to_data(line) for line in group.table]
-                data = {"group": group.number, "target": target, "by": player, "reason": reason}
-                return [Event("correction", {**data, "table": table, "stechen": group.stechen})]
+                return self._correct(state, player, action, rng)
         return [Event(action.do, {"target": target, "by": player, "reason": reason})]
+
+    def _correct(self, state: Tournament, player: str, action: Action, rng: Rng) -> list[Event]:
+        """A result corrected at any time, and what follows from it (bot.tournament.corrections):
+        a round drawn anew from a corrected one, or a new champion."""
+        args = action.args
+        fix = Correction(
+            str(args.get("target", "")),
+            _int(args.get("points"), -1),
+            _int(args.get("eyes"), -1),
+            str(args.get("reason", ""))[:200],
+            player,
+        )
+        round_number = args.get("round")
+        events = corrections.correct(
+            state,
+            round_number if isinstance(round_number, int) else None,
+            _int(args.get("group"), 0),
+            fix,
+            rng,
+            confirmed=args.get("confirm") is True,
+        )
+        if any(e.type == "advancing" for e in events):  # the corrected round decided anew
+            if state.status == FINISHED:
+                events.append(Event("champion", {"player": state.champion}))
+            else:
+                events.append(self._round_event(len(state.rounds), state))
+        return events
 
     @staticmethod
     def _round_event(number: int, state: Tournament) -> Event:

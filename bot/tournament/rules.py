@@ -18,7 +18,6 @@ from bot.tournament.state import (
     FINISHED,
     REGISTRATION,
     RUNNING,
-    Correction,
     Group,
     Line,
     Round,
@@ -70,7 +69,8 @@ def draw_round(tournament: Tournament, players: list[str], rng: Rng, *, finale: 
     drawn = rng.shuffle(players)
     size = len(drawn) if finale else tournament.group_size
     groups = [Group(i + 1, members) for i, members in enumerate(split(drawn, size))]
-    new_round = Round(len(tournament.rounds) + 1, finale, groups)
+    tournament.draws += 1
+    new_round = Round(len(tournament.rounds) + 1, finale, groups, draw=tournament.draws)
     tournament.rounds.append(new_round)
     return new_round
 
@@ -130,24 +130,6 @@ def _open_group(tournament: Tournament, number: int) -> tuple[Round, Group]:
     return current, group
 
 
-def correct(tournament: Tournament, number: int, fix: Correction, rng: Rng) -> Group:
-    """Change a player's result in a finished group of the running round; the table is
-    ordered again from the corrected lines (a decisive tie rolls a new Stechen)."""
-    current, group = _open_group(tournament, number)
-    if not group.done:
-        raise IllegalAction("tour.group_not_done", group=number)
-    if fix.player not in group.players:
-        raise IllegalAction("tour.wrong_players", group=number)
-    lines = [
-        Line(line.player, fix.points, fix.eyes) if line.player == fix.player else line
-        for line in sorted(group.table, key=lambda line: group.players.index(line.player))
-    ]
-    boundaries = group_boundaries(tournament.best_thirds, current.finale)
-    group.table, group.stechen = order_lines(lines, rng, boundaries)
-    group.corrections.append(fix)
-    return group
-
-
 def schedule(tournament: Tournament, number: int, at: str, now: str) -> Group:
     """Set a group's evening (ISO date-times; ``now`` comes from the caller so that the
     engine stays pure and replays give the same answer)."""
@@ -193,11 +175,19 @@ def advance_by_hand(tournament: Tournament, player: str) -> None:
 
 
 def _finish_round(tournament: Tournament, current: Round, rng: Rng) -> None:
-    active = [p for p in tournament.registered if p not in tournament.withdrawn]
     if current.finale:
         tournament.champion = current.groups[0].table[0].player
         tournament.status = FINISHED
         return
+    current.advanced = advancing(tournament, current, rng)
+    next_round(tournament, current, rng)
+
+
+def advancing(tournament: Tournament, current: Round, rng: Rng) -> list[str]:
+    """Who goes through from a round whose groups are all done: the top 2 of every group,
+    the best thirds (a Stechen where a tie at the cut decides), those the host let through;
+    withdrawn players not."""
+    active = [p for p in tournament.registered if p not in tournament.withdrawn]
     advanced = [line.player for g in current.groups for line in g.table[:ADVANCE_PER_GROUP]]
     thirds = [
         g.table[ADVANCE_PER_GROUP] for g in current.groups if len(g.table) > ADVANCE_PER_GROUP
@@ -209,7 +199,11 @@ def _finish_round(tournament: Tournament, current: Round, rng: Rng) -> None:
     chosen, current.thirds_stechen = best_thirds(thirds, count, rng)
     advanced += [line.player for line in chosen]
     advanced += [p for p in current.by_hand if p not in advanced]
-    current.advanced = [p for p in advanced if p in active]
+    return [p for p in advanced if p in active]
+
+
+def next_round(tournament: Tournament, current: Round, rng: Rng) -> None:
+    """After ``current`` (its ``advanced`` set): the champion, or the next round drawn."""
     if len(current.advanced) == 1:
         tournament.champion = current.advanced[0]
         tournament.status = FINISHED

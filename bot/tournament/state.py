@@ -49,6 +49,7 @@ class Round:
     groups: list[Group]
     advanced: list[str] = field(default_factory=list)
     by_hand: list[str] = field(default_factory=list)  # advanced by the host
+    draw: int = 0  # which draw of the tournament made it (a round drawn anew is another)
     thirds_stechen: list[dict[str, int]] = field(default_factory=list)
 
 
@@ -65,6 +66,7 @@ class Tournament:
     rounds: list[Round] = field(default_factory=list)
     withdrawn: list[str] = field(default_factory=list)
     champion: str | None = None
+    draws: int = 0  # rounds drawn so far, those a correction undid included
 
     @property
     def current(self) -> Round | None:

@@ -8,7 +8,7 @@ import pytest
 
 from bot.engine import Action, FixedRng, IllegalAction
 from bot.engine.rng import AuditedRng
-from bot.tournament import rules
+from bot.tournament import corrections, rules
 from bot.tournament.game import SYSTEM, TournamentGame
 from bot.tournament.state import Correction, Line, Tournament
 
@@ -35,17 +35,28 @@ def test_a_correction_reorders_the_group_and_is_kept() -> None:
     group = tournament.current.groups[0]  # type: ignore[union-attr]
     third = group.players[2]
     fix = Correction(third, 10, 10, "Würfel falsch abgelesen", "host")
-    rules.correct(tournament, 1, fix, FixedRng([]))
+    corrections.correct(tournament, None, 1, fix, FixedRng([]))
     assert [line.player for line in group.table][:2] == [group.players[0], third]
     assert group.corrections == [fix]
 
 
-def test_a_correction_needs_a_finished_group_of_the_running_round() -> None:
+def test_a_correction_needs_a_finished_group_the_player_played_in() -> None:
     tournament = running()
     before = copy.deepcopy(tournament)
-    fix = Correction("P0", 1, 1, "", "host")
+    first, second = tournament.current.groups  # type: ignore[union-attr]
+    fix = Correction(first.players[0], 1, 1, "", "host")
     with pytest.raises(IllegalAction, match=r"tour\.group_not_done"):
-        rules.correct(tournament, 1, fix, FixedRng([]))
+        corrections.correct(tournament, None, 1, fix, FixedRng([]))
+    record(tournament, 1, [12, 8, 6, 2])
+    before = copy.deepcopy(tournament)
+    stranger = Correction(second.players[0], 1, 1, "", "host")
+    with pytest.raises(IllegalAction, match=r"tour\.never_played"):
+        corrections.correct(tournament, None, 1, stranger, FixedRng([]))
+    negative = Correction(first.players[0], 1, -3, "", "host")
+    with pytest.raises(IllegalAction, match=r"tour\.bad_correction"):
+        corrections.correct(tournament, None, 1, negative, FixedRng([]))
+    with pytest.raises(IllegalAction, match=r"tour\.no_such_round"):
+        corrections.correct(tournament, 2, 1, fix, FixedRng([]))
     assert tournament == before
 
 
@@ -77,7 +88,7 @@ def test_only_the_host_corrects_but_anyone_withdraws_himself() -> None:
     lines = [{"player": p, "points": 6 - i, "eyes": 6 - i} for i, p in enumerate(group.players)]
     GAME.apply(state, -1, Action("record", {"actor": SYSTEM, "group": 1, "lines": lines}), rng)
     assert state.status == "finished"
-    with pytest.raises(IllegalAction):  # the Finale is over: nothing to correct
+    with pytest.raises(IllegalAction, match=r"tour\.bad_correction"):  # no points, no eyes
         GAME.apply(state, -1, Action("correct", {"actor": "host", "group": 1, "target": "A"}), rng)
 
 

@@ -1,0 +1,157 @@
+"""``/turnier korrigieren``: a group's result corrected at any time, and what changed
+because of it announced in the channel with the reason (bot.tournament.corrections).
+
+A correction that would undo a round already drawn is not made at once: the host gets a
+private message saying exactly what it would undo, with a button to confirm. The button
+names the tournament's version, so any change in between makes it outdated; the pending
+correction lives in memory (after a restart the host enters the command again). Once
+confirmed, the tables of the undone rounds are ended and the new round is drawn.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+import discord
+
+from bot.engine import Action, IllegalAction
+from bot.i18n import t
+from bot.render import tournament_cards as tcards
+from bot.render import v6_cards
+from bot.render.cards import Button, Card, custom_id
+from bot.service import Outcome
+from bot.tournament.corrections import UNDOES
+from cogs.base import CroupierCog, actor_of, client_service, refuse, send_kwargs
+from cogs.delivery import announce
+from cogs.router import Click
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+
+
+def _pending(client: discord.Client) -> dict[str, tuple[int, str, dict[str, Any]]]:
+    """token -> (tournament, host, the correction's arguments) awaiting confirmation."""
+    found: dict[str, tuple[int, str, dict[str, Any]]] = client.__dict__.setdefault(
+        "_pending_fixes", {}
+    )
+    return found
+
+
+def _mentions(ids: str) -> str:
+    return ", ".join(v6_cards.mention(p) for p in ids.split(", ") if p) or "–"
+
+
+async def correct(
+    cog: CroupierCog, interaction: Interaction, current: Outcome, args: dict[str, Any]
+) -> None:
+    """The host's correction: made, or (if it undoes a round) first put to him."""
+    service, host = cog.service, actor_of(interaction)
+    if cog.host(interaction):
+        args = {**args, "host": True}
+    try:
+        outcome = await service.act(
+            current.game_id, host, Action("correct", args), nonce=str(interaction.id)
+        )
+    except IllegalAction as exc:
+        if exc.key != UNDOES:
+            await refuse(interaction, exc, current.locale)
+            return
+        token = secrets.token_hex(4)
+        _pending(interaction.client)[token] = (current.game_id, host, args)
+        params = exc.params
+        text = t(
+            "ui.tour.confirm_correction",
+            current.locale,
+            out=_mentions(str(params["out"])),
+            came=_mentions(str(params["came"])),
+            rounds=params["rounds"],
+            games=params["games"],
+        )
+        button = Button(
+            custom_id(tcards.BUTTON, current.game_id, current.version, "confirm", token),
+            t("ui.button.confirm", current.locale),
+            "danger",
+        )
+        card = Card(description=text, rows=[(button,)])
+        await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+        return
+    await interaction.response.send_message(**send_kwargs(_public_card(outcome)))
+    await _follow(interaction, outcome, host)
+
+
+async def confirm(interaction: Interaction, click: Click) -> None:
+    """The host confirms a correction that undoes a round."""
+    service, actor = client_service(interaction.client), actor_of(interaction)
+    locale = service.tables.locale_of(click.game_id)
+    pending = _pending(interaction.client).get(click.arg)
+    if pending is None or pending[0] != click.game_id or pending[1] != actor:
+        await refuse(interaction, IllegalAction("tour.confirm_expired"), locale)
+        return
+    game_id, host, args = pending
+    try:
+        outcome = await service.act(
+            game_id,
+            host,
+            Action("correct", {**args, "confirm": True}),
+            nonce=str(interaction.id),
+            expected_version=click.version,
+        )
+    except IllegalAction as exc:
+        await refuse(interaction, exc, locale)
+        return
+    del _pending(interaction.client)[click.arg]
+    await interaction.response.edit_message(
+        content=t("ui.tour.confirmed", locale), embed=None, view=None
+    )
+    await interaction.followup.send(**send_kwargs(_public_card(outcome)))
+    await _follow(interaction, outcome, host)
+
+
+def _public_card(outcome: Outcome) -> Card:
+    """The corrected group's table with who corrected it and why, and what changed."""
+    locale, events = outcome.locale, outcome.events
+    fix = events[0]
+    text = t(
+        "ui.tour.host.correct",
+        locale,
+        by=v6_cards.mention(str(fix["by"])),
+        target=v6_cards.mention(str(fix["target"])),
+        reason=fix.get("reason") or "–",
+    )
+    lines = [text]
+    for event in events[1:]:
+        if event["type"] == "advancing":
+            lines.append(t("ui.tour.fix.advancing", locale, round=event["round"],
+                           came=_mentions(", ".join(event["in"])),
+                           out=_mentions(", ".join(event["out"]))))  # fmt: skip
+        elif event["type"] == "undone":
+            rounds = ", ".join(str(r) for r in event["rounds"])
+            lines.append(t("ui.tour.fix.undone", locale, rounds=rounds))
+        elif event["type"] == "champion" and "before" in event:
+            lines.append(t("ui.tour.fix.champion", locale,
+                           player=v6_cards.mention(str(event["player"])),
+                           before=v6_cards.mention(str(event["before"]))))  # fmt: skip
+    card = tcards.group_table_card(fix, locale, finale=bool(fix["finale"]))
+    card.description = "\n".join(lines) + "\n" + card.description
+    return card
+
+
+async def _follow(interaction: Interaction, outcome: Outcome, host: str) -> None:
+    """End the tables of undone rounds, then what the tournament owes (a new draw, the
+    champion, the registration message)."""
+    service = client_service(interaction.client)
+    for event in outcome.events:
+        if event["type"] != "undone":
+            continue
+        reason = t("ui.tour.fix.ended", outcome.locale, round=outcome.events[0]["round"])
+        for game_id in event["games"]:
+            try:
+                ended = await service.host.end_table(int(game_id), host, reason)
+            except IllegalAction as exc:  # over already
+                log.info("undone table %s not ended: %s", game_id, exc.key)
+                continue
+            await announce(interaction.client, ended)
+    await announce(interaction.client, outcome, interaction)
