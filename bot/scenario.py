@@ -15,6 +15,7 @@ from bot.engine import JSON, Action, Event, FixedRng, IllegalAction, Rng, step
 from bot.engine.rng import ChanceError, ChanceExhausted
 from bot.games import GAMES
 from bot.i18n import t
+from bot.tournament.scenario import run_tournament
 
 EXIT_OK, EXIT_MALFORMED, EXIT_ILLEGAL = 0, 2, 3
 
@@ -92,7 +93,7 @@ CHANCE: dict[str, Callable[[Mapping[str, JSON]], Rng]] = {
     "teufel": _tile_rng,
     "dicedevils": _items_and_dice_rng,
 }
-SCENARIO_GAMES = (*CHANCE, "flaschenteufel")
+SCENARIO_GAMES = (*CHANCE, "flaschenteufel")  # and "tournament" (bot.tournament.scenario)
 
 
 def _is_int(value: object) -> bool:
@@ -130,6 +131,8 @@ def _check_shape(data: Any) -> None:
 
 def run_scenario(data: Any) -> ScenarioRun:
     """Play ``data`` (the parsed JSON file) and describe the result."""
+    if isinstance(data, dict) and data.get("game") == "tournament":
+        return ScenarioRun(*run_tournament(data, _play_table))
     try:
         _check_shape(data)
         rng = _chance(data["game"], data)
@@ -169,6 +172,12 @@ def run_scenario(data: Any) -> ScenarioRun:
             return ScenarioRun(EXIT_MALFORMED, output(), f"action {i}: {exc}")
         log += events
     return ScenarioRun(EXIT_OK, output())
+
+
+def _play_table(data: dict[str, JSON]) -> tuple[int, dict[str, JSON], str]:
+    """A tournament group's Abend: a ``verflixte6`` scenario of its own."""
+    run = run_scenario(data)
+    return run.exit_code, run.output, run.message
 
 
 def run_file(path: str) -> ScenarioRun:

@@ -64,6 +64,14 @@ def split(players: list[str], size: int) -> list[list[str]]:
     return [players[i::count] for i in range(count)]
 
 
+def draw_order(groups: list[list[str]]) -> list[str]:
+    """The inverse of :func:`split`'s dealing: the order a draw's shuffle must give for
+    ``split`` to make exactly these groups, when they are sized as it makes them (a
+    scenario's draw written out, ``bot.tournament.scenario``)."""
+    longest = max((len(group) for group in groups), default=0)
+    return [group[i] for i in range(longest) for group in groups if i < len(group)]
+
+
 def draw_round(tournament: Tournament, players: list[str], rng: Rng, *, finale: bool) -> Round:
     """Groups drawn at random (seat order inside a group is the drawn order)."""
     drawn = rng.shuffle(players)
