@@ -29,6 +29,7 @@ from loopback.state import (
     EPHEMERAL,
     JSON,
     LOADING,
+    MANAGE_EVENTS,
     MANAGE_THREADS,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
@@ -104,6 +105,8 @@ class Rest:
             add(method, "/applications/{app}/guilds/{guild}/commands", self.commands)
         add("GET", "/guilds/{guild}/members/{user}", self.get_member)
         add("POST", "/guilds/{guild}/scheduled-events", self.create_scheduled_event)
+        add("PATCH", "/guilds/{guild}/scheduled-events/{event}", self.edit_scheduled_event)
+        add("DELETE", "/guilds/{guild}/scheduled-events/{event}", self.delete_scheduled_event)
         add("POST", "/users/@me/channels", self.create_dm)
         add("GET", "/channels/{channel}", self.get_channel)
         add("PATCH", "/channels/{channel}", self.edit_channel)
@@ -313,6 +316,43 @@ class Rest:
         }
         self.fake.scheduled_events.append(event)
         return 200, event
+
+    def _scheduled_event(self, req: Request) -> JSON:
+        """A scheduled event of the guild; changing it takes Create Events for the bot's
+        own events, Manage Events for anyone else's (Discord's rule since 2026-02-23)."""
+        guild = self.fake.guilds.get(_id(req.params["guild"]))
+        if guild is None:
+            raise ApiError(404, 10004, "Unknown Guild")
+        event = next(
+            (
+                e
+                for e in self.fake.scheduled_events
+                if e["id"] == req.params["event"] and e["guild_id"] == str(guild.id)
+            ),
+            None,
+        )
+        if event is None:
+            raise ApiError(404, 10070, "Unknown Guild Scheduled Event")
+        own = event["creator_id"] == str(self.fake.bot_user_id)
+        if not guild.bot_permissions & (MANAGE_EVENTS | (CREATE_EVENTS if own else 0)):
+            raise ApiError(403, 50013, "Missing Permissions")
+        return event
+
+    async def edit_scheduled_event(self, req: Request) -> Reply:
+        event = self._scheduled_event(req)
+        body = req.json or {}
+        editable = ("name", "description", "scheduled_start_time", "scheduled_end_time",
+                    "entity_metadata", "privacy_level", "status")  # fmt: skip
+        unknown = sorted(set(body) - set(editable) - {"channel_id", "entity_type", "image"})
+        if unknown or ("name" in body and not body["name"]):
+            raise ApiError(400, 50035, "Invalid Form Body", violation="scheduled event fields")
+        event.update({k: v for k, v in body.items() if k in editable})
+        return 200, event
+
+    async def delete_scheduled_event(self, req: Request) -> Reply:
+        event = self._scheduled_event(req)
+        self.fake.scheduled_events.remove(event)
+        return 204, None
 
     async def no_content(self, req: Request) -> Reply:
         self._channel(req)

@@ -9,6 +9,7 @@ import pytest
 from loopback_demo import DemoBot, World
 
 from loopback.state import (
+    CREATE_EVENTS,
     CREATE_PUBLIC_THREADS,
     MANAGE_THREADS,
     SEND_MESSAGES,
@@ -93,3 +94,28 @@ async def test_waking_a_thread_takes_sending_there_and_a_locked_one_manage_threa
     fake.archive(fake_thread)
     with pytest.raises(discord.Forbidden):
         await thread.edit(archived=False)
+
+
+async def test_the_bots_scheduled_event_is_edited_and_deleted_with_create_events(
+    world: World, demo: DemoBot
+) -> None:
+    """PATCH and DELETE of a guild scheduled event: the bot's own with Create Events, an
+    unknown one 10070, nothing without Create Events or Manage Events."""
+    fake, http, gid = world.fake, demo.http, world.guild.id
+    start = "2099-11-28T18:30:00+00:00"
+    created = await http.create_guild_scheduled_event(
+        gid, name="Gruppe 1", scheduled_start_time=start, entity_type=3, privacy_level=2,
+        scheduled_end_time="2099-11-28T21:30:00+00:00", entity_metadata={"location": "#x"},
+    )  # fmt: skip
+    later = "2099-11-29T18:30:00+00:00"
+    await http.edit_scheduled_event(gid, created["id"], scheduled_start_time=later)
+    assert [e["scheduled_start_time"] for e in fake.scheduled_events] == [later]
+    with pytest.raises(discord.NotFound) as unknown:
+        await http.delete_scheduled_event(gid, 1)
+    assert unknown.value.code == 10070
+    world.guild.bot_permissions &= ~CREATE_EVENTS
+    with pytest.raises(discord.Forbidden):
+        await http.delete_scheduled_event(gid, created["id"])
+    world.guild.bot_permissions |= CREATE_EVENTS
+    await http.delete_scheduled_event(gid, created["id"])
+    assert fake.scheduled_events == []
