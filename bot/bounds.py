@@ -51,3 +51,6 @@ JOKER_NAME_MAX = 40
 
 DATE_MAX, TIME_MAX = 10, 8
 """``/turnier termin``: ``2026-11-28`` and ``19:30`` (or ``19:30:00``)."""
+
+ZONE_MAX = 40
+"""``/turnier termin``'s time zone, an IANA name (the longest is 32 characters)."""

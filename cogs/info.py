@@ -1,4 +1,5 @@
-"""``/croupier`` (what this bot is) and ``/sprache`` (the server's language, for admins)."""
+"""``/croupier`` (what this bot is), ``/sprache`` and ``/zeitzone`` (the server's language
+and the time zone of its tournament evenings, for admins)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine import IllegalAction
 from bot.games import GAMES
 from bot.i18n import t
-from cogs.base import CroupierCog
+from cogs.base import CroupierCog, refuse
+from cogs.options import ZoneName
+from cogs.tournament_time import zone_choices, zone_named
 from cogs.translator import cmd
 
 
@@ -36,6 +40,33 @@ class Info(CroupierCog):
             return
         self.service.directory.set_guild_locale(interaction.guild_id, sprache)
         await interaction.response.send_message(t("ui.language.set", sprache), ephemeral=True)
+
+    @app_commands.command(name=cmd("zeitzone"), description=cmd("zeitzone.desc"))
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    @app_commands.describe(zeitzone=cmd("zone.desc"))
+    async def zeitzone(self, interaction: discord.Interaction[Any], zeitzone: ZoneName) -> None:
+        """Admins only: the zone ``/turnier termin`` reads date and time in when none is
+        given (unset: Europe/Berlin). Players see every time in their own zone anyway."""
+        locale = self.locale(interaction)
+        if interaction.guild_id is None or not interaction.permissions.manage_guild:
+            await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
+            return
+        try:
+            zone = zone_named(zeitzone)
+        except IllegalAction as exc:
+            await refuse(interaction, exc, locale)
+            return
+        self.service.directory.set_guild_time_zone(interaction.guild_id, zone.key)
+        await interaction.response.send_message(
+            t("ui.timezone.set", locale, zone=zone.key), ephemeral=True
+        )
+
+    @zeitzone.autocomplete("zeitzone")
+    async def _zones(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=z, value=z) for z in zone_choices(typed)]
 
     @app_commands.command(name=cmd("croupierrolle"), description=cmd("croupierrolle.desc"))
     @app_commands.default_permissions(manage_guild=True)

@@ -37,6 +37,8 @@ GameNumber = app_commands.Range[int, bounds.GAME_NUMBER_MIN, bounds.GAME_NUMBER_
 JokerName = app_commands.Range[str, 1, bounds.JOKER_NAME_MAX]
 Date = app_commands.Range[str, None, bounds.DATE_MAX]
 Time = app_commands.Range[str, None, bounds.TIME_MAX]
+ZoneName = app_commands.Range[str, None, bounds.ZONE_MAX]
+"""An IANA time zone such as ``America/New_York`` (autocompleted)."""
 OnTimeout = Literal["regel", "warten"]
 """What a clock does when the time is up: the game's absence rule, or wait for the host."""
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 import logging
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -47,16 +47,27 @@ from cogs.options import (
     Time,
     TournamentClockMinutes,
     TournamentName,
+    ZoneName,
 )
 from cogs.permissions import tell_host
 from cogs.router import Click, GameRoute, router_of
-from cogs.tournament_groups import deliver, round_picture, start_groups
-from cogs.tournament_time import REMIND_BEFORE, parse_evening, shown_time
+from cogs.tournament_events import delete_server_event, server_event
+from cogs.tournament_groups import deliver, start_groups
+from cogs.tournament_overview import bracket_picture
+from cogs.tournament_time import (
+    BERLIN,
+    REMIND_BEFORE,
+    parse_evening,
+    shown_time,
+    zone_choices,
+    zone_named,
+)
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
 
 KIND = "turnier"
+LIST_MAX = 10  # /turnier liste: the newest ten
 
 
 async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
@@ -156,14 +167,22 @@ class TournamentCog(CroupierCog):
         if not tour["rounds"]:
             card = tcards.registration_card(outcome, outcome.locale)
             card.rows = []  # buttons only on the registration message itself
-        else:
+        else:  # the whole tournament: a bracket picture, and its numbers as text
             card = tcards.standings_card(tour, outcome.locale, self.service.directory.display_name)
-            picture = round_picture(self.service, tour, card.title, outcome.locale)
-            if picture is not None:
-                await interaction.response.send_message(
-                    ephemeral=True, file=picture, **send_kwargs(card)
-                )
-                return
+            picture = bracket_picture(self.service, tour, card.title, outcome.locale)
+            await interaction.response.send_message(
+                ephemeral=True, file=picture, **send_kwargs(card)
+            )
+            return
+        await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+
+    @turnier.command(name=cmd("liste"), description=cmd("liste.desc"))
+    async def liste(self, interaction: discord.Interaction[Any]) -> None:
+        """The server's tournaments, running and finished, newest first."""
+        locale = self.locale(interaction)
+        ids = self.service.tables.in_guild(KIND, interaction.guild_id or 0, LIST_MAX + 1)
+        outcomes = [self.service.tables.current(i) for i in ids[:LIST_MAX]]
+        card = tcards.overview_card(outcomes, locale, more=len(ids) > LIST_MAX)
         await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
 
     @turnier.command(name=cmd("export"), description=cmd("export.desc"))
@@ -245,7 +264,10 @@ class TournamentCog(CroupierCog):
 
     @turnier.command(name=cmd("termin"), description=cmd("termin.desc"))
     @app_commands.describe(
-        gruppe=cmd("gruppe.nr.desc"), datum=cmd("datum.desc"), uhrzeit=cmd("uhrzeit.desc")
+        gruppe=cmd("gruppe.nr.desc"),
+        datum=cmd("datum.desc"),
+        uhrzeit=cmd("uhrzeit.desc"),
+        zeitzone=cmd("zone.desc"),
     )
     async def termin(
         self,
@@ -253,20 +275,26 @@ class TournamentCog(CroupierCog):
         gruppe: GroupNumber,
         datum: Date,
         uhrzeit: Time,
+        zeitzone: ZoneName = "",
     ) -> None:
         """A group's evening: stored in the tournament (for reminders) and, where the bot
-        may, a Discord scheduled event."""
+        may, a Discord scheduled event (the group's one: a new time moves it)."""
         current = await self._here(interaction)
         if current is None:
             return
         locale = current.locale
         try:
-            when = parse_evening(datum, uhrzeit)
-            action = Action(
-                "schedule",
-                {"group": gruppe, "at": when.isoformat(), "now": discord.utils.utcnow().isoformat()}
-                | ({"host": True} if self.host(interaction) else {}),
-            )
+            server_zone = self.service.directory.guild_time_zone(interaction.guild_id)
+            typed = zeitzone.strip() or server_zone
+            zone = zone_named(typed) if typed else BERLIN
+            when = parse_evening(datum, uhrzeit, zone)
+            args = {
+                "group": gruppe,
+                "at": when.isoformat(),
+                "zone": zone.key,
+                "now": discord.utils.utcnow().isoformat(),
+            }
+            action = Action("schedule", args | ({"host": True} if self.host(interaction) else {}))
             outcome = await self.service.act(
                 current.game_id, actor_of(interaction), action, nonce=str(interaction.id)
             )
@@ -276,29 +304,47 @@ class TournamentCog(CroupierCog):
         text = t("ui.tour.scheduled", locale, group=gruppe, when=shown_time(when))
         await interaction.response.send_message(text)
         await announce(self.bot, outcome, interaction)
-        if not await self._server_event(interaction, outcome, gruppe, when):
+        where = f"#{getattr(interaction.channel, 'name', 'discord')}"
+        if not await server_event(
+            self.bot, interaction.guild, outcome, gruppe, when, location=where
+        ):
             await interaction.followup.send(t("ui.tour.no_event", locale), ephemeral=True)
 
-    async def _server_event(
-        self, interaction: discord.Interaction[Any], outcome: Outcome, group: int, when: datetime
-    ) -> bool:
-        guild = interaction.guild
-        if guild is None:
-            return False
+    @termin.autocomplete("zeitzone")
+    async def _zones(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=z, value=z) for z in zone_choices(typed)]
+
+    @turnier.command(name=cmd("absagen"), description=cmd("absagen.desc"))
+    @app_commands.describe(gruppe=cmd("gruppe.nr.desc"), grund=cmd("grund.desc"))
+    async def absagen(
+        self, interaction: discord.Interaction[Any], gruppe: GroupNumber, grund: Reason = ""
+    ) -> None:
+        """Cancel a group's evening: no reminder, and its scheduled event deleted."""
+        current = await self._here(interaction)
+        if current is None:
+            return
+        locale = current.locale
+        args = {"group": gruppe, "reason": grund} | (
+            {"host": True} if self.host(interaction) else {}
+        )
         try:
-            await guild.create_scheduled_event(
-                name=t(
-                    "ui.tour.event_name", outcome.locale, name=outcome.public["name"], group=group
-                )[:100],
-                start_time=when,
-                end_time=when + timedelta(hours=3),
-                entity_type=discord.EntityType.external,
-                location=f"#{getattr(interaction.channel, 'name', 'discord')}",
-                privacy_level=discord.PrivacyLevel.guild_only,
+            outcome = await self.service.act(
+                current.game_id,
+                actor_of(interaction),
+                Action("unschedule", args),
+                nonce=str(interaction.id),
             )
-        except discord.Forbidden:
-            return False
-        return True
+        except IllegalAction as exc:
+            await refuse(interaction, exc, locale)
+            return
+        text = t("ui.tour.unscheduled", locale, group=gruppe, reason=grund or "–")
+        await interaction.response.send_message(text)
+        await announce(self.bot, outcome, interaction)
+        event_id = outcome.events[-1].get("event_id")
+        if event_id and not await delete_server_event(self.bot, interaction.guild, event_id):
+            await interaction.followup.send(t("ui.tour.no_event_change", locale), ephemeral=True)
 
     @tasks.loop(seconds=60)
     async def reminders(self) -> None:

@@ -42,9 +42,10 @@ SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
             "Nur Admins und die Rolle aus `/croupierrolle`:\n"
             "• `/v6 pause grund:` und `/v6 fortsetzen` – einen Tisch anhalten oder vertagen\n"
             "• `/v6 vertreten spieler: aktion:` – für einen Abwesenden handeln (im Protokoll)\n"
-            "• `/turnier erstellen`, `termin`, `korrigieren`, `ausschliessen`, "
-            "`weiterkommen`, `export` – Turniere der verflixten 6 (`/turnier stand` für "
-            "alle; abmelden darf sich jeder selbst)\n"
+            "• `/turnier erstellen`, `termin`, `absagen`, `korrigieren`, `ausschliessen`, "
+            "`weiterkommen`, `export` – Turniere der verflixten 6 (`/turnier stand` und "
+            "`liste` für alle; abmelden darf sich jeder selbst); `/zeitzone` – die Zeitzone "
+            "der Turniertermine (Standard: Europe/Berlin)\n"
             "• `/sprache de|en` – die Sprache des Croupiers auf diesem Server (Standard: "
             "Deutsch). Befehlsnamen folgen der Sprache deines Discord-Clients.",
         ),

@@ -41,9 +41,10 @@ SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
             "Admins and the role set with `/croupierrole` only:\n"
             "• `/v6 pause grund:` and `/v6 resume` – halt or adjourn a table\n"
             "• `/v6 standin spieler: aktion:` – act for an absent player (logged)\n"
-            "• `/tournament create`, `schedule`, `correct`, `withdraw`, `advance`, `export` "
-            "– Die verflixte 6 tournaments (`/tournament standings` for everyone; anyone "
-            "may withdraw himself)\n"
+            "• `/tournament create`, `schedule`, `unschedule`, `correct`, `withdraw`, "
+            "`advance`, `export` – Die verflixte 6 tournaments (`/tournament standings` and "
+            "`list` for everyone; anyone may withdraw himself); `/timezone` – the time zone "
+            "of tournament evenings (default: Europe/Berlin)\n"
             "• `/language de|en` – the croupier's language on this server (default: German). "
             "Command names follow your Discord client's language (German: `/v6 tisch`, "
             "`/hilfe`, `/tische`).",

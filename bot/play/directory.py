@@ -1,5 +1,5 @@
-"""The directory: players' display names, each server's language and Croupier role, read
-once from the store and then kept (a server is one shard's)."""
+"""The directory: players' display names, each server's language, time zone and Croupier
+role, read once from the store and then kept (a server is one shard's)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ class Directory:
         self.store = store
         self._names: dict[str, str] = {}
         self._guild_locales: dict[int, str] = {}
+        self._guild_zones: dict[int, str | None] = {}
 
     def remember_name(self, player: str, name: str) -> None:
         """Keep a player's display name (written only when it changed)."""
@@ -42,6 +43,18 @@ class Directory:
     def set_guild_locale(self, guild_id: int, locale: str) -> None:
         self.store.set_guild_locale(guild_id, locale)
         self._guild_locales[guild_id] = locale
+
+    def guild_time_zone(self, guild_id: int | None) -> str | None:
+        """The IANA time zone a server's admins chose for tournament evenings, if any."""
+        if guild_id is None:
+            return None
+        if guild_id not in self._guild_zones:
+            self._guild_zones[guild_id] = self.store.guild_time_zone(guild_id)
+        return self._guild_zones[guild_id]
+
+    def set_guild_time_zone(self, guild_id: int, zone: str | None) -> None:
+        self.store.set_guild_time_zone(guild_id, zone)
+        self._guild_zones[guild_id] = zone
 
     def croupier_role(self, guild_id: int) -> int | None:
         """The role whose members may host in a server (besides Manage Server)."""

@@ -282,6 +282,12 @@ class Tables:
         row = self.store.latest_game(kind, channel_id)
         return None if row is None else row.id
 
+    def in_guild(self, kind: str, guild_id: int, limit: int) -> list[int]:
+        """Ids of a server's newest ``limit`` games of a kind, newest first (finished ones
+        too: ``/turnier liste``)."""
+        rows = self.store.games_in_guild(kind, guild_id, limit)
+        return [row.id for row in rows if row.id is not None]
+
     def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the Discord message that shows the table."""
         table = self.get(game_id)

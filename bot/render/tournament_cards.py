@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from bot.i18n import t
 from bot.render.cards import Button, Card, Row, custom_id
 from bot.render.lobby import ended, revealed_text
+from bot.render.tournament_bracket import FIELDS_MAX, bracket, bracket_fields
 from bot.render.v6_cards import Names, mention
 
 BUTTON = "trb"
+EMBED_TEXT_MAX = 5000  # of Discord's 6,000 per embed: room for the title and evenings
 
 
 def registration_card(outcome: Any, locale: str, name: Names = mention) -> Card:
@@ -112,22 +115,63 @@ def group_rows(table: Sequence[Mapping[str, Any]], name: Names) -> list[list[obj
     return [[i + 1, name(row["player"]), row["points"], row["eyes"]] for i, row in enumerate(table)]
 
 
+def timestamp(iso: str) -> str:
+    """An ISO moment as Discord timestamps, each reader's client showing his own zone."""
+    stamp = int(datetime.fromisoformat(iso).timestamp())
+    return f"<t:{stamp}:F> (<t:{stamp}:R>)"
+
+
 def standings_card(tour: Mapping[str, Any], locale: str, name: Names = mention) -> Card:
-    """The current round: finished groups with their tables, the others with their players."""
-    current = tour["rounds"][-1]
-    fields = []
-    for group in current["groups"]:
-        if group["table"]:
-            text = "\n".join(table_line(row, locale) for row in group_rows(group["table"], name))
-        else:
-            text = ", ".join(name(p) for p in group["players"])
-        fields.append((t("ui.tour.group", locale, group=group["number"]), text[:1024]))
-    for earlier in tour["rounds"][:-1]:  # the tournament so far: who went through
-        through = ", ".join(name(p) for p in earlier["advanced"]) or "–"
-        fields.append((t("ui.tour.advanced", locale, round=earlier["number"]), through[:1024]))
-    if tour["withdrawn"]:
+    """The whole tournament as text, the numbers of its bracket picture: every round's
+    groups with their tables (✓: went through) or players and evening, the champion."""
+    fields = bracket_fields(bracket(tour, locale, name), locale)
+    while len(fields) > 1 and sum(len(a) + len(b) for a, b in fields) > EMBED_TEXT_MAX:
+        fields.pop(0)  # a very large tournament: its latest rounds (Discord's 6,000)
+    description = "\n".join(
+        t("ui.tour.group", locale, group=g["number"])
+        + " – "
+        + t("ui.tour.evening", locale, when=timestamp(g["evening"]))
+        for g in tour["rounds"][-1]["groups"]
+        if g.get("evening") and not g["table"]
+    )
+    if tour["withdrawn"] and len(fields) < FIELDS_MAX:
         fields.append(
             (t("ui.tour.withdrawn", locale), ", ".join(name(p) for p in tour["withdrawn"])[:1024])
         )
-    title = t("ui.tour.standings", locale, round=current["number"])
-    return Card(title=f"{tour['name']} – {title}", fields=fields)
+    title = t("ui.tour.standings", locale, round=tour["rounds"][-1]["number"])
+    return Card(title=f"{tour['name']} – {title}", description=description, fields=fields)
+
+
+def list_status(outcome: Any, locale: str, name: Names = mention) -> str:
+    """A tournament's state in a word or three: Anmeldung, läuft – Runde N / Finale,
+    beendet – champion."""
+    tour = outcome.public
+    if tour["champion"]:
+        return t("ui.tour.list.finished", locale, player=name(tour["champion"]))
+    if ended(outcome):
+        return t("ui.tour.list.ended", locale)
+    if not tour["rounds"]:
+        return t("ui.tour.list.registration", locale, count=len(tour["registered"]))
+    current = tour["rounds"][-1]
+    if current["finale"]:
+        return t("ui.tour.list.finale", locale)
+    return t("ui.tour.list.round", locale, round=current["number"])
+
+
+def overview_card(
+    outcomes: Sequence[Any], locale: str, *, more: bool = False, name: Names = mention
+) -> Card:
+    """``/turnier liste``: a server's tournaments, newest first, with status and channel."""
+    lines = [
+        t(
+            "ui.tour.list.line",
+            locale,
+            name=o.public["name"],
+            status=list_status(o, locale, name),
+            channel=f"<#{o.channel_id}>",
+        )
+        for o in outcomes
+    ] or [t("ui.tour.list.none", locale)]
+    if more:
+        lines.append(t("ui.tour.list.more", locale, count=len(outcomes)))
+    return Card(title=t("ui.tour.list.title", locale), description="\n".join(lines)[:4000])

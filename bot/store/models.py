@@ -108,6 +108,8 @@ class GuildSettings(SQLModel, table=True):
     locale: str = "de"
     croupier_role_id: int | None = Field(default=None, sa_type=BigInteger)
     """Members with this role may use the host tools (besides Manage Server)."""
+    time_zone: str | None = None
+    """IANA time zone of tournament evenings typed without one (None: Europe/Berlin)."""
 
 
 class PlayerName(SQLModel, table=True):

@@ -215,6 +215,18 @@ class Store:
         with self._session() as session:
             return session.exec(stmt).first()
 
+    def games_in_guild(self, kind: str, guild_id: int, limit: int) -> list[GameRow]:
+        """The newest ``limit`` games of a kind opened in a server, newest first (finished
+        ones included)."""
+        stmt = (
+            select(GameRow)
+            .where(col(GameRow.kind) == kind, col(GameRow.guild_id) == guild_id)
+            .order_by(col(GameRow.id).desc())
+            .limit(limit)
+        )
+        with self._session() as session:
+            return list(session.exec(stmt))
+
     def events(self, game_id: int, upto: int | None = None, after: int = 0) -> list[EventRow]:
         """The event log of a game, in order (empty for an unknown game); with ``upto`` only
         the events up to that version (those of a game row read before: an action committed
@@ -271,6 +283,15 @@ class Store:
 
     def set_croupier_role(self, guild_id: int, role_id: int | None) -> None:
         self._update_settings(guild_id, croupier_role_id=role_id)
+
+    def guild_time_zone(self, guild_id: int) -> str | None:
+        """The time zone a server chose for tournament evenings, if it chose one."""
+        with self._session() as session:
+            settings = session.get(GuildSettings, guild_id)
+        return None if settings is None else settings.time_zone
+
+    def set_guild_time_zone(self, guild_id: int, zone: str | None) -> None:
+        self._update_settings(guild_id, time_zone=zone)
 
     def _update_settings(self, guild_id: int, **values: Any) -> None:
         with self._session() as session, session.begin():

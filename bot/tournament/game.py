@@ -66,6 +66,16 @@ class TournamentGame(Engine[Tournament]):
                 str(action.args.get("now", "")),
             )
             return [Event("schedule", {"group": group.number, "at": group.evening, "by": player})]
+        elif action.do == "unschedule":
+            self._host(state, player, action)
+            group, event_id = rules.unschedule(state, _int(action.args.get("group"), 0))
+            data = {"group": group.number, "event_id": event_id, "by": player}
+            return [Event("unschedule", data)]
+        elif action.do == "event":  # the server's scheduled event created for an evening
+            self._system(player)
+            group = self._group(state, action)
+            event_id = action.args.get("event_id")
+            group.event_id = str(event_id) if event_id else None
         elif action.do == "reminded":
             self._system(player)
             group = self._group(state, action)

@@ -154,6 +154,19 @@ def schedule(tournament: Tournament, number: int, at: str, now: str) -> Group:
     return group
 
 
+def unschedule(tournament: Tournament, number: int) -> tuple[Group, str | None]:
+    """Cancel a group's evening: no evening, no reminder; returns the group and the
+    scheduled event it had (the caller deletes it on Discord)."""
+    _, group = _open_group(tournament, number)
+    if group.done:
+        raise IllegalAction("tour.group_done", group=number)
+    if group.evening is None:
+        raise IllegalAction("tour.no_evening", group=number)
+    event_id = group.event_id
+    group.evening, group.reminded, group.event_id = None, False, None
+    return group, event_id
+
+
 def reminders_due(view: Mapping[str, JSON], now: str, before: timedelta) -> list[JSON]:
     """Groups of the running round, as the tournament's view shows them, whose evening
     starts within ``before`` and that have not been reminded (an evening already over by

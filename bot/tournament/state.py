@@ -36,6 +36,7 @@ class Group:
     corrections: list[Correction] = field(default_factory=list)
     evening: str | None = None  # ISO date-time (UTC) of the group's evening
     reminded: bool = False
+    event_id: str | None = None  # the server's scheduled event for the evening (opaque)
 
     @property
     def done(self) -> bool:

@@ -7,6 +7,7 @@ from typing import Any
 from click_ids import click_of
 from conftest import Table
 
+from bot.i18n import t
 from loopback import bot_running
 from loopback.state import CREATE_EVENTS, MANAGE_EVENTS
 
@@ -100,8 +101,9 @@ async def finish_tournament(table: Table, registration: Any, users: dict[int, An
     assert all(m.attachments == ["tabelle.png"] for m in tables)
     stand = await table.slash(table.cem, "turnier stand")
     assert stand.message.visibility == "ephemeral" and "Stand: Runde 2" in stand.message.text()
-    assert stand.message.attachments == []  # the Finale has no result yet: no picture
-    assert "Weiter aus Runde 1" in stand.message.text()
+    assert stand.message.attachments == ["turnier.png"]  # the bracket so far
+    assert "Runde 1 · Gruppe 1" in stand.message.text() and "✓" in stand.message.text()
+    assert "noch nicht gespielt" in stand.message.text()  # the Finale's players, no result
     finale_threads = [c for c in fake.threads(table.channel) if "Finale" in c.name]
     assert len(finale_threads) == 1
     seen: set[str] = set()
@@ -115,6 +117,30 @@ async def finish_tournament(table: Table, registration: Any, users: dict[int, An
     export = await table.slash(table.anna, "turnier export")
     assert export.message.attachments == ["stand.csv", "protokoll.json"]
     assert export.message.visibility == "ephemeral"
+    await check_bracket(table)
+
+
+async def check_bracket(table: Table) -> None:
+    """The finished tournament's /turnier stand: the bracket picture, and every number of
+    it in the text: each group's places, points and eyes, who went through, the champion."""
+    stand = await table.slash(table.ben, "turnier stand")
+    assert stand.message.attachments == ["turnier.png"]
+    text = stand.message.text()
+    game_id = table.bot.service.tables.latest_in_channel("turnier", table.channel.id)  # type: ignore[union-attr]
+    tour = table.bot.service.tables.current(game_id or 0).public  # type: ignore[union-attr]
+    assert [len(r["groups"]) for r in tour["rounds"]] == [2, 1]
+    named = {str(u.id): u.name for u in table.fake.users.values()}
+    for rnd in tour["rounds"]:
+        for group in rnd["groups"]:
+            for place, row in enumerate(group["table"], 1):
+                points, eyes = (
+                    t("n.points", "de", count=row["points"]),
+                    t("n.eyes", "de", count=row["eyes"]),
+                )
+                line = f"{place}. {named[row['player']]} – {points}, {eyes}"
+                through = row["player"] in rnd["advanced"] or (rnd["finale"] and place == 1)
+                assert (line + " ✓" if through else line + "\n") in text + "\n", line
+    assert f"Turniersieger\n{named[tour['champion']]}" in text
 
 
 async def test_a_host_correction_changes_the_group_table(table: Table) -> None:
@@ -156,7 +182,7 @@ async def test_a_host_correction_changes_the_group_table(table: Table) -> None:
     )
     assert corrected.message.visibility == "public"
     stand = await table.slash(table.ben, "turnier stand")
-    assert stand.message.attachments == ["runde.png"]
+    assert stand.message.attachments == ["turnier.png"]
     assert "99 Punkte" in stand.message.text()  # the text carries the picture's rows
     text = corrected.message.text()
     assert "Würfel falsch abgelesen" in text
@@ -190,7 +216,8 @@ async def test_scheduling_an_evening_creates_an_event_and_reminders(table: Table
     scheduled = await table.slash(
         table.anna, "turnier termin", gruppe=1, datum="2099-11-28", uhrzeit="19:30"
     )
-    assert "28.11.2099 19:30" in scheduled.message.content
+    stamp = int(parse_evening("2099-11-28", "19:30").timestamp())  # Berlin by default
+    assert f"<t:{stamp}:F>" in scheduled.message.content
     await fake.wait_until(lambda: bool(fake.scheduled_events))  # created after the answer
     assert [e["name"] for e in fake.scheduled_events] == ["Advent: Gruppe 1"]
 
@@ -207,11 +234,13 @@ async def test_scheduling_an_evening_creates_an_event_and_reminders(table: Table
     assert await cog.remind_due(evening - timedelta(minutes=20)) == 0  # once only
     for user in (table.anna, table.ben, players[3]):
         assert any(
-            "Erinnerung" in m.text() for m in fake.private_messages(user) if m.visibility == "dm"
+            "Erinnerung" in m.text() and f"<t:{stamp}:F> (<t:{stamp}:R>)" in m.text()
+            for m in fake.private_messages(user)
+            if m.visibility == "dm"
         )
     thread = fake.threads(table.channel)[0]
     assert any(
-        f"<@{table.cem.id}>" in m.text() and "Erinnerung" in m.text()
+        f"<@{table.cem.id}>" in m.text() and f"<t:{stamp}:F>" in m.text()
         for m in fake.channel_messages(thread)
     )
 
@@ -231,7 +260,7 @@ async def test_manage_events_alone_no_longer_creates_an_evenings_event(table: Ta
     scheduled = await table.slash(
         table.anna, "turnier termin", gruppe=1, datum="2099-11-28", uhrzeit="19:30"
     )
-    assert "28.11.2099 19:30" in scheduled.message.content  # the evening is set
+    assert "<t:4099573800:F>" in scheduled.message.content  # the evening is set, Berlin time
     (missing,) = await scheduled.wait_followup()
     assert missing.visibility == "ephemeral" and missing.audience == table.anna.id
     assert "Events erstellen" in missing.content
