@@ -29,7 +29,7 @@ from bot.i18n import t
 from bot.render.cards import Card
 from bot.service import Outcome, Service
 from cogs import ui
-from cogs.base import channel_by_id, client_service, dm_players, send_kwargs
+from cogs.base import channel_by_id, client_service, closed_notice, dm_players, send_kwargs
 from cogs.router import router_of
 
 log = logging.getLogger(__name__)
@@ -212,3 +212,16 @@ async def announce(
     d = Delivery(client, outcome, interaction, first=first, last=last)
     await deliver(d)
     d.delivered()
+
+
+async def send_private(
+    client: discord.Client, channel: Any, outcome: Outcome, players: list[str]
+) -> None:
+    """Brief players who just sat down (a host seated them) with their private state by
+    DM; closed DMs get one public pointer."""
+    private_text = router_of(client).private_text(outcome.kind)
+    if private_text is None:
+        return
+    messages = {p: (private_text(outcome, p), None) for p in players}
+    notice = closed_notice("clock.dm_closed", outcome.locale)
+    await dm_players(client, channel, messages, notice)

@@ -27,7 +27,7 @@ from cogs.base import (
     refuse,
     table_link,
 )
-from cogs.delivery import Delivery, announce
+from cogs.delivery import Delivery, announce, send_private
 from cogs.options import ClockMinutes, OnTimeout, Reason
 from cogs.permissions import log_missing
 from cogs.router import router_of
@@ -81,17 +81,6 @@ async def refresh_table(client: discord.Client, outcome: Outcome, note: str) -> 
     async with router.table_turn(outcome.game_id):  # not while a click posts a new turn's
         await router.caught_up(outcome.game_id)  # what was owed before comes first
         await announce(client, outcome)
-
-
-async def send_private(
-    client: discord.Client, channel: Any, outcome: Outcome, players: list[str]
-) -> None:
-    private_text = router_of(client).private_text(outcome.kind)
-    if private_text is None:
-        return
-    messages = {p: (private_text(outcome, p), None) for p in players}
-    notice = closed_notice("clock.dm_closed", outcome.locale)
-    await dm_players(client, channel, messages, notice)
 
 
 async def tell_clock(client: discord.Client, notice: ClockNotice) -> None:

@@ -52,7 +52,7 @@ from cogs.options import (
 from cogs.permissions import tell_host
 from cogs.router import Click, GameRoute, router_of
 from cogs.tournament_events import delete_server_event, server_event
-from cogs.tournament_groups import deliver, start_groups
+from cogs.tournament_groups import deliver, start_groups, substitute
 from cogs.tournament_overview import bracket_picture
 from cogs.tournament_time import (
     BERLIN,
@@ -92,6 +92,8 @@ async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
         await interaction.followup.send(await _welcome(interaction, outcome), ephemeral=True)
     elif click.verb == "unregister":
         await interaction.followup.send(t("ui.tour.left", locale), ephemeral=True)
+    elif click.verb == "reserve":
+        await interaction.followup.send(t("ui.tour.reserve_done", locale), ephemeral=True)
 
 
 async def _welcome(interaction: discord.Interaction[Any], outcome: Outcome) -> str:
@@ -252,6 +254,45 @@ class TournamentCog(CroupierCog):
             "reason": grund,
         } | ({} if runde is None else {"round": runde})
         await tournament_fix.correct(self, interaction, current, args)
+
+    @turnier.command(name=cmd("ersetzen"), description=cmd("ersetzen.turnier.desc"))
+    @app_commands.describe(
+        gruppe=cmd("gruppe.nr.desc"),
+        spieler=cmd("spieler.desc"),
+        ersatz=cmd("ersatz.desc"),
+        grund=cmd("grund.desc"),
+    )
+    async def ersetzen(
+        self,
+        interaction: discord.Interaction[Any],
+        gruppe: GroupNumber,
+        spieler: discord.Member,
+        ersatz: discord.Member,
+        grund: RequiredReason,
+    ) -> None:
+        """A reserve (or any member not playing) takes a missing player's seat in his
+        group: the tournament first (it checks who may), then the group's table; the
+        newcomer gets his private state by DM (cogs.tournament_groups.substitute)."""
+        current = await self._here(interaction)
+        if current is None:
+            return
+        self.service.directory.remember_name(str(ersatz.id), ersatz.display_name)
+        args = {
+            "group": gruppe,
+            "target": str(spieler.id),
+            "new": str(ersatz.id),
+            "reason": grund,
+            "now": discord.utils.utcnow().isoformat(),
+        } | ({"host": True} if self.host(interaction) else {})
+        try:
+            outcome = await self.service.act(
+                current.game_id, actor_of(interaction), Action("substitute", args),
+                nonce=str(interaction.id),
+            )  # fmt: skip
+        except IllegalAction as exc:
+            await refuse(interaction, exc, current.locale)
+            return
+        await substitute(interaction, outcome)
 
     @turnier.command(name=cmd("weiterkommen"), description=cmd("weiterkommen.desc"))
     @app_commands.describe(spieler=cmd("spieler.desc"), grund=cmd("grund.desc"))

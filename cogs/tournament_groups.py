@@ -19,7 +19,7 @@ from bot.render.pictures import table_png
 from bot.service import Outcome, Service
 from bot.tournament.game import SYSTEM
 from cogs.base import channel_by_id, client_service, closed_notice
-from cogs.delivery import Delivery, announce, nonce_of, wake
+from cogs.delivery import Delivery, announce, nonce_of, send_private, wake
 from cogs.tournament_time import shown_time
 
 THREAD_ARCHIVE_MINUTES = 10080  # a week, the longest Discord offers: evenings are days apart
@@ -173,17 +173,27 @@ def group_picture(
     return discord.File(io.BytesIO(table_png(title, header, rows)), filename="tabelle.png")
 
 
-def round_picture(
-    service: Service, tour: dict[str, Any], title: str, locale: str
-) -> discord.File | None:
-    """The current round's finished groups in one picture (the text shows the same rows)."""
-    current = tour["rounds"][-1]
-    rows = [
-        [group["number"], *row]
-        for group in current["groups"]
-        for row in tcards.group_rows(group["table"], service.directory.display_name)
-    ]
-    if not rows:
-        return None
-    header = [t(f"ui.tour.col.{c}", locale) for c in ("group", "place", "player", "points", "eyes")]
-    return discord.File(io.BytesIO(table_png(title, header, rows)), filename="runde.png")
+async def substitute(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+    """A tournament's substitution on Discord: said in public, the group's table given to
+    the newcomer (the same seat, dice and points), who gets his private state by DM."""
+    service, event = client_service(interaction.client), outcome.events[-1]
+    text = t(
+        "ui.tour.host.substitute",
+        outcome.locale,
+        by=v6_cards.mention(str(event["by"])),
+        player=v6_cards.mention(str(event["player"])),
+        out=v6_cards.mention(str(event["out"])),
+        group=event["group"],
+        reason=event.get("reason") or "–",
+    )
+    await interaction.response.send_message(text)
+    await announce(interaction.client, outcome, interaction)
+    game_id = event.get("game_id")
+    if not isinstance(game_id, int):
+        return  # no table yet: it opens with the newcomer seated
+    table = await service.host.replace_player(
+        game_id, str(event["by"]), str(event["out"]), str(event["player"]), str(event["reason"])
+    )
+    await announce(interaction.client, table)
+    channel = await channel_by_id(interaction.client, table.channel_id)
+    await send_private(interaction.client, channel, table, [str(event["player"])])

@@ -53,10 +53,18 @@ def registration_card(outcome: Any, locale: str, name: Names = mention) -> Card:
                 ),
             )
         )
+    if status in ("registration", "running"):  # reserves may step up until the end
+        reserve = custom_id(BUTTON, outcome.game_id, outcome.version, "reserve")
+        rows.append((Button(reserve, t("ui.button.reserve", locale)),))
+    fields = [(t("ui.tour.registered", locale, count=len(registered)), names[:1024])]
+    reserves = tour.get("reserves") or []
+    if reserves:
+        listed = ", ".join(name(p) for p in reserves)[:1024]
+        fields.append((t("ui.tour.reserves", locale, count=len(reserves)), listed))
     return Card(
         title=t("ui.tour.title", locale, name=tour["name"]),
         description=body,
-        fields=[(t("ui.tour.registered", locale, count=len(registered)), names[:1024])],
+        fields=fields,
         rows=rows,
     )
 
@@ -93,6 +101,7 @@ def group_table_card(
     for rolls in event.get("stechen", []):
         faces = ", ".join(f"{name(p)} {face}" for p, face in rolls.items())
         lines.append(t("ui.tour.stechen", locale, rolls=faces))
+    lines += [substitution_line(change, locale, name) for change in event.get("substitutions", [])]
     if finale:
         title = t("ui.tour.finale_done", locale)
     else:
@@ -107,6 +116,19 @@ def champion_card(
     return Card(
         title=t("ui.tour.champion", locale, player=name(event["player"]), name=tour_name),
         footer=footer,
+    )
+
+
+def substitution_line(change: Mapping[str, Any], locale: str, name: Names = mention) -> str:
+    """Who took whose seat, when, by whom and why (the seat's points are the newcomer's)."""
+    return t(
+        "ui.tour.substituted",
+        locale,
+        player=name(change["player"]),
+        out=name(change["out"]),
+        when=timestamp(change["at"]),
+        by=name(change["by"]),
+        reason=change.get("reason") or "–",
     )
 
 

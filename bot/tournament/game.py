@@ -14,7 +14,7 @@ from bot.engine.base import Engine
 from bot.engine.core import GameInfo
 from bot.engine.serial import to_data
 from bot.tournament import corrections, rules
-from bot.tournament.state import FINISHED, Correction, Group, Line, Tournament
+from bot.tournament.state import FINISHED, Correction, Group, Line, Substitution, Tournament
 
 SYSTEM = "croupier"
 
@@ -76,6 +76,20 @@ class TournamentGame(Engine[Tournament]):
             group = self._group(state, action)
             event_id = action.args.get("event_id")
             group.event_id = str(event_id) if event_id else None
+        elif action.do == "reserve":
+            rules.register_reserve(state, player)
+        elif action.do == "substitute":
+            self._host(state, player, action)
+            change = Substitution(
+                out=str(action.args.get("target", "")),
+                player=str(action.args.get("new", "")),
+                by=player,
+                reason=str(action.args.get("reason", ""))[:200],
+                at=str(action.args.get("now", "")),
+            )
+            group = rules.substitute(state, _int(action.args.get("group"), 0), change)
+            data = {"group": group.number, "game_id": group.game_id, **to_data(change)}
+            return [Event("substitute", data)]
         elif action.do == "reminded":
             self._system(player)
             group = self._group(state, action)
@@ -103,6 +117,7 @@ class TournamentGame(Engine[Tournament]):
                     "group": group.number,
                     "table": [to_data(line) for line in group.table],
                     "stechen": group.stechen,
+                    "substitutions": [to_data(change) for change in group.substitutions],
                 },
             )
         ]

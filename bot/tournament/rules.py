@@ -21,6 +21,7 @@ from bot.tournament.state import (
     Group,
     Line,
     Round,
+    Substitution,
     Tournament,
 )
 
@@ -50,6 +51,37 @@ def unregister(tournament: Tournament, player: str) -> None:
     if player not in tournament.registered:
         raise IllegalAction("tour.not_registered")
     tournament.registered.remove(player)
+
+
+def register_reserve(tournament: Tournament, player: str) -> None:
+    """A reserve (Ersatz): may be seated for a missing player until the tournament ends."""
+    if tournament.status == FINISHED:
+        raise IllegalAction("tour.not_running")
+    if player in tournament.registered:
+        raise IllegalAction("tour.already_registered")
+    if player in tournament.reserves:
+        raise IllegalAction("tour.already_reserve")
+    tournament.reserves.append(player)
+
+
+def substitute(tournament: Tournament, number: int, change: Substitution) -> Group:
+    """Seat ``change.player`` (a reserve, or any member not in the tournament) for
+    ``change.out`` in group ``number`` of the running round, before its Abend has ended."""
+    _, group = _open_group(tournament, number)
+    if group.done:
+        raise IllegalAction("tour.group_done", group=number)
+    if change.out not in group.players:
+        raise IllegalAction("tour.never_played", group=number)
+    if change.player in tournament.registered:
+        raise IllegalAction("tour.sub_plays")
+    group.players = [change.player if p == change.out else p for p in group.players]
+    tournament.registered.append(change.player)
+    if change.out not in tournament.withdrawn:
+        tournament.withdrawn.append(change.out)
+    if change.player in tournament.reserves:
+        tournament.reserves.remove(change.player)
+    group.substitutions.append(change)
+    return group
 
 
 def split(players: list[str], size: int) -> list[list[str]]:

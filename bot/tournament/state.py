@@ -27,6 +27,18 @@ class Correction:
 
 
 @dataclass
+class Substitution:
+    """A player replaced in his group's Abend: the seat, its dice and points are the
+    newcomer's from then on (**Decision**, docs/DECISIONS.md); the one replaced is out."""
+
+    out: str
+    player: str
+    by: str
+    reason: str
+    at: str  # ISO date-time (UTC) of the change, given by the caller
+
+
+@dataclass
 class Group:
     number: int
     players: list[str]  # seat order = Durchgang 1 order
@@ -34,6 +46,7 @@ class Group:
     table: list[Line] = field(default_factory=list)  # final order, ties settled where decisive
     stechen: list[dict[str, int]] = field(default_factory=list)
     corrections: list[Correction] = field(default_factory=list)
+    substitutions: list[Substitution] = field(default_factory=list)
     evening: str | None = None  # ISO date-time (UTC) of the group's evening
     reminded: bool = False
     event_id: str | None = None  # the server's scheduled event for the evening (opaque)
@@ -66,6 +79,7 @@ class Tournament:
     registered: list[str] = field(default_factory=list)
     rounds: list[Round] = field(default_factory=list)
     withdrawn: list[str] = field(default_factory=list)
+    reserves: list[str] = field(default_factory=list)  # registered as Ersatz, in order
     champion: str | None = None
     draws: int = 0  # rounds drawn so far, those a correction undid included
 

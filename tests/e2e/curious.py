@@ -528,6 +528,28 @@ async def casual(run: Run, kind: str, players: int, *, steps: int = 2000) -> Non
     run.ended_by_host += 1
 
 
+async def _undo_a_round(run: Run, host: User, tour: int) -> bool:
+    """Once the second round is drawn: the host corrects the third of round 1's first
+    group to the top, which changes who went through; he is asked and confirms. Returns
+    whether it was done (or cannot be: then it is not tried again)."""
+    rounds = run.service.tables.current(tour).public["rounds"]
+    if len(rounds) < 2:
+        return False
+    table = rounds[0]["groups"][0]["table"]
+    third = next((u for u in run.users if len(table) > 2 and str(u.id) == table[2]["player"]),
+                 None)  # fmt: skip
+    if third is None:
+        return True
+    asked = await run.slash(host, run.channel, "turnier korrigieren", gruppe=1, spieler=third,
+                            punkte=99, augen=99, grund="nachgezählt", runde=1)  # fmt: skip
+    prompt = None if asked is None else asked.message
+    if prompt is None or not prompt.custom_ids():
+        run.problems.append(f"a correction undoing round 1 asked nothing: {prompt}")
+        return True
+    await _press(run, host, prompt, "confirm")
+    return True
+
+
 async def tournament(run: Run, *, durchgaenge: int = 1, steps: int = 6000) -> None:
     """A tournament of every user to its champion: registration, groups in threads, Finale."""
     host = run.users[0]
@@ -545,16 +567,21 @@ async def tournament(run: Run, *, durchgaenge: int = 1, steps: int = 6000) -> No
         return
     registration = created.message
     tour = _game_of(registration)
-    for user in run.users:
+    *players, reserve = run.users
+    for user in players:
         await _press(run, user, registration, "register")
         if run.rng.random() < 0.15:
             await _press(run, user, registration, "unregister")
             await _press(run, user, registration, "register")
     await _press(run, run.users[1], registration, "close")  # refused: no host
     await _press(run, host, registration, "close")
+    await _press(run, reserve, registration, "reserve")  # a reserve, while it runs
+    corrected = False
     for _ in range(steps):
         if run.service.tables.current(tour).status == "finished":
             return
+        if not corrected:
+            corrected = await _undo_a_round(run, host, tour)
         live = [
             (thread, message)
             for thread in run.fake.threads(run.channel)

@@ -74,7 +74,8 @@ async def test_a_tournament_registration_closes_and_its_finale_is_named(table: T
     closed = fake.messages[registration.id]
     assert "Anmeldung offen" not in closed.text()
     assert "Anmeldung geschlossen – das Turnier läuft" in closed.text()
-    assert closed.custom_ids() == []  # no Anmelden / Abmelden once it is closed
+    verbs = [click_of(c).verb for c in closed.custom_ids()]
+    assert verbs == ["reserve"]  # no Anmelden / Abmelden once it is closed; Ersatz still
 
     [thread] = fake.threads(table.channel)
     assert "Finale" in thread.name

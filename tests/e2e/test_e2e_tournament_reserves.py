@@ -1,0 +1,66 @@
+"""Reserves: a player registers as Ersatz, the host seats him for a missing player, and the
+seat's points are his (docs/DECISIONS.md); bad substitutions are refused privately."""
+
+from __future__ import annotations
+
+from conftest import Table
+from test_e2e_outbox import tournament
+from test_e2e_tournament import play_thread
+
+
+async def test_a_reserve_takes_a_missing_players_seat(table: Table) -> None:
+    fake = table.fake
+    registration, users = await tournament(table, players=8)
+    reserve = fake.add_user("Rita", guild=table.guild)
+    joined = await table.press(reserve, "reserve", registration)  # registration is closed
+    (note,) = await joined.wait_followup()
+    assert note.visibility == "ephemeral" and "Ersatz" in note.content
+    assert "Ersatz (1)" in registration.text() and f"<@{reserve.id}>" in registration.text()
+
+    first = fake.threads(table.channel)[0]
+    service = table.bot.service  # type: ignore[union-attr]
+    game_id = service.tables.find(first.id, None)
+    assert game_id is not None
+    missing = users[int(service.tables.current(game_id).players[1])]
+    seated = await table.slash(
+        table.anna, "turnier ersetzen", gruppe=1, spieler=missing, ersatz=reserve, grund="krank"
+    )
+    await table.settled()
+    assert seated.message.visibility == "public"
+    assert f"<@{reserve.id}> für <@{missing.id}>" in seated.message.text()
+    assert str(reserve.id) in service.tables.current(game_id).players
+    assert str(missing.id) not in service.tables.current(game_id).players
+    assert any(m.visibility == "dm" for m in fake.private_messages(reserve))  # briefed
+    assert "Ersatz (1)" not in registration.text()  # no longer waiting
+
+    users[reserve.id] = reserve
+    await play_thread(table, first, users)
+    done = [m for m in table.public() if "Gruppe 1 (Runde 1) ist fertig" in m.text()][-1]
+    assert f"Ersatz: <@{reserve.id}> für <@{missing.id}>" in done.text()
+    assert "krank" in done.text() and "<t:" in done.text()  # why, and when, in each zone
+
+
+async def test_substitutions_that_make_no_sense_are_refused(table: Table) -> None:
+    fake = table.fake
+    _, users = await tournament(table, players=8)
+    first, second = fake.threads(table.channel)
+    service = table.bot.service  # type: ignore[union-attr]
+    in_one, in_two = (
+        [
+            users[int(p)]
+            for p in service.tables.current(service.tables.find(t.id, None) or 0).players
+        ]
+        for t in (first, second)
+    )
+    outsider = fake.add_user("Olaf", guild=table.guild)
+    tid = service.tables.latest_in_channel("turnier", table.channel.id)
+    before = service.tables.current(tid).version
+    for user, options, needle in [
+        (table.anna, {"spieler": in_one[0], "ersatz": in_two[0]}, "schon im Turnier"),
+        (table.anna, {"spieler": in_two[0], "ersatz": outsider}, "nicht gespielt"),
+        (in_one[1], {"spieler": in_one[0], "ersatz": outsider}, "Turnierleitung"),
+    ]:
+        refused = await table.slash(user, "turnier ersetzen", gruppe=1, grund="x", **options)
+        assert refused.message.visibility == "ephemeral", options
+        assert needle in refused.message.text(), (needle, refused.message.text())
+    assert service.tables.current(tid).version == before
