@@ -88,9 +88,14 @@ class Delivery:
             self._channel = channel
         return self._channel
 
-    async def post(self, part: str, card: Card | None = None, **kwargs: Any) -> discord.Message:
-        """A new message in the table's channel (``card`` and/or plain ``send`` keywords)."""
-        channel = await self.channel()
+    async def post(
+        self, part: str, card: Card | None = None, *, at: Any = None, **kwargs: Any
+    ) -> discord.Message:
+        """A new message in the table's channel, or in ``at`` (a group's thread, woken);
+        ``card`` and/or plain ``send`` keywords."""
+        channel = await self.channel() if at is None else at
+        if at is not None:
+            await wake(at)
         if card is not None:
             kwargs = {**send_kwargs(card), **kwargs}
         message: discord.Message = await channel.send(nonce=self.nonce(part), **kwargs)

@@ -51,6 +51,7 @@ from cogs.options import (
 )
 from cogs.permissions import tell_host
 from cogs.router import Click, GameRoute, router_of
+from cogs.tournament_evenings import open_evenings, open_now, wait_for_evening
 from cogs.tournament_events import delete_server_event, server_event
 from cogs.tournament_groups import deliver, start_groups, substitute
 from cogs.tournament_overview import bracket_picture
@@ -345,6 +346,7 @@ class TournamentCog(CroupierCog):
         text = t("ui.tour.scheduled", locale, group=gruppe, when=shown_time(when))
         await interaction.response.send_message(text)
         await announce(self.bot, outcome, interaction)
+        await wait_for_evening(self.bot, outcome, gruppe)  # its table waits for the evening
         where = f"#{getattr(interaction.channel, 'name', 'discord')}"
         if not await server_event(
             self.bot, interaction.guild, outcome, gruppe, when, location=where
@@ -367,6 +369,11 @@ class TournamentCog(CroupierCog):
         if current is None:
             return
         locale = current.locale
+        rounds = current.public["rounds"]
+        waited = any(
+            g["number"] == gruppe and g.get("waiting")
+            for g in (rounds[-1]["groups"] if rounds else [])
+        )
         args = {"group": gruppe, "reason": grund} | (
             {"host": True} if self.host(interaction) else {}
         )
@@ -383,13 +390,17 @@ class TournamentCog(CroupierCog):
         text = t("ui.tour.unscheduled", locale, group=gruppe, reason=grund or "–")
         await interaction.response.send_message(text)
         await announce(self.bot, outcome, interaction)
+        if waited:  # no evening to wait for: the group plays now
+            await open_now(self.bot, outcome, gruppe)
         event_id = outcome.events[-1].get("event_id")
         if event_id and not await delete_server_event(self.bot, interaction.guild, event_id):
             await interaction.followup.send(t("ui.tour.no_event_change", locale), ephemeral=True)
 
     @tasks.loop(seconds=60)
     async def reminders(self) -> None:
-        await self.remind_due(discord.utils.utcnow())
+        now = discord.utils.utcnow()
+        await self.remind_due(now)
+        await open_evenings(self.bot, now)
 
     async def cog_load(self) -> None:
         self.reminders.start()

@@ -139,6 +139,20 @@ async def deliver(d: Delivery) -> None:
             await d.post("champion", tcards.champion_card(event, name, outcome, locale))
         elif event["type"] == "reminded":
             await remind(d, event["group"])
+        elif event["type"] == "evening":
+            await evening_begins(d, event)
+
+
+async def evening_begins(d: Delivery, event: dict[str, Any]) -> None:
+    """A group's evening begins: its players pinged in its thread (woken)."""
+    outcome = d.outcome
+    group = next(g for g in outcome.public["rounds"][-1]["groups"] if g["number"] == event["group"])
+    if group["game_id"] is None:
+        return
+    thread = await channel_by_id(d.client, d.service.tables.current(group["game_id"]).channel_id)
+    players = ", ".join(v6_cards.mention(p) for p in event["players"])
+    text = t("ui.tour.evening_begins", outcome.locale, group=event["group"], players=players)
+    await d.post(f"evening{event['group']}", at=thread, content=text)
 
 
 async def remind(d: Delivery, number: int) -> None:

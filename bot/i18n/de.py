@@ -391,6 +391,8 @@ TEXTS: dict[str, str] = {
     "ui.tour.reserves": "Ersatz ({count})",
     "cmd.ersetzen.turnier.desc": "Einen Ersatz (oder ein Mitglied) für einen fehlenden Spieler einer Gruppe einsetzen",
     "cmd.ersatz.desc": "Wer einspringt: ein gemeldeter Ersatz oder ein Mitglied, das nicht mitspielt",
+    "ui.tour.waits": "wartet auf den Abend, {when}",
+    "ui.tour.evening_begins": "🌙 Der Abend von Gruppe {group} beginnt: {players} – euer Tisch ist offen.",
     "cmd.gruppe.nr.desc": "Nummer der Gruppe",
     "cmd.punkte.desc": "Richtige Punkte",
     "cmd.augen.desc": "Richtige Augen",

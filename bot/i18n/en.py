@@ -391,6 +391,8 @@ TEXTS: dict[str, str] = {
     "ui.tour.reserves": "Reserves ({count})",
     "cmd.ersetzen.turnier.desc": "Seat a reserve (or a member) for a missing player of a group",
     "cmd.ersatz.desc": "Who stands in: a reserve or a member not playing in the tournament",
+    "ui.tour.waits": "waiting for the evening, {when}",
+    "ui.tour.evening_begins": "🌙 Group {group}'s evening begins: {players} – your table is open.",
     "cmd.gruppe.nr.desc": "The group's number",
     "cmd.punkte.desc": "The right points",
     "cmd.augen.desc": "The right eyes",

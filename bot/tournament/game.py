@@ -90,6 +90,13 @@ class TournamentGame(Engine[Tournament]):
             group = rules.substitute(state, _int(action.args.get("group"), 0), change)
             data = {"group": group.number, "game_id": group.game_id, **to_data(change)}
             return [Event("substitute", data)]
+        elif action.do in ("wait", "evening"):  # a table waits for its evening; it began
+            self._system(player)
+            group = self._group(state, action)
+            if group.done:
+                raise IllegalAction("tour.group_done", group=group.number)
+            group.waiting = action.do == "wait"
+            return [Event(action.do, {"group": group.number, "players": list(group.players)})]
         elif action.do == "reminded":
             self._system(player)
             group = self._group(state, action)

@@ -196,7 +196,23 @@ def unschedule(tournament: Tournament, number: int) -> tuple[Group, str | None]:
         raise IllegalAction("tour.no_evening", group=number)
     event_id = group.event_id
     group.evening, group.reminded, group.event_id = None, False, None
+    group.waiting = False  # no evening to wait for: the group plays when it likes
     return group, event_id
+
+
+def evenings_due(view: Mapping[str, JSON], now: str) -> list[JSON]:
+    """Groups of the running round, as the view shows them, whose table waits for an
+    evening that has begun."""
+    if view["status"] != RUNNING or not view["rounds"]:
+        return []
+    moment = datetime.fromisoformat(now)
+    return [
+        group
+        for group in view["rounds"][-1]["groups"]
+        if group.get("waiting")
+        and group["evening"]
+        and datetime.fromisoformat(group["evening"]) <= moment
+    ]
 
 
 def reminders_due(view: Mapping[str, JSON], now: str, before: timedelta) -> list[JSON]:

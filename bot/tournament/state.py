@@ -49,6 +49,7 @@ class Group:
     substitutions: list[Substitution] = field(default_factory=list)
     evening: str | None = None  # ISO date-time (UTC) of the group's evening
     reminded: bool = False
+    waiting: bool = False  # its table waits (paused) for the evening
     event_id: str | None = None  # the server's scheduled event for the evening (opaque)
 
     @property

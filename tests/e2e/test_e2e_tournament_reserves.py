@@ -53,12 +53,13 @@ async def test_substitutions_that_make_no_sense_are_refused(table: Table) -> Non
         for t in (first, second)
     )
     outsider = fake.add_user("Olaf", guild=table.guild)
+    not_host = next(u for u in users.values() if u is not table.anna)
     tid = service.tables.latest_in_channel("turnier", table.channel.id)
     before = service.tables.current(tid).version
     for user, options, needle in [
         (table.anna, {"spieler": in_one[0], "ersatz": in_two[0]}, "schon im Turnier"),
         (table.anna, {"spieler": in_two[0], "ersatz": outsider}, "nicht gespielt"),
-        (in_one[1], {"spieler": in_one[0], "ersatz": outsider}, "Turnierleitung"),
+        (not_host, {"spieler": in_one[0], "ersatz": outsider}, "Turnierleitung"),
     ]:
         refused = await table.slash(user, "turnier ersetzen", gruppe=1, grund="x", **options)
         assert refused.message.visibility == "ephemeral", options

@@ -1,0 +1,73 @@
+"""Evenings that wait: a group whose evening is set waits (its table paused, no clock)
+until that evening; then its thread pings the players and the table opens. A group that
+already plays, or one whose evening is cancelled, plays at once."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from click_ids import click_of
+from conftest import Table
+from test_e2e_outbox import tournament
+from test_e2e_tournament import play_thread
+
+from cogs.tournament_evenings import open_evenings
+from cogs.tournament_time import BERLIN, parse_evening
+
+EVENING = ("2099-11-28", "19:30")
+
+
+def live(table: Table, thread: object) -> object:
+    return [m for m in table.fake.channel_messages(thread) if m.custom_ids()][-1]  # type: ignore[arg-type]
+
+
+async def test_a_group_waits_for_its_evening_and_then_plays(table: Table) -> None:
+    fake = table.fake
+    _, users = await tournament(table, players=8)
+    first, second = fake.threads(table.channel)
+    service = table.bot.service  # type: ignore[union-attr]
+    waiting_game = service.tables.find(second.id, None)
+    assert waiting_game is not None
+
+    await table.slash(table.anna, "turnier termin", gruppe=2, datum=EVENING[0], uhrzeit=EVENING[1])
+    await table.settled()
+    assert service.tables.current(waiting_game).status == "paused"
+    assert service.clocks.of(waiting_game).deadline is None  # no clock before the evening
+    assert "wartet auf den Abend" in fake.channel_messages(second)[-1].text()
+    assert [m for m in fake.channel_messages(second) if m.custom_ids()] == []  # nothing to press
+
+    await play_thread(table, first, users)  # the group without an evening plays at once
+    evening = parse_evening(*EVENING, BERLIN)
+    assert await open_evenings(table.bot, evening - timedelta(minutes=1)) == 0  # type: ignore[arg-type]
+    assert await open_evenings(table.bot, evening + timedelta(minutes=1)) == 1  # type: ignore[arg-type]
+    await table.settled()
+    assert service.tables.current(waiting_game).status == "open"
+    begins = [m for m in fake.channel_messages(second) if "Abend von Gruppe 2 beginnt" in m.text()]
+    assert len(begins) == 1
+    for player_id in service.tables.current(waiting_game).players:
+        assert f"<@{player_id}>" in begins[0].text()
+    assert await open_evenings(table.bot, evening + timedelta(minutes=2)) == 0  # type: ignore[arg-type]
+    await play_thread(table, second, users)  # the evening is played
+    assert any("Finale ist ausgelost" in m.text() for m in table.public())
+
+
+async def test_a_table_that_began_plays_on_and_a_cancelled_evening_opens(table: Table) -> None:
+    fake = table.fake
+    _, users = await tournament(table, players=8)
+    first, second = fake.threads(table.channel)
+    service = table.bot.service  # type: ignore[union-attr]
+    await play_thread(table, first, users, turns=1)  # someone acted at group 1's table
+    for group in (1, 2):
+        await table.slash(table.anna, "turnier termin", gruppe=group, datum=EVENING[0],
+                          uhrzeit=EVENING[1])  # fmt: skip
+    await table.settled()
+    one, two = (service.tables.find(t.id, None) for t in (first, second))
+    assert service.tables.current(one or 0).status == "open"  # it began: it plays on
+    assert service.tables.current(two or 0).status == "paused"
+
+    await table.slash(table.anna, "turnier absagen", gruppe=2, grund="spontan heute")
+    await table.settled()
+    assert service.tables.current(two or 0).status == "open"
+    message = live(table, second)
+    verbs = {click_of(c).verb for c in message.custom_ids()}  # type: ignore[attr-defined]
+    assert verbs & {"begin", "weiter", "stopp"}
