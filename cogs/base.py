@@ -162,7 +162,9 @@ async def send_dm(
     player: str | discord.User | discord.Member,
     text: str,
     file: discord.File | None = None,
+    *,
     nonce: str | None = None,
+    view: Any = None,
 ) -> bool:
     """A private message by DM; False when it could not be delivered: closed DMs (50007),
     or any other failure (an unknown user, Discord's 5xx after its retries), which is
@@ -176,6 +178,8 @@ async def send_dm(
         extra: dict[str, Any] = {} if nonce is None else {"nonce": nonce}
         if file is not None:
             extra["file"] = file
+        if view is not None:  # a button with the message (a check-in)
+            extra["view"] = view
         await user.send(text, **extra)
     except discord.HTTPException as exc:
         if not (isinstance(exc, discord.Forbidden) and exc.code == 50007):
@@ -190,7 +194,9 @@ async def dm_players(
     channel: discord.abc.Messageable,
     messages: Mapping[str, tuple[str, discord.File | None]],
     closed_notice: Callable[[list[str]], str],
+    *,
     nonce: Callable[[str], str] | None = None,
+    view: Any = None,
 ) -> list[str]:
     """Send each player his private message by DM (:func:`send_dm`). Players it did not
     reach get one public pointer (``closed_notice`` of their ids, never the secret itself),
@@ -200,7 +206,8 @@ async def dm_players(
     for player, (text, file) in messages.items():
         if not player.isdigit():  # a seat that is no user (Lopaka, Glitterhuis)
             continue
-        if not await send_dm(client, player, text, file, None if nonce is None else nonce(player)):
+        player_nonce = None if nonce is None else nonce(player)
+        if not await send_dm(client, player, text, file, nonce=player_nonce, view=view):
             closed.append(player)
     if closed:
         if nonce is None:

@@ -147,6 +147,7 @@ class Delivery:
         closed_notice: Callable[[list[str]], str],
         part: str = "dm",
         channel: Any = None,
+        view: Any = None,
     ) -> list[str]:
         """Private messages by DM, each once (a nonce per player); closed DMs get one public
         pointer (never the secret) in the table's channel, or in ``channel``."""
@@ -154,7 +155,7 @@ class Delivery:
         self.posted = True
         return await dm_players(
             self.client, channel, messages, closed_notice,
-            nonce=lambda player: self.nonce(f"{part}:{player}"),
+            nonce=lambda player: self.nonce(f"{part}:{player}"), view=view,
         )  # fmt: skip
 
     async def linked(self) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import logging
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -51,7 +51,7 @@ from cogs.options import (
 )
 from cogs.permissions import tell_host
 from cogs.router import Click, GameRoute, router_of
-from cogs.tournament_evenings import open_evenings, open_now, wait_for_evening
+from cogs.tournament_evenings import checkin, open_evenings, resume, start, wait_for_evening
 from cogs.tournament_events import delete_server_event, server_event
 from cogs.tournament_groups import deliver, start_groups, substitute
 from cogs.tournament_overview import bracket_picture
@@ -76,6 +76,9 @@ async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
     service.directory.remember_name(actor, interaction.user.display_name)
     if click.verb == "confirm":  # a correction that undoes a round (cogs.tournament_fix)
         await tournament_fix.confirm(interaction, click)
+        return
+    if click.verb == "checkin":  # "Bin dabei" for a group's evening (cogs.tournament_evenings)
+        await checkin(interaction, click)
         return
     try:
         current = service.tables.current(click.game_id)
@@ -295,6 +298,31 @@ class TournamentCog(CroupierCog):
             return
         await substitute(interaction, outcome)
 
+    @turnier.command(name=cmd("starten"), description=cmd("starten.desc"))
+    @app_commands.describe(gruppe=cmd("gruppe.nr.desc"), fehlende=cmd("fehlende.desc"))
+    async def starten(
+        self,
+        interaction: discord.Interaction[Any],
+        gruppe: GroupNumber,
+        fehlende: Literal["regel", "ausschliessen"] = "regel",
+    ) -> None:
+        """Start a group that waits for its evening now; who has not checked in is handled
+        as chosen (cogs.tournament_evenings)."""
+        current = await self._here(interaction)
+        if current is None:
+            return
+        if not self.host(interaction) and actor_of(interaction) != current.public["host"]:
+            await refuse(interaction, IllegalAction("tour.host_only"), current.locale)
+            return
+        try:
+            started = await start(self.bot, current, gruppe, fehlende, actor_of(interaction))
+        except IllegalAction as exc:
+            await refuse(interaction, exc, current.locale)
+            return
+        missing = started.events[-1]["missing"]
+        text = t("ui.tour.started", current.locale, group=gruppe, count=len(missing))
+        await interaction.response.send_message(text, ephemeral=True)
+
     @turnier.command(name=cmd("weiterkommen"), description=cmd("weiterkommen.desc"))
     @app_commands.describe(spieler=cmd("spieler.desc"), grund=cmd("grund.desc"))
     async def weiterkommen(
@@ -390,8 +418,12 @@ class TournamentCog(CroupierCog):
         text = t("ui.tour.unscheduled", locale, group=gruppe, reason=grund or "–")
         await interaction.response.send_message(text)
         await announce(self.bot, outcome, interaction)
-        if waited:  # no evening to wait for: the group plays now
-            await open_now(self.bot, outcome, gruppe)
+        game_id = next(
+            (g["game_id"] for g in outcome.public["rounds"][-1]["groups"] if g["number"] == gruppe),
+            None,
+        )
+        if waited and game_id is not None:  # no evening to wait for: the group plays now
+            await resume(self.bot, int(game_id), actor_of(interaction))
         event_id = outcome.events[-1].get("event_id")
         if event_id and not await delete_server_event(self.bot, interaction.guild, event_id):
             await interaction.followup.send(t("ui.tour.no_event_change", locale), ephemeral=True)

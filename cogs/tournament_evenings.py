@@ -1,14 +1,16 @@
-"""Evenings that wait: a group whose evening is set waits (its table paused, its clock
-stopped) until that evening or until the host resumes it with ``/v6 fortsetzen`` in its
-thread; at the evening the thread is woken, its players are pinged and the table opens. A
+"""Evenings that wait, with a check-in: a group whose evening is set waits (its table
+paused, its clock stopped). At the evening its thread is woken and its players are pinged
+with a "Bin dabei" button (the reminder DM carries one too); the table opens when the host
+starts it (``/turnier starten``) or ``GRACE`` after the evening began, and whoever has not
+checked in by then is handled as the host chose: the absence rule plays for him, or he is
+also out of the tournament (a substitute is seated before with ``/turnier ersetzen``). A
 group without an evening plays at once, as before; cancelling an evening opens a waiting
-table at once. A table that has begun (someone acted at it) is never paused for an
-evening set later.
+table at once; a table someone already acted at is never paused for an evening set later.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -19,11 +21,14 @@ from bot.render.tournament_cards import timestamp
 from bot.service import Outcome
 from bot.tournament.game import SYSTEM
 from bot.tournament.rules import evenings_due
-from cogs.base import client_service
+from cogs.base import client_service, refuse
 from cogs.delivery import announce
 
 KIND = "turnier"
 SETUP_VERSION = 1  # a table created with its setup and nothing played since
+GRACE = timedelta(minutes=15)
+"""How long after its evening begins a waiting group's table opens by itself, whoever has
+not checked in by then handled by the absence rule (the host may start it earlier)."""
 
 
 def _group(tournament: Outcome, number: int) -> dict[str, Any] | None:
@@ -47,33 +52,69 @@ async def wait_for_evening(client: discord.Client, tournament: Outcome, number: 
     await announce(client, paused)
 
 
-async def open_now(client: discord.Client, tournament: Outcome, number: int) -> None:
-    """The group's evening begins (or was cancelled): its players are pinged in its
-    thread and its table opens, if it still waits."""
+async def resume(client: discord.Client, game_id: int, by: str) -> None:
+    """Open a table that waits (paused for its evening)."""
     service = client_service(client)
-    group = _group(tournament, number)
-    if group is None or group["game_id"] is None:
+    if service.tables.current(game_id).status != "paused":
         return
-    began = await service.act(tournament.game_id, SYSTEM, Action("evening", {"group": number}))
-    table = service.tables.current(group["game_id"])
-    if table.status == "paused":
-        try:
-            resumed = await service.host.do(group["game_id"], SYSTEM, "resume")
-        except IllegalAction:  # resumed meanwhile by the host
-            resumed = None
-        if resumed is not None:
-            await announce(client, resumed)
-    await announce(client, began)
+    try:
+        resumed = await service.host.do(game_id, by, "resume")
+    except IllegalAction:  # resumed meanwhile by the host
+        return
+    await announce(client, resumed)
+
+
+async def start(
+    client: discord.Client, tournament: Outcome, number: int, handling: str, by: str
+) -> Outcome:
+    """A waiting group starts: its table opens; who did not check in is handled as the
+    host chose (``regel``: the absence rule plays for him; ``ausschliessen``: also out of
+    the tournament). Raises IllegalAction (nothing changed) when it cannot start."""
+    service = client_service(client)
+    args = {"group": number, "missing": handling, "host": True}
+    started = await service.act(tournament.game_id, by, Action("start_group", args))
+    event = started.events[-1]
+    group = _group(started, number)
+    if group is not None and group["game_id"] is not None:
+        game_id = int(group["game_id"])
+        await resume(client, game_id, by)
+        reason = t("ui.tour.not_checked_in", tournament.locale)
+        for player in event["missing"]:
+            kicked = await service.host.kick(game_id, by, str(player), reason)
+            await announce(client, kicked)
+    await announce(client, started)
+    return started
+
+
+async def checkin(interaction: discord.Interaction[Any], click: Any) -> None:
+    """ "Bin dabei": the player checks in for his group's evening (privately answered)."""
+    service, actor = client_service(interaction.client), str(interaction.user.id)
+    locale = service.tables.locale_of(click.game_id)
+    number = int(click.arg) if click.arg.isdigit() else 0
+    try:
+        outcome = await service.act(
+            click.game_id, actor, Action("checkin", {"group": number}), nonce=str(interaction.id)
+        )
+    except IllegalAction as exc:
+        await refuse(interaction, exc, locale)
+        return
+    await interaction.response.send_message(t("ui.tour.checked_in", locale), ephemeral=True)
+    await announce(interaction.client, outcome)
 
 
 async def open_evenings(client: discord.Client, now: datetime) -> int:
-    """Open every waiting table whose evening has begun; returns how many (the
-    tournament cog's minute task calls this, tests too)."""
+    """At each waiting group's evening: its players called to check in; ``GRACE`` later
+    its table opens, the absence rule playing for whoever did not check in (the tournament
+    cog's minute task calls this, tests too). Returns how many steps it took."""
     service = client_service(client)
     count = 0
     for tid in service.tables.live_games(KIND):
-        tournament = service.tables.current(tid)
-        for group in evenings_due(tournament.public, now.isoformat()):
-            await open_now(client, service.tables.current(tid), int(group["number"]))
+        for group, due in evenings_due(service.tables.current(tid).public, now.isoformat(), GRACE):
+            number = int(group["number"])
+            if due == "call":
+                called = await service.act(tid, SYSTEM, Action("evening", {"group": number}))
+                await announce(client, called)
+            else:
+                await start(client, service.tables.current(tid), number, "regel", SYSTEM)
             count += 1
     return count

@@ -15,9 +15,11 @@ from bot.engine import Action
 from bot.i18n import t
 from bot.render import tournament_cards as tcards
 from bot.render import v6_cards
+from bot.render.cards import Button, Card, custom_id
 from bot.render.pictures import table_png
 from bot.service import Outcome, Service
 from bot.tournament.game import SYSTEM
+from cogs import ui
 from cogs.base import channel_by_id, client_service, closed_notice
 from cogs.delivery import Delivery, announce, nonce_of, send_private, wake
 from cogs.tournament_time import shown_time
@@ -141,6 +143,8 @@ async def deliver(d: Delivery) -> None:
             await remind(d, event["group"])
         elif event["type"] == "evening":
             await evening_begins(d, event)
+        elif event["type"] == "start_group":
+            await group_started(d, event)
 
 
 async def evening_begins(d: Delivery, event: dict[str, Any]) -> None:
@@ -152,7 +156,30 @@ async def evening_begins(d: Delivery, event: dict[str, Any]) -> None:
     thread = await channel_by_id(d.client, d.service.tables.current(group["game_id"]).channel_id)
     players = ", ".join(v6_cards.mention(p) for p in event["players"])
     text = t("ui.tour.evening_begins", outcome.locale, group=event["group"], players=players)
-    await d.post(f"evening{event['group']}", at=thread, content=text)
+    card = Card(description=text, rows=[(checkin_button(outcome, event["group"]),)])
+    await d.post(f"evening{event['group']}", card, at=thread)
+
+
+def checkin_button(outcome: Outcome, number: int) -> Button:
+    """ "Bin dabei" for a group's evening (any version of the tournament takes it)."""
+    cid = custom_id(tcards.BUTTON, outcome.game_id, outcome.version, "checkin", str(number))
+    return Button(cid, t("ui.button.checkin", outcome.locale), "success")
+
+
+async def group_started(d: Delivery, event: dict[str, Any]) -> None:
+    """A waiting group's table opened: said in its thread, with who did not check in and
+    what happens for them."""
+    outcome = d.outcome
+    group = next(g for g in outcome.public["rounds"][-1]["groups"] if g["number"] == event["group"])
+    if group["game_id"] is None:
+        return
+    thread = await channel_by_id(d.client, d.service.tables.current(group["game_id"]).channel_id)
+    missing = event["missing"]
+    text = t("ui.tour.group_started", outcome.locale, group=event["group"])
+    if missing:
+        names = ", ".join(v6_cards.mention(p) for p in missing)
+        text += " " + t(f"ui.tour.missing.{event['handling']}", outcome.locale, players=names)
+    await d.post(f"start{event['group']}", at=thread, content=text)
 
 
 async def remind(d: Delivery, number: int) -> None:
@@ -175,7 +202,8 @@ async def remind(d: Delivery, number: int) -> None:
     thread = await channel_by_id(d.client, thread_id or outcome.channel_id)
     await wake(thread)  # archived since the draw: players can use its table again
     players = {p: (text, None) for p in group["players"]}
-    await d.dms(players, notice, part=f"remind{number}", channel=thread)
+    checkin = ui.view(Card(rows=[(checkin_button(outcome, number),)]))  # "Bin dabei" by DM too
+    await d.dms(players, notice, part=f"remind{number}", channel=thread, view=checkin)
 
 
 def group_picture(

@@ -18,7 +18,7 @@ VERBS: dict[str, set[str]] = {
            "open", "play"},
     "dd": {"join", "leave", "start", "place", "cup", "decide", "yes", "no", "skip", "steal",
            "swap_rank", "swap_item"},
-    "tr": {"register", "unregister", "close", "confirm", "reserve"},
+    "tr": {"register", "unregister", "close", "confirm", "reserve", "checkin"},
 }  # fmt: skip
 """By the prefix of the control without its last letter (``v6b`` -> ``v6``); Teufel's
 ``form`` stands for the bet form's submission."""

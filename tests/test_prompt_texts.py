@@ -10,6 +10,7 @@ import pytest
 from bot.engine import Action
 from bot.i18n import t
 from bot.render import dd_cards, tournament_cards, v6_cards
+from bot.render.cards import ClickId
 from bot.service import Outcome
 
 LOCALES = ["de", "en"]
@@ -105,7 +106,8 @@ def test_a_closed_registration_says_so_and_offers_nothing(locale: str) -> None:
         card = tournament_cards.registration_card(tour_outcome(status, game_status), locale)
         assert card.description.startswith(t(f"ui.tour.status.{status}", locale))
         assert t("ui.tour.status.registration", locale) not in card.description
-        assert card.rows == []
+        verbs = [ClickId.parse(c).verb for c in card.custom_ids()]  # type: ignore[union-attr]
+        assert verbs == (["reserve"] if status == "running" else [])  # reserves until the end
     aborted = tournament_cards.registration_card(tour_outcome("running", "aborted"), locale)
     assert aborted.rows == [] and t("ui.tour.status.finished", locale) in aborted.description
 

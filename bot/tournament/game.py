@@ -90,13 +90,8 @@ class TournamentGame(Engine[Tournament]):
             group = rules.substitute(state, _int(action.args.get("group"), 0), change)
             data = {"group": group.number, "game_id": group.game_id, **to_data(change)}
             return [Event("substitute", data)]
-        elif action.do in ("wait", "evening"):  # a table waits for its evening; it began
-            self._system(player)
-            group = self._group(state, action)
-            if group.done:
-                raise IllegalAction("tour.group_done", group=group.number)
-            group.waiting = action.do == "wait"
-            return [Event(action.do, {"group": group.number, "players": list(group.players)})]
+        elif action.do in ("wait", "evening", "checkin", "start_group"):
+            return self._evening(state, player, action)
         elif action.do == "reminded":
             self._system(player)
             group = self._group(state, action)
@@ -148,6 +143,34 @@ class TournamentGame(Engine[Tournament]):
             else:
                 return self._correct(state, player, action, rng)
         return [Event(action.do, {"target": target, "by": player, "reason": reason})]
+
+    def _evening(self, state: Tournament, player: str, action: Action) -> list[Event]:
+        """A group's evening: its table waits for it (``wait``), it began and the players
+        are called (``evening``), one checks in, the table starts (``start_group``)."""
+        if action.do == "checkin":
+            group = rules.check_in(state, _int(action.args.get("group"), 0), player)
+            return [Event("checkin", {"group": group.number, "player": player})]
+        if action.do == "start_group":
+            if player != SYSTEM:
+                self._host(state, player, action)
+            handling = str(action.args.get("missing", "regel"))
+            if handling not in ("regel", "ausschliessen"):
+                raise IllegalAction("tour.bad_handling")
+            group, missing = rules.start_group(state, _int(action.args.get("group"), 0))
+            if handling == "ausschliessen":
+                state.withdrawn += [p for p in missing if p not in state.withdrawn]
+            data: dict[str, JSON] = {"group": group.number, "missing": list(missing),
+                                     "handling": handling, "by": player}  # fmt: skip
+            return [Event("start_group", data)]
+        self._system(player)
+        group = self._group(state, action)
+        if group.done:
+            raise IllegalAction("tour.group_done", group=group.number)
+        if action.do == "wait":
+            group.waiting, group.called = True, False
+        else:
+            group.called = True
+        return [Event(action.do, {"group": group.number, "players": list(group.players)})]
 
     def _correct(self, state: Tournament, player: str, action: Action, rng: Rng) -> list[Event]:
         """A result corrected at any time, and what follows from it (bot.tournament.corrections):

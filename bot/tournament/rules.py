@@ -200,19 +200,48 @@ def unschedule(tournament: Tournament, number: int) -> tuple[Group, str | None]:
     return group, event_id
 
 
-def evenings_due(view: Mapping[str, JSON], now: str) -> list[JSON]:
+def evenings_due(view: Mapping[str, JSON], now: str, grace: timedelta) -> list[tuple[JSON, str]]:
     """Groups of the running round, as the view shows them, whose table waits for an
-    evening that has begun."""
+    evening that has begun, each with what is due: ``call`` (ping the players and open
+    the check-in) at the evening, ``start`` (the table opens) ``grace`` after it."""
     if view["status"] != RUNNING or not view["rounds"]:
         return []
     moment = datetime.fromisoformat(now)
-    return [
-        group
-        for group in view["rounds"][-1]["groups"]
-        if group.get("waiting")
-        and group["evening"]
-        and datetime.fromisoformat(group["evening"]) <= moment
-    ]
+    due = []
+    for group in view["rounds"][-1]["groups"]:
+        if not group.get("waiting") or not group["evening"]:
+            continue
+        evening = datetime.fromisoformat(group["evening"])
+        if not group.get("called") and evening <= moment:
+            due.append((group, "call"))
+        elif group.get("called") and evening + grace <= moment:
+            due.append((group, "start"))
+    return due
+
+
+def check_in(tournament: Tournament, number: int, player: str) -> Group:
+    """A player says he is there for his group's evening ("Bin dabei")."""
+    _, group = _open_group(tournament, number)
+    if player not in group.players:
+        raise IllegalAction("tour.not_in_group", group=number)
+    if group.done:
+        raise IllegalAction("tour.group_done", group=number)
+    if player in group.checked_in:
+        raise IllegalAction("tour.checked_in_already")
+    group.checked_in.append(player)
+    return group
+
+
+def start_group(tournament: Tournament, number: int) -> tuple[Group, list[str]]:
+    """The group's table opens (the host's word, or the grace time ran out): no longer
+    waiting; returns the group and its players who did not check in."""
+    _, group = _open_group(tournament, number)
+    if group.done:
+        raise IllegalAction("tour.group_done", group=number)
+    if not group.waiting:
+        raise IllegalAction("tour.not_waiting", group=number)
+    group.waiting = False
+    return group, [p for p in group.players if p not in group.checked_in]
 
 
 def reminders_due(view: Mapping[str, JSON], now: str, before: timedelta) -> list[JSON]:

@@ -50,6 +50,8 @@ class Group:
     evening: str | None = None  # ISO date-time (UTC) of the group's evening
     reminded: bool = False
     waiting: bool = False  # its table waits (paused) for the evening
+    called: bool = False  # the evening began: its players were called to check in
+    checked_in: list[str] = field(default_factory=list)  # "Bin dabei"
     event_id: str | None = None  # the server's scheduled event for the evening (opaque)
 
     @property

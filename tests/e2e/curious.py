@@ -32,6 +32,7 @@ import re
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,8 @@ from bot.i18n import TEXTS
 from bot.render.cards import ClickId
 from bot.store import default_sqlite_url
 from cogs.router import router_of
+from cogs.tournament_evenings import open_evenings
+from cogs.tournament_time import BERLIN, parse_evening
 from loopback import FakeDiscord, bot_running
 from loopback.state import Channel, Guild, Interaction, Message, User, iter_components
 
@@ -306,7 +309,10 @@ class Run:
             book.pop(message.id, None)
 
     def offering(self, book: dict[int, Message]) -> list[Message]:
-        return [m for m in book.values() if not m.deleted and m.custom_ids()]
+        """The messages offering controls, a table's last (a group thread's check-in with
+        its "Bin dabei" before the table it opens)."""
+        found = [m for m in book.values() if not m.deleted and m.custom_ids()]
+        return sorted(found, key=lambda m: not _tournaments(m))
 
     def controls(self, user: User, place: Channel, *, old: bool) -> list[Control]:
         """Every control offered to ``user`` at ``place``: the live table message, his
@@ -395,6 +401,11 @@ GAMES: dict[str, tuple[str, dict[str, Any]]] = {
     "dicedevils": ("dicedevils tisch", {}),
     "dicedevils_mehr": ("dicedevils tisch", {"mehr_kaempfe": True}),
 }
+
+
+def _tournaments(message: Message) -> bool:
+    click = ClickId.parse(message.custom_ids()[0])
+    return click is not None and game_of(click.prefix) == "tr"
 
 
 def _live(run: Run, place: Channel) -> Message | None:
@@ -528,6 +539,32 @@ async def casual(run: Run, kind: str, players: int, *, steps: int = 2000) -> Non
     run.ended_by_host += 1
 
 
+async def _evening(run: Run, host: User, tour: int) -> None:
+    """Group 1 waits for an evening; at it, its players check in (all but one; a stranger
+    tries too), and a quarter of an hour later its table opens by itself."""
+    when = ("2099-11-28", "19:30")
+    await run.slash(host, run.channel, "turnier termin", gruppe=1, datum=when[0], uhrzeit=when[1])
+    evening = parse_evening(*when, BERLIN)
+    assert run.bot is not None
+    await open_evenings(run.bot, evening + timedelta(minutes=1))
+    group = run.service.tables.current(tour).public["rounds"][-1]["groups"][0]
+    thread = next((t for t in run.fake.threads(run.channel) if run.service.tables.find(t.id, None)
+                   == group["game_id"]), None)  # fmt: skip
+    calls = (
+        []
+        if thread is None
+        else [m for m in run.fake.channel_messages(thread) if m.custom_ids() and _tournaments(m)]
+    )
+    if not calls:
+        run.problems.append("a group's evening began without a check-in")
+        return
+    for user in run.users:
+        member = str(user.id) in group["players"][:-1]
+        if member or run.rng.random() < 0.1:
+            await _press(run, user, calls[-1], "checkin")
+    await open_evenings(run.bot, evening + timedelta(minutes=16))
+
+
 async def _undo_a_round(run: Run, host: User, tour: int) -> bool:
     """Once the second round is drawn: the host corrects the third of round 1's first
     group to the top, which changes who went through; he is asked and confirms. Returns
@@ -576,6 +613,7 @@ async def tournament(run: Run, *, durchgaenge: int = 1, steps: int = 6000) -> No
     await _press(run, run.users[1], registration, "close")  # refused: no host
     await _press(run, host, registration, "close")
     await _press(run, reserve, registration, "reserve")  # a reserve, while it runs
+    await _evening(run, host, tour)
     corrected = False
     for _ in range(steps):
         if run.service.tables.current(tour).status == "finished":

@@ -25,7 +25,11 @@ async def play_thread(
     """Every turn in a group thread: no jokers, then stopp (``turns`` clicks at most; the
     verbs of the joker prompts go into ``seen``)."""
     for _ in range(turns):
-        live = [m for m in table.fake.channel_messages(thread) if m.custom_ids()]
+        live = [  # the table's messages (not a check-in's "Bin dabei")
+            m
+            for m in table.fake.channel_messages(thread)
+            if m.custom_ids() and click_of(m.custom_ids()[0]).prefix.startswith("v6")
+        ]
         if not live:
             return
         message = live[-1]

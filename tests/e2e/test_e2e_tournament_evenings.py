@@ -38,17 +38,56 @@ async def test_a_group_waits_for_its_evening_and_then_plays(table: Table) -> Non
 
     await play_thread(table, first, users)  # the group without an evening plays at once
     evening = parse_evening(*EVENING, BERLIN)
-    assert await open_evenings(table.bot, evening - timedelta(minutes=1)) == 0  # type: ignore[arg-type]
-    assert await open_evenings(table.bot, evening + timedelta(minutes=1)) == 1  # type: ignore[arg-type]
+    bot = table.bot
+    assert await open_evenings(bot, evening - timedelta(minutes=1)) == 0  # type: ignore[arg-type]
+    assert await open_evenings(bot, evening + timedelta(minutes=1)) == 1  # type: ignore[arg-type]
     await table.settled()
-    assert service.tables.current(waiting_game).status == "open"
+    assert service.tables.current(waiting_game).status == "paused"  # the check-in runs
     begins = [m for m in fake.channel_messages(second) if "Abend von Gruppe 2 beginnt" in m.text()]
     assert len(begins) == 1
-    for player_id in service.tables.current(waiting_game).players:
+    seated = service.tables.current(waiting_game).players
+    for player_id in seated:
         assert f"<@{player_id}>" in begins[0].text()
-    assert await open_evenings(table.bot, evening + timedelta(minutes=2)) == 0  # type: ignore[arg-type]
+    stranger = next(u for u in users.values() if str(u.id) not in seated)
+    refused = await table.press(stranger, "checkin", begins[0])
+    assert "nicht in Gruppe 2" in refused.message.text()
+    present, absent = seated[:-1], seated[-1]
+    for player_id in present:
+        answered = await table.press(users[int(player_id)], "checkin", begins[0])
+        assert answered.message.visibility == "ephemeral" and "dabei" in answered.message.text()
+    again = await table.press(users[int(present[0])], "checkin", begins[0])
+    assert "schon eingecheckt" in again.message.text()
+
+    assert await open_evenings(bot, evening + timedelta(minutes=5)) == 0  # type: ignore[arg-type]
+    assert await open_evenings(bot, evening + timedelta(minutes=16)) == 1  # type: ignore[arg-type]
+    await table.settled()
+    assert service.tables.current(waiting_game).status == "open"
+    opened = [m for m in fake.channel_messages(second) if "Gruppe 2 ist offen" in m.text()]
+    assert len(opened) == 1 and f"Nicht eingecheckt: <@{absent}>" in opened[0].text()
+    assert absent in service.clocks.of(waiting_game).absent  # the absence rule plays for him
     await play_thread(table, second, users)  # the evening is played
     assert any("Finale ist ausgelost" in m.text() for m in table.public())
+
+
+async def test_the_host_starts_a_waiting_group_and_withdraws_who_is_missing(table: Table) -> None:
+    fake = table.fake
+    await tournament(table, players=8)
+    _, second = fake.threads(table.channel)
+    service = table.bot.service  # type: ignore[union-attr]
+    game = service.tables.find(second.id, None) or 0
+    await table.slash(table.anna, "turnier termin", gruppe=2, datum=EVENING[0], uhrzeit=EVENING[1])
+    await table.settled()
+    refused = await table.slash(table.ben, "turnier starten", gruppe=2)
+    assert refused.message.visibility == "ephemeral" and "Turnierleitung" in refused.message.text()
+    early = await table.slash(table.anna, "turnier starten", gruppe=1)
+    assert "wartet nicht" in early.message.text()
+    started = await table.slash(table.anna, "turnier starten", gruppe=2, fehlende="ausschliessen")
+    await table.settled()
+    assert "4 nicht eingecheckt" in started.message.text()
+    assert service.tables.current(game).status != "paused"  # all absent: it plays itself out
+    tid = service.tables.latest_in_channel("turnier", table.channel.id)
+    withdrawn = service.tables.current(tid).public["withdrawn"]
+    assert sorted(withdrawn) == sorted(service.tables.current(game).players)
 
 
 async def test_a_table_that_began_plays_on_and_a_cancelled_evening_opens(table: Table) -> None:
