@@ -75,6 +75,8 @@ def substitute(tournament: Tournament, number: int, change: Substitution) -> Gro
     if change.player in tournament.registered:
         raise IllegalAction("tour.sub_plays")
     group.players = [change.player if p == change.out else p for p in group.players]
+    # the host seated him for the evening: he is there (the one replaced is not)
+    group.checked_in = [p for p in group.checked_in if p != change.out] + [change.player]
     tournament.registered.append(change.player)
     if change.out not in tournament.withdrawn:
         tournament.withdrawn.append(change.out)
