@@ -27,6 +27,7 @@ BEST_THIRDS_MIN, BEST_THIRDS_MAX = 0, 20
 """How many of a round's best thirds advance as well."""
 
 GROUP_NUMBER_MIN, GROUP_NUMBER_MAX = 1, 100
+GRACE_MINUTES_MIN, GRACE_MINUTES_MAX = 0, 120  # a group's wait for its late players
 ROUND_NUMBER_MIN, ROUND_NUMBER_MAX = 1, 20  # 40 players take 5 rounds; 10,000 about 13
 """A tournament group's number, as the host types it."""
 

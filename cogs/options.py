@@ -26,6 +26,7 @@ GroupSize = app_commands.Range[int, bounds.GROUP_SIZE_MIN, bounds.GROUP_SIZE_MAX
 BestThirds = app_commands.Range[int, bounds.BEST_THIRDS_MIN, bounds.BEST_THIRDS_MAX]
 GroupNumber = app_commands.Range[int, bounds.GROUP_NUMBER_MIN, bounds.GROUP_NUMBER_MAX]
 RoundNumber = app_commands.Range[int, bounds.ROUND_NUMBER_MIN, bounds.ROUND_NUMBER_MAX]
+GraceMinutes = app_commands.Range[int, bounds.GRACE_MINUTES_MIN, bounds.GRACE_MINUTES_MAX]
 Points = app_commands.Range[int, bounds.POINTS_MIN, bounds.POINTS_MAX]
 Eyes = app_commands.Range[int, bounds.EYES_MIN, bounds.EYES_MAX]
 TournamentClockMinutes = app_commands.Range[

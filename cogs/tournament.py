@@ -37,6 +37,7 @@ from cogs.options import (
     Date,
     Durchgaenge,
     Eyes,
+    GraceMinutes,
     GroupNumber,
     GroupSize,
     OnTimeout,
@@ -338,14 +339,16 @@ class TournamentCog(CroupierCog):
         datum=cmd("datum.desc"),
         uhrzeit=cmd("uhrzeit.desc"),
         zeitzone=cmd("zone.desc"),
+        wartezeit=cmd("wartezeit.desc"),
     )
-    async def termin(
+    async def termin(  # noqa: PLR0917 - slash options are parameters
         self,
         interaction: discord.Interaction[Any],
         gruppe: GroupNumber,
         datum: Date,
         uhrzeit: Time,
         zeitzone: ZoneName = "",
+        wartezeit: GraceMinutes = 15,
     ) -> None:
         """A group's evening: stored in the tournament (for reminders) and, where the bot
         may, a Discord scheduled event (the group's one: a new time moves it)."""
@@ -363,6 +366,7 @@ class TournamentCog(CroupierCog):
                 "at": when.isoformat(),
                 "zone": zone.key,
                 "now": discord.utils.utcnow().isoformat(),
+                "grace": wartezeit,
             }
             action = Action("schedule", args | ({"host": True} if self.host(interaction) else {}))
             outcome = await self.service.act(

@@ -1,7 +1,8 @@
 """Evenings that wait, with a check-in: a group whose evening is set waits (its table
 paused, its clock stopped). At the evening its thread is woken and its players are pinged
 with a "Bin dabei" button (the reminder DM carries one too); the table opens when the host
-starts it (``/turnier starten``) or ``GRACE`` after the evening began, and whoever has not
+starts it (``/turnier starten``) or the wait the host set (``/turnier termin wartezeit:``,
+15 minutes unless he says) after the evening began, and whoever has not
 checked in by then is handled as the host chose: the absence rule plays for him, or he is
 also out of the tournament (a substitute is seated before with ``/turnier ersetzen``). A
 group without an evening plays at once, as before; cancelling an evening opens a waiting
@@ -10,7 +11,7 @@ table at once; a table someone already acted at is never paused for an evening s
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -26,9 +27,6 @@ from cogs.delivery import announce
 
 KIND = "turnier"
 SETUP_VERSION = 1  # a table created with its setup and nothing played since
-GRACE = timedelta(minutes=15)
-"""How long after its evening begins a waiting group's table opens by itself, whoever has
-not checked in by then handled by the absence rule (the host may start it earlier)."""
 
 
 def _group(tournament: Outcome, number: int) -> dict[str, Any] | None:
@@ -103,13 +101,13 @@ async def checkin(interaction: discord.Interaction[Any], click: Any) -> None:
 
 
 async def open_evenings(client: discord.Client, now: datetime) -> int:
-    """At each waiting group's evening: its players called to check in; ``GRACE`` later
+    """At each waiting group's evening: its players called to check in; its wait later
     its table opens, the absence rule playing for whoever did not check in (the tournament
     cog's minute task calls this, tests too). Returns how many steps it took."""
     service = client_service(client)
     count = 0
     for tid in service.tables.live_games(KIND):
-        for group, due in evenings_due(service.tables.current(tid).public, now.isoformat(), GRACE):
+        for group, due in evenings_due(service.tables.current(tid).public, now.isoformat()):
             number = int(group["number"])
             if due == "call":
                 called = await service.act(tid, SYSTEM, Action("evening", {"group": number}))

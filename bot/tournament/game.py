@@ -64,6 +64,7 @@ class TournamentGame(Engine[Tournament]):
                 _int(action.args.get("group"), 0),
                 str(action.args.get("at", "")),
                 str(action.args.get("now", "")),
+                _int(action.args.get("grace"), 15),
             )
             return [Event("schedule", {"group": group.number, "at": group.evening, "by": player})]
         elif action.do == "unschedule":

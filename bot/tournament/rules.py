@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 
+from bot import bounds
 from bot.bounds import GROUP_SIZE_MAX, GROUP_SIZE_MIN
 from bot.engine import JSON, IllegalAction, Rng
 from bot.tournament.standings import (
@@ -26,6 +27,7 @@ from bot.tournament.state import (
 )
 
 MIN_GROUP, MAX_GROUP = GROUP_SIZE_MIN, GROUP_SIZE_MAX
+GRACE_MIN, GRACE_MAX = bounds.GRACE_MINUTES_MIN, bounds.GRACE_MINUTES_MAX
 
 
 def check_options(tournament: Tournament) -> None:
@@ -172,9 +174,12 @@ def _open_group(tournament: Tournament, number: int) -> tuple[Round, Group]:
     return current, group
 
 
-def schedule(tournament: Tournament, number: int, at: str, now: str) -> Group:
+def schedule(tournament: Tournament, number: int, at: str, now: str, grace: int = 15) -> Group:
     """Set a group's evening (ISO date-times; ``now`` comes from the caller so that the
-    engine stays pure and replays give the same answer)."""
+    engine stays pure and replays give the same answer) and how many minutes after it
+    began its table opens by itself."""
+    if not GRACE_MIN <= grace <= GRACE_MAX:
+        raise IllegalAction("tour.bad_grace", low=GRACE_MIN, high=GRACE_MAX)
     _, group = _open_group(tournament, number)
     if group.done:
         raise IllegalAction("tour.group_done", group=number)
@@ -184,7 +189,7 @@ def schedule(tournament: Tournament, number: int, at: str, now: str) -> Group:
         raise IllegalAction("tour.bad_time") from None
     if when.tzinfo is None or when <= current:
         raise IllegalAction("tour.past")
-    group.evening, group.reminded = when.isoformat(), False
+    group.evening, group.reminded, group.grace = when.isoformat(), False, grace
     return group
 
 
@@ -202,10 +207,10 @@ def unschedule(tournament: Tournament, number: int) -> tuple[Group, str | None]:
     return group, event_id
 
 
-def evenings_due(view: Mapping[str, JSON], now: str, grace: timedelta) -> list[tuple[JSON, str]]:
+def evenings_due(view: Mapping[str, JSON], now: str) -> list[tuple[JSON, str]]:
     """Groups of the running round, as the view shows them, whose table waits for an
     evening that has begun, each with what is due: ``call`` (ping the players and open
-    the check-in) at the evening, ``start`` (the table opens) ``grace`` after it."""
+    the check-in) at the evening, ``start`` (the table opens) the group's grace after it."""
     if view["status"] != RUNNING or not view["rounds"]:
         return []
     moment = datetime.fromisoformat(now)
@@ -216,7 +221,7 @@ def evenings_due(view: Mapping[str, JSON], now: str, grace: timedelta) -> list[t
         evening = datetime.fromisoformat(group["evening"])
         if not group.get("called") and evening <= moment:
             due.append((group, "call"))
-        elif group.get("called") and evening + grace <= moment:
+        elif group.get("called") and evening + timedelta(minutes=group.get("grace", 15)) <= moment:
             due.append((group, "start"))
     return due
 

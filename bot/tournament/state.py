@@ -51,6 +51,7 @@ class Group:
     reminded: bool = False
     waiting: bool = False  # its table waits (paused) for the evening
     called: bool = False  # the evening began: its players were called to check in
+    grace: int = 15  # minutes after the evening began until the table opens by itself
     checked_in: list[str] = field(default_factory=list)  # "Bin dabei"
     event_id: str | None = None  # the server's scheduled event for the evening (opaque)
 

@@ -29,7 +29,13 @@ async def test_a_group_waits_for_its_evening_and_then_plays(table: Table) -> Non
     waiting_game = service.tables.find(second.id, None)
     assert waiting_game is not None
 
-    await table.slash(table.anna, "turnier termin", gruppe=2, datum=EVENING[0], uhrzeit=EVENING[1])
+    too_long = await fake.slash_unchecked(
+        table.anna, table.channel, "turnier termin", gruppe=2, datum=EVENING[0],
+        uhrzeit=EVENING[1], wartezeit=500,
+    )  # fmt: skip
+    assert too_long.message.visibility == "ephemeral" and "120" in too_long.message.text()
+    await table.slash(table.anna, "turnier termin", gruppe=2, datum=EVENING[0], uhrzeit=EVENING[1],
+                      wartezeit=30)  # fmt: skip
     await table.settled()
     assert service.tables.current(waiting_game).status == "paused"
     assert service.clocks.of(waiting_game).deadline is None  # no clock before the evening
@@ -58,8 +64,8 @@ async def test_a_group_waits_for_its_evening_and_then_plays(table: Table) -> Non
     again = await table.press(users[int(present[0])], "checkin", begins[0])
     assert "schon eingecheckt" in again.message.text()
 
-    assert await open_evenings(bot, evening + timedelta(minutes=5)) == 0  # type: ignore[arg-type]
-    assert await open_evenings(bot, evening + timedelta(minutes=16)) == 1  # type: ignore[arg-type]
+    assert await open_evenings(bot, evening + timedelta(minutes=16)) == 0  # type: ignore[arg-type]
+    assert await open_evenings(bot, evening + timedelta(minutes=31)) == 1  # the host's 30
     await table.settled()
     assert service.tables.current(waiting_game).status == "open"
     opened = [m for m in fake.channel_messages(second) if "Gruppe 2 ist offen" in m.text()]
