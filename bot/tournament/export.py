@@ -8,7 +8,12 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-CSV_COLUMNS = ("round", "finale", "group", "place", "player_id", "player", "points", "eyes")
+CSV_COLUMNS = (
+    "round", "finale", "group", "place", "player_id", "player", "points", "eyes",
+    "instead_of_id", "instead_of", "since",
+)  # fmt: skip
+"""``instead_of``: the player a reserve took the seat of (his points are the reserve's),
+and ``since`` when (ISO, UTC)."""
 
 
 def standings_rows(
@@ -18,7 +23,9 @@ def standings_rows(
     rows = []
     for rnd in tournament["rounds"]:
         for group in rnd["groups"]:
+            stood_in = {c["player"]: c for c in group.get("substitutions", [])}
             for place, line in enumerate(group["table"], start=1):
+                change = stood_in.get(line["player"])
                 rows.append(
                     {
                         "round": rnd["number"],
@@ -29,6 +36,9 @@ def standings_rows(
                         "player": name(line["player"]),
                         "points": line["points"],
                         "eyes": line["eyes"],
+                        "instead_of_id": change["out"] if change else "",
+                        "instead_of": name(change["out"]) if change else "",
+                        "since": change["at"] if change else "",
                     }
                 )
     return rows

@@ -41,3 +41,21 @@ def test_full_json_keeps_every_die() -> None:
     assert data["games"]["7"]["log"][0]["draws"][0]["value"] == 4
     assert data["games"]["7"]["seed_hash"] == "ab"
     assert data["tournament"]["name"] == "Herbst"
+
+
+def test_a_reserves_row_names_whom_he_played_for_and_since_when() -> None:
+    change = {
+        "out": "3",
+        "player": "2",
+        "by": "1",
+        "reason": "krank",
+        "at": "2099-12-01T18:40:00+00:00",
+    }
+    group = {**TOURNAMENT["rounds"][0]["groups"][0], "substitutions": [change]}  # type: ignore[index]
+    tournament = {**TOURNAMENT, "rounds": [{**TOURNAMENT["rounds"][0], "groups": [group]}]}  # type: ignore[index]
+    text = standings_csv(tournament, {"1": "Anna", "2": "Ben", "3": "Cem"}.__getitem__)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [(r["player"], r["instead_of"], r["since"]) for r in rows] == [
+        ("Anna", "", ""),
+        ("Ben", "Cem", "2099-12-01T18:40:00+00:00"),
+    ]
