@@ -7,9 +7,10 @@ from __future__ import annotations
 import copy
 
 import pytest
+from stechen_dice import Dice
 
-from bot.engine import Action, FixedRng, IllegalAction
-from bot.engine.rng import AuditedRng, Draw
+from bot.engine import Action, IllegalAction
+from bot.engine.rng import AuditedRng
 from bot.tournament import corrections
 from bot.tournament.game import SYSTEM, TournamentGame
 from bot.tournament.state import FINISHED, RUNNING, Correction, Tournament
@@ -104,20 +105,6 @@ def test_a_title_won_by_stechen_goes_to_the_player_a_correction_puts_ahead() -> 
     events = correct(state, other, 12)
     assert events[-1] == {"type": "champion", "player": other, "before": champion}
     assert state.champion == other
-
-
-class Dice(AuditedRng):
-    """Given Stechen dice first; afterwards (a new draw) the audited RNG."""
-
-    def __init__(self, values: list[int]) -> None:
-        super().__init__(bytes(32), nonce="dice")
-        self.fixed = FixedRng(values)
-
-    def _next(self, sides: int) -> Draw:
-        if self.fixed.remaining:
-            self.fixed.roll(sides)
-            return self.fixed.take_draws()[0]
-        return super()._next(sides)
 
 
 def test_a_correction_that_makes_a_tie_across_the_cut_rolls_a_stechen() -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import copy
 
 import pytest
+from stechen_dice import Dice
 
 from bot.engine import FixedRng, IllegalAction
-from bot.engine.rng import AuditedRng, Draw
+from bot.engine.rng import AuditedRng
 from bot.tournament import rules
 from bot.tournament.standings import best_thirds, group_boundaries, order_lines
 from bot.tournament.state import FINISHED, RUNNING, Line, Tournament
@@ -98,20 +99,6 @@ def test_registration_rules() -> None:
 def test_bad_options_are_refused() -> None:
     with pytest.raises(IllegalAction, match=r"tour\.group_size"):
         rules.check_options(Tournament("x", "h", group_size=7))
-
-
-class Dice(AuditedRng):
-    """Given Stechen dice first; afterwards (the next round's draw) the audited RNG."""
-
-    def __init__(self, values: list[int]) -> None:
-        super().__init__(bytes(32), nonce="test")
-        self.fixed = FixedRng(values)
-
-    def _next(self, sides: int) -> Draw:
-        if self.fixed.remaining:
-            self.fixed.roll(sides)
-            return self.fixed.take_draws()[0]
-        return super()._next(sides)
 
 
 def play_group(tournament: Tournament, number: int, points: list[int], rng: AuditedRng) -> None:
