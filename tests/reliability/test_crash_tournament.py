@@ -12,6 +12,7 @@ once, every table message shows its game as it stands, and the Finale can be pla
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import os
 import shutil
@@ -184,8 +185,15 @@ async def last_click_killed_at(world: World, kept: Kept, step: int | None) -> in
         await world.fake.click(user, message, custom_id)
         if step is None:
             await all_delivered(store)
-        else:
-            await bot.wait(10)
+        else:  # the kill, or (the dice of this replay took fewer calls) all delivered
+            died = asyncio.ensure_future(bot.wait(40))
+            delivered = asyncio.ensure_future(all_delivered(store, 40))
+            await asyncio.wait({died, delivered}, return_when=asyncio.FIRST_COMPLETED)
+            for waiting in (died, delivered):
+                waiting.cancel()
+            if bot.returncode is None:  # killed after its last call, then
+                bot.kill(signal.SIGKILL)
+                await bot.wait(10)
     finally:
         world.fake.after_rest = None
     store.engine.dispose()
