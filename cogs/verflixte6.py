@@ -171,8 +171,11 @@ async def show(
         else:
             await interaction.response.send_message(text, ephemeral=True)
     await d.table(table)
-    for end in (e for e in outcome.events if e["type"] == "durchgang_end"):
-        await d.post("result", cards.result_card(outcome, end, locale))
+    ends = [i for i, e in enumerate(outcome.events) if e["type"] == "durchgang_end"]
+    for n, at in enumerate(ends):  # the clock may have played several for absent players
+        its = replace(outcome, events=outcome.events[(ends[n - 1] + 1 if n else 0) : at + 1])
+        card = cards.result_card(its, outcome.events[at], locale, standing=n == len(ends) - 1)
+        await d.post("result", card)
     fresh_turn = new_turn and not outcome.finished
     if fresh_turn:
         await d.new_table(cards.table_card(replace(outcome, events=new_events), locale))

@@ -212,8 +212,17 @@ def _question(turn: Mapping[str, Any], locale: str, name: Names) -> str:
     return t(f"ui.prompt.ask.{phase}", locale)
 
 
-def result_card(outcome: Any, end: Mapping[str, Any], locale: str, name: Names = mention) -> Card:
-    """The message after a Durchgang: places, points, Stechen rolls, the table so far."""
+def result_card(
+    outcome: Any,
+    end: Mapping[str, Any],
+    locale: str,
+    name: Names = mention,
+    *,
+    standing: bool = True,
+) -> Card:
+    """The message after a Durchgang: places, points, Stechen rolls (those among the
+    outcome's events), the table so far (``standing``: only when the outcome's view is the
+    table after this Durchgang, not after a later one the absence rule played too)."""
     eyes: Mapping[str, int] = end["eyes"]
     points: Mapping[str, int] = end["points"]
     values = sorted({e for e in eyes.values() if e > 0}, reverse=True)
@@ -236,22 +245,17 @@ def result_card(outcome: Any, end: Mapping[str, Any], locale: str, name: Names =
     for event in outcome.events:
         if event["type"] == "stechen" and event is not end:
             lines.append(describe(event, locale, name))
+    title = t("ui.result.title", locale, durchgang=end["durchgang"])
+    if not standing:
+        return Card(title=title, description="\n".join(lines))
     seats = outcome.public["seats"]
     table = sorted(seats, key=lambda s: (-s["points"], -s["abend_eyes"]))
-    standing = "\n".join(standing_line({**s, "eyes": s["abend_eyes"]}, locale, name) for s in table)
+    rows = "\n".join(standing_line({**s, "eyes": s["abend_eyes"]}, locale, name) for s in table)
+    count = len(outcome.public.get("results", [])) or end["durchgang"]
     return Card(
-        title=t("ui.result.title", locale, durchgang=end["durchgang"]),
+        title=title,
         description="\n".join(lines),
-        fields=[
-            (
-                t(
-                    "ui.result.table",
-                    locale,
-                    count=len(outcome.public.get("results", [])) or end["durchgang"],
-                ),
-                standing,
-            )
-        ],
+        fields=[(t("ui.result.table", locale, count=count), rows)],
     )
 
 

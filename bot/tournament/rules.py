@@ -248,6 +248,8 @@ def start_group(tournament: Tournament, number: int) -> tuple[Group, list[str]]:
     if not group.waiting:
         raise IllegalAction("tour.not_waiting", group=number)
     group.waiting = False
+    if not group.called:  # started before its evening: no check-in ran, nobody is missing
+        return group, []
     return group, [p for p in group.players if p not in group.checked_in]
 
 

@@ -78,22 +78,31 @@ async def test_a_group_waits_for_its_evening_and_then_plays(table: Table) -> Non
 async def test_the_host_starts_a_waiting_group_and_withdraws_who_is_missing(table: Table) -> None:
     fake = table.fake
     await tournament(table, players=8)
-    _, second = fake.threads(table.channel)
+    first, second = fake.threads(table.channel)
     service = table.bot.service  # type: ignore[union-attr]
-    game = service.tables.find(second.id, None) or 0
-    await table.slash(table.anna, "turnier termin", gruppe=2, datum=EVENING[0], uhrzeit=EVENING[1])
+    one, two = (service.tables.find(t.id, None) or 0 for t in (first, second))
+    for group in (1, 2):
+        await table.slash(table.anna, "turnier termin", gruppe=group, datum=EVENING[0],
+                          uhrzeit=EVENING[1])  # fmt: skip
     await table.settled()
     refused = await table.slash(table.ben, "turnier starten", gruppe=2)
     assert refused.message.visibility == "ephemeral" and "Turnierleitung" in refused.message.text()
-    early = await table.slash(table.anna, "turnier starten", gruppe=1)
-    assert "wartet nicht" in early.message.text()
-    started = await table.slash(table.anna, "turnier starten", gruppe=2, fehlende="ausschliessen")
+    early = await table.slash(table.anna, "turnier starten", gruppe=2)  # before its evening
     await table.settled()
-    assert "4 nicht eingecheckt" in started.message.text()
-    assert service.tables.current(game).status != "paused"  # all absent: it plays itself out
+    assert "0 nicht eingecheckt" in early.message.text()  # no check-in ran: nobody missing
+    assert service.tables.current(two).status == "open"
+    again = await table.slash(table.anna, "turnier starten", gruppe=2)
+    assert "wartet nicht" in again.message.text()
+
+    at = parse_evening(*EVENING, BERLIN)
+    assert await open_evenings(table.bot, at + timedelta(minutes=1)) == 1  # type: ignore[arg-type]
+    started = await table.slash(table.anna, "turnier starten", gruppe=1, fehlende="ausschliessen")
+    await table.settled()
+    assert "4 nicht eingecheckt" in started.message.text()  # called, and nobody came
+    assert service.tables.current(one).status != "paused"  # all absent: it plays itself out
     tid = service.tables.latest_in_channel("turnier", table.channel.id)
     withdrawn = service.tables.current(tid).public["withdrawn"]
-    assert sorted(withdrawn) == sorted(service.tables.current(game).players)
+    assert sorted(withdrawn) == sorted(service.tables.current(one).players)
 
 
 async def test_a_table_that_began_plays_on_and_a_cancelled_evening_opens(table: Table) -> None:
