@@ -54,7 +54,7 @@ from cogs.permissions import tell_host
 from cogs.router import Click, GameRoute, router_of
 from cogs.tournament_evenings import checkin, open_evenings, resume, start, wait_for_evening
 from cogs.tournament_events import delete_server_event, server_event
-from cogs.tournament_groups import deliver, start_groups, substitute
+from cogs.tournament_groups import deliver, group_of, start_groups, substitute
 from cogs.tournament_overview import bracket_picture
 from cogs.tournament_time import (
     BERLIN,
@@ -401,11 +401,8 @@ class TournamentCog(CroupierCog):
         if current is None:
             return
         locale = current.locale
-        rounds = current.public["rounds"]
-        waited = any(
-            g["number"] == gruppe and g.get("waiting")
-            for g in (rounds[-1]["groups"] if rounds else [])
-        )
+        before = group_of(current, gruppe)
+        waited = before is not None and bool(before.get("waiting"))
         args = {"group": gruppe, "reason": grund} | (
             {"host": True} if self.host(interaction) else {}
         )
@@ -422,12 +419,8 @@ class TournamentCog(CroupierCog):
         text = t("ui.tour.unscheduled", locale, group=gruppe, reason=grund or "–")
         await interaction.response.send_message(text)
         await announce(self.bot, outcome, interaction)
-        game_id = next(
-            (g["game_id"] for g in outcome.public["rounds"][-1]["groups"] if g["number"] == gruppe),
-            None,
-        )
-        if waited and game_id is not None:  # no evening to wait for: the group plays now
-            await resume(self.bot, int(game_id), actor_of(interaction))
+        if waited and before is not None and before["game_id"] is not None:
+            await resume(self.bot, int(before["game_id"]), actor_of(interaction))  # plays now
         event_id = outcome.events[-1].get("event_id")
         if event_id and not await delete_server_event(self.bot, interaction.guild, event_id):
             await interaction.followup.send(t("ui.tour.no_event_change", locale), ephemeral=True)

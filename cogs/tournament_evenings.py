@@ -24,20 +24,16 @@ from bot.tournament.game import SYSTEM
 from bot.tournament.rules import evenings_due
 from cogs.base import client_service, refuse
 from cogs.delivery import announce
+from cogs.tournament_groups import group_of
 
 KIND = "turnier"
 SETUP_VERSION = 1  # a table created with its setup and nothing played since
 
 
-def _group(tournament: Outcome, number: int) -> dict[str, Any] | None:
-    groups = tournament.public["rounds"][-1]["groups"] if tournament.public["rounds"] else []
-    return next((g for g in groups if g["number"] == number), None)
-
-
 async def wait_for_evening(client: discord.Client, tournament: Outcome, number: int) -> None:
     """After an evening was set: the group's table waits for it, if nobody has played yet."""
     service = client_service(client)
-    group = _group(tournament, number)
+    group = group_of(tournament, number)
     if group is None or group["game_id"] is None or group["waiting"] or not group["evening"]:
         return
     table = service.tables.current(group["game_id"])
@@ -72,7 +68,7 @@ async def start(
     args = {"group": number, "missing": handling, "host": True}
     started = await service.act(tournament.game_id, by, Action("start_group", args))
     event = started.events[-1]
-    group = _group(started, number)
+    group = group_of(started, number)
     if group is not None and group["game_id"] is not None:
         game_id = int(group["game_id"])
         await resume(client, game_id, by)

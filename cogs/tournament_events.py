@@ -15,6 +15,7 @@ from bot.i18n import t
 from bot.service import Outcome
 from bot.tournament.game import SYSTEM
 from cogs.base import client_service
+from cogs.tournament_groups import group_of
 
 log = logging.getLogger(__name__)
 
@@ -23,8 +24,8 @@ UNKNOWN_EVENT = 10070  # "Unknown Guild Scheduled Event": deleted on Discord by 
 
 
 def _group(outcome: Outcome, number: int) -> dict[str, Any]:
-    groups = outcome.public["rounds"][-1]["groups"]
-    found: dict[str, Any] = next(g for g in groups if g["number"] == number)
+    found = group_of(outcome, number)
+    assert found is not None  # the action just named it
     return found
 
 

@@ -147,13 +147,29 @@ async def deliver(d: Delivery) -> None:
             await group_started(d, event)
 
 
+def group_of(tournament: Outcome, number: int) -> dict[str, Any] | None:
+    """Group ``number`` of the tournament's current round, as its view shows it."""
+    rounds = tournament.public["rounds"]
+    groups: list[dict[str, Any]] = rounds[-1]["groups"] if rounds else []
+    return next((g for g in groups if g["number"] == number), None)
+
+
+async def group_thread(client: discord.Client, group: dict[str, Any]) -> Any:
+    """The thread of a group's table (None while the group has no table)."""
+    if group["game_id"] is None:
+        return None
+    return await channel_by_id(
+        client, client_service(client).tables.current(group["game_id"]).channel_id
+    )
+
+
 async def evening_begins(d: Delivery, event: dict[str, Any]) -> None:
     """A group's evening begins: its players pinged in its thread (woken)."""
     outcome = d.outcome
-    group = next(g for g in outcome.public["rounds"][-1]["groups"] if g["number"] == event["group"])
-    if group["game_id"] is None:
+    group = group_of(outcome, event["group"])
+    thread = None if group is None else await group_thread(d.client, group)
+    if thread is None:
         return
-    thread = await channel_by_id(d.client, d.service.tables.current(group["game_id"]).channel_id)
     players = ", ".join(v6_cards.mention(p) for p in event["players"])
     text = t("ui.tour.evening_begins", outcome.locale, group=event["group"], players=players)
     card = Card(description=text, rows=[(checkin_button(outcome, event["group"]),)])
@@ -170,10 +186,10 @@ async def group_started(d: Delivery, event: dict[str, Any]) -> None:
     """A waiting group's table opened: said in its thread, with who did not check in and
     what happens for them."""
     outcome = d.outcome
-    group = next(g for g in outcome.public["rounds"][-1]["groups"] if g["number"] == event["group"])
-    if group["game_id"] is None:
+    group = group_of(outcome, event["group"])
+    thread = None if group is None else await group_thread(d.client, group)
+    if thread is None:
         return
-    thread = await channel_by_id(d.client, d.service.tables.current(group["game_id"]).channel_id)
     missing = event["missing"]
     text = t("ui.tour.group_started", outcome.locale, group=event["group"])
     if missing:
@@ -185,21 +201,20 @@ async def group_started(d: Delivery, event: dict[str, Any]) -> None:
 async def remind(d: Delivery, number: int) -> None:
     """DM a group's players that their evening is near (closed DMs: a mention in the
     group's thread instead)."""
-    outcome, service = d.outcome, d.service
-    group = next(g for g in outcome.public["rounds"][-1]["groups"] if g["number"] == number)
+    outcome = d.outcome
+    group = group_of(outcome, number)
+    assert group is not None  # the tournament's own event names it
     locale, when = outcome.locale, shown_time(datetime.fromisoformat(group["evening"]))
-    game_id = group["game_id"]
-    thread_id = None if game_id is None else service.tables.current(game_id).channel_id
+    thread = await group_thread(d.client, group) or await d.channel()
     text = t(
         "ui.tour.reminder",
         locale,
         name=outcome.public["name"],
         group=number,
         when=when,
-        thread=f"<#{thread_id or outcome.channel_id}>",
+        thread=f"<#{thread.id}>",
     )
     notice = closed_notice("ui.tour.reminder_public", locale, when=when)
-    thread = await channel_by_id(d.client, thread_id or outcome.channel_id)
     await wake(thread)  # archived since the draw: players can use its table again
     players = {p: (text, None) for p in group["players"]}
     checkin = ui.view(Card(rows=[(checkin_button(outcome, number),)]))  # "Bin dabei" by DM too

@@ -15,7 +15,7 @@ from bot.engine import Event, IllegalAction, Rng
 from bot.engine.serial import to_data
 from bot.tournament.rules import advancing, next_round
 from bot.tournament.standings import group_boundaries, order_lines
-from bot.tournament.state import FINISHED, RUNNING, Correction, Group, Line, Round, Tournament
+from bot.tournament.state import FINISHED, RUNNING, Correction, Line, Round, Tournament
 
 UNDOES = "tour.correct_undoes"
 """The refusal of an unconfirmed correction that would undo later rounds."""
@@ -31,7 +31,7 @@ def find_group(tournament: Tournament, round_number: int | None, number: int, pl
             raise IllegalAction("tour.no_such_round", round=round_number)
         return tournament.rounds[round_number - 1]
     for candidate in reversed(tournament.rounds):
-        group = _group(candidate, number)
+        group = candidate.group(number)
         if group is not None and player in group.players:
             return candidate
     raise IllegalAction("tour.never_played", group=number)
@@ -51,7 +51,7 @@ def correct(
     if fix.points < 0 or fix.eyes < 0:
         raise IllegalAction("tour.bad_correction")
     rnd = find_group(tournament, round_number, number, fix.player)
-    group = _group(rnd, number)
+    group = rnd.group(number)
     if group is None:
         raise IllegalAction("tour.no_such_group", group=number)
     if fix.player not in group.players:
@@ -122,7 +122,3 @@ def _consequences(tournament: Tournament, rnd: Round, rng: Rng, *, confirmed: bo
     tournament.status, tournament.champion = RUNNING, None
     next_round(tournament, rnd, rng)  # the round or champion event: the caller's
     return events
-
-
-def _group(rnd: Round, number: int) -> Group | None:
-    return next((g for g in rnd.groups if g.number == number), None)

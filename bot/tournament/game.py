@@ -220,11 +220,7 @@ class TournamentGame(Engine[Tournament]):
     def _group(state: Tournament, action: Action) -> Group:
         current = state.current
         number = _int(action.args.get("group"), 0)
-        group = (
-            None
-            if current is None
-            else next((g for g in current.groups if g.number == number), None)
-        )
+        group = None if current is None else current.group(number)
         if group is None:
             raise IllegalAction("tour.no_such_group", group=number)
         return group

@@ -168,7 +168,7 @@ def _open_group(tournament: Tournament, number: int) -> tuple[Round, Group]:
     current = tournament.current
     if tournament.status != RUNNING or current is None:
         raise IllegalAction("tour.not_running")
-    group = next((g for g in current.groups if g.number == number), None)
+    group = current.group(number)
     if group is None:
         raise IllegalAction("tour.no_such_group", group=number)
     return current, group

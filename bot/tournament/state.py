@@ -68,6 +68,10 @@ class Round:
     advanced: list[str] = field(default_factory=list)
     by_hand: list[str] = field(default_factory=list)  # advanced by the host
     draw: int = 0  # which draw of the tournament made it (a round drawn anew is another)
+
+    def group(self, number: int) -> Group | None:
+        return next((g for g in self.groups if g.number == number), None)
+
     thirds_stechen: list[dict[str, int]] = field(default_factory=list)
 
 
