@@ -61,7 +61,12 @@ def _parser() -> argparse.ArgumentParser:
         "verify", help="check an exported game: seed, every draw, the hash chain, the replay"
     )
     verify.add_argument("file", help="a game export (JSON, from /verify export)")
-    verify.add_argument("--lang", choices=["de", "en"], default="de", help="language of the answer")
+    verify.add_argument("--lang", default="de", help="language of the answer (de, en, …)")
+    i18n = sub.add_parser(
+        "i18n", help="the text catalogues: check them, update them, or add a language"
+    )
+    i18n.add_argument("verb", nargs="?", default="check", choices=["check", "update", "add"])
+    i18n.add_argument("language", nargs="?", help="add: the new language's code (e.g. nl)")
     bench.add_argument(
         "--discord",
         action="store_true",
@@ -194,6 +199,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _bench(args.database, args.actions)
     if args.command == "verify":
         return _verify(args.file, args.lang)
+    if args.command == "i18n":
+        from bot.i18n.tools import main as i18n
+
+        return i18n([args.verb, *([args.language] if args.language else [])])
     if args.command == "sandbox":
         from bot.sandbox import main as sandbox
 

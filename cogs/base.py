@@ -10,13 +10,13 @@ import discord
 from discord.ext import commands
 
 from bot.engine import IllegalAction
-from bot.i18n import t
+from bot.i18n import listed, private_locale, t
 from bot.render.cards import Card
 from bot.render.lobby import mention
 from bot.service import Outcome, Service
 from cogs import ui
 from cogs.permissions import tell_host
-from cogs.router import turn_done
+from cogs.router import answer_locale, turn_done
 
 log = logging.getLogger(__name__)
 
@@ -53,10 +53,10 @@ def channel_of(interaction: discord.Interaction[Any]) -> discord.abc.Messageable
     return channel
 
 
-def _shown(value: Any) -> Any:
-    """Player ids in refusal texts become mentions (a list of them: the names, joined)."""
+def _shown(value: Any, locale: str) -> Any:
+    """Player ids in refusal texts become mentions (a list of them: listed, "@A und @B")."""
     if isinstance(value, list):
-        return ", ".join(mention(str(player)) for player in value)
+        return listed((mention(str(player)) for player in value), locale)
     return mention(value) if isinstance(value, str) and value.isdigit() else value
 
 
@@ -74,12 +74,19 @@ def turn_refusal(outcome: Outcome) -> IllegalAction:
 
 def refusal_text(exc: IllegalAction, locale: str) -> str:
     """What a player reads when ``exc`` refused his action."""
-    return t(exc.key, locale, **{k: _shown(v) for k, v in exc.params.items()})
+    return t(exc.key, locale, **{k: _shown(v, locale) for k, v in exc.params.items()})
+
+
+def reader_locale(interaction: discord.Interaction[Any], fallback: str) -> str:
+    """The language of an answer only the player who acted reads: his Discord's where a
+    catalogue speaks it, else ``fallback`` (the table's or the server's)."""
+    return private_locale(interaction.locale, fallback)
 
 
 async def refuse(interaction: discord.Interaction[Any], exc: IllegalAction, locale: str) -> None:
-    """A refusal: ephemeral, in the table's language; nothing was changed."""
-    text = refusal_text(exc, locale)
+    """A refusal: ephemeral, in the player's language (else the table's, ``locale``);
+    nothing was changed."""
+    text = refusal_text(exc, reader_locale(interaction, locale))
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
@@ -142,8 +149,13 @@ class CroupierCog(commands.Cog):
         return is_host(interaction, role)
 
     def locale(self, interaction: discord.Interaction[Any]) -> str:
-        """The server's language (German unless its admins chose English)."""
+        """The server's language (German unless its admins chose another): what the
+        channel reads."""
         return self.service.directory.guild_locale(interaction.guild_id)
+
+    def private_locale(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of an answer only the one who asked reads (see reader_locale)."""
+        return answer_locale(interaction)
 
 
 def closed_notice(key: str, locale: str, **params: object) -> Callable[[list[str]], str]:

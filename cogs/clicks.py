@@ -7,14 +7,14 @@ click goes through (:meth:`GameClicks.handle`):
    table takes (a simultaneous choice, a private view);
 3. the game's own answers that change nothing (a private view, a prompt, a form);
 4. the action, with the click's nonce (and the version it was made for);
-5. a refusal privately, in the table's language (a leftover prompt closes instead), or
+5. a refusal privately, in the player's language (a leftover prompt closes instead), or
    the outcome shown.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -23,7 +23,7 @@ from discord.ext import commands
 from bot.engine import Action, IllegalAction
 from bot.service import Outcome
 from cogs import prompts
-from cogs.base import actor_of, refuse, service_of
+from cogs.base import actor_of, reader_locale, refuse, service_of
 from cogs.delivery import Delivery
 from cogs.router import Click, GameRoute, router_of
 
@@ -75,7 +75,10 @@ class GameClicks:
                 locale = current.locale
                 if versioned and click.version != current.version:
                     raise IllegalAction("game.stale")
-                if await self.answer(interaction, click, current, actor):
+                # what the game answers without acting only the clicker reads: his language
+                reader = reader_locale(interaction, locale)
+                mine = current if reader == locale else replace(current, locale=reader)
+                if await self.answer(interaction, click, mine, actor):
                     return
             else:
                 locale = service.tables.locale_of(click.game_id)
@@ -88,7 +91,7 @@ class GameClicks:
             )
         except IllegalAction as exc:
             closed = self.one_live_prompt and await prompts.close_clicked(
-                interaction, exc.key, locale
+                interaction, exc.key, reader_locale(interaction, locale)
             )  # a prompt left open
             if not closed:
                 await refuse(interaction, exc, locale)

@@ -25,7 +25,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import private_locale, t
 from bot.render.cards import Card
 from bot.service import Outcome, Service
 from cogs import ui
@@ -65,6 +65,17 @@ class Delivery:
         self.posted = False
         self._parts: Counter[str] = Counter()
         self._channel: Any = None
+
+    @property
+    def private_locale(self) -> str:
+        """The language of what only the clicker reads (a prompt, an answer): his own."""
+        if self.interaction is None:
+            return self.outcome.locale
+        return private_locale(self.interaction.locale, self.outcome.locale)
+
+    def reader(self, player: str) -> str:
+        """The language of a DM to ``player``: his own (as last seen), else the table's."""
+        return self.service.directory.reader_locale(player, self.outcome.locale)
 
     @property
     def service(self) -> Service:
@@ -114,7 +125,7 @@ class Delivery:
             if message is not None and message.id == self.outcome.message_id:
                 await interaction.response.edit_message(**ui.message_kwargs(card))
                 return
-            done = t("ui.done", outcome.locale)
+            done = t("ui.done", self.private_locale)
             await interaction.response.edit_message(content=done, embed=None, view=None)
         outcome = self.outcome
         if outcome.message_id is not None:
@@ -228,6 +239,13 @@ async def send_private(
     private_text = router_of(client).private_text(outcome.kind)
     if private_text is None:
         return
-    messages = {p: (private_text(outcome, p), None) for p in players}
+    readers = client_service(client).directory
+    messages = {
+        p: (
+            private_text(replace(outcome, locale=readers.reader_locale(p, outcome.locale)), p),
+            None,
+        )
+        for p in players
+    }
     notice = closed_notice("clock.dm_closed", outcome.locale)
     await dm_players(client, channel, messages, notice)

@@ -16,9 +16,10 @@ from bot.engine import Action, IllegalAction
 from bot.games.dicedevils.state import VALUE
 from bot.i18n import t
 from bot.render import dd_cards as cards
+from bot.render.cards import Select
 from bot.render.pictures import table_png
 from bot.service import Outcome
-from cogs import prompts
+from cogs import prompts, ui
 from cogs.base import (
     CroupierCog,
     closed_notice,
@@ -78,11 +79,18 @@ async def answer(
         text = cards.cup_text(current.private[actor], actor, locale)
         await interaction.response.send_message(text, ephemeral=True)
         return True
-    if click.verb != "decide":
+    if click.verb not in ("decide", "swap_take"):
         return False
     if actor not in current.to_act:
         raise turn_refusal(current)
     name = service_of(interaction).directory.display_name
+    if click.verb == "swap_take":  # a long swap: what he takes is chosen, now what he gives
+        taken = click.values[0] if click.values else ""
+        card = cards.give_card(current, options_for(current, actor), taken, locale, name)
+        if not card.rows[0:1] or not isinstance(card.rows[0], Select):
+            raise IllegalAction("dd.wrong_action", action=taken)
+        await interaction.response.edit_message(**ui.message_kwargs(card))
+        return True
     card = cards.decision_card(current, options_for(current, actor), locale, name)
     sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
     await prompts.opened(
@@ -137,7 +145,9 @@ def display_picture(outcome: Outcome, locale: str) -> discord.File:
 async def send_cups(d: Delivery) -> None:
     """Each player's dice by DM; closed DMs are pointed to "Mein Becher" (no numbers)."""
     outcome, locale = d.outcome, d.outcome.locale
-    messages = {p: (cards.cup_text(outcome.private[p], p, locale), None) for p in outcome.players}
+    messages = {
+        p: (cards.cup_text(outcome.private[p], p, d.reader(p)), None) for p in outcome.players
+    }
     await d.dms(messages, closed_notice("dd.ui.dm_closed", locale))
 
 
@@ -156,7 +166,7 @@ class DiceDevilsCog(CroupierCog):
 
     @dicedevils.command(name=cmd("regeln"), description=cmd("regeln.spiel.desc"))
     async def regeln(self, interaction: discord.Interaction[Any]) -> None:
-        await send_help(interaction, KIND, self.locale(interaction))
+        await send_help(interaction, KIND, self.private_locale(interaction))
 
 
 CLICKS = GameClicks(

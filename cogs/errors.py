@@ -17,21 +17,12 @@ import discord
 from discord import app_commands
 
 from bot.engine import IllegalAction
-from bot.i18n import DEFAULT_LOCALE, t
+from bot.i18n import has_text, normalize_locale, t
 from cogs.base import refusal_text
 from cogs.options import OptionRefused, check_interaction
-from cogs.router import router_of
+from cogs.router import answer_locale, router_of
 
 log = logging.getLogger(__name__)
-
-
-def server_locale(interaction: discord.Interaction[Any]) -> str:
-    """The server's language (German when the bot has no service yet)."""
-    service = getattr(interaction.client, "service", None)
-    if service is None:
-        return DEFAULT_LOCALE
-    locale: str = service.directory.guild_locale(interaction.guild_id)
-    return locale
 
 
 def command_name(interaction: discord.Interaction[Any]) -> str:
@@ -49,7 +40,11 @@ def explain(error: Exception, locale: str) -> tuple[str, BaseException | None]:
     if isinstance(original, IllegalAction):
         return refusal_text(original, locale), None
     if isinstance(original, OptionRefused):
-        return t(original.key, locale, **original.params), None
+        params = dict(original.params)
+        option = f"cmd.option.{params.get('option')}"
+        if has_text(option, normalize_locale(locale)):  # as the reader's Discord names it
+            params["option"] = t(option, locale)
+        return t(original.key, locale, **params), None
     if isinstance(original, app_commands.NoPrivateMessage):
         return t("ui.guild_only", locale), None
     if isinstance(original, app_commands.BotMissingPermissions):
@@ -70,7 +65,7 @@ async def answer_error(interaction: discord.Interaction[Any], error: Exception) 
     """Answer a failed command privately: a new response, or a follow-up when the command
     had answered already. Never raises (Discord may have given up on the interaction)."""
     name = command_name(interaction)
-    text, failure = explain(error, server_locale(interaction))
+    text, failure = explain(error, answer_locale(interaction))
     if failure is None:
         log.info("/%s by %s refused: %s", name, interaction.user.id, error)
     else:

@@ -117,7 +117,7 @@ async def send_hands(d: Delivery) -> None:
     """Every player's cards by DM (text and picture); closed DMs: pointed to the button."""
     outcome, locale = d.outcome, d.outcome.locale
     messages = {
-        p: (cards.hand_text(outcome, p, locale), hand_picture(outcome.private[p], p))
+        p: (cards.hand_text(outcome, p, d.reader(p)), hand_picture(outcome.private[p], p))
         for p in outcome.players
     }
     await d.dms(messages, closed_notice("ft.ui.dm_closed", locale))
@@ -143,7 +143,7 @@ class FlaschenteufelCog(CroupierCog):
 
     @flaschenteufel.command(name=cmd("regeln"), description=cmd("regeln.spiel.desc"))
     async def regeln(self, interaction: discord.Interaction[Any]) -> None:
-        await send_help(interaction, KIND, self.locale(interaction))
+        await send_help(interaction, KIND, self.private_locale(interaction))
 
 
 CLICKS = GameClicks(

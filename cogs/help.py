@@ -75,12 +75,12 @@ class Help(CroupierCog):
         spiel=[app_commands.Choice(name=t(f"game.name.{k}"), value=k) for k in GAME_TOPICS]
     )
     async def hilfe(self, interaction: discord.Interaction[Any], spiel: str = GENERAL) -> None:
-        await send_help(interaction, spiel, self.locale(interaction))
+        await send_help(interaction, spiel, self.private_locale(interaction))
 
     @app_commands.command(name=cmd("tische"), description=cmd("tische.desc"))
     @app_commands.guild_only()
     async def tische(self, interaction: discord.Interaction[Any]) -> None:
-        locale = self.locale(interaction)
+        locale = self.private_locale(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None  # guild_only
         tables = self.service.tables.live_tables(guild_id)

@@ -3,7 +3,7 @@ and the time zone of its tournament evenings, for admins)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -11,17 +11,23 @@ from discord.ext import commands
 
 from bot.engine import IllegalAction
 from bot.games import GAMES
-from bot.i18n import t
+from bot.i18n import LANGUAGES, t
 from cogs.base import CroupierCog, refuse
 from cogs.options import ZoneName
 from cogs.tournament_time import zone_choices, zone_named
 from cogs.translator import cmd
 
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=language.name[:1].upper() + language.name[1:], value=code)
+    for code, language in LANGUAGES.items()
+]
+"""Every language with a catalogue, named in itself (Deutsch, English, Français)."""
+
 
 class Info(CroupierCog):
     @app_commands.command(name="croupier", description=cmd("croupier.desc"))
     async def croupier(self, interaction: discord.Interaction[Any]) -> None:
-        locale = self.locale(interaction)
+        locale = self.private_locale(interaction)
         games = ", ".join(t(f"game.name.{kind}", locale) for kind in sorted(GAMES))
         await interaction.response.send_message(
             t("info.about", locale, games=games), ephemeral=True
@@ -30,12 +36,11 @@ class Info(CroupierCog):
     @app_commands.command(name=cmd("sprache"), description=cmd("sprache.desc"))
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
-    async def sprache(
-        self, interaction: discord.Interaction[Any], sprache: Literal["de", "en"]
-    ) -> None:
+    @app_commands.choices(sprache=LANGUAGE_CHOICES)
+    async def sprache(self, interaction: discord.Interaction[Any], sprache: str) -> None:
         """Admins only: Discord hides it from others, and the check below refuses them."""
         if interaction.guild_id is None or not interaction.permissions.manage_guild:
-            locale = self.locale(interaction)
+            locale = self.private_locale(interaction)
             await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
             return
         self.service.directory.set_guild_locale(interaction.guild_id, sprache)
@@ -48,7 +53,7 @@ class Info(CroupierCog):
     async def zeitzone(self, interaction: discord.Interaction[Any], zeitzone: ZoneName) -> None:
         """Admins only: the zone ``/turnier termin`` reads date and time in when none is
         given (unset: Europe/Berlin). Players see every time in their own zone anyway."""
-        locale = self.locale(interaction)
+        locale = self.private_locale(interaction)
         if interaction.guild_id is None or not interaction.permissions.manage_guild:
             await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
             return
@@ -76,7 +81,7 @@ class Info(CroupierCog):
         self, interaction: discord.Interaction[Any], rolle: discord.Role | None = None
     ) -> None:
         """Admins only: members with this role may use the host tools (none: only admins)."""
-        locale = self.locale(interaction)
+        locale = self.private_locale(interaction)
         if interaction.guild_id is None or not interaction.permissions.manage_guild:
             await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
             return

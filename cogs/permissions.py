@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import private_locale
 from bot.permissions import Scope, Told, missing, notice
 from bot.service import Service
 
@@ -43,7 +44,8 @@ async def tell_host(interaction: discord.Interaction[Any], scope: Scope, locale:
         return False
     if not told_of(interaction.client).first(interaction.guild_id, interaction.channel_id, lacking):
         return False
-    await interaction.followup.send(notice(lacking, locale), ephemeral=True)
+    mine = private_locale(interaction.locale, locale)  # only he reads it
+    await interaction.followup.send(notice(lacking, mine), ephemeral=True)
     return True
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import DEFAULT_LOCALE, private_locale, t
 from bot.render.cards import ClickId
 
 log = logging.getLogger(__name__)
@@ -135,7 +135,15 @@ class Router:
         id, then the game's handler. (discord.py's DynamicItems would rebuild a ``View``
         of the whole message per click only to find the clicked item again: 6.5 % of the
         bot's time at saturation, docs/PERFORMANCE.md.) Forms are routed the same way, so
-        a form opened before a restart is still answered after it."""
+        a form opened before a restart is still answered after it. Every interaction, a
+        command's too, first tells the directory who it came from and in which language
+        (his DMs follow it)."""
+        service = getattr(interaction.client, "service", None)
+        if service is not None:
+            user = interaction.user
+            service.directory.remember_reader(
+                str(user.id), user.display_name, interaction.locale.value
+            )
         if interaction.type not in _ROUTED:
             return
         data: Any = interaction.data or {}
@@ -269,7 +277,7 @@ def router_of(client: discord.Client) -> Router:
 async def _over(interaction: discord.Interaction[Any], locale: str) -> None:
     """A control of a game that has ended answers that the game is over; a leftover
     private prompt closes with that text, a leftover public message loses its controls."""
-    text = t("game.over", locale)
+    text = t("game.over", private_locale(interaction.locale, locale))
     message = interaction.message
     with contextlib.suppress(discord.HTTPException):
         if interaction.type is not discord.InteractionType.component or message is None:
@@ -281,13 +289,17 @@ async def _over(interaction: discord.Interaction[Any], locale: str) -> None:
             await interaction.followup.send(text, ephemeral=True)
 
 
-def _locale(interaction: discord.Interaction[Any]) -> str | None:
+def answer_locale(interaction: discord.Interaction[Any]) -> str:
+    """The language of a private answer outside any table: the player's, else the server's."""
     service = getattr(interaction.client, "service", None)
-    return service.directory.guild_locale(interaction.guild_id) if service is not None else None
+    server = (
+        DEFAULT_LOCALE if service is None else service.directory.guild_locale(interaction.guild_id)
+    )
+    return private_locale(interaction.locale, server)
 
 
 async def _apologise(interaction: discord.Interaction[Any]) -> None:
-    text = t("ui.error", _locale(interaction))
+    text = t("ui.error", answer_locale(interaction))
     with contextlib.suppress(discord.HTTPException):
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
@@ -300,5 +312,5 @@ async def _unknown(interaction: discord.Interaction[Any], custom_id: str) -> Non
     logged, and answered privately instead of leaving the player waiting."""
     log.warning("unknown custom id %r from user %s", custom_id, interaction.user.id)
     with contextlib.suppress(discord.HTTPException):
-        text = t("game.stale", _locale(interaction))
+        text = t("game.stale", answer_locale(interaction))
         await interaction.response.send_message(text, ephemeral=True)

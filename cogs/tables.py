@@ -22,6 +22,7 @@ from cogs.base import (
     CroupierCog,
     actor_of,
     channel_by_id,
+    client_service,
     closed_notice,
     dm_players,
     refuse,
@@ -92,8 +93,12 @@ async def tell_clock(client: discord.Client, notice: ClockNotice) -> None:
         when = f"<t:{int(notice.deadline.timestamp())}:R>" if notice.deadline else "–"
         guild = getattr(channel, "guild", None)
         link = table_link(guild.id, outcome) if guild is not None else ""
-        messages = {p: (t("clock.remind", locale, game=game, when=when, link=link), None)
-                    for p in notice.players}  # fmt: skip
+        readers = client_service(client).directory
+        messages = {}
+        for p in notice.players:
+            mine = readers.reader_locale(p, locale)
+            game = t(f"game.name.{outcome.kind}", mine)
+            messages[p] = (t("clock.remind", mine, game=game, when=when, link=link), None)
 
         if channel is not None:
             closed = closed_notice("clock.remind_public", locale, when=when)
@@ -159,7 +164,7 @@ class TablesCog(CroupierCog):
     async def _table(self, interaction: discord.Interaction[Any]) -> int | None:
         """The table in this channel, if the member may host it (Manage Server, the
         croupier role, or — at a casual table — whoever opened it); answers otherwise."""
-        locale = self.locale(interaction)
+        locale = self.private_locale(interaction)  # only refusals below
         game_id = self.service.tables.find(interaction.channel_id or 0, None)
         if game_id is None:
             await interaction.response.send_message(t("ui.no_table", locale), ephemeral=True)

@@ -151,7 +151,7 @@ async def send_balances(d: Delivery) -> None:
     for player in outcome.players:
         seat = cards.own_seat(outcome.private[player], player)
         messages[player] = (
-            t("teufel.ui.dm_round", locale, round=settled, balance=seat["balance"]),
+            t("teufel.ui.dm_round", d.reader(player), round=settled, balance=seat["balance"]),
             None,
         )
     await d.dms(messages, closed_notice("teufel.ui.dm_closed", locale))
@@ -166,7 +166,7 @@ class TeufelCog(CroupierCog):
 
     @teufel.command(name=cmd("regeln"), description=cmd("regeln.spiel.desc"))
     async def regeln(self, interaction: discord.Interaction[Any]) -> None:
-        await send_help(interaction, KIND, self.locale(interaction))
+        await send_help(interaction, KIND, self.private_locale(interaction))
 
 
 CLICKS = GameClicks(

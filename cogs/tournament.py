@@ -27,6 +27,7 @@ from cogs.base import (
     CroupierCog,
     actor_of,
     client_service,
+    reader_locale,
     refuse,
     send_dm,
     send_kwargs,
@@ -93,17 +94,18 @@ async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
         await refuse(interaction, exc, locale)
         return
     await announce(interaction.client, outcome, interaction)  # the registration, a round
+    mine = reader_locale(interaction, locale)
     if click.verb == "register":
         await interaction.followup.send(await _welcome(interaction, outcome), ephemeral=True)
     elif click.verb == "unregister":
-        await interaction.followup.send(t("ui.tour.left", locale), ephemeral=True)
+        await interaction.followup.send(t("ui.tour.left", mine), ephemeral=True)
     elif click.verb == "reserve":
-        await interaction.followup.send(t("ui.tour.reserve_done", locale), ephemeral=True)
+        await interaction.followup.send(t("ui.tour.reserve_done", mine), ephemeral=True)
 
 
 async def _welcome(interaction: discord.Interaction[Any], outcome: Outcome) -> str:
-    """DM the new player; closed DMs are told privately, never in public."""
-    locale = outcome.locale
+    """DM the new player (in his language); closed DMs are told privately, never in public."""
+    locale = reader_locale(interaction, outcome.locale)
     text = t("ui.tour.dm", locale, name=outcome.public["name"])
     if await send_dm(interaction.client, interaction.user, text):
         return t("ui.tour.joined_dm", locale)
@@ -138,7 +140,8 @@ class TournamentCog(CroupierCog):
     ) -> None:
         locale = self.locale(interaction)
         if not self.host(interaction):
-            await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
+            text = t("ui.host_only", self.private_locale(interaction))
+            await interaction.response.send_message(text, ephemeral=True)
             return
         options = {
             "name": name,
@@ -170,13 +173,13 @@ class TournamentCog(CroupierCog):
         outcome = await self._here(interaction)
         if outcome is None:
             return
-        tour = outcome.public
+        tour, mine = outcome.public, reader_locale(interaction, outcome.locale)
         if not tour["rounds"]:
-            card = tcards.registration_card(outcome, outcome.locale)
+            card = tcards.registration_card(outcome, mine)
             card.rows = []  # buttons only on the registration message itself
         else:  # the whole tournament: a bracket picture, and its numbers as text
-            card = tcards.standings_card(tour, outcome.locale, self.service.directory.display_name)
-            picture = bracket_picture(self.service, tour, card.title, outcome.locale)
+            card = tcards.standings_card(tour, mine, self.service.directory.display_name)
+            picture = bracket_picture(self.service, tour, card.title, mine)
             await interaction.response.send_message(
                 ephemeral=True, file=picture, **send_kwargs(card)
             )
@@ -186,7 +189,7 @@ class TournamentCog(CroupierCog):
     @turnier.command(name=cmd("liste"), description=cmd("liste.desc"))
     async def liste(self, interaction: discord.Interaction[Any]) -> None:
         """The server's tournaments, running and finished, newest first."""
-        locale = self.locale(interaction)
+        locale = self.private_locale(interaction)
         ids = self.service.tables.in_guild(KIND, interaction.guild_id or 0, LIST_MAX + 1)
         outcomes = [self.service.tables.current(i) for i in ids[:LIST_MAX]]
         card = tcards.overview_card(outcomes, locale, more=len(ids) > LIST_MAX)
@@ -200,7 +203,7 @@ class TournamentCog(CroupierCog):
             return
         if not self.host(interaction) and actor_of(interaction) != outcome.public["host"]:
             await interaction.response.send_message(
-                t("tour.host_only", outcome.locale), ephemeral=True
+                t("tour.host_only", reader_locale(interaction, outcome.locale)), ephemeral=True
             )
             return
         tour = outcome.public
@@ -321,7 +324,8 @@ class TournamentCog(CroupierCog):
             await refuse(interaction, exc, current.locale)
             return
         missing = started.events[-1]["missing"]
-        text = t("ui.tour.started", current.locale, group=gruppe, count=len(missing))
+        mine = reader_locale(interaction, current.locale)
+        text = t("ui.tour.started", mine, group=gruppe, count=len(missing))
         await interaction.response.send_message(text, ephemeral=True)
 
     @turnier.command(name=cmd("weiterkommen"), description=cmd("weiterkommen.desc"))
@@ -383,7 +387,8 @@ class TournamentCog(CroupierCog):
         if not await server_event(
             self.bot, interaction.guild, outcome, gruppe, when, location=where
         ):
-            await interaction.followup.send(t("ui.tour.no_event", locale), ephemeral=True)
+            text = t("ui.tour.no_event", reader_locale(interaction, locale))
+            await interaction.followup.send(text, ephemeral=True)
 
     @termin.autocomplete("zeitzone")
     async def _zones(
@@ -423,7 +428,8 @@ class TournamentCog(CroupierCog):
             await resume(self.bot, int(before["game_id"]), actor_of(interaction))  # plays now
         event_id = outcome.events[-1].get("event_id")
         if event_id and not await delete_server_event(self.bot, interaction.guild, event_id):
-            await interaction.followup.send(t("ui.tour.no_event_change", locale), ephemeral=True)
+            text = t("ui.tour.no_event_change", reader_locale(interaction, locale))
+            await interaction.followup.send(text, ephemeral=True)
 
     @tasks.loop(seconds=60)
     async def reminders(self) -> None:
@@ -482,7 +488,7 @@ class TournamentCog(CroupierCog):
         game_id = self.service.tables.latest_in_channel(KIND, interaction.channel_id or 0)
         if game_id is None:
             await interaction.response.send_message(
-                t("ui.tour.none", self.locale(interaction)), ephemeral=True
+                t("ui.tour.none", self.private_locale(interaction)), ephemeral=True
             )
             return None
         return self.service.tables.current(game_id)

@@ -22,7 +22,7 @@ from bot.render.tournament_cards import timestamp
 from bot.service import Outcome
 from bot.tournament.game import SYSTEM
 from bot.tournament.rules import evenings_due
-from cogs.base import client_service, refuse
+from cogs.base import client_service, reader_locale, refuse
 from cogs.delivery import announce
 from cogs.tournament_groups import group_of
 
@@ -92,7 +92,8 @@ async def checkin(interaction: discord.Interaction[Any], click: Any) -> None:
     except IllegalAction as exc:
         await refuse(interaction, exc, locale)
         return
-    await interaction.response.send_message(t("ui.tour.checked_in", locale), ephemeral=True)
+    text = t("ui.tour.checked_in", reader_locale(interaction, locale))
+    await interaction.response.send_message(text, ephemeral=True)
     await announce(interaction.client, outcome)
 
 

@@ -23,7 +23,7 @@ from bot.render import v6_cards
 from bot.render.cards import Button, Card, custom_id
 from bot.service import Outcome
 from bot.tournament.corrections import UNDOES
-from cogs.base import CroupierCog, actor_of, client_service, refuse, send_kwargs
+from cogs.base import CroupierCog, actor_of, client_service, reader_locale, refuse, send_kwargs
 from cogs.delivery import announce
 from cogs.router import Click
 
@@ -61,10 +61,10 @@ async def correct(
             return
         token = secrets.token_hex(4)
         _pending(interaction.client)[token] = (current.game_id, host, args)
-        params = exc.params
+        params, mine = exc.params, reader_locale(interaction, current.locale)
         text = t(
             "ui.tour.confirm_correction",
-            current.locale,
+            mine,
             out=_mentions(str(params["out"])),
             came=_mentions(str(params["came"])),
             rounds=params["rounds"],
@@ -72,7 +72,7 @@ async def correct(
         )
         button = Button(
             custom_id(tcards.BUTTON, current.game_id, current.version, "confirm", token),
-            t("ui.button.confirm", current.locale),
+            t("ui.button.confirm", mine),
             "danger",
         )
         card = Card(description=text, rows=[(button,)])
@@ -104,7 +104,7 @@ async def confirm(interaction: Interaction, click: Click) -> None:
         return
     del _pending(interaction.client)[click.arg]
     await interaction.response.edit_message(
-        content=t("ui.tour.confirmed", locale), embed=None, view=None
+        content=t("ui.tour.confirmed", reader_locale(interaction, locale)), embed=None, view=None
     )
     await interaction.followup.send(**send_kwargs(_public_card(outcome)))
     await _follow(interaction, outcome, host)

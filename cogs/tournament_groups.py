@@ -206,17 +206,16 @@ async def remind(d: Delivery, number: int) -> None:
     assert group is not None  # the tournament's own event names it
     locale, when = outcome.locale, shown_time(datetime.fromisoformat(group["evening"]))
     thread = await group_thread(d.client, group) or await d.channel()
-    text = t(
-        "ui.tour.reminder",
-        locale,
-        name=outcome.public["name"],
-        group=number,
-        when=when,
-        thread=f"<#{thread.id}>",
-    )
+    name, link = outcome.public["name"], f"<#{thread.id}>"
     notice = closed_notice("ui.tour.reminder_public", locale, when=when)
     await wake(thread)  # archived since the draw: players can use its table again
-    players = {p: (text, None) for p in group["players"]}
+    players = {
+        p: (
+            t("ui.tour.reminder", d.reader(p), name=name, group=number, when=when, thread=link),
+            None,
+        )
+        for p in group["players"]
+    }
     checkin = ui.view(Card(rows=[(checkin_button(outcome, number),)]))  # "Bin dabei" by DM too
     await d.dms(players, notice, part=f"remind{number}", channel=thread, view=checkin)
 

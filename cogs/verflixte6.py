@@ -24,6 +24,7 @@ from cogs.base import (
     CroupierCog,
     actor_of,
     open_lobby_here,
+    reader_locale,
     refuse,
     send_kwargs,
     service_of,
@@ -164,7 +165,8 @@ async def show(
     if end is not None and not outcome.finished:  # the view shows the next Durchgang already
         table = cards.closed_durchgang_card(closing, end, locale)
     if typed and interaction is not None:
-        lines = [describe(e, locale, cards.mention) for e in outcome.events]
+        said = locale if answered else d.private_locale  # public lines, or the typist's
+        lines = [describe(e, said, cards.mention) for e in outcome.events]
         text = "\n".join(lines)[:2000] or "✓"
         if answered:  # the host's command was answered already: the lines go public
             await interaction.followup.send(text)
@@ -192,11 +194,12 @@ async def show(
         and outcome.public["turn"]["phase"] in (*DECISIONS, "steal")
     ):
         assert actor is not None
-        prompt = prompt_for(outcome, "decide", actor, d.service.directory.display_name)
+        mine = replace(outcome, locale=d.private_locale)
+        prompt = prompt_for(mine, "decide", actor, d.service.directory.display_name)
         sent = await interaction.followup.send(ephemeral=True, wait=True, **send_kwargs(prompt))
         await prompts.opened(
             interaction, outcome.game_id, actor, version=outcome.version, message_id=sent.id,
-            locale=locale,
+            locale=mine.locale,
         )  # fmt: skip
     await d.linked()
 
@@ -224,13 +227,14 @@ class Verflixte6Cog(CroupierCog):
 
     @v6.command(name=cmd("regeln"), description=cmd("regeln.desc"))
     async def regeln(self, interaction: discord.Interaction[Any]) -> None:
-        await send_help(interaction, KIND, self.locale(interaction))
+        await send_help(interaction, KIND, self.private_locale(interaction))
 
     @v6.command(name=cmd("stand"), description=cmd("stand.desc"))
     async def stand(self, interaction: discord.Interaction[Any]) -> None:
         outcome = await self._my_table(interaction, spectators=True)  # the standings are public
         if outcome is not None:
-            card = cards.table_card(outcome, outcome.locale, live=False)
+            mine = reader_locale(interaction, outcome.locale)
+            card = cards.table_card(outcome, mine, live=False)
             await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
 
     @v6.command(name=cmd("log"), description=cmd("log.desc"))
@@ -239,9 +243,10 @@ class Verflixte6Cog(CroupierCog):
         if outcome is None:
             return
         events = self.service.records.recent_events(outcome.game_id)
-        lines = [describe(e, outcome.locale, cards.mention) for e in events if e["type"] != "lobby"]
-        text = "\n".join(lines) or t("ui.log.empty", outcome.locale)
-        card = Card(title=t("ui.log.title", outcome.locale), description=text[-4000:])
+        mine = reader_locale(interaction, outcome.locale)
+        lines = [describe(e, mine, cards.mention) for e in events if e["type"] != "lobby"]
+        text = "\n".join(lines) or t("ui.log.empty", mine)
+        card = Card(title=t("ui.log.title", mine), description=text[-4000:])
         await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
 
     async def _my_table(
@@ -254,7 +259,7 @@ class Verflixte6Cog(CroupierCog):
         if game_id is None and spectators:
             game_id = self.service.tables.find(channel, None, KIND)
         if game_id is None:
-            text = t("ui.no_table", self.locale(interaction))
+            text = t("ui.no_table", self.private_locale(interaction))
             await interaction.response.send_message(text, ephemeral=True)
             return None
         return self.service.tables.current(game_id)
@@ -291,13 +296,13 @@ class Verflixte6Cog(CroupierCog):
         action: Action | None = None,
     ) -> None:
         """Host tools on the table in this channel (Manage Server); logged with who and why."""
-        locale = self.locale(interaction)
+        locale, mine = self.locale(interaction), self.private_locale(interaction)
         game_id = self.service.tables.find(interaction.channel_id or 0, None, KIND)
         if not self.host(interaction):
-            await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
+            await interaction.response.send_message(t("ui.host_only", mine), ephemeral=True)
             return
         if game_id is None:
-            await interaction.response.send_message(t("ui.no_table", locale), ephemeral=True)
+            await interaction.response.send_message(t("ui.no_table", mine), ephemeral=True)
             return
         host = actor_of(interaction)
         try:

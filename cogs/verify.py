@@ -36,10 +36,10 @@ class Verify(CroupierCog):
     async def spiel(
         self, interaction: discord.Interaction[Any], nummer: GameNumber | None = None
     ) -> None:
-        locale = self.locale(interaction)
-        game = await self._game(interaction, nummer, locale)
+        game = await self._game(interaction, nummer, self.private_locale(interaction))
         if game is None:
             return
+        locale = self.locale(interaction)  # the report is public
         report = self.service.records.verify(game.id)
         await interaction.response.send_message(report_text(report, locale))
 
@@ -48,7 +48,7 @@ class Verify(CroupierCog):
     async def export_(
         self, interaction: discord.Interaction[Any], nummer: GameNumber | None = None
     ) -> None:
-        locale = self.locale(interaction)
+        locale = self.private_locale(interaction)
         game = await self._game(interaction, nummer, locale)
         if game is None:
             return
@@ -67,7 +67,7 @@ class Verify(CroupierCog):
     @verify.command(name=cmd("verify.datei"), description=cmd("verify.datei.desc"))
     @app_commands.describe(datei=cmd("verify.datei.opt.desc"))
     async def datei(self, interaction: discord.Interaction[Any], datei: discord.Attachment) -> None:
-        locale = self.locale(interaction)
+        locale = self.private_locale(interaction)
         await interaction.response.send_message(
             await self.check_file(datei, locale), ephemeral=True
         )

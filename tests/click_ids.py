@@ -17,7 +17,7 @@ VERBS: dict[str, set[str]] = {
     "ft": {"join", "leave", "start", "act", "mycards", "discard", "pass", "passl", "passr",
            "open", "play"},
     "dd": {"join", "leave", "start", "place", "cup", "decide", "yes", "no", "skip", "steal",
-           "swap_rank", "swap_item"},
+           "swap_rank", "swap_item", "swap_take"},
     "tr": {"register", "unregister", "close", "confirm", "reserve", "checkin"},
 }  # fmt: skip
 """By the prefix of the control without its last letter (``v6b`` -> ``v6``); Teufel's

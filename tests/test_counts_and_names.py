@@ -17,7 +17,7 @@ from bot.audit.text import report_text
 from bot.audit.verify import Report
 from bot.engine import Action
 from bot.games.dicedevils.state import ITEM_COPIES
-from bot.i18n import TEXTS, plural, t
+from bot.i18n import LANGUAGES, t
 from bot.render import dd_cards, ft_cards, teufel_cards, tournament_cards, v6_cards
 from bot.render.cards import Card, Select
 from bot.render.verflixte6 import describe as v6_describe
@@ -102,12 +102,11 @@ def test_a_count_picks_the_singular_for_one_and_the_plural_otherwise(
 
 
 def test_counted_texts_have_both_forms_and_nothing_beside_them() -> None:
-    for language, texts in TEXTS.items():
-        families = {k.rsplit(".", 1)[0] for k in texts if k.endswith((".one", ".other"))}
-        assert families, language
-        for key in families:
-            assert plural(key, 1) in texts and plural(key, 5) in texts, (language, key)
-            assert key not in texts, (language, key)  # t(key) without a count would be a guess
+    for language, found in LANGUAGES.items():
+        assert found.plurals or language not in ("de", "en"), language
+        for key, forms in found.plurals.items():
+            assert len(forms) >= 2 and all(forms), (language, key)
+            assert key not in found.texts, (language, key)  # t(key) without a count: a guess
 
 
 def test_a_text_counted_by_its_own_count_is_left_as_it_is() -> None:
@@ -336,7 +335,7 @@ def test_no_text_mixes_in_the_other_language(language: str, words: re.Pattern[st
     game_terms = ("Push your Pony",)
     found = {
         key: hit.group(0)
-        for key, text in TEXTS[language].items()
+        for key, text in LANGUAGES[language].every_text()
         if not key.startswith("cmd.")  # command names and options are Discord's business
         and (hit := words.search(re.sub("|".join(game_terms), "", text)))
     }
@@ -398,10 +397,10 @@ async def test_a_refusal_while_cards_are_passed_names_whoever_is_still_to_act(
     current = service.tables.current(running.game_id)
     assert current.to_act == ["12", "13"]
     assert refusal_text(turn_refusal(current), "de") == (
-        "Du bist nicht am Zug – <@12>, <@13> sind dran."
+        "Du bist nicht am Zug – <@12> und <@13> sind dran."
     )
     assert refusal_text(turn_refusal(current), "en") == (
-        "It is not your turn – it's up to <@12>, <@13>."
+        "It is not your turn – it's up to <@12> and <@13>."
     )
     one = replace(current, to_act=["12"])
     assert refusal_text(turn_refusal(one), "de") == "Du bist nicht am Zug – <@12> ist dran."
@@ -439,7 +438,7 @@ async def test_the_end_of_an_abend_names_its_winner_once_with_labelled_points(
     for locale in LOCALES:
         text = v6_cards.table_card(over, locale, str).description
         assert t("ui.table.over", locale) not in text  # said once, by the Abend's end
-        winners = "Sieg für 1, 2" if locale == "de" else "won by 1, 2"
+        winners = "Sieg für 1 und 2" if locale == "de" else "won by 1 and 2"
         assert f"{winners}." in text  # both level ones, not the third
         assert f"1: {t('n.points', locale, count=12)}, {t('n.eyes', locale, count=24)}" in text
         assert f"3: {t('n.points', locale, count=1)}, {t('n.eyes', locale, count=1)}" in text

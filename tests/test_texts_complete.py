@@ -1,107 +1,81 @@
-"""Every text the code can ask for exists in both languages, found from the code itself:
-the literal keys of ``t(...)`` and ``IllegalAction(...)``, the families a key is built in
-(``t(f"ui.button.{verb}")``), and the events every engine and the service log, each of
-which some table message or ``/v6 log`` shows. (The tests also run with strict texts: a
-key missing at run time fails the test that met it, tests/conftest.py.)"""
+"""Every text the code can ask for exists in German and English, and nothing else is in the
+catalogues, found from the code itself (bot/i18n/usage.py): the literal ids of ``t(...)``,
+refusals and ``cmd(...)``, the families an id is built in (``t(f"ui.button.{verb}")``), the
+events every engine logs and the help's sections. Every language's placeholders match
+English, and the translators' template is up to date. (The tests also run with strict
+texts: an id missing at run time fails the test that met it, tests/conftest.py.)"""
 
 from __future__ import annotations
 
-import ast
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from bot.i18n import TEXTS, has_text
+from bot.i18n import LANGUAGES, has_text, tools
+from bot.i18n.catalogue import Language
+from bot.i18n.usage import EVENT_PREFIX, event_types, key_families, literal_keys, unused
 from bot.render.table_events import TABLE_EVENTS, WITH_REASON, table_event_key
 
-ROOT = Path(__file__).resolve().parents[1]
-SOURCES = [
-    p
-    for folder in ("bot", "cogs")
-    for p in ROOT.joinpath(folder).rglob("*.py")
-    if "i18n" not in p.parts and "loopback" not in p.parts and "bench" not in p.parts
-]
-EVENT_PREFIX = {"verflixte6": "v6", "teufel": "teufel", "flaschenteufel": "ft", "dicedevils": "dd"}
-LANGUAGES = ("de", "en")
-
-
-def _calls(names: set[str]) -> Iterator[tuple[Path, ast.Call]]:
-    for path in SOURCES:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and node.args:
-                func = node.func
-                name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
-                if name in names:
-                    yield path, node
-
-
-def literal_keys() -> set[str]:
-    return {
-        str(call.args[0].value)
-        for _, call in _calls({"t", "IllegalAction"})
-        if isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str)
-    }
-
-
-def key_families() -> set[str]:
-    """Keys built from an f-string, as patterns (``ui.button.{verb}`` -> ``ui\\.button\\.\\w+``)."""
-    families = set()
-    for _, call in _calls({"t", "IllegalAction"}):
-        key = call.args[0]
-        if isinstance(key, ast.JoinedStr):
-            parts = [
-                re.escape(str(v.value)) if isinstance(v, ast.Constant) else r"[\w.]+"
-                for v in key.values
-            ]
-            families.add("".join(parts))
-    return families
-
-
-def event_types(package: str) -> set[str]:
-    """Types of the events an engine logs with a literal type (``Event("round", ...)``)."""
-    types = set()
-    for path in ROOT.joinpath("bot", "games", package).rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and getattr(node.func, "id", None) == "Event"
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-            ):
-                types.add(str(node.args[0].value))
-    return types
+COMPLETE = ("de", "en")
 
 
 def test_the_scans_find_what_they_look_for() -> None:
-    assert {"game.not_your_turn", "ui.error", "teufel.ui.bet_done"} <= literal_keys()
-    assert r"ui\.button\.[\w.]+" in key_families()
+    assert {"game.not_your_turn", "ui.error", "teufel.ui.bet_done", "cmd.sprache"} <= literal_keys()
+    assert r"ui\.button\..+" in key_families()
     assert {"round", "fight", "game_end"} <= event_types("dicedevils")
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_catalogues_have_no_problems() -> None:
+    """``croupier i18n check``: nothing missing, nothing stale, placeholders alike."""
+    assert tools.problems() == []
+
+
+@pytest.mark.parametrize("language", COMPLETE)
 def test_every_literal_key_has_a_text(language: str) -> None:
     assert sorted(k for k in literal_keys() if not has_text(k, language)) == []
 
 
 @pytest.mark.parametrize("family", sorted(key_families()))
 def test_every_family_of_keys_exists_alike_in_both_languages(family: str) -> None:
-    found = {lang: {k for k in TEXTS[lang] if re.fullmatch(family, k)} for lang in LANGUAGES}
+    found = {
+        lang: {k for k, _ in LANGUAGES[lang].every_text() if re.fullmatch(family, k)}
+        for lang in COMPLETE
+    }
     assert found["de"], f"no text matches {family}"
     assert found["de"] == found["en"]
 
 
 @pytest.mark.parametrize("kind", sorted(EVENT_PREFIX))
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", COMPLETE)
 def test_every_event_of_every_engine_has_a_text(kind: str, language: str) -> None:
     prefix = EVENT_PREFIX[kind]
+    ids = [k for k, _ in LANGUAGES[language].every_text()]
     missing = [
-        e
-        for e in event_types(kind)
-        if not any(k.startswith(f"{prefix}.event.{e}") for k in TEXTS[language])
+        e for e in event_types(kind) if not any(k.startswith(f"{prefix}.event.{e}") for k in ids)
     ]
     assert missing == []
+
+
+def test_a_text_nothing_asks_for_is_found() -> None:
+    assert unused({"game.over", "ui.button.weiter", "v6.event.steal", "ui.no.such.text"}) == [
+        "ui.no.such.text"
+    ]
+
+
+def test_a_wrong_placeholder_or_a_stale_id_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    french = Language(
+        "fr",
+        {"game.over": "Fini, {player}.", "ui.gone": "x", "game.player_count": "De {low} à N."},
+        {},
+        lambda n: int(n > 1),
+        str,
+    )
+    monkeypatch.setitem(LANGUAGES, "fr", french)
+    assert [p for p in tools.problems() if p.startswith("fr:")] == [
+        "fr: game.over has ['player']",
+        "fr: ui.gone is not in English (stale?)",
+        "fr: game.player_count lacks ['high']",
+    ]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

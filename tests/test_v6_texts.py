@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from bot.engine import Action, FixedRng
 from bot.games.verflixte6 import Verflixte6
 from bot.games.verflixte6.state import JOKER_IDS
-from bot.i18n import TEXTS
+from bot.i18n import LANGUAGES, has_text, t
 from bot.render.verflixte6 import describe, event_key
 
 GAME = Verflixte6()
@@ -39,7 +39,7 @@ def random_abend_events(seed: int) -> list[dict[str, object]]:
 @given(st.integers(0, 10**6), st.sampled_from(["de", "en"]))
 def test_every_event_renders_without_placeholders(seed: int, locale: str) -> None:
     for event in random_abend_events(seed):
-        assert event_key(event) in TEXTS[locale], event
+        assert has_text(event_key(event), locale), event
         line = describe(event, locale)
         assert "{" not in line and "}" not in line, line
         assert "v6." not in line, line
@@ -47,7 +47,7 @@ def test_every_event_renders_without_placeholders(seed: int, locale: str) -> Non
 
 def test_the_random_games_reach_every_kind_of_event() -> None:
     keys = {event_key(e) for seed in range(60) for e in random_abend_events(seed)}
-    expected = {k for k in TEXTS["de"] if k.startswith("v6.event.")}
+    expected = {k for k, _ in LANGUAGES["de"].every_text() if k.startswith("v6.event.")}
     rare = {"v6.event.jokers_free", "v6.event.jokers_none", "v6.event.robbery_none"}
     assert expected - keys <= rare
     for event in (
@@ -66,7 +66,7 @@ def test_the_random_games_reach_every_kind_of_event() -> None:
 
 @pytest.mark.parametrize("joker", JOKER_IDS)
 def test_every_joker_has_its_german_name_in_both_languages(joker: str) -> None:
-    assert TEXTS["de"][f"v6.joker.{joker}"] == TEXTS["en"][f"v6.joker.{joker}"]
+    assert t(f"v6.joker.{joker}", "de") == t(f"v6.joker.{joker}", "en")
 
 
 def test_a_line_in_each_language() -> None:

@@ -1,24 +1,37 @@
-"""Player-facing texts: German by default, English per server setting.
+"""Player-facing texts from the gettext catalogues in ``bot/i18n/locales`` (catalogue.py).
 
-German game terms (weiter, stopp, Joker names, Zombie, Prinzessin …) stay German in
-both languages. A text that is missing (or misses a parameter) is a bug: ``t`` logs it
-and, under ``STRICT`` (the tests, ``CROUPIER_STRICT_TEXTS=1``), raises :class:`MissingText`
-and records it in ``MISSING``, so no test passes while a player would read a raw key.
-In production the player reads the other language's text, or at worst the bare key
-(never a Python repr of its parameters).
+German is the default, English the base for translators and the fallback of a partial
+catalogue (a third language may translate only some texts). German game terms (weiter,
+stopp, Joker names, Zombie, Prinzessin …) stay German in every language.
+
+``t(key, locale, **params)`` is the one lookup. It picks a counted text's form by its
+``count`` (1 Auge, 2 Augen) and writes the numbers among ``params`` as the reader does
+(1.600, 1,600), except identifiers such as a game's number (``IDENTIFIERS``). A text that is
+missing from German or English (or misses a parameter) is a bug: ``t`` logs it and, under
+``STRICT`` (the tests, ``CROUPIER_STRICT_TEXTS=1``), raises :class:`MissingText` and records it
+in ``MISSING``, so no test passes while a player would read a raw key. In production the
+player reads the other language's text, or at worst the bare key.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Iterable
 
-from bot.i18n import de, en
+from babel.lists import format_list
+
+from bot.i18n.catalogue import Language, installed, load
 
 log = logging.getLogger(__name__)
 
 DEFAULT_LOCALE = "de"
-TEXTS: dict[str, dict[str, str]] = {"de": de.TEXTS, "en": en.TEXTS}
+FALLBACK = "en"
+COMPLETE = (DEFAULT_LOCALE, FALLBACK)
+"""The languages that must have every text; any other may be partial."""
+LANGUAGES: dict[str, Language] = {code: load(code) for code in installed()}
+IDENTIFIERS = frozenset({"game", "seq", "table", "seed", "channel", "thread", "version"})
+"""Parameters that are numbers but not amounts: written as plain digits (Spiel 1234)."""
 STRICT = os.environ.get("CROUPIER_STRICT_TEXTS") == "1"
 MISSING: list[str] = []
 """Every missing text or parameter met so far (``language:key``), for the tests."""
@@ -28,48 +41,107 @@ class MissingText(LookupError):
     """A text (or one of its parameters) the code asked for does not exist."""
 
 
-def normalize_locale(locale: str | None) -> str:
-    """Map Discord locales such as ``en-US`` or ``de`` to a supported language."""
-    if locale is not None and locale in TEXTS:  # the usual case: a table's stored language
-        return locale
+def language_of(locale: object) -> str | None:
+    """The catalogue for a Discord locale (``en-US`` → ``en``), or None if there is none."""
     if not locale:
-        return DEFAULT_LOCALE
-    language = locale.split("-")[0].lower()
-    return language if language in TEXTS else DEFAULT_LOCALE
+        return None
+    code = str(locale).replace("_", "-")
+    if code in LANGUAGES:
+        return code
+    base = code.split("-")[0].lower()
+    return base if base in LANGUAGES else None
 
 
-def plural(key: str, count: int) -> str:
-    """A counted text has two forms, ``key.one`` (for 1 and −1) and ``key.other`` (for every
-    other number; German and English need no more). ``t(key, locale, count=n)`` picks the
-    form, so "1 Auge" and "2 Augen" come from one key: a text with several counts takes the
-    counted nouns as parameters (``t("n.eyes", locale, count=n)``)."""
-    return f"{key}.one" if abs(count) == 1 else f"{key}.other"
+def normalize_locale(locale: object) -> str:
+    """A supported language for a Discord locale or a stored setting (German otherwise)."""
+    if isinstance(locale, str) and locale in LANGUAGES:  # the usual case: a stored language
+        return locale
+    return language_of(locale) or DEFAULT_LOCALE
+
+
+def private_locale(reader: object, fallback: str) -> str:
+    """The language of what only one player reads (a refusal, a prompt, his hand): his own
+    Discord language (``reader``, e.g. an interaction's locale) where a catalogue speaks
+    it, else ``fallback`` (the table's or the server's language)."""
+    return language_of(reader) or fallback
 
 
 def has_text(key: str, language: str) -> bool:
-    """Whether ``key`` has a text in ``language``: itself, or both forms of a counted text."""
-    texts = TEXTS[language]
-    return key in texts or (f"{key}.one" in texts and f"{key}.other" in texts)
+    """Whether ``key`` has a text in ``language`` (a plain or a counted one)."""
+    return LANGUAGES[language].has(key)
+
+
+def template(key: str, language: str, count: int = 2) -> str | None:
+    """The raw text of ``key`` (its form for ``count`` if counted), for tests and tools."""
+    return LANGUAGES[language].text(key, count)
+
+
+def number(value: int | float, locale: object) -> str:
+    """A number as the reader of ``locale`` writes it, for numbers outside ``t``."""
+    return LANGUAGES[normalize_locale(locale)].number(value)
+
+
+def listed(items: Iterable[str], locale: object) -> str:
+    """Names in a sentence as the reader lists them ("@A, @B und @C", "@A, @B and @C")."""
+    found = list(items)
+    return format_list(found, locale=normalize_locale(locale)) if found else ""
 
 
 def t(key: str, locale: str | None = DEFAULT_LOCALE, **params: object) -> str:
-    language = normalize_locale(locale)
+    language = LANGUAGES.get(locale) if locale else None
+    if language is None:
+        language = LANGUAGES[normalize_locale(locale)]
     count = params.get("count")
-    if type(count) is int and f"{key}.other" in TEXTS[language]:
-        key = plural(key, count)
-    template = TEXTS[language].get(key)
-    if template is None:
-        _missing(f"{language}:{key}", "no text")
-        template = TEXTS[DEFAULT_LOCALE if language != DEFAULT_LOCALE else "en"].get(key)
-        if template is None:
+    forms = language.plurals.get(key) if type(count) is int else None
+    if forms is not None:
+        text: str | None = forms[language.plural_index(abs(count))]  # type: ignore[arg-type]
+    else:
+        text = language.texts.get(key)
+    if text is None:
+        text = _fallback(key, language, count)
+        if text is None:
             return key
-    if not params and "{" not in template:  # most button labels: nothing to fill in
-        return template
+    if not params and "{" not in text:  # most button labels: nothing to fill in
+        return text
+    written = params
+    if language.plain_small:  # names and small numbers (most parameters) stay as they are
+        for value in params.values():
+            kind = type(value)
+            if kind is float or (kind is int and not -1000 < value < 1000):  # type: ignore[operator]
+                written = _numbers(params, language)
+                break
+    else:
+        written = _numbers(params, language)
     try:
-        return template.format(**params)
+        return text.format(**written)
+    except ValueError:  # a format spec such as {change:+d} wants the number itself
+        return text.format(**params)
     except (KeyError, IndexError) as exc:
-        _missing(f"{language}:{key}", f"no parameter {exc}")
-        return template
+        _missing(f"{language.code}:{key}", f"no parameter {exc}")
+        return text
+
+
+def _numbers(params: dict[str, object], language: Language) -> dict[str, object]:
+    """``params`` with the numbers written for the reader (identifiers as they are)."""
+    return {
+        name: language.number(value)  # type: ignore[arg-type]
+        if type(value) in (int, float) and name not in IDENTIFIERS
+        else value
+        for name, value in params.items()
+    }
+
+
+def _fallback(key: str, language: Language, count: object) -> str | None:
+    """A text the language lacks: from English for a partial catalogue (expected, not an
+    error), otherwise a bug, answered from the other complete language."""
+    if language.code in COMPLETE:
+        _missing(f"{language.code}:{key}", "no text")
+        other = LANGUAGES[FALLBACK if language.code != FALLBACK else DEFAULT_LOCALE]
+    else:
+        other = LANGUAGES[FALLBACK]
+        if not other.has(key):
+            _missing(f"{language.code}:{key}", "no text")
+    return other.text(key, count)
 
 
 def _missing(what: str, why: str) -> None:

@@ -7,15 +7,18 @@ messages that fit Discord (one embed per section).
 from __future__ import annotations
 
 from bot.games.verflixte6.state import JOKER_IDS
-from bot.i18n import help_de, help_en, normalize_locale, t
+from bot.i18n import t
 
 GENERAL = "hilfe"
-SECTIONS: dict[str, dict[str, dict[str, tuple[str, str]]]] = {
-    "de": help_de.SECTIONS,
-    "en": help_en.SECTIONS,
+SECTIONS: dict[str, tuple[str, ...]] = {
+    GENERAL: ("games", "table", "hosts", "fairness"),
+    "verflixte6": ("goal", "turn", "decisions"),
+    "teufel": ("goal", "round", "decisions"),
+    "flaschenteufel": ("goal", "hand", "decisions"),
+    "dicedevils": ("goal", "round", "decisions"),
 }
-TOPICS = tuple(help_de.SECTIONS)
-JOKER_TITLE = {"de": "Die 15 Joker", "en": "The 15 jokers"}
+"""Each topic's sections, in order: the texts are ``help.<topic>.<section>.title``/``.body``."""
+TOPICS = tuple(SECTIONS)
 
 # Discord's limits for one message of embeds.
 MAX_TITLE = 256
@@ -31,15 +34,17 @@ def joker_overview(locale: str) -> Section:
     lines = [
         f"**{t(f'v6.joker.{j}', locale)}** – {t(f'ui.rules.joker.{j}', locale)}" for j in JOKER_IDS
     ]
-    return JOKER_TITLE[normalize_locale(locale)], "\n".join(lines)
+    return t("help.verflixte6.jokers.title", locale), "\n".join(lines)
 
 
 def sections(topic: str, locale: str) -> list[Section]:
     """The sections of a topic (a game's rules end with its extras, e.g. the jokers)."""
-    language = normalize_locale(locale)
-    found = list(SECTIONS[language][topic].values())
+    found = [
+        (t(f"help.{topic}.{part}.title", locale), t(f"help.{topic}.{part}.body", locale))
+        for part in SECTIONS[topic]
+    ]
     if topic == "verflixte6":
-        found.append(joker_overview(language))
+        found.append(joker_overview(locale))
     return found
 
 

@@ -3,15 +3,15 @@ role, read once from the store and then kept (a server is one shard's)."""
 
 from __future__ import annotations
 
+from bot.i18n import DEFAULT_LOCALE, private_locale
 from bot.store import Store
-
-DEFAULT_LOCALE = "de"
 
 
 class Directory:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._names: dict[str, str] = {}
+        self._locales: dict[str, str | None] = {}
         self._guild_locales: dict[int, str] = {}
         self._guild_zones: dict[int, str | None] = {}
 
@@ -20,6 +20,25 @@ class Directory:
         if self.display_name(player) != name:
             self.store.set_player_name(player, name)
             self._names[player] = name
+
+    def remember_reader(self, player: str, name: str, locale: str) -> None:
+        """Keep a player's display name and Discord language, as his last interaction
+        showed them (written only when one changed)."""
+        if self.display_name(player) != name or self.player_locale(player) != locale:
+            self.store.set_player_name(player, name, locale)
+            self._names[player] = name
+            self._locales[player] = locale
+
+    def player_locale(self, player: str) -> str | None:
+        """The Discord language the player last used here, if he ever did."""
+        if player not in self._locales:
+            self._locales[player] = self.store.player_locale(player)
+        return self._locales[player]
+
+    def reader_locale(self, player: str, fallback: str) -> str:
+        """The language of what only ``player`` reads (a DM): his own where a catalogue
+        speaks it, else ``fallback`` (the table's)."""
+        return private_locale(self.player_locale(player), fallback)
 
     def display_name(self, player: str) -> str:
         """The player's last known display name, else the id."""

@@ -96,7 +96,7 @@ class HostTools:
         if table.state is None:
             raise IllegalAction("game.not_started")
         if old not in table.row.players:
-            raise IllegalAction("game.not_a_player")
+            raise IllegalAction("host.not_seated", player=old)
         if new in table.row.players:
             raise IllegalAction("game.already_seated")
         snapshot = renamed(self.service.games[table.row.kind].dump(table.state), old, new)
@@ -116,8 +116,10 @@ class HostTools:
     async def kick(self, game_id: int, host: str, player: str, reason: str = "") -> Outcome:
         """Declare a player absent: from now on the absence rule plays for him at once."""
         table = self.tables.get(game_id)
-        if table.state is None or player not in table.row.players:
-            raise IllegalAction("game.not_a_player")
+        if table.state is None:
+            raise IllegalAction("game.not_started")
+        if player not in table.row.players:
+            raise IllegalAction("host.not_seated", player=player)
         outcome = await self._commit(game_id, host, "kick", {"player": player, "reason": reason})
         absent = self.clocks.of(game_id).absent
         if player not in absent:

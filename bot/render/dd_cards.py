@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import listed, t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.lobby import ended, mention, seed_line, table_lobby_card
 from bot.render.table_events import TABLE_EVENTS, describe_table_event
@@ -46,7 +46,7 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
     if "fighters" in params:
         params["fighters"] = ", ".join(name(p) for p in params["fighters"])
     if kind in ("dice", "reroll"):
-        params["dice"] = "; ".join(
+        params["dice"] = t("ui.list.separator", locale).join(
             score_text(name(p), d, event["scores"][p], locale) for p, d in event["dice"].items()
         )
     if kind == "spiel":
@@ -84,7 +84,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     view = outcome.public
     lines = [describe(e, locale, name) for e in outcome.events if e["type"] != "reveal"]
     if view["to_act"] and not ended(outcome):  # an ended table waits for nobody
-        lines.append(t("dd.ui.wait", locale, players=", ".join(name(p) for p in view["to_act"])))
+        lines.append(t("dd.ui.wait", locale, players=listed(map(name, view["to_act"]), locale)))
     fields = [
         (
             t("dd.ui.display", locale),
@@ -159,12 +159,21 @@ def cup_text(view: Mapping[str, Any], player: str, locale: str) -> str:
     return t("dd.ui.cup", locale, rank=demon["rank"], dice=", ".join(map(str, demon["dice"] or [])))
 
 
+SELECT_OPTIONS = 25  # Discord's limit per select
+SELECT_ROWS = 4  # of a message's 5 rows: the last one keeps the buttons
+
+
 def decision_card(outcome: Any, actions: list[Any], locale: str, name: Names = mention) -> Card:
     """The deciding demon's options, saying what is decided: whether the Spielteufel makes
     his opponents re-roll (buttons), which item to steal from whom, which items to swap,
-    with whom to swap ranks (a select), or to let it go ("Verzichten")."""
+    with whom to swap ranks (a select), or to let it go ("Verzichten").
+
+    Every option is offered: more than a select holds go into several selects, and when a
+    Putzteufel's swaps are too many even so (every item of his against every item of every
+    loser), he first chooses what to take (``swap_take``), then what to give
+    (:func:`give_card`). Swapping an item for one of its kind changes nothing and is not
+    offered."""
     ranks = {str(d["player"]): d["rank"] for d in outcome.public["demons"]}
-    rows: list[Row] = []
     choices = []
     buttons = []
     for action in actions:
@@ -174,33 +183,83 @@ def decision_card(outcome: Any, actions: list[Any], locale: str, name: Names = m
             buttons.append(_button(outcome, "yes" if args["force"] else "no", label, "primary"))
         elif args.get("skip"):
             buttons.append(_button(outcome, "skip", t("ui.button.skip", locale)))
-        else:
-            value = "|".join(
-                str(args[k]) for k in ("from", "with", "item", "give", "take") if k in args
-            )
-            other = str(args.get("from", args.get("with", "")))
-            goods = {
-                k: item_name(str(args[k]), locale) for k in ("item", "give", "take") if k in args
-            }
-            label = t(
-                f"dd.ui.option.{action.do}", locale, player=name(other), rank=ranks.get(other, "–"),
-                **{"item": "", "give": "", "take": "", **goods},
-            )  # fmt: skip
-            choices.append(Choice(value[:100], label[:100]))
-    verb = actions[-1].do if actions else ""
+        elif action.do != "swap_item" or args["give"] != args["take"]:
+            choices.append(_choice(action, ranks, locale, name))
+    asked = verb = actions[-1].do if actions else ""
+    if verb == "swap_item" and len(choices) > SELECT_OPTIONS:
+        verb, choices = "swap_take", _takes(actions, locale, name)
+    rows: list[Row] = []
     if choices:
-        rows.append(
-            Select(
-                custom_id(SELECT, outcome.game_id, outcome.version, verb),
-                t(f"dd.ui.pick.{verb}", locale),
-                tuple(choices[:25]),
-            )
-        )
+        rows += _selects(outcome, verb, t(f"dd.ui.pick.{verb}", locale), choices)
     if buttons:
         rows.append(tuple(buttons[:5]))
     if not actions:
         return Card(description=t("ui.prompt.nothing", locale))
     deciding = outcome.to_act[0] if outcome.to_act else ""
     return Card(
-        description=t(f"dd.ui.ask.{verb}", locale, rank=ranks.get(deciding, "–")), rows=rows
+        description=t(f"dd.ui.ask.{asked}", locale, rank=ranks.get(deciding, "–")), rows=rows
     )
+
+
+def give_card(
+    outcome: Any, actions: list[Any], taken: str, locale: str, name: Names = mention
+) -> Card:
+    """The second step of a long swap: what to give for the item chosen (``with|take``)."""
+    other, _, item = taken.partition("|")
+    ranks = {str(d["player"]): d["rank"] for d in outcome.public["demons"]}
+    choices = [
+        _choice(a, ranks, locale, name)
+        for a in actions
+        if a.do == "swap_item" and not a.args.get("skip")
+        and (a.args["with"], a.args["take"]) == (other, item) and a.args["give"] != item
+    ]  # fmt: skip
+    skip = _button(outcome, "skip", t("ui.button.skip", locale))
+    rows: list[Row] = [*_selects(outcome, "swap_item", t("dd.ui.pick.swap_give", locale), choices)]
+    rows.append((skip,))
+    deciding = outcome.to_act[0] if outcome.to_act else ""
+    return Card(
+        description=t("dd.ui.ask.swap_item", locale, rank=ranks.get(deciding, "–")), rows=rows
+    )
+
+
+def _choice(action: Any, ranks: Mapping[str, Any], locale: str, name: Names) -> Choice:
+    args = action.args
+    value = "|".join(str(args[k]) for k in ("from", "with", "item", "give", "take") if k in args)
+    other = str(args.get("from", args.get("with", "")))
+    goods = {k: item_name(str(args[k]), locale) for k in ("item", "give", "take") if k in args}
+    label = t(
+        f"dd.ui.option.{action.do}", locale, player=name(other), rank=ranks.get(other, "–"),
+        **{"item": "", "give": "", "take": "", **goods},
+    )  # fmt: skip
+    return Choice(value[:100], label[:100])
+
+
+def _takes(actions: list[Any], locale: str, name: Names) -> list[Choice]:
+    """A long swap's first step: each item of each loser once (``with|take``)."""
+    found = dict.fromkeys(
+        (str(a.args["with"]), str(a.args["take"]))
+        for a in actions
+        if a.do == "swap_item" and not a.args.get("skip") and a.args["give"] != a.args["take"]
+    )
+    return [
+        Choice(
+            f"{other}|{item}"[:100],
+            t("dd.ui.option.swap_take", locale, item=item_name(item, locale), player=name(other))[
+                :100
+            ],
+        )
+        for other, item in found
+    ]
+
+
+def _selects(outcome: Any, verb: str, placeholder: str, choices: list[Choice]) -> list[Select]:
+    """``choices`` in as many selects as they need (each its own custom id)."""
+    parts = [choices[i : i + SELECT_OPTIONS] for i in range(0, len(choices), SELECT_OPTIONS)]
+    return [
+        Select(
+            custom_id(SELECT, outcome.game_id, outcome.version, verb, str(n) if n else ""),
+            placeholder,
+            tuple(part),
+        )
+        for n, part in enumerate(parts[:SELECT_ROWS])
+    ]

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.flaschenteufel.cards import COLOUR
-from bot.i18n import t
+from bot.i18n import listed, t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.lobby import ended, mention, seed_line, table_lobby_card
 from bot.render.table_events import TABLE_EVENTS, describe_table_event
@@ -60,7 +60,7 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
         if key in event:
             params[key] = ", ".join(f"{name(p)} {v}" for p, v in event[key].items())
     if kind == "game_end":
-        params["winners"] = ", ".join(name(p) for p in event["winners"])
+        params["winners"] = listed((name(p) for p in event["winners"]), locale)
     if kind == "trick" and event.get("bottle"):
         kind = "trick_bottle"
     if kind == "phase":  # what comes now, in words (the phase itself is a name in the code)
@@ -72,7 +72,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     view = outcome.public
     lines = [describe(e, locale, name) for e in outcome.events]
     if view["to_act"] and not ended(outcome):  # an ended table waits for nobody
-        lines.append(t("ft.ui.wait", locale, players=", ".join(name(p) for p in view["to_act"])))
+        lines.append(t("ft.ui.wait", locale, players=listed(map(name, view["to_act"]), locale)))
     owner = name(view["owner"]) if view["owner"] else t("ft.ui.nobody", locale)
     fields = [
         (

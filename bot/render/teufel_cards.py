@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.games.teufel.state import BONUS, MARKS
 from bot.games.teufel.track import marks_at
-from bot.i18n import t
+from bot.i18n import listed, number, t
 from bot.render.cards import Button, Card, Form, Row, custom_id
 from bot.render.lobby import ended, mention, seed_line, table_lobby_card
 from bot.render.table_events import TABLE_EVENTS, describe_table_event
@@ -20,10 +20,11 @@ def lobby_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     return table_lobby_card(outcome, locale, BUTTON, name)
 
 
-def _signed(amount: int) -> str:
+def _signed(amount: int, locale: str) -> str:
+    """A change of a balance, signed and written for the reader (+1.200, −40, ±0)."""
     if amount == 0:
         return "±0"
-    return f"+{amount}" if amount > 0 else str(amount).replace("-", "−")
+    return ("+" if amount > 0 else "−") + number(abs(amount), locale)
 
 
 def spot_text(spot: int, locale: str) -> str:
@@ -53,7 +54,9 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
             t("teufel.bank", locale) if params["by"] == "bank" else name(str(params["by"]))
         )
     if event["type"] == "bets":
-        params["bets"] = ", ".join(f"{name(p)} {b}" for p, b in event["bets"].items())
+        params["bets"] = ", ".join(
+            f"{name(p)} {number(b, locale)}" for p, b in event["bets"].items()
+        )
     if event["type"] == "oven_empty":
         params["skipped"] = ", ".join(name(p) for p in event["skipped"]) or "–"
         params["count"] = len(event["skipped"])
@@ -62,8 +65,9 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
     if event["type"] == "track":
         params["pacts"] = ", ".join(name(p) for p in event["pacts"]) or "–"
     if event["type"] == "game_end":
-        params["winners"] = ", ".join(name(p) for p in event["winners"])
-        params["balances"] = ", ".join(f"{name(p)} {b}" for p, b in event["balances"].items())
+        params["winners"] = listed((name(p) for p in event["winners"]), locale)
+        balances = event["balances"].items()
+        params["balances"] = ", ".join(f"{name(p)} {number(b, locale)}" for p, b in balances)
     return t(f"teufel.event.{event['type']}", locale, **params)
 
 
@@ -73,7 +77,7 @@ def _settled(event: Mapping[str, Any], locale: str, name: Names) -> list[str]:
     lines = []
     for player, change in event["changes"].items():
         bet = event["bets"][player]
-        amount = _signed(change)
+        amount = _signed(change, locale)
         if bet == 0:
             parts = [t("teufel.ui.settle.no_bet", locale)]
         elif change < 0:
@@ -84,8 +88,9 @@ def _settled(event: Mapping[str, Any], locale: str, name: Names) -> list[str]:
         else:
             parts = [t("teufel.ui.settle.won", locale, bet=bet, amount=amount)]
         kinds = event["bonuses"].get(player, [])
-        parts += [t(f"teufel.ui.settle.{kind}", locale, amount=_signed(BONUS)) for kind in kinds]
-        total = _signed(change + BONUS * len(kinds))
+        bonus = _signed(BONUS, locale)
+        parts += [t(f"teufel.ui.settle.{kind}", locale, amount=bonus) for kind in kinds]
+        total = _signed(change + BONUS * len(kinds), locale)
         lines.append(
             t("teufel.ui.settle.player", locale, player=name(player), total=total,
               parts=", ".join(parts))

@@ -77,7 +77,8 @@ def round_card(
         (t("ui.tour.group", locale, group=i + 1), "\n".join(name(p) for p in players))
         for i, players in enumerate(event["groups"])
     ]
-    return Card(title=f"{tour_name}: " + t(key, locale, round=event["round"]), fields=fields)
+    title = t(key, locale, round=event["round"])
+    return Card(title=t("ui.tour.titled", locale, name=tour_name, title=title), fields=fields)
 
 
 def table_line(row: Sequence[object], locale: str) -> str:

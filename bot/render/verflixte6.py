@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import listed, t
 from bot.render.table_events import TABLE_EVENTS, describe_table_event
 
 
@@ -75,8 +75,10 @@ def _params(event: Mapping[str, Any], locale: str | None, name: Names) -> dict[s
         rows = params["table"]
         top = rows[0] if rows else {}
         level = [r for r in rows if (r["points"], r["eyes"]) == (top["points"], top["eyes"])]
-        params["winners"] = _joined(name(str(r["player"])) for r in level)
-        params["table"] = "; ".join(standing_line(row, locale, name) for row in rows)
+        params["winners"] = listed((name(str(r["player"])) for r in level), locale)
+        params["table"] = t("ui.list.separator", locale).join(
+            standing_line(row, locale, name) for row in rows
+        )
     return params
 
 
@@ -84,7 +86,7 @@ def standing_line(row: Mapping[str, Any], locale: str | None, name: Names) -> st
     """One player's standing with its units: "@Anna 12 Punkte, 24 Augen"."""
     points = t("n.points", locale, count=row["points"])
     eyes = t("n.eyes", locale, count=row["eyes"])
-    return f"{name(str(row['player']))}: {points}, {eyes}"
+    return t("v6.standing", locale, player=name(str(row["player"])), points=points, eyes=eyes)
 
 
 def describe(event: Mapping[str, Any], locale: str | None = "de", name: Names = _same) -> str:

@@ -13,6 +13,7 @@ PLACE_WORDS = ("kanäle", "channels")
 CHOOSE_WORDS = ("wähle", "choose")
 FORM_WORDS = ("formular", "form")
 SHOW_WORDS = ("zeige", "show")
+SPEAK_WORDS = ("spricht", "speaks")  # "Ben> spricht en-US": the language of Ben's Discord
 SHOW_LIMIT = 10  # messages `zeige` prints of the channel (and of a user's private ones)
 COMMENT = re.compile(r"\s+#\s.*$")  # "Ben> ziehen   # who begins draws first"
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for a program ended by Ctrl-C
@@ -97,6 +98,8 @@ Sandbox: {names} sitzen im Kanal #spieltisch. Eine Zeile pro Aktion:
   Anna> #Sandbox Cup                in einen Thread wechseln (ein Anfang des Namens reicht;
                                     „Anna> #spieltisch“ zurück); Zeilen gelten dann dort
   Anna> zeige                       dazu Annas private Nachrichten und offenes Formular
+  Ben> spricht en-US                Bens Discord ist englisch (de, en-US, fr …): was nur
+                                    er liest, liest er so; der Kanal folgt /sprache
   ende                              beenden (auch Strg-C; dann Exit-Code 130)
 Nach jeder Zeile siehst du, was im Kanal und seinen Threads neu oder geändert ist, und
 die neuen privaten Nachrichten dessen, der gehandelt hat. {admin} verwaltet den Server

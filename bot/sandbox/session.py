@@ -19,6 +19,7 @@ from bot.sandbox.lines import (
     PLACE_WORDS,
     SHOW_LIMIT,
     SHOW_WORDS,
+    SPEAK_WORDS,
     USER_OPTION_TYPES,
     Ambiguous,
     help_text,
@@ -221,6 +222,12 @@ class Sandbox:
         if said.lower() in SHOW_WORDS:
             self._echo(f"{name}> {said}")
             self.show_now(user)
+            return True
+        word, _, code = said.partition(" ")
+        if word.lower() in SPEAK_WORDS and code.strip():  # "Ben> spricht en-US"
+            self._echo(f"{name}> {said}")
+            user.locale = code.strip()
+            self.out.write(f"   {name}s Discord spricht jetzt {user.locale}.\n")
             return True
         if said.startswith("#"):  # "Anna> #Sandbox Cup": lines act in that thread now
             self._echo(f"{name}> {said}")

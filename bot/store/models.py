@@ -114,9 +114,10 @@ class GuildSettings(SQLModel, table=True):
 
 class PlayerName(SQLModel, table=True):
     """The display name a Discord user last had, for places mentions cannot go (select
-    options, pictures, exports)."""
+    options, pictures, exports), and the Discord language he last used (his DMs' language)."""
 
     __tablename__ = "player_names"
 
     user_id: str = Field(primary_key=True)
     name: str
+    locale: str | None = None

@@ -305,13 +305,20 @@ class Store:
             row = session.get(PlayerName, user_id)
         return None if row is None else row.name
 
-    def set_player_name(self, user_id: str, name: str) -> None:
+    def player_locale(self, user_id: str) -> str | None:
+        with self._session() as session:
+            row = session.get(PlayerName, user_id)
+        return None if row is None else row.locale
+
+    def set_player_name(self, user_id: str, name: str, locale: str | None = None) -> None:
+        """His display name (and, if given, his Discord language; else the one kept)."""
         with self._session() as session, session.begin():
             row = session.get(PlayerName, user_id)
             if row is None:
-                session.add(PlayerName(user_id=user_id, name=name))
+                session.add(PlayerName(user_id=user_id, name=name, locale=locale))
             else:
                 row.name = name
+                row.locale = locale or row.locale
 
 
 _GAMES = GameRow.__table__  # type: ignore[attr-defined]

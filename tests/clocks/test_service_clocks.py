@@ -156,7 +156,7 @@ async def test_a_replacement_takes_over_seat_state_and_turn(store: Store) -> Non
     assert outcome.players == ["1", "7", "3"]
     assert outcome.private["7"]["hand"] == before.private["2"]["hand"]
     assert "2" not in outcome.private
-    with pytest.raises(IllegalAction, match=r"game\.not_a_player"):
+    with pytest.raises(IllegalAction, match=r"host\.not_seated"):
         await service.host.replace_player(game.game_id, "99", "2", "8")
     with pytest.raises(IllegalAction, match=r"game\.already_seated"):
         await service.host.replace_player(game.game_id, "99", "1", "3")

@@ -13,7 +13,7 @@ import pytest
 from discord import app_commands
 
 from bot.engine import IllegalAction
-from bot.i18n import TEXTS, t
+from bot.i18n import t, template
 from cogs.errors import answer_error, explain
 from cogs.options import (
     Durchgaenge,
@@ -51,9 +51,14 @@ class Followup:
         self.sent.append((text, ephemeral))
 
 
-def interaction(*, done: bool = False, locale: str = "en", fail: bool = False) -> Any:
+def interaction(
+    *, done: bool = False, locale: str = "en", fail: bool = False, reader: str = "pl"
+) -> Any:
+    """A stub interaction on a server speaking ``locale``, from a player whose Discord
+    speaks ``reader`` (Polish by default: no catalogue, so the server's language)."""
     service = SimpleNamespace(directory=SimpleNamespace(guild_locale=lambda guild_id: locale))
     return SimpleNamespace(
+        locale=reader,
         response=Response(done),
         followup=Followup(fail),
         command=None,
@@ -76,6 +81,13 @@ async def test_a_refusal_is_answered_privately_in_the_servers_language(
         await answer_error(stub, invoke_error(IllegalAction("tour.group_size", low=2, high=6)))
     assert stub.response.sent == [("Groups have 2 to 6 players.", True)]
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+@pytest.mark.parametrize(("reader", "expected"), [("de", "Gruppen"), ("en-GB", "Groups")])
+async def test_a_refusal_speaks_the_players_own_language(reader: str, expected: str) -> None:
+    stub = interaction(locale="en" if reader == "de" else "de", reader=reader)
+    await answer_error(stub, invoke_error(IllegalAction("tour.group_size", low=2, high=6)))
+    assert stub.response.sent[0][0].startswith(expected)
 
 
 async def test_a_refusal_after_the_response_is_a_private_followup() -> None:
@@ -130,7 +142,7 @@ def test_checks_that_fail_get_a_sensible_answer(error: Exception, key: str, loca
     text, failure = explain(error, locale)
     assert failure is None  # a refusal: nothing to log as a failure
     assert text != t("ui.error", locale)
-    pattern = re.sub(r"\\\{\w+\\\}", ".+", re.escape(TEXTS[locale][key]))
+    pattern = re.sub(r"\\\{\w+\\\}", ".+", re.escape(template(key, locale) or key))
     assert re.fullmatch(pattern, text), (pattern, text)  # the text, every parameter filled
 
 

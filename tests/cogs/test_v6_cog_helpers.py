@@ -11,6 +11,7 @@ from discord import Locale, app_commands
 from discord.ext import commands
 
 from bot.engine import Action, IllegalAction
+from bot.i18n import t
 from bot.render import v6_cards as cards
 from bot.render.cards import Button, Card, Select
 from bot.service import Outcome, Service
@@ -138,7 +139,8 @@ async def test_translator_gives_english_names_and_keeps_german_as_base() -> None
     assert name.message == "tisch"
     assert await translator.translate(name, Locale.american_english, context) == "table"
     assert await translator.translate(name, Locale.german, context) is None
-    assert await translator.translate(name, Locale.french, context) is None
+    assert await translator.translate(name, Locale.french, context) == t("cmd.tisch", "fr")
+    assert await translator.translate(name, Locale.polish, context) is None  # no catalogue
 
 
 def test_spent_jokers_are_struck_through() -> None:

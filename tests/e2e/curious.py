@@ -42,7 +42,7 @@ from leaks import LeakScan, component_texts
 from bot.app import Croupier
 from bot.config import Settings
 from bot.engine.rng import AuditedRng, Draw
-from bot.i18n import TEXTS
+from bot.i18n import LANGUAGES, private_locale, template
 from bot.render.cards import ClickId
 from bot.store import default_sqlite_url
 from cogs.router import router_of
@@ -73,11 +73,25 @@ GERMAN_ONLY = re.compile(
     r"\b(?:und|ist|nicht|Runde|Konto|Spieler|Augen|Einsatz|Guthaben"
     r"|Tisch|dran|niemand|Würfel|Punkte?|Stiche?|Mein|Dein|wählen)\b"
 )
+ENGLISH_IN_FRENCH = re.compile(  # not "on", "points", "pass": French words too
+    r"\b(?:the|your|you|is|are|and|round|turn|account|between|play|players?|eyes|bet"
+    r"|nobody|next)\b"
+)
+WRONG_WORDS = {
+    "de": (ENGLISH_ONLY,),
+    "en": (GERMAN_ONLY,),
+    "fr": (GERMAN_ONLY, ENGLISH_IN_FRENCH),
+}
+"""Per language, words that are wrong in it (the game terms aside)."""
+OTHER_CLIENT = {"de": "en-US", "en": "fr", "fr": "de"}
+"""The Discord language of one player who speaks another than the server."""
 
 
 def game_terms() -> list[str]:
     """German names that stay German in every language (and English ones in German)."""
-    terms = {v for k, v in TEXTS["de"].items() if k.startswith(("v6.joker.", "game.name."))}
+    terms = {
+        v for k, v in LANGUAGES["de"].texts.items() if k.startswith(("v6.joker.", "game.name."))
+    }
     return sorted(terms, key=len, reverse=True)
 
 
@@ -176,7 +190,8 @@ class Run:
         text = "\n".join(x for x in texts if x)
         for key in KEY.findall(text):
             self.problems.append(f"{where}: text key {key!r} in {text[:200]!r}")
-        if TEXTS[self.locale]["ui.error"] in text:
+        language = self.language_of(audience)
+        if str(template("ui.error", language)) in text:
             self.problems.append(f"{where}: the bot apologised for an error: {text[:200]!r}")
         if REPR.search(text):
             self.problems.append(f"{where}: Python repr in {text[:300]!r}")
@@ -188,9 +203,16 @@ class Run:
             self.problems.append(f"{where}: bare id in {text[:300]!r}")
         for term in TERMS:
             plain = plain.replace(term, " ")
-        wrong = (ENGLISH_ONLY if self.locale == "de" else GERMAN_ONLY).findall(plain)
+        wrong = [w for words in WRONG_WORDS[language] for w in words.findall(plain)]
         if wrong:
-            self.problems.append(f"{where}: {wrong} in a {self.locale} text: {text[:300]!r}")
+            self.problems.append(f"{where}: {wrong} in a {language} text: {text[:300]!r}")
+
+    def language_of(self, audience: int | None) -> str:
+        """The language a message should be in: the server's for the channel, the reader's
+        own (his Discord's, where a catalogue speaks it) for a private one."""
+        if audience is None or audience not in self.fake.users:
+            return self.locale
+        return private_locale(self.fake.users[audience].locale, self.locale)
 
     def install_reader(self) -> None:
         original = self.fake.apply
@@ -258,8 +280,11 @@ class Run:
         own information opened), and no current control is called outdated."""
         reply = answer.message
         text = reply.text() if reply is not None else ""
-        refusals = [TEXTS[self.locale][k] for k in ("game.stale", "game.over", "game.not_a_player")]
-        if click.version == before and TEXTS[self.locale]["game.stale"] in text:
+        language = self.language_of(answer.user.id)  # answers to a click are his alone
+        refusals = [
+            str(template(k, language)) for k in ("game.stale", "game.over", "game.not_a_player")
+        ]
+        if click.version == before and str(template("game.stale", language)) in text:
             self.problems.append(f"{self.fake.describe(answer)}: a current control was "
                                  f"answered as outdated: {text[:200]!r}")  # fmt: skip
         private = reply is not None and reply.visibility != "public"
@@ -376,6 +401,7 @@ async def curious_run(
     names = ["Anna", "Ben", "Cem", "Dora", "Emil", "Frida", "Gero", "Hanna", "Ida", "Jan"]
     users = [fake.add_user(n, guild=guild, locale=locale) for n in names[:players]]
     users[0].permissions |= MANAGE_GUILD  # the host
+    users[1].locale = OTHER_CLIENT[locale]  # his refusals, prompts and DMs: his language
     fake.set_dms_open(users[-1], False)  # one player with closed DMs
     run = Run(fake, guild, channel, users, default_sqlite_url(tmp_path / "curious.sqlite3"),
               random.Random(seed), locale)  # fmt: skip

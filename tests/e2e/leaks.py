@@ -31,7 +31,7 @@ from engine_state import engine_state
 
 from bot.engine import IllegalAction
 from bot.games.flaschenteufel.cards import COLOUR
-from bot.i18n import TEXTS, normalize_locale, t
+from bot.i18n import normalize_locale, number, t, template
 from bot.render.lobby import mention
 from bot.service import Service
 from loopback import FakeDiscord
@@ -361,12 +361,12 @@ def forms(secret: Secret, locale: str) -> list[tuple[str, re.Pattern[str]]]:
             found.append((owned, re.compile(re.escape(owned) + r"(?![\d-])")))
         shown = listed
     else:
-        shown = str(value)
+        shown = number(value, locale) if isinstance(value, int) else str(value)
         # A bet as "<@p> 40". Not a bet of 0: "<@p> 0" is what every settled round shows for
         # a player with no change. Not a balance: balances appear only in their templates
         # (TEMPLATES), and "<@p> 50" is also a pact's public payment to him.
         if secret.owner is not None and secret.kind == "bet" and value != 0:
-            owned = f"{mention(secret.owner)} {value}"
+            owned = f"{mention(secret.owner)} {shown}"
             found.append((owned, re.compile(re.escape(owned) + r"(?!\d)")))
     for key, slot in TEMPLATES[secret.kind]:
         found.append((f"{key}({slot}={shown})", template_pattern(key, locale, slot, shown)))
@@ -375,9 +375,10 @@ def forms(secret: Secret, locale: str) -> list[tuple[str, re.Pattern[str]]]:
 
 def template_pattern(key: str, locale: str, slot: str, value: str) -> re.Pattern[str]:
     """The i18n template ``key`` with ``slot`` = ``value`` and any other placeholder."""
-    template = TEXTS[normalize_locale(locale)][key]
+    text = template(key, normalize_locale(locale))
+    assert text is not None, key
     parts = []
-    for literal, name, _spec, _conv in string.Formatter().parse(template):
+    for literal, name, _spec, _conv in string.Formatter().parse(text):
         parts.append(re.escape(literal))
         if name == slot:
             parts.append(re.escape(value) + r"(?!\d)(?!, \d)")  # not the start of a longer list

@@ -17,7 +17,7 @@ MANAGE_GUILD = 1 << 5
 ASKED = {  # what each Dice Devils decision says, and what each of its options says
     "reroll": ("Spielteufel", "neu würfeln"),
     "steal": ("Fehlerteufel", "stehlen"),
-    "swap_item": ("Putzteufel", "tauschen"),
+    "swap_item": ("Putzteufel", "tauschen"),  # or, when the swaps are many, first "nehmen"
     "swap_rank": ("Rang", "Rang tauschen mit"),
 }
 
@@ -49,6 +49,10 @@ async def test_dice_devils_decisions_say_what_is_decided(table: Table, count: in
             assert any(option in label for label in labels(prompt))
         else:
             others = [o for o in labels(prompt) if o != "Verzichten"]
+            if verb == "swap_item" and "swap_take" in {
+                click_of(c).verb for c in prompt.custom_ids()
+            }:
+                option = "nehmen"  # many swaps: first what to take, then what to give for it
             assert others and all(option in o for o in others), others
             assert all(any(u.name in o for u in players) for o in others)  # whom it concerns
         seen[verb] = seen.get(verb, 0) + 1

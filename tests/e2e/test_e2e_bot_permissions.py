@@ -93,14 +93,27 @@ async def test_with_every_permission_nobody_is_told(table: Table) -> None:
     assert created.followups == [] and opened.followups == []
 
 
-async def test_the_notice_speaks_the_servers_language(table: Table) -> None:
+async def test_the_notice_speaks_the_readers_language(table: Table) -> None:
+    """Only the one who ran the command reads it: in his Discord's language (English on a
+    German server), or the server's where no catalogue speaks his (Polish)."""
     table.anna.permissions |= MANAGE_GUILD
-    await run(table, table.anna, "sprache", sprache="en")
+    table.anna.locale = "en-GB"
     table.fake.deny_bot(table.channel, CREATE_PUBLIC_THREADS)
     created = await run(table, table.anna, "turnier erstellen", name="Advent")
     (notice,) = created.followups
     assert "**Create Public Threads**" in notice.content
     assert "Öffentliche" not in notice.content
+    assert "Turnier" in created.message.text()  # the registration is public: German
+
+
+async def test_the_notice_falls_back_to_the_servers_language(table: Table) -> None:
+    table.anna.permissions |= MANAGE_GUILD
+    await run(table, table.anna, "sprache", sprache="en")
+    table.anna.locale = "pl"
+    table.fake.deny_bot(table.channel, CREATE_PUBLIC_THREADS)
+    created = await run(table, table.anna, "turnier erstellen", name="Advent")
+    (notice,) = created.followups
+    assert "**Create Public Threads**" in notice.content
 
 
 async def test_at_start_the_log_names_channels_with_live_games_and_missing_permissions(

@@ -54,14 +54,18 @@ async def quick(tmp_path: Path, seed: int, locale: str) -> Run:
     return run
 
 
-async def test_curious_players_in_german_and_english(tmp_path: Path) -> None:
-    """Two servers, one German and one English: each run is checked, and together they
-    got every verb through (the Finale's Freie Jokerwahl aside: the long run presses it)."""
+async def test_curious_players_in_german_english_and_french(tmp_path: Path) -> None:
+    """Three servers, German, English and French, each with one player whose Discord speaks
+    another language (his own messages in it): each run is checked, and together they got
+    every verb through (the Finale's Freie Jokerwahl aside: the long run presses it)."""
     german = await quick(tmp_path, SEED, "de")
     verdict(german)
     english = await quick(tmp_path, SEED + 1, "en")
     verdict(english)
+    french = await quick(tmp_path, SEED + 2, "fr")
+    verdict(french)
     german.taken.update(english.taken)
+    german.taken.update(french.taken)
     assert german.never_taken(set(VERBS)) == [], german.coverage()
 
 

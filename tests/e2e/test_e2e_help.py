@@ -32,8 +32,12 @@ def titles(message: Message) -> list[str]:
 
 
 async def to_english(table: Table) -> None:
+    """An English server, whose players' Discord speaks English too (what only one player
+    reads follows his Discord's language)."""
     table.anna.permissions |= MANAGE_SERVER
     await table.slash(table.anna, "sprache", sprache="en")
+    for user in (table.anna, table.ben, table.cem):
+        user.locale = "en-US"
 
 
 async def test_hilfe_in_german_and_in_english(table: Table) -> None:
@@ -77,24 +81,27 @@ async def test_the_v6_rules_show_every_joker_in_english_too(table: Table) -> Non
 def command_paths(commands: list[dict[str, Any]], language: str) -> dict[str, set[str]]:
     """Every command path as users of ``language`` type it, with its option names."""
 
+    discord_locale = {"en": "en-US", "fr": "fr"}.get(language)
+
     def name(item: dict[str, Any]) -> str:
-        localized = (item.get("name_localizations") or {}).get("en-US")
-        return str(localized if language == "en" and localized else item["name"])
+        localized = (item.get("name_localizations") or {}).get(discord_locale or "")
+        return str(localized or item["name"])
 
     paths: dict[str, set[str]] = {}
     for command in commands:
         subs = [o for o in command.get("options") or [] if o["type"] == 1]
         for sub in subs or [command]:
             path = name(command) if sub is command else f"{name(command)} {name(sub)}"
-            paths[path] = {o["name"] for o in sub.get("options") or [] if o["type"] > 2}
+            paths[path] = {name(o) for o in sub.get("options") or [] if o["type"] > 2}
     return paths
 
 
-@pytest.mark.parametrize("language", ["de", "en"])
+@pytest.mark.parametrize("language", ["de", "en", "fr"])
 async def test_every_command_the_help_names_exists(table: Table, language: str) -> None:
+    """As the help's reader types them: command and option names in his language."""
     commands = table.fake.commands(table.guild)
     paths = command_paths(commands, language)
-    if language == "en":  # the English help also names the German commands
+    if language != "de":  # the help also names German commands (/hilfe, /tische)
         paths = command_paths(commands, "de") | paths
     texts = [b for topic in helptexts.TOPICS for _, b in helptexts.sections(topic, language)]
     named = re.findall(r"`/([^`<]+)`", "\n".join(texts))
@@ -166,6 +173,7 @@ async def test_tische_lists_this_servers_tables_with_whose_turn_and_link(
     world.anna.permissions |= MANAGE_SERVER
     await fake.slash(world.anna, other_channel, "teufel regeln")
     await world.slash(world.anna, "sprache", sprache="en")
+    world.cem.locale = "en-GB"  # /tische answers him alone: in his Discord's language
     turned = await world.slash(world.cem, "tische")
     v6_now, _ = table_lines(turned.message)
     assert turned.message.embeds[0]["title"] == "Open tables (2)"

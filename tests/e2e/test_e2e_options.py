@@ -12,7 +12,7 @@ import pytest
 from conftest import Table
 
 from bot.engine import IllegalAction
-from bot.i18n import t
+from bot.i18n import LANGUAGES, t
 from loopback.state import Message, User
 
 MANAGE_GUILD = 1 << 5
@@ -86,7 +86,7 @@ async def test_every_option_declares_its_bounds_to_discord(table: Table) -> None
     assert choices == {
         "turnier erstellen zeitablauf": ["regel", "warten"],
         "tisch uhr zeitablauf": ["regel", "warten"],
-        "sprache sprache": ["de", "en"],
+        "sprache sprache": list(LANGUAGES),
     }
 
 
@@ -111,19 +111,19 @@ TOURNAMENT = {"name": "Herbst"}
         ("v6 tisch", {"durchgaenge": -5}, "`durchgaenge` muss zwischen 1 und 4 liegen"),
         ("v6 tisch", {"durchgaenge": 10**12}, "`durchgaenge` muss zwischen 1 und 4 liegen"),
         ("v6 tisch", {"durchgaenge": "drei"}, "Mit dem Wert für `durchgaenge`"),
-        ("turnier erstellen", {**TOURNAMENT, "zugzeit": -1}, "`zugzeit` muss zwischen 0 und 1440"),
+        ("turnier erstellen", {**TOURNAMENT, "zugzeit": -1}, "`zugzeit` muss zwischen 0 und 1.440"),
         ("turnier erstellen", {**TOURNAMENT, "zeitablauf": "bogus"}, "`regel`, `warten`"),
         ("turnier erstellen", {**TOURNAMENT, "gruppe": 100}, "`gruppe` muss zwischen 2 und 6"),
         ("turnier erstellen", {**TOURNAMENT, "durchgaenge": 10**12}, "zwischen 1 und 4"),
         ("turnier erstellen", {"name": ""}, "`name` darf nicht leer sein"),
         ("turnier erstellen", {"name": "   "}, "`name` darf nicht leer sein"),
-        ("turnier erstellen", {"name": "x" * 2000}, "höchstens 80 Zeichen lang sein (hier: 2000)"),
+        ("turnier erstellen", {"name": "x" * 2000}, "höchstens 80 Zeichen lang sein (hier: 2.000)"),
         ("turnier erstellen", {}, "Diesen Befehl kenne ich so nicht"),  # required name missing
         ("flaschenteufel tisch", {"variante": "bogus"}, "`variante` kennt nur"),
         ("flaschenteufel tisch", {"haende": 0}, "`haende` muss zwischen 1 und 8"),
-        ("verify spiel", {"nummer": 10**12}, "`nummer` muss zwischen 1 und 2147483647"),
+        ("verify spiel", {"nummer": 10**12}, "`nummer` muss zwischen 1 und 2.147.483.647"),
         ("hilfe", {"spiel": "schach"}, "`spiel` kennt nur"),
-        ("sprache", {"sprache": "fr"}, "`sprache` kennt nur `de`, `en`"),
+        ("sprache", {"sprache": "xx"}, "`sprache` kennt nur `Deutsch`, `English`, `Français`"),
     ],
 )
 async def test_values_outside_the_bounds_are_refused_privately(
@@ -199,6 +199,7 @@ async def test_ending_a_table_with_the_longest_reason_reveals_the_whole_seed(
 ) -> None:
     assert table.bot is not None
     table.bot.service.directory.set_guild_locale(table.guild.id, locale)
+    table.anna.locale = locale  # the refusal at the end is hers alone
     table.dice.d6_only = True
     opened = await table.slash(table.anna, "v6 tisch", durchgaenge=1)
     await table.press(table.ben, "join", opened.message)
@@ -213,8 +214,9 @@ async def test_ending_a_table_with_the_longest_reason_reveals_the_whole_seed(
     seed = table.bot.service.tables.current(game_id).seed
     assert seed and message.content.endswith(f"`{seed}`") and reason in message.content
     wrong = await forged(table, table.anna, "tisch beenden", grund="x" * 2000)
+    option = t("cmd.option.grund", locale)  # as her Discord names it: "reason" in English
     assert private_answer(wrong, table.anna).content == t(
-        "ui.option.too_long", locale, option="grund", high=200, length=2000
+        "ui.option.too_long", locale, option=option, high=200, length=2000
     )
 
 
@@ -227,6 +229,7 @@ async def test_a_refusal_raised_by_a_handler_is_answered_privately(
     table.anna.permissions |= MANAGE_GUILD
     assert table.bot is not None
     table.bot.service.directory.set_guild_locale(table.guild.id, "en")
+    table.anna.locale = "en-US"
 
     async def refused(*args: object, **kwargs: object) -> None:
         raise IllegalAction("tour.group_size", low=2, high=6)

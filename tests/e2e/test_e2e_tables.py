@@ -11,6 +11,7 @@ from conftest import Table
 from fake_time import FakeTime
 
 from bot import clocks
+from bot.i18n import t
 from loopback import bot_running
 
 MANAGE_GUILD = 1 << 5
@@ -181,3 +182,23 @@ async def test_a_tournament_sets_the_clock_of_its_group_tables(table: Table) -> 
     clock = service.clocks.of(game_id)
     assert (clock.seconds, clock.on_timeout) == (300, clocks.WAIT)
     assert [t.game_id for t in service.tables.live_tables(table.guild.id)] == [game_id]
+
+
+async def test_a_host_tool_on_someone_not_seated_names_him(table: Table) -> None:
+    """The host is told who is not at the table, not that he himself plays nowhere."""
+    dora = table.fake.add_user("Dora", guild=table.guild)
+    table.anna.permissions |= MANAGE_GUILD
+    opened = await table.slash(table.anna, "v6 tisch")
+    early = await table.slash(table.anna, "tisch abwesend", spieler=table.ben)
+    assert early.message.content == t("game.not_started", "de")
+    await table.press(table.ben, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+    before = table.public()
+    for command, options in (
+        ("tisch abwesend", {"spieler": dora}),
+        ("tisch ersetzen", {"spieler": dora, "neu": table.cem}),
+    ):
+        refused = await table.slash(table.anna, command, **options)
+        assert refused.message.visibility == "ephemeral"
+        assert refused.message.content == t("host.not_seated", "de", player=f"<@{dora.id}>")
+    assert table.public() == before  # nothing changed

@@ -55,6 +55,7 @@ async def test_the_server_can_switch_to_english(table: Table) -> None:
     table.anna.permissions |= 1 << 5  # Manage Server
     switched = await table.fake.slash(table.anna, table.channel, "sprache", sprache="en")
     assert "English" in switched.message.content
+    table.ben.locale = "en-GB"  # the refusal is his alone: in his Discord's language
     refused = await table.fake.slash(table.ben, table.channel, "sprache", sprache="de")
     assert "Only admins" in refused.message.content
     table.dice.add(3)

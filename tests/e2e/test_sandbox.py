@@ -235,7 +235,8 @@ async def test_anna_is_admin_labels_win_over_keywords_and_users_go_by_name() -> 
     )
     assert "Croupier now speaks English on this server." in text
     assert "@Anna chooses: Oces Anaconda." in text
-    assert "Only Senigmas Sekante takes a target." in text  # the bot got both options
+    # the bot got both options; the refusal is Anna's alone: in her Discord's German
+    assert "Ein Ziel braucht nur Senigmas Sekante." in text
     assert "✗ ziel: wer ist Zoe?" in text
     assert text.count("✗") == 1
 
@@ -258,3 +259,21 @@ async def test_a_tournaments_thread_is_shown_listed_and_played_in() -> None:
     assert "jetzt in #Sandbox Cup – Finale" in text
     assert "{Joker wählen (0–3):" in text  # whoever begins got his choice in the thread
     assert "✗" not in text
+
+
+async def test_a_player_whose_discord_speaks_english_reads_his_own_messages_in_english() -> None:
+    text = await play(
+        [
+            "Ben> spricht en-US",
+            "Anna> /dicedevils tisch",
+            "Ben> Beitreten",
+            "Ben> Beitreten",
+            "Cem> Beitreten",
+            "Anna> Starten",
+            "Ben> zeige",
+        ]
+    )
+    assert "Bens Discord spricht jetzt en-US." in text
+    assert "You already have a seat at this table." in text  # his refusal
+    assert "Your cup (" in text and "Dein Becher (" in text  # his DM, and Anna's
+    assert "Dice Devils – Runde 1" in text  # the channel stays German

@@ -17,7 +17,7 @@ from bot.store import Store, upgrade
 from bot.store.clocks import Clock, ClockStore
 from bot.store.migrate import alembic_config, main, next_revision_id
 
-HEAD = "0012"  # the newest revision in bot/store/migrations/versions
+HEAD = "0013"  # the newest revision in bot/store/migrations/versions
 
 
 def schema_diff(engine: Engine) -> list[Any]:
