@@ -7,10 +7,13 @@ callback); without one (a redelivery after a crash or a failed call, a clock, a 
 same parts go through Discord's REST API. Parts that only make sense as an answer (a
 private prompt) are the game's to skip when ``interaction`` is None.
 
-Each new message and DM carries a nonce made of the game, the delivered version and the
-part; discord.py sends it with ``enforce_nonce``, so when a redelivery repeats a post that
-Discord had accepted just before a crash, Discord hands back that message instead of
-posting it twice. A delivery that posted anything is marked at once; one that only edited
+Each new message and DM carries a nonce made of the game, the version that logged the
+event it announces (its ``cause``) and the part; discord.py sends it with
+``enforce_nonce``, so when a redelivery repeats a post that Discord had accepted just
+before a crash, Discord hands back that message instead of posting it twice. The cause's
+version, not the delivery's range, makes the nonce: a redelivery may cover more versions
+than the delivery it repeats (a later click went through while the first one's DMs were
+still going out). A delivery that posted anything is marked at once; one that only edited
 is marked with the next batch (an edit repeated is harmless).
 """
 
@@ -25,6 +28,7 @@ from typing import Any
 
 import discord
 
+from bot.engine import JSON
 from bot.i18n import private_locale, t
 from bot.render.cards import Card
 from bot.service import Outcome, Service
@@ -33,6 +37,9 @@ from cogs.base import channel_by_id, client_service, closed_notice, dm_players, 
 from cogs.router import router_of
 
 log = logging.getLogger(__name__)
+
+Event = Mapping[str, JSON]
+"""One of an outcome's events, as it was given (the nonce finds its version by identity)."""
 
 PERMANENT = (discord.Forbidden, discord.NotFound)
 """Refusals that a retry would not change: logged, worked around, never retried."""
@@ -63,8 +70,9 @@ class Delivery:
         self.first = first or outcome.first or outcome.version
         self.last = last or outcome.version
         self.posted = False
-        self._parts: Counter[str] = Counter()
+        self._parts: Counter[tuple[int, str]] = Counter()
         self._channel: Any = None
+        self._edited: set[int] = set()  # messages this delivery edited through the API
 
     @property
     def private_locale(self) -> str:
@@ -81,10 +89,21 @@ class Delivery:
     def service(self) -> Service:
         return client_service(self.client)
 
-    def nonce(self, part: str) -> str:
-        self._parts[part] += 1
-        count = self._parts[part]
-        return nonce_of(self.outcome.game_id, self.last, f"{part}#{count}")
+    def nonce(self, part: str, cause: Event | None = None) -> str:
+        """The nonce of the next ``part`` announcing ``cause`` (one of the outcome's events;
+        None: the delivery as a whole, keyed by its last version)."""
+        version = self.last if cause is None else self.version_of(cause)
+        self._parts[version, part] += 1
+        count = self._parts[version, part]
+        return nonce_of(self.outcome.game_id, version, f"{part}#{count}")
+
+    def version_of(self, event: Event) -> int:
+        """The version that logged ``event`` (one of the outcome's events, as given)."""
+        events = self.outcome.events
+        at = next((i for i, e in enumerate(events) if e is event), None)
+        if at is None:
+            raise ValueError(f"not an event of this outcome: {event}")
+        return self.outcome.event_versions[at]
 
     async def channel(self) -> Any:
         """The table's channel (the interaction's, if there is one), awake: a group's
@@ -100,16 +119,23 @@ class Delivery:
         return self._channel
 
     async def post(
-        self, part: str, card: Card | None = None, *, at: Any = None, **kwargs: Any
+        self,
+        part: str,
+        card: Card | None = None,
+        *,
+        cause: Event | None = None,
+        at: Any = None,
+        **kwargs: Any,
     ) -> discord.Message:
-        """A new message in the table's channel, or in ``at`` (a group's thread, woken);
-        ``card`` and/or plain ``send`` keywords."""
+        """A new message announcing ``cause`` in the table's channel, or in ``at`` (a
+        group's thread, woken); ``card`` and/or plain ``send`` keywords."""
         channel = await self.channel() if at is None else at
         if at is not None:
             await wake(at)
         if card is not None:
             kwargs = {**send_kwargs(card), **kwargs}
-        message: discord.Message = await channel.send(nonce=self.nonce(part), **kwargs)
+        nonce = self.nonce(part, cause)
+        message: discord.Message = await channel.send(nonce=nonce, **kwargs)
         self.posted = True
         return message
 
@@ -132,6 +158,7 @@ class Delivery:
             channel = await self.channel()
             try:
                 await edit_awake(channel, outcome.message_id, card)
+                self._edited.add(outcome.message_id)
                 return
             except discord.NotFound:
                 log.warning("%s of game %s is gone (message %s): posting it anew", what,
@@ -142,9 +169,13 @@ class Delivery:
                 return
         await self.new_table(card)
 
-    async def new_table(self, card: Card) -> discord.Message:
-        """Post the table's new message (a new turn, hand or round) and remember it."""
-        message = await self.post("table", card)
+    async def new_table(self, card: Card, cause: Event | None = None) -> discord.Message:
+        """Post the table's new message (a new turn, hand or round, opened by ``cause``)
+        and remember it. A redelivery gets the message posted before the crash back, and
+        that one may just have been edited as the closing table: it shows ``card`` again."""
+        message = await self.post("table", card, cause=cause)
+        if message.id in self._edited:
+            await edit_awake(await self.channel(), message.id, card)
         self._remember(message.id)
         return message
 
@@ -156,17 +187,20 @@ class Delivery:
         self,
         messages: Mapping[str, tuple[str, discord.File | None]],
         closed_notice: Callable[[list[str]], str],
+        *,
         part: str = "dm",
         channel: Any = None,
         view: Any = None,
+        cause: Event | None = None,
     ) -> list[str]:
-        """Private messages by DM, each once (a nonce per player); closed DMs get one public
-        pointer (never the secret) in the table's channel, or in ``channel``."""
+        """Private messages announcing ``cause`` by DM, each once (a nonce per player);
+        closed DMs get one public pointer (never the secret) in the table's channel, or
+        in ``channel``."""
         channel = channel or await self.channel()
         self.posted = True
         return await dm_players(
             self.client, channel, messages, closed_notice,
-            nonce=lambda player: self.nonce(f"{part}:{player}"), view=view,
+            nonce=lambda player: self.nonce(f"{part}:{player}", cause), view=view,
         )  # fmt: skip
 
     async def linked(self) -> None:

@@ -29,7 +29,7 @@ from cogs.base import (
     turn_refusal,
 )
 from cogs.clicks import GameClicks, game_extension
-from cogs.delivery import Delivery, show_lobby
+from cogs.delivery import Delivery, Event, show_lobby
 from cogs.help import send_help
 from cogs.router import Click
 from cogs.translator import cmd
@@ -121,13 +121,14 @@ async def show(d: Delivery) -> None:
     await prompts.moved_on(
         d.client, outcome.game_id, outcome.version, answered=clicked, over=outcome.finished
     )
-    dealt = new_round or started
-    if dealt:
-        await d.post("display", file=display_picture(outcome, locale))
+    if not (new_round or started):
+        return
+    dealt = [e for e in outcome.events if e["type"] in ("start", "round")][-1]
+    await d.post("display", cause=dealt, file=display_picture(outcome, locale))
     if new_round:
-        await d.new_table(cards.table_card(replace(outcome, events=outcome.events[cut:]), locale))
-    if dealt:
-        await send_cups(d)  # last: the round's table is up first
+        fresh = cards.table_card(replace(outcome, events=outcome.events[cut:]), locale)
+        await d.new_table(fresh, cause=dealt)
+    await send_cups(d, dealt)  # last: the round's table is up first
 
 
 def display_picture(outcome: Outcome, locale: str) -> discord.File:
@@ -142,13 +143,14 @@ def display_picture(outcome: Outcome, locale: str) -> discord.File:
     return discord.File(io.BytesIO(table_png(title, header, rows)), filename="auslage.png")
 
 
-async def send_cups(d: Delivery) -> None:
-    """Each player's dice by DM; closed DMs are pointed to "Mein Becher" (no numbers)."""
+async def send_cups(d: Delivery, dealt: Event) -> None:
+    """Each player's dice, rolled by ``dealt``, by DM; closed DMs are pointed to "Mein
+    Becher" (no numbers)."""
     outcome, locale = d.outcome, d.outcome.locale
     messages = {
         p: (cards.cup_text(outcome.private[p], p, d.reader(p)), None) for p in outcome.players
     }
-    await d.dms(messages, closed_notice("dd.ui.dm_closed", locale))
+    await d.dms(messages, closed_notice("dd.ui.dm_closed", locale), cause=dealt)
 
 
 class DiceDevilsCog(CroupierCog):

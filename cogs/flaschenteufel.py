@@ -28,7 +28,7 @@ from cogs.base import (
     turn_refusal,
 )
 from cogs.clicks import GameClicks, game_extension
-from cogs.delivery import Delivery, show_lobby
+from cogs.delivery import Delivery, Event, show_lobby
 from cogs.help import send_help
 from cogs.options import Hands
 from cogs.router import Click
@@ -106,21 +106,26 @@ async def show(d: Delivery) -> None:
         closing = table = cards.table_card(outcome, locale)
     await d.table(closing)
     if new_hand:
-        await d.new_table(table)
-    if dealt or any(
-        e["type"] == "phase" and e["phase"] in ("play", "open") for e in outcome.events
-    ):
-        await send_hands(d)
+        await d.new_table(table, cause=[e for e in outcome.events if e["type"] == "deal"][-1])
+    changed = [e for e in outcome.events if e["type"] == "deal" or _hands_shown(e)]
+    if changed:
+        await send_hands(d, changed[-1])
 
 
-async def send_hands(d: Delivery) -> None:
-    """Every player's cards by DM (text and picture); closed DMs: pointed to the button."""
+def _hands_shown(event: Event) -> bool:
+    """A phase in which the hands (or the cards passed) change: play begins, or opens."""
+    return event["type"] == "phase" and event["phase"] in ("play", "open")
+
+
+async def send_hands(d: Delivery, changed: Event) -> None:
+    """Every player's cards as ``changed`` left them, by DM (text and picture); closed
+    DMs: pointed to the button."""
     outcome, locale = d.outcome, d.outcome.locale
     messages = {
         p: (cards.hand_text(outcome, p, d.reader(p)), hand_picture(outcome.private[p], p))
         for p in outcome.players
     }
-    await d.dms(messages, closed_notice("ft.ui.dm_closed", locale))
+    await d.dms(messages, closed_notice("ft.ui.dm_closed", locale), cause=changed)
 
 
 class FlaschenteufelCog(CroupierCog):

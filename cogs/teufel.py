@@ -29,7 +29,7 @@ from cogs.base import (
     service_of,
 )
 from cogs.clicks import GameClicks, game_extension
-from cogs.delivery import Delivery, show_lobby
+from cogs.delivery import Delivery, Event, show_lobby
 from cogs.help import send_help
 from cogs.router import Click
 from cogs.translator import cmd
@@ -123,13 +123,15 @@ async def show(d: Delivery) -> None:
     for start, end in zip(settles, [*settles[1:], len(outcome.events)], strict=True):
         settled = replace(outcome, events=outcome.events[start:end])
         result = cards.result_card(settled, locale)
-        await d.post("result", result, file=track_picture(service, settled, locale))
+        picture = track_picture(service, settled, locale)
+        await d.post("result", result, cause=outcome.events[start], file=picture)
+    last = outcome.events[cut]
     if not outcome.finished:
         fresh = replace(
             outcome, events=[e for e in outcome.events[cut:] if e["type"] not in ROUND_END]
         )
-        await d.new_table(table(service, fresh))
-    await send_balances(d)  # last: the next round's table is up first
+        await d.new_table(table(service, fresh), cause=last)
+    await send_balances(d, last)  # last: the next round's table is up first
 
 
 def track_picture(service: Service, outcome: Outcome, locale: str) -> discord.File:
@@ -141,12 +143,12 @@ def track_picture(service: Service, outcome: Outcome, locale: str) -> discord.Fi
     return discord.File(io.BytesIO(track_png(title, MARK_NAMES, pawns)), filename="spur.png")
 
 
-async def send_balances(d: Delivery) -> None:
-    """Each player's new balance by DM; players whose DMs are closed are pointed to the
-    "Mein Konto" button in public (without any number)."""
+async def send_balances(d: Delivery, settle: Event) -> None:
+    """Each player's new balance after ``settle`` (the outcome's last) by DM; players whose
+    DMs are closed are pointed to the "Mein Konto" button in public (without any number)."""
     outcome = d.outcome
     locale = outcome.locale
-    settled = [e for e in outcome.events if e["type"] == "settle"][-1]["round"]
+    settled = settle["round"]
     messages: dict[str, tuple[str, discord.File | None]] = {}
     for player in outcome.players:
         seat = cards.own_seat(outcome.private[player], player)
@@ -154,7 +156,7 @@ async def send_balances(d: Delivery) -> None:
             t("teufel.ui.dm_round", d.reader(player), round=settled, balance=seat["balance"]),
             None,
         )
-    await d.dms(messages, closed_notice("teufel.ui.dm_closed", locale))
+    await d.dms(messages, closed_notice("teufel.ui.dm_closed", locale), cause=settle)
 
 
 class TeufelCog(CroupierCog):

@@ -133,14 +133,15 @@ async def deliver(d: Delivery) -> None:
             finale = outcome.public["rounds"][event["round"] - 1]["finale"]
             card = tcards.group_table_card(event, locale, finale=finale)
             picture = group_picture(d.service, event["table"], card.title, locale)
-            await d.post("group_table", card, file=picture)
+            await d.post("group_table", card, cause=event, file=picture)
         elif event["type"] == "round":
-            await d.post("round", tcards.round_card(event, name, locale))
+            await d.post("round", tcards.round_card(event, name, locale), cause=event)
             await start_groups(d.client, d.service.tables.current(outcome.game_id))
         elif event["type"] == "champion":
-            await d.post("champion", tcards.champion_card(event, name, outcome, locale))
+            card = tcards.champion_card(event, name, outcome, locale)
+            await d.post("champion", card, cause=event)
         elif event["type"] == "reminded":
-            await remind(d, event["group"])
+            await remind(d, event)
         elif event["type"] == "evening":
             await evening_begins(d, event)
         elif event["type"] == "start_group":
@@ -173,7 +174,7 @@ async def evening_begins(d: Delivery, event: dict[str, Any]) -> None:
     players = ", ".join(v6_cards.mention(p) for p in event["players"])
     text = t("ui.tour.evening_begins", outcome.locale, group=event["group"], players=players)
     card = Card(description=text, rows=[(checkin_button(outcome, event["group"]),)])
-    await d.post(f"evening{event['group']}", card, at=thread)
+    await d.post(f"evening{event['group']}", card, cause=event, at=thread)
 
 
 def checkin_button(outcome: Outcome, number: int) -> Button:
@@ -195,13 +196,13 @@ async def group_started(d: Delivery, event: dict[str, Any]) -> None:
     if missing:
         names = ", ".join(v6_cards.mention(p) for p in missing)
         text += " " + t(f"ui.tour.missing.{event['handling']}", outcome.locale, players=names)
-    await d.post(f"start{event['group']}", at=thread, content=text)
+    await d.post(f"start{event['group']}", cause=event, at=thread, content=text)
 
 
-async def remind(d: Delivery, number: int) -> None:
-    """DM a group's players that their evening is near (closed DMs: a mention in the
-    group's thread instead)."""
-    outcome = d.outcome
+async def remind(d: Delivery, event: dict[str, Any]) -> None:
+    """DM the players of the group ``event`` names that their evening is near (closed
+    DMs: a mention in the group's thread instead)."""
+    outcome, number = d.outcome, event["group"]
     group = group_of(outcome, number)
     assert group is not None  # the tournament's own event names it
     locale, when = outcome.locale, shown_time(datetime.fromisoformat(group["evening"]))
@@ -217,7 +218,8 @@ async def remind(d: Delivery, number: int) -> None:
         for p in group["players"]
     }
     checkin = ui.view(Card(rows=[(checkin_button(outcome, number),)]))  # "Bin dabei" by DM too
-    await d.dms(players, notice, part=f"remind{number}", channel=thread, view=checkin)
+    part = f"remind{number}"
+    await d.dms(players, notice, part=part, channel=thread, view=checkin, cause=event)
 
 
 def group_picture(

@@ -177,10 +177,12 @@ async def show(
     for n, at in enumerate(ends):  # the clock may have played several for absent players
         its = replace(outcome, events=outcome.events[(ends[n - 1] + 1 if n else 0) : at + 1])
         card = cards.result_card(its, outcome.events[at], locale, standing=n == len(ends) - 1)
-        await d.post("result", card)
+        await d.post("result", card, cause=outcome.events[at])
     fresh_turn = new_turn and not outcome.finished
     if fresh_turn:
-        await d.new_table(cards.table_card(replace(outcome, events=new_events), locale))
+        opened = [e for e in outcome.events if e["type"] in TURN_OPENERS][-1]
+        fresh = cards.table_card(replace(outcome, events=new_events), locale)
+        await d.new_table(fresh, cause=opened)
     clicked = None
     if interaction is not None and interaction.message is not None:
         clicked = interaction.message.id

@@ -45,10 +45,19 @@ class Outcome:
     first: int = 0
     """The first version whose events this outcome holds (0: only ``version``'s); what its
     delivery announces (bot.play.outbox)."""
+    versions: tuple[int, ...] = ()
+    """The version that logged each of ``events`` (empty: all ``version``'s). A message a
+    delivery posts for an event carries that version in its nonce, however many versions
+    the delivery covers (``cogs.delivery``)."""
 
     @property
     def finished(self) -> bool:
         return self.status in (FINISHED, ABORTED)
+
+    @property
+    def event_versions(self) -> tuple[int, ...]:
+        """The version that logged each public event."""
+        return self.versions or (self.version,) * len(self.events)
 
 
 def merge(first: Outcome, later: Outcome) -> Outcome:
@@ -63,6 +72,7 @@ def merge(first: Outcome, later: Outcome) -> Outcome:
         linked=first.linked + later.linked,
         absent=first.absent + later.absent,
         first=first.first or first.version,
+        versions=first.event_versions + later.event_versions,
     )
 
 

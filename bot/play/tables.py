@@ -216,8 +216,11 @@ class Tables:
         announced yet): what a redelivery shows."""
         table = self.get(game_id)
         rows = self.store.events(game_id, upto=max(versions), after=min(versions) - 1)
-        events = [e for row in rows if row.seq in versions for e in row.events]
-        return replace(self.outcome(table, events), first=min(versions))
+        rows = [row for row in rows if row.seq in versions]
+        events = [e for row in rows for e in row.events]
+        game = self.games[table.row.kind]
+        logged_by = tuple(row.seq for row in rows for _ in redacted(game, row.events, None))
+        return replace(self.outcome(table, events), first=min(versions), versions=logged_by)
 
     def locale_of(self, game_id: int) -> str:
         """A table's language, without building its views as :meth:`current` does (most

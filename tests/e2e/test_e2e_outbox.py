@@ -243,3 +243,62 @@ async def test_a_group_thread_archived_between_evenings_is_woken_to_edit(
     for violation in refused:
         fake.violations.remove(violation)
     assert "pausiert" in table_of(fake, thread).text()
+
+
+async def teufel_round(table: Table, players: list[Any]) -> None:
+    """Everybody bets nothing, then each draws once and stops, until the round is settled."""
+    for user in players:
+        opened = await table.press(user, "bet")
+        await table.fake.submit_modal(user, opened, {"amount": "0"})
+        await table.settled()
+    for _ in range(20):
+        live = table.table_message()
+        if "ziehen oder stopp" not in live.text():
+            return
+        turn = next(u for u in players if f"<@{u.id}> ist am Ofen" in live.text())
+        await table.press(turn, "draw")
+        if f"<@{turn.id}> ist am Ofen" in table.table_message().text():
+            await table.press(turn, "stopp")
+    raise AssertionError("the round did not end")
+
+
+async def test_a_delivery_cut_off_in_its_dms_while_the_next_click_went_through(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A round's end is posted (its result and the next round's table), then the process
+    dies while the balances go out by DM. The table is free again by then (DMs hold no
+    table message), so a bet of the next round was taken and shown before the crash.
+    The redelivery covers both versions at once; each part must still carry the nonce of
+    the version it announces, so nothing is posted twice and the round stays playable."""
+    fake = table.fake
+    table.dice.d6_only = True
+    players = [table.anna, table.ben]
+    opened = await table.slash(table.anna, "teufel tisch")
+    await table.press(table.ben, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+
+    def dies(*args: object, **kwargs: object) -> None:
+        raise Crash
+
+    with monkeypatch.context() as patch:
+        patch.setattr(delivery.Delivery, "dms", dies)
+        await teufel_round(table, players)
+    assert count(texts(fake, table.channel), "Abrechnung Runde 1") == 1
+    opened = await table.press(table.anna, "bet")  # round 2: answered, shown, not yet marked
+    await fake.submit_modal(table.anna, opened, {"amount": "10"})
+    await table.settled()
+    before = len(table.public())
+
+    await restart(table)
+    async with bot_running(fake, table.bot):  # type: ignore[arg-type]
+        assert await deliver_owed(table) == 1
+        assert count(texts(fake, table.channel), "Abrechnung Runde 1") == 1
+        assert len(table.public()) == before  # the balances went by DM, nothing public
+        for user in players:
+            settled = [
+                m for m in fake.private_messages(user) if "Runde 1 ist abgerechnet" in m.text()
+            ]
+            assert len(settled) == 1
+        live = table.table_message()
+        assert "Runde 2" in live.text() and "✓ gesetzt" in live.text()
+        await table.press(table.ben, "bet")  # the live table still takes bets

@@ -1,5 +1,5 @@
 """What the players were shown, held against what the games logged: every announcement
-exactly once, and every table message showing its game as it stands.
+exactly once, and every live game's table message showing it as it stands.
 
 Read from the loopback Discord (every message, as created and as it is now) and the
 database (each game's logged events and version), after the bot delivered all it owed.
@@ -84,10 +84,13 @@ def check_channel(fake: FakeDiscord, store: Store, channel: Channel, tally: Tall
     tally.expect("Teufel round results", tracks, sum(_logged(store, g, "settle") for g in teufel))
     displays = sum("auslage.png" in m.attachments for m in messages)
     tally.expect("Dice Devils displays", displays, sum(_logged(store, g, "round") for g in dd))
-    _check_live(store, channel, messages, tally)
+    _check_live(store, channel, messages, games, tally)
 
 
-def _check_live(store: Store, channel: Channel, messages: list[Message], tally: Tally) -> None:
+def _check_live(
+    store: Store, channel: Channel, messages: list[Message], games: set[int], tally: Tally
+) -> None:
+    """Controls only on a live game's one current message, and every live game has it."""
     live: Counter[int] = Counter()
     for message in messages:
         for game_id, version in _game_ids(message.custom_ids()):
@@ -103,6 +106,10 @@ def _check_live(store: Store, channel: Channel, messages: list[Message], tally: 
         tally.counted["live tables"] += 1
         if times > 1:
             tally.problems.append(f"#{channel.name}: game {game_id} live on {times} messages")
+    for game_id in sorted(games - set(live)):
+        if store.get(game_id).status in ("lobby", "open"):
+            tally.problems.append(f"#{channel.name}: game {game_id} is live, no message has "
+                                  "its controls")  # fmt: skip
 
 
 def check_tournament(fake: FakeDiscord, store: Store, channel: Channel, tally: Tally) -> None:

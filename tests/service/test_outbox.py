@@ -10,6 +10,7 @@ import pytest
 from bot.engine import Action
 from bot.play import outbox as outbox_module
 from bot.play.outbox import Outbox
+from bot.play.outcome import merge
 from bot.service import Service
 from bot.store import Store
 
@@ -58,6 +59,23 @@ async def test_a_restart_finds_what_was_owed_and_it_is_due_at_once(store: Store)
     assert restarted.outbox.load() == 1
     assert restarted.outbox.due() == [(game_id, [2])]  # committed before the restart
     assert restarted.tables.owed(game_id, [2]).events[0]["type"] == "jokers"
+
+
+async def test_each_event_knows_the_version_that_logged_it(store: Store) -> None:
+    """A redelivery of several versions, and a click's outcome merged with the absence
+    rule's, tag each event with its version: a post's nonce is keyed by it."""
+    service = Service(store)
+    game_id = await game(service)
+    jokers = await service.act(game_id, "1", Action("jokers", {"jokers": []}))
+    rolled = await service.act(game_id, jokers.to_act[0], Action("weiter"))
+    logged = {row.seq: len(row.events) for row in store.events(game_id)}
+    owed = service.tables.owed(game_id, [1, 2, 3])
+    assert owed.event_versions == tuple(v for v, n in sorted(logged.items()) for _ in range(n))
+    assert service.tables.owed(game_id, [3]).event_versions == (3,) * logged[3]
+    assert jokers.event_versions == (2,) * len(jokers.events)  # a click's own: one version
+    merged = merge(jokers, rolled)
+    assert merged.event_versions == (2,) * len(jokers.events) + (3,) * len(rolled.events)
+    assert merge(merged, rolled).event_versions[-1] == 3
 
 
 async def test_failures_back_off_and_the_grace_time_protects_a_click(store: Store) -> None:
