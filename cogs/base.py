@@ -208,18 +208,20 @@ async def dm_players(
     closed_notice: Callable[[list[str]], str],
     *,
     nonce: Callable[[str], str] | None = None,
-    view: Any = None,
+    view: Callable[[str], Any] | None = None,
 ) -> list[str]:
-    """Send each player his private message by DM (:func:`send_dm`). Players it did not
-    reach get one public pointer (``closed_notice`` of their ids, never the secret itself),
-    and the table goes on: every private state can be shown again by its button."""
+    """Send each player his private message by DM (:func:`send_dm`), with ``view(player)``
+    under it if given (buttons labelled in his language). Players it did not reach get one
+    public pointer (``closed_notice`` of their ids, never the secret itself), and the
+    table goes on: every private state can be shown again by its button."""
     turn_done()  # DMs are slow and concern no table message
     closed = []
     for player, (text, file) in messages.items():
         if not player.isdigit():  # a seat that is no user (Lopaka, Glitterhuis)
             continue
         player_nonce = None if nonce is None else nonce(player)
-        if not await send_dm(client, player, text, file, nonce=player_nonce, view=view):
+        buttons = None if view is None else view(player)
+        if not await send_dm(client, player, text, file, nonce=player_nonce, view=buttons):
             closed.append(player)
     if closed:
         if nonce is None:

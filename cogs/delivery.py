@@ -190,7 +190,7 @@ class Delivery:
         *,
         part: str = "dm",
         channel: Any = None,
-        view: Any = None,
+        view: Callable[[str], Any] | None = None,
         cause: Event | None = None,
     ) -> list[str]:
         """Private messages announcing ``cause`` by DM, each once (a nonce per player);

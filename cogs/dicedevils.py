@@ -5,7 +5,6 @@ deciding player only, a new message per round.
 
 from __future__ import annotations
 
-import io
 from dataclasses import replace
 from typing import Any
 
@@ -140,7 +139,7 @@ def display_picture(outcome: Outcome, locale: str) -> discord.File:
         for i, item in enumerate(display)
     ]
     title = t("dd.ui.title", locale, round=outcome.public["round"])
-    return discord.File(io.BytesIO(table_png(title, header, rows)), filename="auslage.png")
+    return ui.attachment(table_png(title, header, rows), "display", locale)
 
 
 async def send_cups(d: Delivery, dealt: Event) -> None:

@@ -5,7 +5,6 @@ table message per hand showing the trick, the bottle and the tricks won.
 
 from __future__ import annotations
 
-import io
 import logging
 from dataclasses import replace
 from typing import Any, Literal
@@ -41,13 +40,14 @@ CHOICES = ("discard", "passl", "passr", "pass", "open")  # simultaneous: no vers
 PRIVATE = ("mycards", "act", "passl")  # answered to the player alone, nothing changes
 
 
-def hand_picture(view: dict[str, Any], player: str) -> discord.File | None:
+def hand_picture(view: dict[str, Any], player: str, locale: str) -> discord.File | None:
+    """The cards ``player`` holds as a picture (None: he holds none), named for him."""
     seat = next(s for s in view["seats"] if s["player"] == player)
     held = [c for s in (seat["sets"] or []) for c in s] or (seat["cards"] or [])
     if not held:
         return None
     png = cards_png([(c, COLOUR[c], POINTS[c]) for c in sorted(held)])
-    return discord.File(io.BytesIO(png), filename="karten.png")
+    return ui.attachment(png, "cards", locale)
 
 
 def to_action(click: Click, current: Outcome | None = None) -> Action:
@@ -73,7 +73,7 @@ async def private(
     locale, service = current.locale, service_of(interaction)
     if click.verb == "mycards":
         text = cards.my_cards_text(current.private[actor], actor, locale)
-        picture = hand_picture(current.private[actor], actor)
+        picture = hand_picture(current.private[actor], actor, locale)
         if picture is None:
             await interaction.response.send_message(text, ephemeral=True)
         else:
@@ -122,7 +122,10 @@ async def send_hands(d: Delivery, changed: Event) -> None:
     DMs: pointed to the button."""
     outcome, locale = d.outcome, d.outcome.locale
     messages = {
-        p: (cards.hand_text(outcome, p, d.reader(p)), hand_picture(outcome.private[p], p))
+        p: (
+            cards.hand_text(outcome, p, d.reader(p)),
+            hand_picture(outcome.private[p], p, d.reader(p)),
+        )
         for p in outcome.players
     }
     await d.dms(messages, closed_notice("ft.ui.dm_closed", locale), cause=changed)

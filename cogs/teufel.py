@@ -5,7 +5,6 @@ Thin: the rules live in bot.games.teufel, the layout in bot.render.teufel_cards.
 
 from __future__ import annotations
 
-import io
 import logging
 from dataclasses import replace
 from typing import Any
@@ -140,7 +139,7 @@ def track_picture(service: Service, outcome: Outcome, locale: str) -> discord.Fi
     pawns = [(service.directory.display_name(p), spot) for p, spot in track["spots"].items()]
     settled = [e for e in outcome.events if e["type"] == "settle"][-1]["round"]
     title = t("teufel.ui.track", locale, round=settled)
-    return discord.File(io.BytesIO(track_png(title, MARK_NAMES, pawns)), filename="spur.png")
+    return ui.attachment(track_png(title, MARK_NAMES, pawns), "track", locale)
 
 
 async def send_balances(d: Delivery, settle: Event) -> None:

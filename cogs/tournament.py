@@ -5,7 +5,6 @@ Thin: the format lives in bot.tournament, the storing and auditing in the servic
 
 from __future__ import annotations
 
-import io
 import logging
 from datetime import datetime
 from typing import Any, Literal
@@ -22,7 +21,7 @@ from bot.service import Outcome
 from bot.tournament.export import full_json, standings_csv
 from bot.tournament.game import SYSTEM
 from bot.tournament.rules import reminders_due
-from cogs import tournament_fix
+from cogs import tournament_fix, ui
 from cogs.base import (
     CroupierCog,
     actor_of,
@@ -212,12 +211,11 @@ class TournamentCog(CroupierCog):
         ]
         logs = {gid: self.service.records.export_log(gid) for gid in games}
         seeds = {gid: self.service.tables.seed_info(gid) for gid in games}
+        mine = reader_locale(interaction, outcome.locale)
+        standings = standings_csv(tour, self.service.directory.display_name)
         files = [
-            discord.File(
-                io.BytesIO(standings_csv(tour, self.service.directory.display_name).encode()),
-                "stand.csv",
-            ),
-            discord.File(io.BytesIO(full_json(tour, logs, seeds).encode()), "protokoll.json"),
+            ui.attachment(standings.encode(), "standings", mine, "csv"),
+            ui.attachment(full_json(tour, logs, seeds).encode(), "log", mine, "json"),
         ]
         await interaction.response.send_message(files=files, ephemeral=True)
 

@@ -5,7 +5,6 @@ group's table, a round's draw, the champion, an evening's reminder); the picture
 from __future__ import annotations
 
 import asyncio
-import io
 from datetime import datetime
 from typing import Any
 
@@ -173,14 +172,16 @@ async def evening_begins(d: Delivery, event: dict[str, Any]) -> None:
         return
     players = ", ".join(v6_cards.mention(p) for p in event["players"])
     text = t("ui.tour.evening_begins", outcome.locale, group=event["group"], players=players)
-    card = Card(description=text, rows=[(checkin_button(outcome, event["group"]),)])
+    button = checkin_button(outcome, event["group"], outcome.locale)
+    card = Card(description=text, rows=[(button,)])
     await d.post(f"evening{event['group']}", card, cause=event, at=thread)
 
 
-def checkin_button(outcome: Outcome, number: int) -> Button:
-    """ "Bin dabei" for a group's evening (any version of the tournament takes it)."""
+def checkin_button(outcome: Outcome, number: int, locale: str) -> Button:
+    """ "Bin dabei" for a group's evening (any version of the tournament takes it),
+    labelled in ``locale`` (the thread's, or a DM's reader's)."""
     cid = custom_id(tcards.BUTTON, outcome.game_id, outcome.version, "checkin", str(number))
-    return Button(cid, t("ui.button.checkin", outcome.locale), "success")
+    return Button(cid, t("ui.button.checkin", locale), "success")
 
 
 async def group_started(d: Delivery, event: dict[str, Any]) -> None:
@@ -217,7 +218,10 @@ async def remind(d: Delivery, event: dict[str, Any]) -> None:
         )
         for p in group["players"]
     }
-    checkin = ui.view(Card(rows=[(checkin_button(outcome, number),)]))  # "Bin dabei" by DM too
+
+    def checkin(player: str) -> Any:  # "Bin dabei" by DM too, in the reader's language
+        return ui.view(Card(rows=[(checkin_button(outcome, number, d.reader(player)),)]))
+
     part = f"remind{number}"
     await d.dms(players, notice, part=part, channel=thread, view=checkin, cause=event)
 
@@ -228,7 +232,7 @@ def group_picture(
     """The group table as a picture; the message carries the same rows as text."""
     header = [t(f"ui.tour.col.{c}", locale) for c in ("place", "player", "points", "eyes")]
     rows = tcards.group_rows(table, service.directory.display_name)
-    return discord.File(io.BytesIO(table_png(title, header, rows)), filename="tabelle.png")
+    return ui.attachment(table_png(title, header, rows), "group_table", locale)
 
 
 async def substitute(interaction: discord.Interaction[Any], outcome: Outcome) -> None:

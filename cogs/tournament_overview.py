@@ -3,17 +3,17 @@ players' display names (a picture cannot show mentions)."""
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import discord
 
 from bot.render.tournament_bracket import bracket, bracket_png
 from bot.service import Service
+from cogs import ui
 
 
 def bracket_picture(
     service: Service, tour: dict[str, Any], title: str, locale: str
 ) -> discord.File:
     columns = bracket(tour, locale, service.directory.display_name)
-    return discord.File(io.BytesIO(bracket_png(title, columns, locale)), filename="turnier.png")
+    return ui.attachment(bracket_png(title, columns, locale), "bracket", locale)

@@ -3,11 +3,14 @@ clicks on them come back through the bot's router (cogs.router)."""
 
 from __future__ import annotations
 
+import io
 import logging
+import re
 from typing import Any
 
 import discord
 
+from bot.i18n import t
 from bot.render.cards import Button, Card, Form, Select
 
 log = logging.getLogger(__name__)
@@ -18,6 +21,20 @@ STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
+
+
+def file_name(what: str, locale: str, extension: str, **params: Any) -> str:
+    """A file's name in its reader's language (``file.<what>``: spur.png, track.png), kept
+    to letters, digits and hyphens whatever a catalogue writes."""
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", t(f"file.{what}", locale, **params)).strip("-")
+    return f"{stem or what}.{extension}"
+
+
+def attachment(
+    data: bytes, what: str, locale: str, extension: str = "png", **params: Any
+) -> discord.File:
+    """``data`` as a file named for its reader (:func:`file_name`)."""
+    return discord.File(io.BytesIO(data), filename=file_name(what, locale, extension, **params))
 
 
 def embed(card: Card) -> discord.Embed | None:

@@ -8,7 +8,6 @@ checks an uploaded export file (privately). Without a number: the newest game in
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import discord
@@ -21,6 +20,7 @@ from bot.audit.verify import verify
 from bot.i18n import t
 from bot.play.records import GameRef
 from bot.service import HOST_ONLY_VERBS, SETUP_VERBS
+from cogs import ui
 from cogs.base import CroupierCog
 from cogs.options import GameNumber
 from cogs.translator import cmd
@@ -56,11 +56,11 @@ class Verify(CroupierCog):
             text = t("verify.export_not_over", locale)
             await interaction.response.send_message(text, ephemeral=True)
             return
-        name = f"spiel-{game.id}.json"
         data = self.service.records.export_json(game.id).encode()
+        file = ui.attachment(data, "game", locale, "json", game=game.id)
         await interaction.response.send_message(
-            t("verify.export_ready", locale, game=game.id, file=name),
-            file=discord.File(io.BytesIO(data), name),
+            t("verify.export_ready", locale, game=game.id, file=file.filename),
+            file=file,
             ephemeral=True,
         )
 

@@ -126,3 +126,17 @@ def test_every_catalogue_is_a_discord_locale_the_translator_serves() -> None:
     served = {str(loc) for loc in Locale}
     for language in LANGUAGES:
         assert any(code.split("-")[0] == language for code in served), language
+
+
+def test_file_names_are_plain_in_every_language() -> None:
+    """A catalogue's file name is used as written (letters, digits, hyphens), so nothing
+    is lost to the clean-up, and a game's number stays plain digits."""
+    from cogs.ui import file_name
+
+    for code, language in LANGUAGES.items():
+        for key in sorted(k for k in language.ids() if k.startswith("file.")):
+            what = key.removeprefix("file.")
+            written = t(key, code, game=1234)
+            assert file_name(what, code, "png", game=1234) == f"{written}.png", (code, key)
+    assert file_name("game", "de", "json", game=1234) == "spiel-1234.json"
+    assert file_name("track", "en", "png") == "track.png"

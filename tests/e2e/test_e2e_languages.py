@@ -114,3 +114,19 @@ async def test_options_and_their_choices_are_named_in_each_language(table: Table
     game = next(c for c in options["hilfe spiel"]["choices"] if c["value"] == "teufel")
     assert "name_localizations" not in game  # a game's name reads the same everywhere
     assert options["tisch uhr minuten"]["name_localizations"]["en-US"] == "minutes"
+
+
+async def test_files_are_named_in_their_readers_language(table: Table) -> None:
+    """A hand by DM comes as cards.png to an English player, karten.png to a German one;
+    the table's own pictures are named in the table's language."""
+    table.ben.locale = "en-US"
+    table.dice.d6_only = True  # the deck is shuffled by the audited RNG
+    opened = await table.slash(table.anna, "flaschenteufel tisch", haende=1)
+    await table.press(table.ben, "join", opened.message)
+    await table.press(table.cem, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+    for user, name in ((table.ben, "cards.png"), (table.anna, "karten.png")):
+        hands = [m for m in table.fake.private_messages(user) if m.visibility == "dm"]
+        assert hands and all(m.attachments == [name] for m in hands)
+    mine = await table.press(table.ben, "mycards")
+    assert mine.message.attachments == ["cards.png"]

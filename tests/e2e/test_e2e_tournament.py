@@ -9,7 +9,7 @@ from conftest import Table
 
 from bot.i18n import t
 from loopback import bot_running
-from loopback.state import CREATE_EVENTS, MANAGE_EVENTS
+from loopback.state import CREATE_EVENTS, MANAGE_EVENTS, iter_components
 
 MANAGE_GUILD = 1 << 5
 
@@ -205,6 +205,7 @@ async def test_scheduling_an_evening_creates_an_event_and_reminders(table: Table
     fake = table.fake
     players = [table.anna, table.ben, table.cem, fake.add_user("Dora", guild=table.guild)]
     fake.set_dms_open(table.cem, False)
+    table.ben.locale = "en-US"  # his reminder and its button: English
     table.anna.permissions |= MANAGE_GUILD
     table.guild.bot_permissions |= CREATE_EVENTS
     table.dice.d6_only = True  # the draw stays audited
@@ -236,12 +237,15 @@ async def test_scheduling_an_evening_creates_an_event_and_reminders(table: Table
     assert [c.json for c in woken] == [{"archived": False}]  # for the evening, before a post
     assert not thread.archived
     assert await cog.remind_due(evening - timedelta(minutes=20)) == 0  # once only
-    for user in (table.anna, table.ben, players[3]):
-        assert any(
-            "Erinnerung" in m.text() and f"<t:{stamp}:F> (<t:{stamp}:R>)" in m.text()
-            for m in fake.private_messages(user)
-            if m.visibility == "dm"
-        )
+    for user, said, button in (
+        (table.anna, "Erinnerung", "Bin dabei"),
+        (table.ben, "Reminder", "I'm in"),
+        (players[3], "Erinnerung", "Bin dabei"),
+    ):
+        dms = [m for m in fake.private_messages(user) if m.visibility == "dm"]
+        (reminder,) = [m for m in dms if said in m.text()]
+        assert f"<t:{stamp}:F> (<t:{stamp}:R>)" in reminder.text()
+        assert [c.get("label") for c in iter_components(reminder.components)] == [button]
     thread = fake.threads(table.channel)[0]
     assert any(
         f"<@{table.cem.id}>" in m.text() and f"<t:{stamp}:F>" in m.text()
