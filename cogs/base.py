@@ -10,7 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot.engine import IllegalAction
-from bot.i18n import listed, private_locale, t
+from bot.i18n import FALLBACK, has_text, listed, private_locale, t
 from bot.render.cards import Card
 from bot.render.lobby import mention
 from bot.service import Outcome, Service
@@ -53,10 +53,23 @@ def channel_of(interaction: discord.Interaction[Any]) -> discord.abc.Messageable
     return channel
 
 
-def _shown(value: Any, locale: str) -> Any:
-    """Player ids in refusal texts become mentions (a list of them: listed, "@A und @B")."""
+NAMED: dict[str, Callable[[object], str]] = {
+    "joker": lambda joker: f"v6.joker.{joker}",
+    "colour": lambda colour: f"game.colour.{colour}",
+    "item": lambda item: f"dd.item.{item}",
+    "action": lambda verb: f"dd.action.{verb}",
+}
+"""Refusal parameters that hold an engine's id, and the text that names it for players
+(``fumo`` is "Fumo", ``rot`` is "red"); an id without such a text is shown as sent."""
+
+
+def _shown(key: str, value: Any, locale: str) -> Any:
+    """Player ids in refusal texts become mentions (a list of them: listed, "@A und @B"),
+    and an engine's ids their names (:data:`NAMED`)."""
     if isinstance(value, list):
         return listed((mention(str(player)) for player in value), locale)
+    if key in NAMED and has_text(NAMED[key](value), FALLBACK):
+        return t(NAMED[key](value), locale)
     return mention(value) if isinstance(value, str) and value.isdigit() else value
 
 
@@ -74,7 +87,7 @@ def turn_refusal(outcome: Outcome) -> IllegalAction:
 
 def refusal_text(exc: IllegalAction, locale: str) -> str:
     """What a player reads when ``exc`` refused his action."""
-    return t(exc.key, locale, **{k: _shown(v, locale) for k, v in exc.params.items()})
+    return t(exc.key, locale, **{k: _shown(k, v, locale) for k, v in exc.params.items()})
 
 
 def reader_locale(interaction: discord.Interaction[Any], fallback: str) -> str:

@@ -36,7 +36,6 @@ from cogs.translator import cmd
 log = logging.getLogger(__name__)
 
 KIND = "teufel"
-ROUND_END = ("settle", "track", "refill", "game_end")
 
 
 def table(service: Service, outcome: Outcome) -> Card:
@@ -127,7 +126,8 @@ async def show(d: Delivery) -> None:
     last = outcome.events[cut]
     if not outcome.finished:
         fresh = replace(
-            outcome, events=[e for e in outcome.events[cut:] if e["type"] not in ROUND_END]
+            outcome,
+            events=[e for e in outcome.events[cut:] if e["type"] not in cards.RESULT_EVENTS],
         )
         await d.new_table(table(service, fresh), cause=last)
     await send_balances(d, last)  # last: the next round's table is up first

@@ -15,7 +15,7 @@ import pytest
 
 from bot.audit.text import report_text
 from bot.audit.verify import Report
-from bot.engine import Action
+from bot.engine import Action, IllegalAction
 from bot.games.dicedevils.state import ITEM_COPIES
 from bot.i18n import LANGUAGES, t
 from bot.render import dd_cards, ft_cards, teufel_cards, tournament_cards, v6_cards
@@ -446,3 +446,40 @@ async def test_the_end_of_an_abend_names_its_winner_once_with_labelled_points(
     result_end["points"] = {"1": 6, "2": 0}
     standing = v6_cards.result_card(running, result_end, "de", str).fields[0][1]
     assert "1: 0 Punkte, 0 Augen" in standing
+
+
+async def test_a_teufel_round_result_says_the_oven_was_refilled(service: Service) -> None:
+    """A refill (the oven below ``refill_below`` after a round) is told in the round's
+    result, not lost between the closed round and the next one's table."""
+    outcome = await service.create("teufel", ["1", "2"], {"refill_below": 48})
+    game_id = outcome.game_id
+    while not any(e["type"] == "settle" for e in outcome.events):
+        player = outcome.to_act[0]
+        pull = outcome.public["phase"] == "pull" and outcome.events[-1]["type"] != "coal"
+        action = Action("bet", {"amount": 0}) if outcome.public["phase"] == "bet" else (
+            Action("draw") if pull else Action("stopp"))  # fmt: skip
+        outcome = await service.act(game_id, player, action)
+    refill = next(e for e in outcome.events if e["type"] == "refill")
+    for locale in LOCALES:
+        told = teufel_cards.describe(refill, locale)
+        assert told in teufel_cards.result_card(outcome, locale).description
+        assert t("n.tiles", locale, count=48) in told
+
+
+@pytest.mark.parametrize("locale", ["de", "en", "fr"])
+def test_refusals_name_an_engines_ids_as_players_read_them(locale: str) -> None:
+    """A joker, a colour, an item or a Dice Devils step in a refusal reads as the table
+    names it elsewhere, never as the engine's id; an unknown one (typed) as it was sent."""
+    named = {
+        IllegalAction("v6.joker_not_available", joker="fumo"): t("v6.joker.fumo", locale),
+        IllegalAction("ft.follow_colour", colour="rot"): t("game.colour.rot", locale),
+        IllegalAction("dd.bad_item", item="Bett"): t("dd.item.Bett", locale),
+        IllegalAction("dd.expected", action="swap_rank"): t("dd.action.swap_rank", locale),
+        IllegalAction("dd.wrong_action", action="place"): t("dd.action.place", locale),
+    }
+    for refusal, name in named.items():
+        (param,) = refusal.params
+        assert refusal_text(refusal, locale) == t(refusal.key, locale, **{param: name})
+        assert name != refusal.params[param] or locale == "de"  # not the id, but in German
+    unknown = refusal_text(IllegalAction("v6.joker_unknown", joker="Pferd"), locale)
+    assert "Pferd" in unknown

@@ -37,6 +37,10 @@ def spot_text(spot: int, locale: str) -> str:
     return t("teufel.ui.between", locale, low=low, high=marks[1])
 
 
+RESULT_EVENTS = ("settle", "track", "refill", "game_end")
+"""What ends a round: shown in its result message, not in a table message."""
+
+
 def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> str:
     """One event as a line; amounts and tiles are public, balances never appear here."""
     if event["type"] in TABLE_EVENTS:
@@ -121,11 +125,7 @@ def table_card(
 ) -> Card:
     """The round's message: positions, sealed or revealed bets, coal; only public numbers."""
     view = outcome.public
-    lines = [
-        describe(e, locale, name)
-        for e in outcome.events
-        if e["type"] not in ("settle", "track", "game_end")
-    ]
+    lines = [describe(e, locale, name) for e in outcome.events if e["type"] not in RESULT_EVENTS]
     phase = "over" if ended(outcome) else view["phase"]  # an ended table waits for nobody
     if phase == "bet":
         lines.append(t("teufel.ui.bet_wait", locale))
@@ -203,12 +203,11 @@ def bet_done_text(outcome: Any, bet: int, locale: str) -> str:
 
 
 def result_card(outcome: Any, locale: str, name: Names = mention) -> Card:
-    """Settling, positions and pacts (and the end) of a round, as one message."""
-    lines = [
-        describe(e, locale, name)
-        for e in outcome.events
-        if e["type"] in ("settle", "track", "game_end")
-    ]
+    """Settling, pacts and a refilled oven of a round, as one message (the positions are
+    its picture); the game's end instead of pacts and oven, which no round will use."""
+    over = any(e["type"] == "game_end" for e in outcome.events)
+    shown = ("settle", "game_end") if over else RESULT_EVENTS
+    lines = [describe(e, locale, name) for e in outcome.events if e["type"] in shown]
     return Card(description="\n".join(lines))
 
 

@@ -16,6 +16,8 @@ async def test_weiter_joker_and_stopp_as_typed_commands(table: Table) -> None:
     assert [c["value"] for c in choices] == ["pony"]
     unknown = await table.slash(table.anna, "joker", name="Pferd")
     assert unknown.message.content == "Einen Joker Pferd gibt es nicht."
+    absent = await table.slash(table.anna, "joker", name="Fumo")  # a joker she did not take
+    assert absent.message.content == "Fumo hast du für diesen Zug nicht (mehr) zur Verfügung."
     await table.slash(table.anna, "joker", name="push YOUR pony")  # the shown name, any case
     stopped = await table.slash(table.anna, "stopp")
     assert "Prinzessin mit 22 Augen" in stopped.message.content

@@ -310,7 +310,7 @@ def _decide_swap_item(state: DDState, fight: Fight, action: Action, rng: Rng) ->
         give, take = action.args.get("give"), action.args.get("take")
         mine, theirs = state.demons[fight.winner or 0].items, state.demons[other].items
         if give not in mine or take not in theirs:
-            raise IllegalAction("dd.bad_item", item=f"{give}/{take}")
+            raise IllegalAction("dd.bad_item", item=str(take if give in mine else give))
         mine.remove(str(give))
         theirs.remove(str(take))
         mine.append(str(take))
