@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.engine import Action, IllegalAction
 from bot.games.flaschenteufel.cards import COLOUR, POINTS
+from bot.games.flaschenteufel.state import PLAY
 from bot.render import ft_cards as cards
 from bot.render.pictures import cards_png
 from bot.service import Outcome
@@ -38,6 +39,15 @@ log = logging.getLogger(__name__)
 KIND = "flaschenteufel"
 CHOICES = ("discard", "passl", "passr", "pass", "open")  # simultaneous: no version check
 PRIVATE = ("mycards", "act", "passl")  # answered to the player alone, nothing changes
+
+
+def waiting_refusal(current: Outcome) -> IllegalAction:
+    """Why a player who is not to act may not: while everyone chooses at once (discarding,
+    passing, opening), he has chosen and the others are awaited; else it is not his turn."""
+    if current.public["phase"] != PLAY and current.to_act and not current.finished:
+        waiting = list(current.to_act)
+        return IllegalAction("ft.already_chosen", player=waiting, count=len(waiting))
+    return turn_refusal(current)
 
 
 def hand_picture(view: dict[str, Any], player: str, locale: str) -> discord.File | None:
@@ -80,7 +90,7 @@ async def private(
             await interaction.response.send_message(text, ephemeral=True, file=picture)
         return True
     if actor not in current.to_act:
-        raise turn_refusal(current)
+        raise waiting_refusal(current)
     if click.verb == "passl":  # the left card is chosen: now the right one
         card = cards.prompt(
             current, actor, locale, left=int(click.values[0]), plain=service.directory.display_name

@@ -107,7 +107,7 @@ def t(key: str, locale: str | None = DEFAULT_LOCALE, **params: object) -> str:
     if language.plain_small:  # names and small numbers (most parameters) stay as they are
         for value in params.values():
             kind = type(value)
-            if kind is float or (kind is int and not -1000 < value < 1000):  # type: ignore[operator]
+            if kind is float or (kind is int and not 0 <= value < 1000):  # type: ignore[operator]
                 written = _numbers(params, language)
                 break
     else:

@@ -46,8 +46,8 @@ class Language:
     plural_index: Callable[[int], int]
     number: Callable[[Number], str] = field(repr=False)
     plain_small: bool = True
-    """Whether whole numbers below 1000 read as Python writes them (no other digits or
-    minus sign), so that ``t`` need not look them up."""
+    """Whether whole numbers from 0 to 999 read as Python writes them (no other digits),
+    so that ``t`` need not look them up (a negative one never does: :data:`MINUS`)."""
 
     def has(self, key: str) -> bool:
         return key in self.texts or key in self.plurals
@@ -107,17 +107,24 @@ def load(language: str) -> Language:
         plurals=plurals,
         plural_index=lru_cache(maxsize=512)(gettext.c2py(catalogue.plural_expr)),
         number=number,
-        plain_small=all(number(n) == str(n) for n in (-999, -1, 0, 7, 999)),
+        plain_small=all(number(n) == str(n) for n in (0, 7, 999)),
     )
 
 
+MINUS = "\u2212"
+"""The minus sign of every negative number players read ("−5 Augen"), as the texts write
+it ("Ablehnen (−2)"); CLDR gives German, English and French a hyphen."""
+
+
 def number_format(language: str) -> Callable[[Number], str]:
-    """Numbers as the reader writes them (German 1.600, English 1,600, French 1 600),
-    cached: the same few numbers come up click after click."""
+    """Numbers as the reader writes them (German 1.600, English 1,600, French 1 600; a
+    negative one with :data:`MINUS`), cached: the same few numbers come up click after
+    click."""
 
     @lru_cache(maxsize=2048)
     def number(value: Number) -> str:
-        return str(format_decimal(value, locale=language))
+        written = str(format_decimal(value, locale=language))
+        return written.replace("-", MINUS) if value < 0 else written
 
     return number
 

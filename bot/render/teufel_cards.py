@@ -24,7 +24,7 @@ def _signed(amount: int, locale: str) -> str:
     """A change of a balance, signed and written for the reader (+1.200, −40, ±0)."""
     if amount == 0:
         return "±0"
-    return ("+" if amount > 0 else "−") + number(abs(amount), locale)
+    return ("+" if amount > 0 else "") + number(amount, locale)
 
 
 def spot_text(spot: int, locale: str) -> str:

@@ -83,3 +83,19 @@ async def test_a_whole_game(table: Table, leaks: LeakScan, variant: str, count: 
     ending = [m for m in table.public() if "Spielende" in m.text()]
     assert ending and "Im Teufelsstich" in ending[-1].text()
     assert leaks.checks > 0  # hands, passes and the devil's trick were looked for
+
+
+async def test_who_has_chosen_is_told_whom_the_table_awaits(table: Table) -> None:
+    """Discarding is done by everyone at once: a player who has discarded and presses
+    "Am Zug" again learns that he has chosen and who is still awaited, not that it is
+    not his turn."""
+    table.dice.d6_only = True
+    opened = await table.slash(table.anna, "flaschenteufel tisch", haende=1)
+    for user in (table.ben, table.cem):
+        await table.press(user, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+    await choose_first(table, table.anna, await act(table, table.anna))
+    again = await table.press(table.anna, "act")
+    assert again.message.visibility == "ephemeral"
+    waiting = f"<@{table.ben.id}> und <@{table.cem.id}>"
+    assert again.message.content == f"Du hast schon gewählt – es fehlen noch {waiting}."

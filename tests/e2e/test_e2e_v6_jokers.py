@@ -67,7 +67,7 @@ async def test_sekante_target_and_counters_through_prompts(table: Table) -> None
     for _ in range(5):
         step = await decide(table, table.ben, "yes", step)
     assert "18 Augen" in eyes_line(table, table.ben)  # 3 + 10 + Keuler 5
-    assert "-5 Augen" in eyes_line(table, table.anna)
+    assert "−5 Augen" in eyes_line(table, table.anna)
 
 
 async def test_fumo_announced_from_the_menu(table: Table) -> None:
