@@ -4,6 +4,7 @@ options."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 PLAYERS = ("Anna", "Ben", "Cem", "Dora")  # the first is an admin (Manage Server)
@@ -21,6 +22,17 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for a program ended b
 
 class Ambiguous(LookupError):
     pass
+
+
+def wanted_labels(rest: str, selects: Iterable[dict[str, Any]]) -> list[str]:
+    """What ``wähle …`` asks for: the whole rest when an option of one of ``selects`` is
+    labelled so (a label may hold a comma: "Donner Lit, prendre Radiateur à Cem"), else
+    the labels between its commas (``wähle Fumo, Push your Pony``)."""
+    whole = rest.strip()
+    for select in selects:
+        if any(str(o["label"]).casefold() == whole.casefold() for o in select.get("options") or []):
+            return [whole]
+    return [label.strip() for label in rest.split(",") if label.strip()]
 
 
 def option_by_label(select: dict[str, Any], label: str) -> dict[str, Any]:

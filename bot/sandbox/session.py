@@ -26,6 +26,7 @@ from bot.sandbox.lines import (
     option_by_label,
     option_kinds,
     parse_command,
+    wanted_labels,
 )
 
 
@@ -151,6 +152,16 @@ class Sandbox:
         candidates = [*self.fake.visible_to(user, self.channel), *self.fake.private_messages(user)]
         return sorted(candidates, key=lambda m: m.id, reverse=True)
 
+    def _selects(self, user: User) -> list[dict[str, Any]]:
+        """Every enabled select the user sees, newest first."""
+        return [
+            item
+            for message in self._newest_first(user)
+            for row in message.components
+            for item in row.get("components", [])
+            if item.get("type") == 3 and not item.get("disabled")
+        ]
+
     def _select(self, user: User, wanted: list[str]) -> tuple[Message, dict[str, Any]]:
         """The newest select the user sees that has an option for each of ``wanted``."""
         ambiguous: Ambiguous | None = None
@@ -275,7 +286,7 @@ class Sandbox:
             self._opened(user, await self.fake.slash(user, self.channel, command, **options))
             return
         if choose:
-            labels = [label.strip() for label in rest.split(",") if label.strip()]
+            labels = wanted_labels(rest, self._selects(user))
             message, item = self._select(user, labels)
             values = [option_by_label(item, label)["value"] for label in labels]
             self._opened(user, await self.fake.select(user, message, item["custom_id"], values))

@@ -15,7 +15,7 @@ import pytest
 
 from bot.sandbox import EXIT_INTERRUPTED, run
 from bot.sandbox.demos import DEMOS
-from bot.sandbox.lines import COMMENT, parse_command
+from bot.sandbox.lines import COMMENT, parse_command, wanted_labels
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -277,3 +277,13 @@ async def test_a_player_whose_discord_speaks_english_reads_his_own_messages_in_e
     assert "You already have a seat at this table." in text  # his refusal
     assert "Your cup (" in text and "Dein Becher (" in text  # his DM, and Anna's
     assert "Dice Devils – Runde 1" in text  # the channel stays German
+
+
+def test_a_label_with_a_comma_is_chosen_whole() -> None:
+    """A French Putzteufel's swap reads "Donner Lit, prendre Radiateur à Cem": chosen as
+    one option, while ``wähle Fumo, Pony`` still chooses two."""
+    swap = {"options": [{"label": "Donner Lit, prendre Radiateur à Cem", "value": "1"}]}
+    jokers = {"options": [{"label": "Fumo", "value": "fumo"}, {"label": "Pony", "value": "pony"}]}
+    whole = "Donner Lit, prendre Radiateur à Cem"
+    assert wanted_labels(whole, [jokers, swap]) == [whole]
+    assert wanted_labels("Fumo, Pony", [jokers, swap]) == ["Fumo", "Pony"]
