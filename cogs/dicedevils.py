@@ -5,6 +5,7 @@ deciding player only, a new message per round.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -106,12 +107,19 @@ async def show(d: Delivery) -> None:
     started = any(e["type"] == "start" for e in outcome.events)
     new_round = not started and any(e["type"] == "round" for e in outcome.events)
     cut = cards.round_cut(outcome.events) if new_round else len(outcome.events)
+    earlier: Sequence[Event] = ()
+    if new_round or outcome.finished:  # the round's message closes: who got what in it
+        earlier = d.service.tables.public_since(outcome.game_id, ("start", "round"), d.first)
     if new_round:  # the view shows the next round already
-        closing = cards.closed_round_card(outcome, locale)
+        closing = cards.closed_round_card(outcome, locale, earlier=earlier)
+    elif outcome.finished:  # the last round's message: its wins told once, in the recap
+        told = [e for e in outcome.events if e["type"] not in cards.WON]
+        closing = cards.table_card(replace(outcome, events=told), locale)
+        closing.rows = []
+        won = cards.recap([*earlier, *outcome.events], locale)
+        closing.description = "\n".join([closing.description, *won])[-4000:]
     else:
         closing = cards.table_card(outcome, locale)
-        if outcome.finished:
-            closing.rows = []
     await d.table(closing)
     interaction = d.interaction
     clicked = None

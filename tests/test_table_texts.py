@@ -190,8 +190,9 @@ def test_closed_hands_rounds_and_durchgaenge_show_their_own_number(locale: str) 
     )
     assert devils.title == t("dd.ui.title", locale, round=2) and devils.fields == []
     assert devils.description.split("\n") == [
-        t("dd.event.take", locale, player="Ben", item=dd_cards.item_name("Bett", locale)),
         t("dd.ui.round_over", locale, round=2),
+        t("dd.ui.recap", locale),
+        t("dd.event.take", locale, player="Ben", item=dd_cards.item_name("Bett", locale)),
     ]
     end = {"type": "durchgang_end", "durchgang": 1, "eyes": {"Ben": 6}, "points": {"Ben": 6}}
     last_turn = moved_on([{"type": "stopp", "player": "Ben", "eyes": 6}], durchgaenge=3)

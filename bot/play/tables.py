@@ -9,7 +9,7 @@ import hashlib
 import hmac
 import logging
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -221,6 +221,25 @@ class Tables:
         game = self.games[table.row.kind]
         logged_by = tuple(row.seq for row in rows for _ in redacted(game, row.events, None))
         return replace(self.outcome(table, events), first=min(versions), versions=logged_by)
+
+    def public_since(
+        self, game_id: int, kinds: Collection[str], before: int, window: int = 200
+    ) -> list[dict[str, JSON]]:
+        """The public events of the versions after the newest one before ``before`` that
+        logged an event of ``kinds`` (a round's start), up to ``before`` (exclusive): what
+        a round's earlier actions showed (at most ``window`` versions back)."""
+        table = self.get(game_id)
+        game = self.games[table.row.kind]
+        rows = self.store.events(game_id, upto=before - 1, after=max(0, before - 1 - window))
+        since = next(
+            (
+                i
+                for i in range(len(rows) - 1, -1, -1)
+                if any(e["type"] in kinds for e in rows[i].events)
+            ),
+            -1,
+        )
+        return [e for row in rows[since + 1 :] for e in redacted(game, row.events, None)]
 
     def locale_of(self, game_id: int) -> str:
         """A table's language, without building its views as :meth:`current` does (most

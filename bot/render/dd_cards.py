@@ -3,7 +3,7 @@ once a fight (or the Satansbraten rule) reveals them; cups are private."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.i18n import listed, t
@@ -119,14 +119,29 @@ def round_cut(events: list[Any]) -> int:
     return next((i for i, e in enumerate(events) if e["type"] in ("reveal", "round")), len(events))
 
 
-def closed_round_card(outcome: Any, locale: str, name: Names = mention) -> Card:
+WON = ("take", "steal", "swap_item", "swap_rank")
+"""What a round's fights gave: recapped when the round's message closes."""
+
+
+def recap(events: Sequence[Mapping[str, Any]], locale: str, name: Names = mention) -> list[str]:
+    """Who got what in a round (``events``: all it showed), under its heading; nothing if
+    nobody got anything."""
+    won = [describe(e, locale, name) for e in events if e["type"] in WON]
+    return [t("dd.ui.recap", locale), *won] if won else []
+
+
+def closed_round_card(
+    outcome: Any, locale: str, name: Names = mention, earlier: Sequence[Mapping[str, Any]] = ()
+) -> Card:
     """A round's message, closed while the next round begins: its own round number, the
-    lines of the action that ended it, and that it is over. Nothing of the view, which
-    already shows the next round (its display, its ranks)."""
+    lines of the action that ended it, that it is over, and who got what in it (with the
+    round's ``earlier`` events; the action's own wins are told there, not twice). Nothing
+    of the view, which already shows the next round (its display, its ranks)."""
     cut = round_cut(outcome.events)
     ended_round = next(e["round"] for e in outcome.events[cut:] if e["type"] == "round") - 1
-    lines = [describe(e, locale, name) for e in outcome.events[:cut]]
+    lines = [describe(e, locale, name) for e in outcome.events[:cut] if e["type"] not in WON]
     lines.append(t("dd.ui.round_over", locale, round=ended_round))
+    lines += recap([*earlier, *outcome.events[:cut]], locale, name)
     return Card(
         title=t("dd.ui.title", locale, round=ended_round),
         description="\n".join(lines)[-4000:],

@@ -9,6 +9,9 @@ from click_ids import click_of
 from conftest import Table
 from leaks import LeakScan
 
+from bot.render.dd_cards import describe as dd_describe
+from bot.render.dd_cards import mention
+
 
 async def play_out(table: Table, users: dict[int, Any]) -> int:
     service = table.bot.service  # type: ignore[union-attr]
@@ -58,3 +61,14 @@ async def test_a_whole_game(table: Table, leaks: LeakScan, count: int) -> None:
     await play_out(table, users)
     assert any("Spielende" in m.text() for m in table.public())
     assert leaks.checks > 0  # dice under the cups were looked for
+    service = table.bot.service  # type: ignore[union-attr]
+    game = service.tables.latest_in_channel("dicedevils", table.channel.id)
+    assert game is not None
+    won = [  # every win of every round, told once in its round's closed message
+        dd_describe(e, "de", mention)
+        for row in service.store.events(game)
+        for e in row.events
+        if e["type"] in ("take", "steal", "swap_item", "swap_rank")
+    ]
+    shown = "\n".join(m.text() for m in table.public())
+    assert won and all(shown.count(line) == won.count(line) for line in won)  # each once
