@@ -112,12 +112,8 @@ async def show(d: Delivery) -> None:
         earlier = d.service.tables.public_since(outcome.game_id, ("start", "round"), d.first)
     if new_round:  # the view shows the next round already
         closing = cards.closed_round_card(outcome, locale, earlier=earlier)
-    elif outcome.finished:  # the last round's message: its wins told once, in the recap
-        told = [e for e in outcome.events if e["type"] not in cards.WON]
-        closing = cards.table_card(replace(outcome, events=told), locale)
-        closing.rows = []
-        won = cards.recap([*earlier, *outcome.events], locale)
-        closing.description = "\n".join([closing.description, *won])[-4000:]
+    elif outcome.finished:
+        closing = cards.last_round_card(outcome, locale, earlier=earlier)
     else:
         closing = cards.table_card(outcome, locale)
     await d.table(closing)

@@ -4,6 +4,7 @@ once a fight (or the Satansbraten rule) reveals them; cups are private."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.i18n import listed, t
@@ -147,6 +148,20 @@ def closed_round_card(
         description="\n".join(lines)[-4000:],
         footer=seed_line(outcome, locale),
     )
+
+
+def last_round_card(
+    outcome: Any, locale: str, name: Names = mention, earlier: Sequence[Mapping[str, Any]] = ()
+) -> Card:
+    """The last round's message as the game ends: the table as it stands, the ending
+    action's lines, who got what in the round (its wins told once, there), then the end."""
+    told = [e for e in outcome.events if e["type"] not in (*WON, "game_end")]
+    card = table_card(replace(outcome, events=told), locale, name)
+    card.rows = []
+    ends = [describe(e, locale, name) for e in outcome.events if e["type"] == "game_end"]
+    lines = [card.description, *recap([*earlier, *outcome.events], locale, name), *ends]
+    card.description = "\n".join(line for line in lines if line)[-4000:]
+    return card
 
 
 def _button(outcome: Any, verb: str, label: str, style: str = "secondary", arg: str = "") -> Button:
