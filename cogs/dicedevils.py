@@ -35,6 +35,7 @@ from cogs.router import Click
 from cogs.translator import cmd
 
 KIND = "dicedevils"
+DEALT = ("start", "round")  # what begins a round: its display, cups and table message
 
 
 def options_for(outcome: Outcome, actor: str) -> list[Action]:
@@ -109,7 +110,7 @@ async def show(d: Delivery) -> None:
     cut = cards.round_cut(outcome.events) if new_round else len(outcome.events)
     earlier: Sequence[Event] = ()
     if new_round or outcome.finished:  # the round's message closes: who got what in it
-        earlier = d.service.tables.public_since(outcome.game_id, ("start", "round"), d.first)
+        earlier = d.service.tables.public_since(outcome.game_id, DEALT, d.first)
     if new_round:  # the view shows the next round already
         closing = cards.closed_round_card(outcome, locale, earlier=earlier)
     elif outcome.finished:
@@ -126,7 +127,7 @@ async def show(d: Delivery) -> None:
     )
     if not (new_round or started):
         return
-    dealt = [e for e in outcome.events if e["type"] in ("start", "round")][-1]
+    dealt = [e for e in outcome.events if e["type"] in DEALT][-1]
     await d.post("display", cause=dealt, file=display_picture(outcome, locale))
     if new_round:
         fresh = cards.table_card(replace(outcome, events=outcome.events[cut:]), locale)

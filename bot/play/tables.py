@@ -231,14 +231,8 @@ class Tables:
         table = self.get(game_id)
         game = self.games[table.row.kind]
         rows = self.store.events(game_id, upto=before - 1, after=max(0, before - 1 - window))
-        since = next(
-            (
-                i
-                for i in range(len(rows) - 1, -1, -1)
-                if any(e["type"] in kinds for e in rows[i].events)
-            ),
-            -1,
-        )
+        starts = [i for i, row in enumerate(rows) if any(e["type"] in kinds for e in row.events)]
+        since = starts[-1] if starts else -1
         return [e for row in rows[since + 1 :] for e in redacted(game, row.events, None)]
 
     def locale_of(self, game_id: int) -> str:

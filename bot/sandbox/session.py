@@ -152,10 +152,10 @@ class Sandbox:
         candidates = [*self.fake.visible_to(user, self.channel), *self.fake.private_messages(user)]
         return sorted(candidates, key=lambda m: m.id, reverse=True)
 
-    def _selects(self, user: User) -> list[dict[str, Any]]:
-        """Every enabled select the user sees, newest first."""
+    def _selects(self, user: User) -> list[tuple[Message, dict[str, Any]]]:
+        """Every enabled select the user sees, with its message, newest first."""
         return [
-            item
+            (message, item)
             for message in self._newest_first(user)
             for row in message.components
             for item in row.get("components", [])
@@ -165,20 +165,16 @@ class Sandbox:
     def _select(self, user: User, wanted: list[str]) -> tuple[Message, dict[str, Any]]:
         """The newest select the user sees that has an option for each of ``wanted``."""
         ambiguous: Ambiguous | None = None
-        for message in self._newest_first(user):
-            for row in message.components:
-                for item in row.get("components", []):
-                    if item.get("type") != 3 or item.get("disabled"):
-                        continue
-                    try:
-                        for label in wanted:
-                            option_by_label(item, label)
-                    except Ambiguous as exc:
-                        ambiguous = ambiguous or exc
-                        continue
-                    except LookupError:
-                        continue
-                    return message, item
+        for message, item in self._selects(user):
+            try:
+                for label in wanted:
+                    option_by_label(item, label)
+            except Ambiguous as exc:
+                ambiguous = ambiguous or exc
+                continue
+            except LookupError:
+                continue
+            return message, item
         if ambiguous is not None:
             raise ambiguous
         raise LookupError("nichts davon zu sehen: " + ", ".join(w.lower() for w in wanted))
@@ -286,7 +282,7 @@ class Sandbox:
             self._opened(user, await self.fake.slash(user, self.channel, command, **options))
             return
         if choose:
-            labels = wanted_labels(rest, self._selects(user))
+            labels = wanted_labels(rest, (item for _, item in self._selects(user)))
             message, item = self._select(user, labels)
             values = [option_by_label(item, label)["value"] for label in labels]
             self._opened(user, await self.fake.select(user, message, item["custom_id"], values))
