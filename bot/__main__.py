@@ -99,7 +99,7 @@ def _bench(urls: list[str], actions: int) -> int:
     import tempfile
     from pathlib import Path
 
-    from bench.service import markdown, run
+    from bot.bench.service import markdown, run
 
     with tempfile.TemporaryDirectory() as folder:
         targets = urls or [f"sqlite:///{Path(folder) / 'bench.sqlite3'}"]
@@ -114,7 +114,7 @@ def _bench(urls: list[str], actions: int) -> int:
 def _bench_discord(tables: int, seconds: float) -> int:
     import platform
 
-    from bench.discord import DiscordBench, markdown, run
+    from bot.bench.discord import DiscordBench, markdown, run
 
     levels = tuple(sorted({max(tables // 4, 1), max(tables // 2, 1), tables}))
     settings = DiscordBench(latency_tables=levels, latency_seconds=seconds)

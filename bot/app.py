@@ -22,7 +22,7 @@ from bot.service import Service
 from bot.store import Store, make_engine, upgrade
 from bot.store.checkpoints import run_checkpoints, take_over
 from cogs.errors import CroupierTree
-from cogs.router import Router
+from cogs.pipeline.router import Router
 from cogs.translator import CommandTranslator
 
 log = logging.getLogger(__name__)
@@ -38,14 +38,14 @@ the latency goal cannot afford (docs/PERFORMANCE.md)."""
 EXTENSIONS = (
     "cogs.info",
     "cogs.help",
-    "cogs.verflixte6",
-    "cogs.tournament",
-    "cogs.teufel",
-    "cogs.flaschenteufel",
-    "cogs.dicedevils",
-    "cogs.tables",
-    "cogs.deliverer",
-    "cogs.verify",
+    "cogs.games.verflixte6",
+    "cogs.tournament.commands",
+    "cogs.games.teufel",
+    "cogs.games.flaschenteufel",
+    "cogs.games.dicedevils",
+    "cogs.table_hosts",
+    "cogs.pipeline.redelivery",
+    "cogs.verification",
 )
 
 
@@ -118,7 +118,7 @@ class Croupier(commands.Bot):
         self.rng_factory = rng_factory
         self._store = store
         # Clicks and forms go to the games through one router the bot owns; each game's
-        # cog adds its route when it loads (cogs.router).
+        # cog adds its route when it loads (cogs.pipeline.router).
         self.router = Router()
         self.add_listener(self.router.on_interaction, "on_interaction")
 

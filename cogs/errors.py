@@ -18,9 +18,9 @@ from discord import app_commands
 
 from bot.engine import IllegalAction
 from bot.i18n import has_text, normalize_locale, t
-from cogs.base import refusal_text
+from cogs.croupier_cog import refusal_text
 from cogs.options import OptionRefused, check_interaction
-from cogs.router import answer_locale, router_of
+from cogs.pipeline.router import answer_locale, router_of
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.i18n import t
 from bot.i18n.help import GENERAL, TOPICS, pages
 from bot.service import Outcome, Service
-from cogs.base import CroupierCog, table_link
+from cogs.croupier_cog import CroupierCog, table_link
 from cogs.translator import cmd
 
 GAME_TOPICS = [topic for topic in TOPICS if topic != GENERAL]

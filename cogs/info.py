@@ -12,9 +12,9 @@ from discord.ext import commands
 from bot.engine import IllegalAction
 from bot.games import GAMES
 from bot.i18n import LANGUAGES, t
-from cogs.base import CroupierCog, refuse
+from bot.tournament.evening_time import zone_choices, zone_named
+from cogs.croupier_cog import CroupierCog, refuse
 from cogs.options import ZoneName
-from cogs.tournament_time import zone_choices, zone_named
 from cogs.translator import cmd
 
 LANGUAGE_CHOICES = [

@@ -28,6 +28,7 @@ import contextlib
 import cProfile
 import logging
 import os
+import runpy
 import signal
 import sys
 from collections.abc import Mapping, Sequence
@@ -39,7 +40,6 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bot.__main__ import main as croupier_main
 from bot.app import Croupier
 from bot.config import Settings
 from loopback.harness import GUILD_READY_TIMEOUT, _identify_now
@@ -202,7 +202,14 @@ def _cli(port: int) -> int:
         await setup(self)
 
     Croupier.setup_hook = setup_hook  # type: ignore[method-assign]
-    return croupier_main([])
+    # The CLI by its module name, not imported: ``croupier bench`` imports this module, so an
+    # import of the CLI here would close a circle (bot.__main__ -> bench -> loopback).
+    sys.argv = ["croupier"]
+    try:
+        runpy.run_module("bot", run_name="__main__")
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else 1
+    return 0
 
 
 async def _run(kind: str, port: int, db_url: str, guild_id: int | None) -> None:

@@ -20,10 +20,10 @@ from bot.games.dicedevils.state import ITEM_COPIES
 from bot.i18n import LANGUAGES, t
 from bot.render import dd_cards, ft_cards, teufel_cards, tournament_cards, v6_cards
 from bot.render.cards import Card, Select
-from bot.render.verflixte6 import describe as v6_describe
+from bot.render.v6_lines import describe as v6_describe
 from bot.service import Outcome, Service
 from bot.store import Store
-from cogs.base import closed_notice, refusal_text, turn_refusal
+from cogs.croupier_cog import closed_notice, refusal_text, turn_refusal
 
 LOCALES = ("de", "en")
 

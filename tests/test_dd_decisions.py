@@ -17,8 +17,8 @@ from bot.games.dicedevils.state import ITEM_COPIES
 from bot.render import dd_cards
 from bot.render.cards import Button, Card, Select
 from bot.service import Outcome
-from cogs import dicedevils
-from cogs.router import parse_click
+from cogs.games import dicedevils
+from cogs.pipeline.router import parse_click
 
 ANNA, BEN, CEM = "101", "102", "103"
 LOSERS = [BEN, CEM, "104", "105", "106"]

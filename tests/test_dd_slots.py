@@ -10,7 +10,7 @@ from click_ids import click_of
 from bot.i18n import t
 from bot.render import dd_cards
 from bot.render.cards import Button
-from cogs.tables import _absent_line
+from cogs.table_hosts import _absent_line
 
 
 def placing() -> SimpleNamespace:

@@ -131,7 +131,7 @@ def test_every_catalogue_is_a_discord_locale_the_translator_serves() -> None:
 def test_file_names_are_plain_in_every_language() -> None:
     """A catalogue's file name is used as written (letters, digits, hyphens), so nothing
     is lost to the clean-up, and a game's number stays plain digits."""
-    from cogs.ui import file_name
+    from cogs.pipeline.payload import file_name
 
     for code, language in LANGUAGES.items():
         for key in sorted(k for k in language.ids() if k.startswith("file.")):

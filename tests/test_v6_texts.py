@@ -12,7 +12,7 @@ from bot.engine import Action, FixedRng
 from bot.games.verflixte6 import Verflixte6
 from bot.games.verflixte6.state import JOKER_IDS
 from bot.i18n import LANGUAGES, has_text, t
-from bot.render.verflixte6 import describe, event_key
+from bot.render.v6_lines import describe, event_key
 
 GAME = Verflixte6()
 

@@ -1,1 +1,1 @@
-"""Keeps the documented ``python -m bot.bench.trees`` working: the benches are in ``bench``."""
+"""Benchmarks (``croupier bench``): numbers for docs/PERFORMANCE.md, never timed tests."""

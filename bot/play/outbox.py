@@ -10,7 +10,7 @@ in its new state). That record is durable the moment the action is.
 This class keeps the marks in memory, so the click path writes nothing more than its
 action: a click's own delivery marks its version here, and the marks are written in
 batches (:meth:`flush`) unless the delivery posted a message, which is marked at once (a
-new message must not be posted twice; see ``cogs.delivery`` for the nonce that covers
+new message must not be posted twice; see ``cogs.pipeline.delivery`` for the nonce that covers
 the moment between Discord accepting it and the mark). Marks advance without gaps: a
 version whose delivery failed holds every later one back until it is delivered.
 """

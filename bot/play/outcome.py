@@ -48,7 +48,7 @@ class Outcome:
     versions: tuple[int, ...] = ()
     """The version that logged each of ``events`` (empty: all ``version``'s). A message a
     delivery posts for an event carries that version in its nonce, however many versions
-    the delivery covers (``cogs.delivery``)."""
+    the delivery covers (``cogs.pipeline.delivery``)."""
 
     @property
     def finished(self) -> bool:

@@ -11,11 +11,12 @@ from dataclasses import replace
 from typing import Any
 
 from bot import clocks
+from bot.clocks.clock import Clock
 from bot.engine import JSON, Action, Event, IllegalAction
 from bot.play.outcome import ABORTED, OPEN, ClockNotice, Outcome, merge
 from bot.play.tables import Table, to_act
 from bot.play.writer import Writer
-from bot.store.clocks import Clock, ClockStore
+from bot.store.clock_rows import ClockStore
 from bot.tournament.game import SYSTEM
 
 log = logging.getLogger(__name__)

@@ -15,7 +15,7 @@ from bot.i18n import t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.lobby import ended, seed_line, table_lobby_card
 from bot.render.lobby import mention as mention  # noqa: PLC0414 - re-exported for cogs
-from bot.render.verflixte6 import describe, standing_line
+from bot.render.v6_lines import describe, standing_line
 
 BUTTON, SELECT = "v6b", "v6s"
 Names = Callable[[str], str]

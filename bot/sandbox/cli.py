@@ -99,7 +99,7 @@ async def _play(
     from bot.app import Croupier  # noqa: PLC0415 (imported late: see the top)
     from bot.config import Settings  # noqa: PLC0415 (imported late: see the top)
     from bot.store import default_sqlite_url  # noqa: PLC0415 (imported late: see the top)
-    from cogs.router import router_of  # noqa: PLC0415 (imported late: see the top)
+    from cogs.pipeline.router import router_of  # noqa: PLC0415 (imported late: see the top)
     from loopback import bot_running, fake_discord  # noqa: PLC0415 (imported late: see the top)
 
     shown = DEMOS[demo] if demo else None

@@ -57,9 +57,9 @@ class GameRow(SQLModel, table=True):
     locale: str = "de"
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
-    # The table's turn clock: the fields of bot.store.clocks.Clock but its game_id, and when
+    # The table's turn clock: the fields of bot.store.clock_rows.Clock but its game_id, and when
     # it is next due; written by every action in the same statement as the game
-    # (bot.store.clocks reads and writes them). ``clock_seconds`` is NULL while none is stored.
+    # (bot.store.clock_rows reads and writes them). ``clock_seconds`` is NULL while none is stored.
     clock_seconds: int | None = None
     clock_on_timeout: str | None = None
     clock_version: int | None = None

@@ -8,9 +8,10 @@ from typing import Any, NamedTuple
 from sqlalchemy import Connection, Engine, bindparam, insert, update
 from sqlmodel import Session, col, select
 
+from bot.clocks.clock import Clock
 from bot.engine.chain import chained_event
-from bot.store.clocks import WRITTEN as CLOCK_COLUMNS
-from bot.store.clocks import Clock, clock_values
+from bot.store.clock_rows import WRITTEN as CLOCK_COLUMNS
+from bot.store.clock_rows import clock_values
 from bot.store.columns import utcnow
 from bot.store.errors import GameNotFound, VersionConflict
 from bot.store.kept import KeptConnection

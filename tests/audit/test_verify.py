@@ -24,7 +24,7 @@ from bot.engine.chain import event_hash
 from bot.games import GAMES
 from bot.service import HOST_ONLY_VERBS, SETUP_VERBS, Service
 from bot.store import Store, default_sqlite_url, make_engine, upgrade
-from cogs.verify import verify_upload
+from cogs.verification import verify_upload
 
 SEATS = {"verflixte6": 2, "teufel": 3, "flaschenteufel": 3, "dicedevils": 3}
 FIELDS = ("action", "actor", "events", "draws", "prev_hash", "hash")

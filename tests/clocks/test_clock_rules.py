@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot import clocks
-from bot.store.clocks import Clock
+from bot.clocks.clock import Clock
 
 T0 = datetime(2026, 11, 22, 20, 0, tzinfo=UTC)
 

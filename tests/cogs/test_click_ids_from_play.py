@@ -31,7 +31,7 @@ from bot.render.lobby import table_lobby_card
 from bot.service import Outcome, Service
 from bot.store import Store, make_engine, upgrade
 from bot.tournament.game import SYSTEM
-from cogs import dicedevils, teufel, verflixte6
+from cogs.games import dicedevils, teufel, verflixte6
 
 SETUPS = [
     ("verflixte6", 2, {"durchgaenge": 1}),
@@ -116,7 +116,7 @@ def teufel_seen(service: Service, outcome: Outcome) -> list[Card | Form]:
     locale = outcome.locale
     table = teufel.table(service, outcome)
     shown: list[Card | Form] = [table]
-    if any(e["type"] == "settle" for e in outcome.events):  # as cogs.teufel.show
+    if any(e["type"] == "settle" for e in outcome.events):  # as cogs.games.teufel.show
         shown.append(teufel_cards.result_card(outcome, locale))
         if not outcome.finished:
             shown.append(teufel_cards.closed_round_card(outcome, locale))
@@ -254,7 +254,7 @@ def tournament_seen(outcome: Outcome) -> list[Card | Form]:
 
 
 async def start_groups(service: Service, tournament: Outcome) -> tuple[list[Outcome], Outcome]:
-    """What cogs.tournament.start_groups does without Discord: a Verflixte 6 table for
+    """What cogs.tournament.commands.start_groups does without Discord: a Verflixte 6 table for
     every group of the current round that has none, linked back to the tournament.
     The tables, and the tournament after the last link."""
     tour: Any = tournament.public

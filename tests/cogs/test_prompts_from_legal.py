@@ -16,8 +16,8 @@ from bot.render import ft_cards
 from bot.render.cards import Card, Select
 from bot.service import Outcome, Service
 from bot.store import Store
-from cogs.dicedevils import options_for
-from cogs.verflixte6 import prompt_for
+from cogs.games.dicedevils import options_for
+from cogs.games.verflixte6 import prompt_for
 
 PLAYERS = ["100", "101", "102"]
 

@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from cogs import router as routing
-from cogs.router import Router, turn_done
+from cogs.pipeline import router as routing
+from cogs.pipeline.router import Router, turn_done
 
 
 async def test_a_second_click_waits_for_the_first() -> None:

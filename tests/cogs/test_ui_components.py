@@ -1,4 +1,4 @@
-"""The component payload cogs.ui builds from a card is what discord.py's own View makes."""
+"""The component payload cogs.pipeline.payload builds from a card is what discord.py makes."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.render.cards import Button, Card, Choice, Row, Select
-from cogs import ui
+from cogs.pipeline import payload as ui
 
 
 def reference(card: Card) -> list[dict[str, Any]]:
-    """The payload as discord.py builds it from ``discord.ui`` items (how cogs.ui did it)."""
+    """The payload as discord.py builds it from ``discord.ui`` items (as payload once did)."""
     view = discord.ui.View(timeout=None)
     for number, row in enumerate(card.rows):
         if isinstance(row, Select):

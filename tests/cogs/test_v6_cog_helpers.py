@@ -16,9 +16,9 @@ from bot.render import v6_cards as cards
 from bot.render.cards import Button, Card, Select
 from bot.service import Outcome, Service
 from bot.store import Store
-from cogs.router import Click, parse_click, router_of
+from cogs.games.verflixte6 import joker_id, prompt_for, split_turn_events, to_action
+from cogs.pipeline.router import Click, parse_click, router_of
 from cogs.translator import CommandTranslator, cmd
-from cogs.verflixte6 import joker_id, prompt_for, split_turn_events, to_action
 
 
 def click(verb: str, *values: str) -> Click:
@@ -160,7 +160,7 @@ def test_hosts_are_admins_or_have_the_croupier_role() -> None:
 
     import discord
 
-    from cogs.base import is_host
+    from cogs.croupier_cog import is_host
 
     def member(manage: bool, *roles: int) -> Any:
         return SimpleNamespace(

@@ -15,7 +15,7 @@ from bot.app import Croupier
 from bot.config import Settings
 from bot.engine.rng import ScriptedDice
 from bot.store import default_sqlite_url
-from cogs.router import router_of
+from cogs.pipeline.router import router_of
 from loopback import FakeDiscord, bot_running, fake_discord, tasks_left_behind
 from loopback.state import Channel, Guild, Message, User
 

@@ -45,9 +45,9 @@ from bot.engine.rng import AuditedRng, Draw
 from bot.i18n import LANGUAGES, private_locale, template
 from bot.render.cards import ClickId
 from bot.store import default_sqlite_url
-from cogs.router import router_of
-from cogs.tournament_evenings import open_evenings
-from cogs.tournament_time import BERLIN, parse_evening
+from bot.tournament.evening_time import BERLIN, parse_evening
+from cogs.pipeline.router import router_of
+from cogs.tournament.evening_calls import open_evenings
 from loopback import FakeDiscord, bot_running
 from loopback.state import Channel, Guild, Interaction, Message, User, iter_components
 

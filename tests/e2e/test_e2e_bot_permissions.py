@@ -128,11 +128,11 @@ async def test_at_start_the_log_names_channels_with_live_games_and_missing_permi
     assert table.bot is not None
     await table.bot.close()
     table.bot = table.new_bot()
-    with caplog.at_level(logging.WARNING, "cogs.permissions"):
+    with caplog.at_level(logging.WARNING, "cogs.permission_notices"):
         async with bot_running(fake, table.bot):
             await fake.wait_until(lambda: bool(caplog.records))
             await table.bot.close()
-    (record,) = [r for r in caplog.records if r.name == "cogs.permissions"]
+    (record,) = [r for r in caplog.records if r.name == "cogs.permission_notices"]
     line = record.getMessage()
     assert f"#{table.channel.name} ({table.channel.id})" in line
     assert line.endswith(": Create Public Threads")

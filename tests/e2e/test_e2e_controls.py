@@ -7,7 +7,7 @@ from click_ids import click_of
 from conftest import Table
 
 from bot.engine import Action, IllegalAction
-from cogs.base import refusal_text
+from cogs.croupier_cog import refusal_text
 from loopback import bot_running
 from loopback.state import iter_components
 
@@ -124,13 +124,13 @@ async def test_unloading_one_game_leaves_the_others_buttons_working(table: Table
     assert table.bot is not None
     v6 = await table.slash(table.anna, "v6 tisch", durchgaenge=1)
     teufel = await table.slash(table.anna, "teufel tisch")
-    await table.bot.unload_extension("cogs.verflixte6")
+    await table.bot.unload_extension("cogs.games.verflixte6")
     await table.press(table.ben, "join", teufel.message)
     assert f"<@{table.ben.id}>" in teufel.message.text()  # Teufel's lobby took Ben in
     before = v6.message.text()
     leftover = await table.press(table.ben, "join", v6.message)
     assert leftover.message is not None and leftover.message.visibility == "ephemeral"
     assert "veraltet" in leftover.message.content and v6.message.text() == before
-    await table.bot.load_extension("cogs.verflixte6")
+    await table.bot.load_extension("cogs.games.verflixte6")
     await table.press(table.ben, "join", v6.message)
     assert f"<@{table.ben.id}>" in v6.message.text()

@@ -18,7 +18,7 @@ from test_e2e_tournament import MANAGE_GUILD, play_thread
 
 from bot.engine import Action
 from bot.play import outbox as outbox_module
-from cogs import delivery
+from cogs.pipeline import delivery
 from loopback import bot_running
 from loopback.state import Channel, Message
 
@@ -68,7 +68,7 @@ async def restart(table: Table) -> None:
 async def deliver_owed(table: Table) -> int:
     """What the deliverer task does at start (run here at once, not on its poll)."""
     assert table.bot is not None
-    cog: Any = table.bot.get_cog("DelivererCog")  # cogs.deliverer.DelivererCog
+    cog: Any = table.bot.get_cog("DelivererCog")  # cogs.pipeline.redelivery.DelivererCog
     delivered: int = await cog.deliver_due()
     await table.settled()
     return delivered

@@ -11,8 +11,8 @@ from conftest import Table
 from test_e2e_outbox import tournament
 from test_e2e_tournament import play_thread
 
-from cogs.tournament_evenings import open_evenings
-from cogs.tournament_time import BERLIN, parse_evening
+from bot.tournament.evening_time import BERLIN, parse_evening
+from cogs.tournament.evening_calls import open_evenings
 from loopback.state import Channel
 
 

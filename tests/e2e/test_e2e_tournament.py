@@ -200,7 +200,7 @@ async def test_a_host_correction_changes_the_group_table(table: Table) -> None:
 async def test_scheduling_an_evening_creates_an_event_and_reminders(table: Table) -> None:
     from datetime import timedelta
 
-    from cogs.tournament import parse_evening
+    from cogs.tournament.commands import parse_evening
 
     fake = table.fake
     players = [table.anna, table.ben, table.cem, fake.add_user("Dora", guild=table.guild)]

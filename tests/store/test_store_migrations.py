@@ -13,8 +13,9 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Engine, inspect
 from sqlmodel import SQLModel
 
+from bot.clocks.clock import Clock
 from bot.store import Store, upgrade
-from bot.store.clocks import Clock, ClockStore
+from bot.store.clock_rows import ClockStore
 from bot.store.migrate import alembic_config, main, next_revision_id
 
 HEAD = "0013"  # the newest revision in bot/store/migrations/versions

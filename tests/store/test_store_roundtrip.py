@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from sqlalchemy import Text, cast, select
 
+from bot.clocks.clock import Clock
 from bot.store import GameNotFound, GameRow, Store, repository
-from bot.store.clocks import COLUMNS, WRITTEN, Clock, ClockStore, clock_values
+from bot.store.clock_rows import COLUMNS, WRITTEN, ClockStore, clock_values
 
 NewGame = Callable[..., GameRow]
 

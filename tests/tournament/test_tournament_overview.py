@@ -18,8 +18,8 @@ from bot.engine.serial import to_data
 from bot.render import tournament_cards as tcards
 from bot.render.tournament_bracket import BOXES_PER_STACK, bracket, bracket_fields, bracket_png
 from bot.tournament import rules
+from bot.tournament.evening_time import parse_evening, shown_time, zone_choices, zone_named
 from bot.tournament.state import Line, Tournament
-from cogs.tournament_time import parse_evening, shown_time, zone_choices, zone_named
 
 
 def played(count: int) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from bot.render.dd_cards import slot_number
 from bot.render.fit import fit
 from bot.render.lobby import mention, table_lobby_card
 from bot.service import ClockNotice, Outcome
-from cogs.base import (
+from cogs.croupier_cog import (
     CroupierCog,
     actor_of,
     channel_by_id,
@@ -28,10 +28,10 @@ from cogs.base import (
     refuse,
     table_link,
 )
-from cogs.delivery import Delivery, announce, send_private
 from cogs.options import ClockMinutes, OnTimeout, Reason
-from cogs.permissions import log_missing
-from cogs.router import router_of
+from cogs.permission_notices import log_missing
+from cogs.pipeline.delivery import Delivery, announce, send_private
+from cogs.pipeline.router import router_of
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)

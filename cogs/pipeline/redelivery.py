@@ -1,5 +1,5 @@
 """The outbox's deliverer: what committed actions still owe the players, sent at least
-once, after a restart too (``bot.play.outbox`` keeps the record, ``cogs.delivery`` the
+once, after a restart too (``bot.play.outbox`` keeps the record, ``cogs.pipeline.delivery`` the
 idempotent sending).
 
 Every ``POLL_SECONDS`` it writes the delivery marks made since, and delivers the versions
@@ -16,9 +16,9 @@ import logging
 import discord
 from discord.ext import commands, tasks
 
-from cogs.base import CroupierCog
-from cogs.delivery import PERMANENT, announce
-from cogs.router import router_of
+from cogs.croupier_cog import CroupierCog
+from cogs.pipeline.delivery import PERMANENT, announce
+from cogs.pipeline.router import router_of
 
 log = logging.getLogger(__name__)
 

@@ -19,8 +19,7 @@ from bot.render import dd_cards as cards
 from bot.render.cards import Select
 from bot.render.pictures import table_png
 from bot.service import Outcome
-from cogs import prompts, ui
-from cogs.base import (
+from cogs.croupier_cog import (
     CroupierCog,
     closed_notice,
     open_lobby_here,
@@ -28,10 +27,12 @@ from cogs.base import (
     service_of,
     turn_refusal,
 )
-from cogs.clicks import GameClicks, game_extension
-from cogs.delivery import Delivery, Event, show_lobby
 from cogs.help import send_help
-from cogs.router import Click
+from cogs.pipeline import payload as ui
+from cogs.pipeline import prompts
+from cogs.pipeline.clicks import GameClicks, game_extension
+from cogs.pipeline.delivery import Delivery, Event, show_lobby
+from cogs.pipeline.router import Click
 from cogs.translator import cmd
 
 KIND = "dicedevils"

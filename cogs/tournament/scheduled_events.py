@@ -14,8 +14,8 @@ from bot.engine import Action
 from bot.i18n import t
 from bot.service import Outcome
 from bot.tournament.game import SYSTEM
-from cogs.base import client_service
-from cogs.tournament_groups import group_of
+from cogs.croupier_cog import client_service
+from cogs.tournament.group_threads import group_of
 
 log = logging.getLogger(__name__)
 

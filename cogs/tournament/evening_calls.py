@@ -22,9 +22,9 @@ from bot.render.tournament_cards import timestamp
 from bot.service import Outcome
 from bot.tournament.game import SYSTEM
 from bot.tournament.rules import evenings_due
-from cogs.base import client_service, reader_locale, refuse
-from cogs.delivery import announce
-from cogs.tournament_groups import group_of
+from cogs.croupier_cog import client_service, reader_locale, refuse
+from cogs.pipeline.delivery import announce
+from cogs.tournament.group_threads import group_of
 
 KIND = "turnier"
 SETUP_VERSION = 1  # a table created with its setup and nothing played since

@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.service import Row
-from bench.service import markdown as table_markdown
+from bot.bench.service import Row
+from bot.bench.service import markdown as table_markdown
 from bot.i18n import t
 from bot.render.cards import ClickId
 from bot.service import Service

@@ -42,7 +42,7 @@ class Click:
 
 Handler = Callable[[discord.Interaction[Any], Click], Awaitable[None]]
 Deliver = Callable[[Any], Awaitable[None]]
-"""(cogs.delivery.Delivery) -> None: what an outcome owes the players, delivered."""
+"""(cogs.pipeline.delivery.Delivery) -> None: what an outcome owes the players, delivered."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ class Router:
         self.busy = Busy()
         self.before_click: Callable[[int], Awaitable[None]] | None = None
         """Called with the game's id before a click on it is handled, its table's turn
-        held: what the game still owes is delivered first (cogs.deliverer)."""
+        held: what the game still owes is delivered first (cogs.pipeline.redelivery)."""
 
     # --- the games' routes -------------------------------------------------------------
 

@@ -23,9 +23,16 @@ from bot.render import v6_cards
 from bot.render.cards import Button, Card, custom_id
 from bot.service import Outcome
 from bot.tournament.corrections import UNDOES
-from cogs.base import CroupierCog, actor_of, client_service, reader_locale, refuse, send_kwargs
-from cogs.delivery import announce
-from cogs.router import Click
+from cogs.croupier_cog import (
+    CroupierCog,
+    actor_of,
+    client_service,
+    reader_locale,
+    refuse,
+    send_kwargs,
+)
+from cogs.pipeline.delivery import announce
+from cogs.pipeline.router import Click
 
 log = logging.getLogger(__name__)
 

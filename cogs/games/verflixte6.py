@@ -17,10 +17,9 @@ from bot.games.verflixte6.state import DECISIONS, JOKER_IDS
 from bot.i18n import t
 from bot.render import v6_cards as cards
 from bot.render.cards import Card
-from bot.render.verflixte6 import describe
+from bot.render.v6_lines import describe
 from bot.service import Outcome
-from cogs import prompts, ui
-from cogs.base import (
+from cogs.croupier_cog import (
     CroupierCog,
     actor_of,
     open_lobby_here,
@@ -30,11 +29,13 @@ from cogs.base import (
     service_of,
     turn_refusal,
 )
-from cogs.clicks import GameClicks, game_extension
-from cogs.delivery import Delivery, announce, show_lobby
 from cogs.help import send_help
 from cogs.options import Durchgaenge, JokerName, Reason
-from cogs.router import Click, router_of
+from cogs.pipeline import payload as ui
+from cogs.pipeline import prompts
+from cogs.pipeline.clicks import GameClicks, game_extension
+from cogs.pipeline.delivery import Delivery, announce, show_lobby
+from cogs.pipeline.router import Click, router_of
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)

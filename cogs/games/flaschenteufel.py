@@ -18,8 +18,7 @@ from bot.games.flaschenteufel.state import PLAY
 from bot.render import ft_cards as cards
 from bot.render.pictures import cards_png
 from bot.service import Outcome
-from cogs import ui
-from cogs.base import (
+from cogs.croupier_cog import (
     CroupierCog,
     closed_notice,
     open_lobby_here,
@@ -27,11 +26,12 @@ from cogs.base import (
     service_of,
     turn_refusal,
 )
-from cogs.clicks import GameClicks, game_extension
-from cogs.delivery import Delivery, Event, show_lobby
 from cogs.help import send_help
 from cogs.options import Hands
-from cogs.router import Click
+from cogs.pipeline import payload as ui
+from cogs.pipeline.clicks import GameClicks, game_extension
+from cogs.pipeline.delivery import Delivery, Event, show_lobby
+from cogs.pipeline.router import Click
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)

@@ -1,5 +1,5 @@
 """Cards (bot.render.cards) as discord.py embeds, component payloads and forms. The
-clicks on them come back through the bot's router (cogs.router)."""
+clicks on them come back through the bot's router (cogs.pipeline.router)."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ class Components:
     """A card's buttons and selects as the component payload Discord takes, handed to
     discord.py where it expects a finished ``View``.
 
-    Every item is dispatched by its custom id when clicked (``cogs.router``), so discord.py
+    Every item is dispatched by its custom id when clicked (``cogs.pipeline.router``), so discord.py
     need not keep a view (nor run the 15-minute timeout it gives ephemeral views). Building
     ``discord.ui`` objects per answer only to have them turned into this payload again cost
     4 % of the bot's time at saturation (docs/PERFORMANCE.md); a test keeps the payload
@@ -81,7 +81,7 @@ class Components:
 class Modal:
     """A form as the payload Discord takes, handed to discord.py where it expects a
     ``discord.ui.Modal``. discord.py keeps nothing of it: the submission is routed by its
-    custom id like a click (``cogs.router``), after a restart too."""
+    custom id like a click (``cogs.pipeline.router``), after a restart too."""
 
     def __init__(self, form: Form) -> None:
         field: dict[str, Any] = {

@@ -18,11 +18,18 @@ from bot.i18n import t
 from bot.render import tournament_cards as tcards
 from bot.render import v6_cards
 from bot.service import Outcome
+from bot.tournament.evening_time import (
+    BERLIN,
+    REMIND_BEFORE,
+    parse_evening,
+    shown_time,
+    zone_choices,
+    zone_named,
+)
 from bot.tournament.export import full_json, standings_csv
 from bot.tournament.game import SYSTEM
 from bot.tournament.rules import reminders_due
-from cogs import tournament_fix, ui
-from cogs.base import (
+from cogs.croupier_cog import (
     CroupierCog,
     actor_of,
     client_service,
@@ -31,7 +38,6 @@ from cogs.base import (
     send_dm,
     send_kwargs,
 )
-from cogs.delivery import announce
 from cogs.options import (
     BestThirds,
     Date,
@@ -50,20 +56,15 @@ from cogs.options import (
     TournamentName,
     ZoneName,
 )
-from cogs.permissions import tell_host
-from cogs.router import Click, GameRoute, router_of
-from cogs.tournament_evenings import checkin, open_evenings, resume, start, wait_for_evening
-from cogs.tournament_events import delete_server_event, server_event
-from cogs.tournament_groups import deliver, group_of, start_groups, substitute
-from cogs.tournament_overview import bracket_picture
-from cogs.tournament_time import (
-    BERLIN,
-    REMIND_BEFORE,
-    parse_evening,
-    shown_time,
-    zone_choices,
-    zone_named,
-)
+from cogs.permission_notices import tell_host
+from cogs.pipeline import payload as ui
+from cogs.pipeline.delivery import announce
+from cogs.pipeline.router import Click, GameRoute, router_of
+from cogs.tournament import correction_prompt as tournament_fix
+from cogs.tournament.bracket_picture import bracket_picture
+from cogs.tournament.evening_calls import checkin, open_evenings, resume, start, wait_for_evening
+from cogs.tournament.group_threads import deliver, group_of, start_groups, substitute
+from cogs.tournament.scheduled_events import delete_server_event, server_event
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -75,10 +76,12 @@ LIST_MAX = 10  # /turnier liste: the newest ten
 async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
     service, actor, locale = client_service(interaction.client), actor_of(interaction), "de"
     service.directory.remember_name(actor, interaction.user.display_name)
-    if click.verb == "confirm":  # a correction that undoes a round (cogs.tournament_fix)
+    if (
+        click.verb == "confirm"
+    ):  # a correction that undoes a round (cogs.tournament.correction_prompt)
         await tournament_fix.confirm(interaction, click)
         return
-    if click.verb == "checkin":  # "Bin dabei" for a group's evening (cogs.tournament_evenings)
+    if click.verb == "checkin":  # "Bin dabei" for a group's evening (cogs.tournament.evening_calls)
         await checkin(interaction, click)
         return
     try:
@@ -248,7 +251,8 @@ class TournamentCog(CroupierCog):
         runde: RoundNumber | None = None,
     ) -> None:
         """A group's result corrected, also after its round or the Finale
-        (cogs.tournament_fix): what depended on it is worked out again and announced."""
+        (cogs.tournament.correction_prompt): what depended on it is worked out again and
+        announced."""
         current = await self._here(interaction)
         if current is None:
             return
@@ -278,7 +282,7 @@ class TournamentCog(CroupierCog):
     ) -> None:
         """A reserve (or any member not playing) takes a missing player's seat in his
         group: the tournament first (it checks who may), then the group's table; the
-        newcomer gets his private state by DM (cogs.tournament_groups.substitute)."""
+        newcomer gets his private state by DM (cogs.tournament.group_threads.substitute)."""
         current = await self._here(interaction)
         if current is None:
             return
@@ -309,7 +313,7 @@ class TournamentCog(CroupierCog):
         fehlende: Literal["regel", "ausschliessen"] = "regel",
     ) -> None:
         """Start a group that waits for its evening now; who has not checked in is handled
-        as chosen (cogs.tournament_evenings)."""
+        as chosen (cogs.tournament.evening_calls)."""
         current = await self._here(interaction)
         if current is None:
             return

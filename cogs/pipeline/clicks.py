@@ -22,10 +22,10 @@ from discord.ext import commands
 
 from bot.engine import Action, IllegalAction
 from bot.service import Outcome
-from cogs import prompts
-from cogs.base import actor_of, reader_locale, refuse, service_of
-from cogs.delivery import Delivery
-from cogs.router import Click, GameRoute, router_of
+from cogs.croupier_cog import actor_of, reader_locale, refuse, service_of
+from cogs.pipeline import prompts
+from cogs.pipeline.delivery import Delivery
+from cogs.pipeline.router import Click, GameRoute, router_of
 
 Interaction = discord.Interaction[Any]
 Answer = Callable[[Interaction, Click, "Outcome | None", str], Awaitable[bool]]
@@ -61,7 +61,7 @@ class GameClicks:
     needs_view: Callable[[Click], bool] = _always
     private_text: Callable[[Outcome, str], str] | None = None
     one_live_prompt: bool = False
-    """Its prompts are kept one per decision (cogs.prompts): an outdated one closes when
+    """Its prompts are kept one per decision (cogs.pipeline.prompts): an outdated one closes when
     clicked, instead of answering with a refusal."""
 
     async def handle(self, interaction: Interaction, click: Click) -> None:

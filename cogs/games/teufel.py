@@ -19,18 +19,18 @@ from bot.render import teufel_cards as cards
 from bot.render.cards import Card
 from bot.render.pictures import track_png
 from bot.service import Outcome, Service
-from cogs import ui
-from cogs.base import (
+from cogs.croupier_cog import (
     CroupierCog,
     actor_of,
     closed_notice,
     open_lobby_here,
     service_of,
 )
-from cogs.clicks import GameClicks, game_extension
-from cogs.delivery import Delivery, Event, show_lobby
 from cogs.help import send_help
-from cogs.router import Click
+from cogs.pipeline import payload as ui
+from cogs.pipeline.clicks import GameClicks, game_extension
+from cogs.pipeline.delivery import Delivery, Event, show_lobby
+from cogs.pipeline.router import Click
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ import discord
 
 from bot.render.tournament_bracket import bracket, bracket_png
 from bot.service import Service
-from cogs import ui
+from cogs.pipeline import payload as ui
 
 
 def bracket_picture(

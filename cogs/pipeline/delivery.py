@@ -32,9 +32,9 @@ from bot.engine import JSON
 from bot.i18n import private_locale, t
 from bot.render.cards import Card
 from bot.service import Outcome, Service
-from cogs import ui
-from cogs.base import channel_by_id, client_service, closed_notice, dm_players, send_kwargs
-from cogs.router import router_of
+from cogs.croupier_cog import channel_by_id, client_service, closed_notice, dm_players, send_kwargs
+from cogs.pipeline import payload as ui
+from cogs.pipeline.router import router_of
 
 log = logging.getLogger(__name__)
 

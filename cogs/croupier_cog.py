@@ -14,9 +14,9 @@ from bot.i18n import FALLBACK, has_text, listed, private_locale, t
 from bot.render.cards import Card
 from bot.render.lobby import mention
 from bot.service import Outcome, Service
-from cogs import ui
-from cogs.permissions import tell_host
-from cogs.router import answer_locale, turn_done
+from cogs.permission_notices import tell_host
+from cogs.pipeline import payload as ui
+from cogs.pipeline.router import answer_locale, turn_done
 
 log = logging.getLogger(__name__)
 

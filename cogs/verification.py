@@ -20,9 +20,9 @@ from bot.audit.verify import verify
 from bot.i18n import t
 from bot.play.records import GameRef
 from bot.service import HOST_ONLY_VERBS, SETUP_VERBS
-from cogs import ui
-from cogs.base import CroupierCog
+from cogs.croupier_cog import CroupierCog
 from cogs.options import GameNumber
+from cogs.pipeline import payload as ui
 from cogs.translator import cmd
 
 MAX_FILE_BYTES = 8 * 1024 * 1024

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from bot.store.clocks import RULE, WAIT, Clock, half_time
+from bot.clocks.clock import RULE, WAIT, Clock, half_time
 
 __all__ = [
     "DEFAULT_SECONDS",

@@ -1,1 +1,0 @@
-"""Benchmarks (``croupier bench``): numbers for docs/PERFORMANCE.md, never timed tests."""
