@@ -23,6 +23,7 @@ from bot.store import Store, make_engine, upgrade
 from bot.store.checkpoints import run_checkpoints, take_over
 from cogs.errors import CroupierTree
 from cogs.pipeline.router import Router
+from cogs.pipeline.wire import trim_clicks
 from cogs.translator import CommandTranslator
 
 log = logging.getLogger(__name__)
@@ -44,7 +45,6 @@ EXTENSIONS = (
     "cogs.games.flaschenteufel",
     "cogs.games.dicedevils",
     "cogs.table_hosts",
-    "cogs.pipeline.redelivery",
     "cogs.verification",
 )
 
@@ -119,7 +119,8 @@ class Croupier(commands.Bot):
         self._store = store
         # Clicks and forms go to the games through one router the bot owns; each game's
         # cog adds its route when it loads (cogs.pipeline.router).
-        self.router = Router()
+        self.router = Router(self)
+        trim_clicks(self)  # the bot reads a clicked message's id and flags only
         self.add_listener(self.router.on_interaction, "on_interaction")
 
     async def setup_hook(self) -> None:
@@ -133,6 +134,7 @@ class Croupier(commands.Bot):
         log.info("database ready, %d open games loaded, %d owe announcements", loaded, owed)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        self.router.redelivery.start()  # what games owe, sent every few seconds
         await self.tree.set_translator(CommandTranslator())
         await self._sync_commands()
         # Everything loaded so far lives as long as the bot: keep it out of the garbage
@@ -177,6 +179,7 @@ class Croupier(commands.Bot):
         await asyncio.shield(closing)
 
     async def _close(self) -> None:
+        self.router.redelivery.stop()
         task = getattr(self, "_checkpoints", None)
         if task is not None:
             task.cancel()

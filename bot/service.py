@@ -1,6 +1,6 @@
 """The croupier's one write path: ``act(game, actor, action)``, and opening tables.
 
-Per action: take the table's lock, apply the action to the state, write the events, the
+Per action: apply the action to the state, write the events, the
 new checkpoint (when due) and the table's clock in one transaction with a version check,
 and only then bring the cached table up to date and answer. A refusal or a failed commit
 changes nothing. A table starts as a lobby (join / leave / start); ``start`` seats the
@@ -120,19 +120,21 @@ class Service:
     ) -> Outcome:
         """One action, without the absence rule after it; listeners learn of a game it
         finished (a tournament group's result goes into its tournament)."""
-        if expected_version is not None:
-            self.tables.catch_up(game_id, expected_version)
-        async with self.tables.locks[game_id]:
-            table = self.tables.get(game_id)
-            try:
-                if expected_version is not None and expected_version != table.row.version:
-                    raise IllegalAction("game.stale")
-                if table.lobby is not None:
-                    return self._lobby_act(table, actor, action, nonce)
-                outcome = self._game_act(table, actor, action, nonce)
-            except IllegalAction as exc:
-                log.info("refused game=%s actor=%s %s: %s", game_id, actor, action.do, exc)
-                raise
+        # From here to the commit nothing awaits: no other coroutine can act on the table
+        # in between, so the service takes no lock (the router's table turn orders what
+        # players see). The version checks are the last guard: ``expected_version``
+        # against the table as this process knows it, and the store's ``WHERE version =``
+        # against another process that moved the game on.
+        table = self.tables.get(game_id)
+        try:
+            if expected_version is not None and expected_version != table.row.version:
+                raise IllegalAction("game.stale")
+            if table.lobby is not None:
+                return self._lobby_act(table, actor, action, nonce)
+            outcome = self._game_act(table, actor, action, nonce)
+        except IllegalAction as exc:
+            log.info("refused game=%s actor=%s %s: %s", game_id, actor, action.do, exc)
+            raise
         if outcome.status == FINISHED:
             for listener in self.finished_listeners:
                 outcome = replace(outcome, linked=(*outcome.linked, *await listener(table)))

@@ -1,22 +1,21 @@
-"""What every Croupier cog shares: the service, refusals, sending cards, lobbies, hosts."""
+"""What every Croupier cog shares: the service, the acting player, the table's channel and
+link, editing a card the bot posted, who hosts, and opening a lobby."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord.ext import commands
 
-from bot.engine import IllegalAction
-from bot.i18n import FALLBACK, has_text, listed, private_locale, t
 from bot.render.cards import Card
-from bot.render.lobby import mention
 from bot.service import Outcome, Service
 from cogs.permission_notices import tell_host
 from cogs.pipeline import payload as ui
-from cogs.pipeline.router import answer_locale, turn_done
+from cogs.pipeline.payload import send_kwargs
+from cogs.pipeline.replies import answer_locale
 
 log = logging.getLogger(__name__)
 
@@ -45,86 +44,6 @@ def service_of(interaction: discord.Interaction[Any]) -> Service:
 
 def actor_of(interaction: discord.Interaction[Any]) -> str:
     return str(interaction.user.id)
-
-
-def channel_of(interaction: discord.Interaction[Any]) -> discord.abc.Messageable:
-    channel = interaction.channel
-    assert isinstance(channel, discord.abc.Messageable)
-    return channel
-
-
-NAMED: dict[str, Callable[[object], str]] = {
-    "joker": lambda joker: f"v6.joker.{joker}",
-    "colour": lambda colour: f"game.colour.{colour}",
-    "item": lambda item: f"dd.item.{item}",
-    "action": lambda verb: f"dd.action.{verb}",
-}
-"""Refusal parameters that hold an engine's id, and the text that names it for players
-(``fumo`` is "Fumo", ``rot`` is "red"); an id without such a text is shown as sent."""
-
-
-def _shown(key: str, value: Any, locale: str) -> Any:
-    """Player ids in refusal texts become mentions (a list of them: listed, "@A und @B"),
-    and an engine's ids their names (:data:`NAMED`)."""
-    if isinstance(value, list):
-        return listed((mention(str(player)) for player in value), locale)
-    if key in NAMED and has_text(NAMED[key](value), FALLBACK):
-        return t(NAMED[key](value), locale)
-    return mention(value) if isinstance(value, str) and value.isdigit() else value
-
-
-def turn_refusal(outcome: Outcome) -> IllegalAction:
-    """Why a player who is not to act now may not: the game is over, nobody is to act, or
-    who is (several players at once while cards are passed or decisions made)."""
-    if outcome.finished:
-        return IllegalAction("game.over")
-    if not outcome.to_act:
-        return IllegalAction("game.nobody_to_act")
-    return IllegalAction(
-        "game.not_your_turn", player=list(outcome.to_act), count=len(outcome.to_act)
-    )
-
-
-def refusal_text(exc: IllegalAction, locale: str) -> str:
-    """What a player reads when ``exc`` refused his action."""
-    return t(exc.key, locale, **{k: _shown(k, v, locale) for k, v in exc.params.items()})
-
-
-def reader_locale(interaction: discord.Interaction[Any], fallback: str) -> str:
-    """The language of an answer only the player who acted reads: his Discord's where a
-    catalogue speaks it, else ``fallback`` (the table's or the server's)."""
-    return private_locale(interaction.locale, fallback)
-
-
-async def refuse(interaction: discord.Interaction[Any], exc: IllegalAction, locale: str) -> None:
-    """A refusal: ephemeral, in the player's language (else the table's, ``locale``);
-    nothing was changed."""
-    text = refusal_text(exc, reader_locale(interaction, locale))
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
-
-
-def send_kwargs(card: Card) -> dict[str, Any]:
-    """Keyword arguments to send a card as a new message."""
-    kwargs: dict[str, Any] = {}
-    embed, view = ui.embed(card), ui.view(card)
-    if embed is None:
-        kwargs["content"] = card.description or "…"
-    else:
-        kwargs["embed"] = embed
-    if view is not None:
-        kwargs["view"] = view
-    return kwargs
-
-
-async def edit_table(interaction: discord.Interaction[Any], outcome: Outcome, card: Card) -> None:
-    """Edit the table message when the interaction came from elsewhere (a prompt, a command)."""
-    partial = getattr(interaction.channel, "get_partial_message", None)
-    if outcome.message_id is None or partial is None:
-        return
-    await partial(outcome.message_id).edit(**ui.message_kwargs(card))
 
 
 async def edit_card(channel: Any, message_id: int, card: Card, what: str) -> bool:
@@ -169,79 +88,6 @@ class CroupierCog(commands.Cog):
     def private_locale(self, interaction: discord.Interaction[Any]) -> str:
         """The language of an answer only the one who asked reads (see reader_locale)."""
         return answer_locale(interaction)
-
-
-def closed_notice(key: str, locale: str, **params: object) -> Callable[[list[str]], str]:
-    """The public pointer for players whose DMs are closed: ``key`` names them, in the
-    singular for one ("deine DMs") and the plural for more ("eure DMs"), with ``params``."""
-
-    def notice(closed: list[str]) -> str:
-        players = ", ".join(mention(player) for player in closed)
-        return t(key, locale, players=players, count=len(closed), **params)
-
-    return notice
-
-
-async def send_dm(
-    client: discord.Client,
-    player: str | discord.User | discord.Member,
-    text: str,
-    file: discord.File | None = None,
-    *,
-    nonce: str | None = None,
-    view: Any = None,
-) -> bool:
-    """A private message by DM; False when it could not be delivered: closed DMs (50007),
-    or any other failure (an unknown user, Discord's 5xx after its retries), which is
-    logged. The caller points the player elsewhere, never to the secret itself."""
-    try:
-        user: discord.User | discord.Member = (
-            player
-            if not isinstance(player, str)
-            else (client.get_user(int(player)) or await client.fetch_user(int(player)))
-        )
-        extra: dict[str, Any] = {} if nonce is None else {"nonce": nonce}
-        if file is not None:
-            extra["file"] = file
-        if view is not None:  # a button with the message (a check-in)
-            extra["view"] = view
-        await user.send(text, **extra)
-    except discord.HTTPException as exc:
-        if not (isinstance(exc, discord.Forbidden) and exc.code == 50007):
-            log.warning("DM to %s failed (%s %s); pointed elsewhere", getattr(player, "id", player),
-                        exc.status, exc.code)  # fmt: skip
-        return False
-    return True
-
-
-async def dm_players(
-    client: discord.Client,
-    channel: discord.abc.Messageable,
-    messages: Mapping[str, tuple[str, discord.File | None]],
-    closed_notice: Callable[[list[str]], str],
-    *,
-    nonce: Callable[[str], str] | None = None,
-    view: Callable[[str], Any] | None = None,
-) -> list[str]:
-    """Send each player his private message by DM (:func:`send_dm`), with ``view(player)``
-    under it if given (buttons labelled in his language). Players it did not reach get one
-    public pointer (``closed_notice`` of their ids, never the secret itself), and the
-    table goes on: every private state can be shown again by its button."""
-    turn_done()  # DMs are slow and concern no table message
-    closed = []
-    for player, (text, file) in messages.items():
-        if not player.isdigit():  # a seat that is no user (Lopaka, Glitterhuis)
-            continue
-        player_nonce = None if nonce is None else nonce(player)
-        buttons = None if view is None else view(player)
-        if not await send_dm(client, player, text, file, nonce=player_nonce, view=buttons):
-            closed.append(player)
-    if closed:
-        if nonce is None:
-            await channel.send(closed_notice(closed))
-        else:
-            await channel.send(closed_notice(closed), nonce=nonce("closed"))
-    return closed
 
 
 async def open_lobby_here(

@@ -18,9 +18,9 @@ from discord import app_commands
 
 from bot.engine import IllegalAction
 from bot.i18n import has_text, normalize_locale, t
-from cogs.croupier_cog import refusal_text
 from cogs.options import OptionRefused, check_interaction
-from cogs.pipeline.router import answer_locale, router_of
+from cogs.pipeline.replies import answer_locale, refusal_text
+from cogs.pipeline.router import router_of
 
 log = logging.getLogger(__name__)
 

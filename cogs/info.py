@@ -13,8 +13,9 @@ from bot.engine import IllegalAction
 from bot.games import GAMES
 from bot.i18n import LANGUAGES, t
 from bot.tournament.evening_time import zone_choices, zone_named
-from cogs.croupier_cog import CroupierCog, refuse
+from cogs.croupier_cog import CroupierCog
 from cogs.options import ZoneName
+from cogs.pipeline.replies import refuse
 from cogs.translator import cmd
 
 LANGUAGE_CHOICES = [

@@ -18,19 +18,12 @@ from bot.render.dd_cards import slot_number
 from bot.render.fit import fit
 from bot.render.lobby import mention, table_lobby_card
 from bot.service import ClockNotice, Outcome
-from cogs.croupier_cog import (
-    CroupierCog,
-    actor_of,
-    channel_by_id,
-    client_service,
-    closed_notice,
-    dm_players,
-    refuse,
-    table_link,
-)
+from cogs.croupier_cog import CroupierCog, actor_of, channel_by_id, client_service, table_link
 from cogs.options import ClockMinutes, OnTimeout, Reason
 from cogs.permission_notices import log_missing
 from cogs.pipeline.delivery import Delivery, announce, send_private
+from cogs.pipeline.dms import closed_notice, dm_players
+from cogs.pipeline.replies import refuse
 from cogs.pipeline.router import router_of
 from cogs.translator import cmd
 
@@ -79,9 +72,9 @@ async def refresh_table(client: discord.Client, outcome: Outcome, note: str) -> 
             return
         await channel.send(note[:2000])
     router = router_of(client)
-    async with router.table_turn(outcome.game_id):  # not while a click posts a new turn's
-        await router.caught_up(outcome.game_id)  # what was owed before comes first
-        await announce(client, outcome)
+    async with router.table_turn(outcome.game_id) as turn:  # not while a click posts a turn's
+        await router.catch_up(outcome.game_id)  # what was owed before comes first
+        await announce(client, outcome, turn=turn)
 
 
 async def tell_clock(client: discord.Client, notice: ClockNotice) -> None:

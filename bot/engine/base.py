@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from bot.engine.core import JSON, Action, GameInfo
+from bot.engine.core import JSON, Action, GameInfo, IllegalAction
 from bot.engine.serial import from_data, to_data
 
 S = TypeVar("S")
@@ -38,6 +38,29 @@ class Engine(Generic[S]):
 
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         raise NotImplementedError
+
+    def to_act(self, state: S) -> frozenset[int]:
+        raise NotImplementedError
+
+    def is_over(self, state: S) -> bool:
+        raise NotImplementedError
+
+    def players(self, state: S) -> list[str]:
+        raise NotImplementedError
+
+    def check(self, state: S, seat: int, verb: str | None) -> None:
+        """Whether ``seat`` may act now, or the refusal (over; nobody, or who else, is to
+        act); a game with phases or simultaneous choices says more itself."""
+        if self.is_over(state):
+            raise IllegalAction("game.over")
+        acting = self.to_act(state)
+        if seat in acting:
+            return
+        if not acting:
+            raise IllegalAction("game.nobody_to_act")
+        names = self.players(state)
+        waiting = [names[s] for s in sorted(acting)]
+        raise IllegalAction("game.not_your_turn", player=waiting, count=len(waiting))
 
     def view(self, state: S, viewer: int | None) -> dict[str, JSON]:
         """What ``viewer`` sees (None: the public channel), with ``legal``: what he may do now,

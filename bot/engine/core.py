@@ -121,6 +121,13 @@ class Game(Protocol[S]):
 
     def apply(self, state: S, seat: int, action: Action, rng: Rng) -> list[Event]: ...
 
+    def check(self, state: S, seat: int, verb: str | None) -> None:
+        """Whether ``seat`` (-1: a player not seated) may ``verb`` now (None: whatever he
+        is to decide now): nothing, or the refusal acting would raise (over, not his turn,
+        not in this phase). What a prompt asks before it opens, so that the rule lives
+        here and nowhere else."""
+        ...
+
     def is_over(self, state: S) -> bool: ...
 
     def result(self, state: S) -> dict[str, JSON]: ...

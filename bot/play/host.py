@@ -57,28 +57,27 @@ class HostTools:
     ) -> Outcome:
         """A logged host action (no engine action) on a table in status ``before`` (by
         default a running or paused one)."""
-        async with self.tables.locks[game_id]:
-            table = self.tables.get(game_id)
-            if before is not None and table.row.status != before:
-                raise IllegalAction(f"game.cannot_{verb}")
-            allowed = (OPEN, PAUSED, LOBBY) if verb == "end" else (OPEN, PAUSED)
-            if table.row.status not in allowed:
-                raise IllegalAction("game.over")
-            event = Event(verb, {"host": host, **args})
-            self.service.commit(
-                table,
-                host,
-                Action(verb, args),
-                [event],
-                snapshot=changes.get("snapshot"),
-                status=changes.get("status", table.row.status),
-                players=changes.get("players"),
-            )
-            if "snapshot" in changes:
-                table.state = self.service.games[table.row.kind].load(changes["snapshot"])
-            if changes.get("status") == ABORTED:
-                table.lobby = None
-            return self.tables.outcome(table, [event.to_dict()])
+        table = self.tables.get(game_id)
+        if before is not None and table.row.status != before:
+            raise IllegalAction(f"game.cannot_{verb}")
+        allowed = (OPEN, PAUSED, LOBBY) if verb == "end" else (OPEN, PAUSED)
+        if table.row.status not in allowed:
+            raise IllegalAction("game.over")
+        event = Event(verb, {"host": host, **args})
+        self.service.commit(
+            table,
+            host,
+            Action(verb, args),
+            [event],
+            snapshot=changes.get("snapshot"),
+            status=changes.get("status", table.row.status),
+            players=changes.get("players"),
+        )
+        if "snapshot" in changes:
+            table.state = self.service.games[table.row.kind].load(changes["snapshot"])
+        if changes.get("status") == ABORTED:
+            table.lobby = None
+        return self.tables.outcome(table, [event.to_dict()])
 
     async def end_table(self, game_id: int, host: str, reason: str = "") -> Outcome:
         """End a table early: the results so far are kept in the log and shown."""

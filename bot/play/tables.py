@@ -4,11 +4,9 @@ action failed half-way. The outcome of a table (its views per viewer) is built h
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 import logging
-from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -100,13 +98,13 @@ class Table:
 
 
 class Tables:
-    """The loaded tables, one lock per table, and reading them as outcomes."""
+    """The loaded tables, and reading them as outcomes. No locks: an action runs from
+    reading its table to its commit without awaiting (``bot.service``)."""
 
     def __init__(self, store: Store, games: Mapping[str, Game[Any]]) -> None:
         self.store = store
         self.games = games
         self._tables: dict[int, Table] = {}
-        self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     def load_open_games(self) -> int:
         """Load every lobby and running game into memory (at start); returns how many."""
@@ -149,14 +147,30 @@ class Tables:
         except Exception:
             log.exception("game %s: could not be read again (next use reads it)", game_id)
 
-    def catch_up(self, game_id: int, version: int) -> None:
-        """A click carries a newer version than this process knows: another process (a
-        second shard) moved the game on, so the cached copy is dropped and read anew."""
+    def at(self, game_id: int, version: int) -> Table:
+        """The table a click made at ``version`` is for: read anew if that version is newer
+        than this process knows (another process, a second shard, moved the game on).
+        IllegalAction for an unknown table."""
         table = self._tables.get(game_id)
         if table is not None and version > table.row.version:
             log.info("game %s is at %s elsewhere (here %s): reloading", game_id, version,
                      table.row.version)  # fmt: skip
-            self._tables.pop(game_id, None)
+            del self._tables[game_id]
+            table = None
+        return table if table is not None else self.get(game_id)
+
+    def check(self, game_id: int, actor: str, verb: str | None) -> None:
+        """Whether ``actor`` may ``verb`` now (None: decide whatever he is to decide), as
+        the engine says, before a prompt for it opens: nothing, or the engine's refusal
+        (not seated, not his turn, not in this phase: the same as acting would raise)."""
+        table = self.get(game_id)
+        if table.state is None:
+            raise IllegalAction("lobby.not_started")
+        game = self.games[table.row.kind]
+        players = table.row.players
+        if actor not in players and not game.info.open_seats:
+            raise IllegalAction("game.not_a_player")
+        game.check(table.state, players.index(actor) if actor in players else -1, verb)
 
     def stored_state(self, game_id: int) -> dict[str, JSON] | None:
         """The engine state as a restart reads it from the database (its checkpoint and the

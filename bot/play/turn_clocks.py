@@ -136,8 +136,8 @@ class TurnClocks:
         for stored in self.store.due_by(now):
             if clocks.due(stored, now) is None:
                 continue
-            self.tables.catch_up(stored.game_id, stored.version)  # another process moved it
             try:
+                self.tables.at(stored.game_id, stored.version)  # another process moved it?
                 notice = await self._on_due(stored.game_id)
             except IllegalAction as exc:
                 log.warning("clock of game %s: %s", stored.game_id, exc)
@@ -170,8 +170,7 @@ class TurnClocks:
         return ClockNotice(clocks.EXPIRE, outcome, due.players, None)
 
     async def _close_lobby(self, table: Table) -> Outcome:
-        async with self.tables.locks[table.id]:
-            event = Event("lobby_expired", {})
-            self.service.commit(table, SYSTEM, Action("expire"), [event], status=ABORTED)
-            table.lobby = None
-            return self.tables.outcome(table, [event.to_dict()])
+        event = Event("lobby_expired", {})
+        self.service.commit(table, SYSTEM, Action("expire"), [event], status=ABORTED)
+        table.lobby = None
+        return self.tables.outcome(table, [event.to_dict()])

@@ -19,20 +19,16 @@ from bot.render import dd_cards as cards
 from bot.render.cards import Select
 from bot.render.pictures import table_png
 from bot.service import Outcome
-from cogs.croupier_cog import (
-    CroupierCog,
-    closed_notice,
-    open_lobby_here,
-    send_kwargs,
-    service_of,
-    turn_refusal,
-)
+from cogs.croupier_cog import CroupierCog, open_lobby_here, service_of
 from cogs.help import send_help
 from cogs.pipeline import payload as ui
 from cogs.pipeline import prompts
-from cogs.pipeline.clicks import GameClicks, game_extension
+from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import Delivery, Event, show_lobby
-from cogs.pipeline.router import Click
+from cogs.pipeline.dms import closed_notice
+from cogs.pipeline.incoming import Click
+from cogs.pipeline.payload import send_kwargs
+from cogs.pipeline.router import game_extension
 from cogs.translator import cmd
 
 KIND = "dicedevils"
@@ -44,7 +40,7 @@ def options_for(outcome: Outcome, actor: str) -> list[Action]:
     return [Action.from_dict(a) for a in outcome.private[actor]["legal"]]
 
 
-def to_action(click: Click, outcome: Outcome | None) -> Action:
+def to_action(interaction: Any, click: Click, outcome: Outcome | None) -> Action:
     verb, values = click.verb, click.values
     if verb in ("join", "leave", "start"):
         return Action(verb)
@@ -69,22 +65,24 @@ def _pending_verb(outcome: Outcome) -> str:
     return str(outcome.public.get("pending") or "swap_rank")
 
 
+def needs_view(click: Click) -> bool:
+    """My cup, the decision's prompt (and its second step) answer from the table's views;
+    "Verzichten" acts on what the deciding demon is asked."""
+    return click.verb in ("cup", "decide", "swap_take", "skip")
+
+
 async def answer(
-    interaction: discord.Interaction[Any], click: Click, current: Outcome | None, actor: str
+    interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
 ) -> bool:
-    """My cup (any version of the table), and the deciding demon's prompt."""
-    assert current is not None
+    """My cup (any version of the table), and the deciding demon's prompt (the pipeline
+    has checked that he is seated, and for the prompt that the engine lets him decide)."""
     locale = current.locale
     if click.verb == "cup":
-        if actor not in current.players:
-            raise IllegalAction("game.not_a_player")
         text = cards.cup_text(current.private[actor], actor, locale)
         await interaction.response.send_message(text, ephemeral=True)
         return True
     if click.verb not in ("decide", "swap_take"):
         return False
-    if actor not in current.to_act:
-        raise turn_refusal(current)
     name = service_of(interaction).directory.display_name
     if click.verb == "swap_take":  # a long swap: what he takes is chosen, now what he gives
         taken = click.values[0] if click.values else ""
@@ -102,7 +100,7 @@ async def answer(
     return True
 
 
-async def show(d: Delivery) -> None:
+async def show(d: Delivery, actor: str | None) -> None:
     outcome, locale = d.outcome, d.outcome.locale
     if await show_lobby(d, cards.lobby_card):
         return
@@ -181,9 +179,12 @@ CLICKS = GameClicks(
     (cards.BUTTON, cards.SELECT),
     one_live_prompt=True,
     to_action=to_action,
-    show=lambda d, actor: show(d),
+    show=show,
     answer=answer,
+    needs_view=needs_view,
     any_version=frozenset({"cup"}),
+    seated=frozenset({"cup"}),
+    prompts={"decide": None, "swap_take": None},
     private_text=lambda outcome, p: cards.cup_text(outcome.private[p], p, outcome.locale),
 )
 

@@ -12,26 +12,21 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.engine import Action, IllegalAction
+from bot.engine import Action
 from bot.games.flaschenteufel.cards import COLOUR, POINTS
-from bot.games.flaschenteufel.state import PLAY
 from bot.render import ft_cards as cards
 from bot.render.pictures import cards_png
 from bot.service import Outcome
-from cogs.croupier_cog import (
-    CroupierCog,
-    closed_notice,
-    open_lobby_here,
-    send_kwargs,
-    service_of,
-    turn_refusal,
-)
+from cogs.croupier_cog import CroupierCog, open_lobby_here, service_of
 from cogs.help import send_help
 from cogs.options import Hands
 from cogs.pipeline import payload as ui
-from cogs.pipeline.clicks import GameClicks, game_extension
+from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import Delivery, Event, show_lobby
-from cogs.pipeline.router import Click
+from cogs.pipeline.dms import closed_notice
+from cogs.pipeline.incoming import Click
+from cogs.pipeline.payload import send_kwargs
+from cogs.pipeline.router import game_extension
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -39,15 +34,6 @@ log = logging.getLogger(__name__)
 KIND = "flaschenteufel"
 CHOICES = ("discard", "passl", "passr", "pass", "open")  # simultaneous: no version check
 PRIVATE = ("mycards", "act", "passl")  # answered to the player alone, nothing changes
-
-
-def waiting_refusal(current: Outcome) -> IllegalAction:
-    """Why a player who is not to act may not: while everyone chooses at once (discarding,
-    passing, opening), he has chosen and the others are awaited; else it is not his turn."""
-    if current.public["phase"] != PLAY and current.to_act and not current.finished:
-        waiting = list(current.to_act)
-        return IllegalAction("ft.already_chosen", player=waiting, count=len(waiting))
-    return turn_refusal(current)
 
 
 def hand_picture(view: dict[str, Any], player: str, locale: str) -> discord.File | None:
@@ -60,7 +46,7 @@ def hand_picture(view: dict[str, Any], player: str, locale: str) -> discord.File
     return ui.attachment(png, "cards", locale)
 
 
-def to_action(click: Click, current: Outcome | None = None) -> Action:
+def to_action(interaction: Any, click: Click, current: Outcome | None = None) -> Action:
     card = int(click.values[0]) if click.values else 0
     if click.verb in ("join", "leave", "start"):
         return Action(click.verb)
@@ -71,15 +57,18 @@ def to_action(click: Click, current: Outcome | None = None) -> Action:
     return Action(click.verb, {"card": card})
 
 
+def needs_view(click: Click) -> bool:
+    """My cards, and the prompts, answer from the table's views."""
+    return click.verb in PRIVATE
+
+
 async def private(
-    interaction: discord.Interaction[Any], click: Click, current: Outcome | None, actor: str
+    interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
 ) -> bool:
-    """My cards, or what I must decide now (only to the player himself)."""
+    """My cards, or what I must decide now (only to the player himself; the pipeline has
+    checked that he is seated, and for a prompt that the engine lets him choose now)."""
     if click.verb not in PRIVATE:
         return False
-    assert current is not None
-    if actor not in current.players:
-        raise IllegalAction("game.not_a_player")
     locale, service = current.locale, service_of(interaction)
     if click.verb == "mycards":
         text = cards.my_cards_text(current.private[actor], actor, locale)
@@ -89,8 +78,6 @@ async def private(
         else:
             await interaction.response.send_message(text, ephemeral=True, file=picture)
         return True
-    if actor not in current.to_act:
-        raise waiting_refusal(current)
     if click.verb == "passl":  # the left card is chosen: now the right one
         card = cards.prompt(
             current, actor, locale, left=int(click.values[0]), plain=service.directory.display_name
@@ -102,7 +89,7 @@ async def private(
     return True
 
 
-async def show(d: Delivery) -> None:
+async def show(d: Delivery, actor: str | None) -> None:
     outcome, locale = d.outcome, d.outcome.locale
     if await show_lobby(d, cards.lobby_card):
         return
@@ -168,9 +155,12 @@ CLICKS = GameClicks(
     KIND,
     (cards.BUTTON, cards.SELECT),
     to_action=to_action,
-    show=lambda d, actor: show(d),
+    show=show,
     answer=private,
+    needs_view=needs_view,
     any_version=frozenset((*CHOICES, *PRIVATE)),
+    seated=frozenset({"mycards"}),
+    prompts={"act": None, "passl": None},
     private_text=lambda outcome, p: cards.hand_text(outcome, p, outcome.locale),
 )
 

@@ -19,18 +19,14 @@ from bot.render import teufel_cards as cards
 from bot.render.cards import Card
 from bot.render.pictures import track_png
 from bot.service import Outcome, Service
-from cogs.croupier_cog import (
-    CroupierCog,
-    actor_of,
-    closed_notice,
-    open_lobby_here,
-    service_of,
-)
+from cogs.croupier_cog import CroupierCog, open_lobby_here
 from cogs.help import send_help
 from cogs.pipeline import payload as ui
-from cogs.pipeline.clicks import GameClicks, game_extension
+from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import Delivery, Event, show_lobby
-from cogs.pipeline.router import Click
+from cogs.pipeline.dms import closed_notice
+from cogs.pipeline.incoming import Click
+from cogs.pipeline.router import game_extension
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -51,61 +47,57 @@ def table(service: Service, outcome: Outcome) -> Card:
     return cards.table_card(outcome, outcome.locale, seal)
 
 
-async def _bet(interaction: discord.Interaction[Any], click: Click, current: Outcome) -> None:
-    """A submitted bet form. It is routed by its custom id, so a form opened before a
-    restart is answered too; the balance is the one the engine knows now."""
-    service, locale = service_of(interaction), current.locale
+def to_action(interaction: Any, click: Click, current: Outcome | None) -> Action:
+    """``ziehen``, ``stopp``, and a submitted bet form (routed by its custom id like a
+    click, so a form opened before a restart is answered too; the engine checks the bet
+    against the balance it knows now)."""
+    if click.prefix != cards.FORM:
+        return Action(click.verb)
     text = click.values[0].strip() if click.values else ""
     if not text.lstrip("-").isdigit():
-        await interaction.response.send_message(t("teufel.ui.bet_number", locale), ephemeral=True)
-        return
-    outcome = await service.act(
-        click.game_id,
-        actor_of(interaction),
-        Action("bet", {"amount": int(text)}),
-        nonce=str(interaction.id),
-    )
-    await interaction.response.send_message(
-        cards.bet_done_text(outcome, int(text), locale), ephemeral=True
-    )
-    d = Delivery(interaction.client, outcome, interaction)
-    await d.table(table(service, outcome))
-    d.delivered()
+        raise IllegalAction("teufel.ui.bet_number")
+    return Action("bet", {"amount": int(text)})
+
+
+def needs_view(click: Click) -> bool:
+    """The account and the bet form's button answer from the table's views."""
+    return click.prefix == cards.BUTTON and click.verb in ("account", "bet")
 
 
 async def answer(
-    interaction: discord.Interaction[Any], click: Click, current: Outcome | None, actor: str
+    interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
 ) -> bool:
-    """The account, the bet form and a submitted bet (any version of the table)."""
-    assert current is not None
-    locale = current.locale
-    if click.prefix == cards.FORM:
-        await _bet(interaction, click, current)
-        return True
-    if click.verb not in ("account", "bet"):
-        return False
-    if actor not in current.players:
-        raise IllegalAction("game.not_a_player")
+    """The account, and the bet form (any version of the table; the pipeline has checked
+    that the player is seated, and for the form that the engine takes his bet now)."""
     if click.verb == "account":
-        text = cards.account_text(current.private[actor], actor, locale)
+        text = cards.account_text(current.private[actor], actor, current.locale)
         await interaction.response.send_message(text, ephemeral=True)
         return True
-    if current.public.get("phase") != "bet":
-        raise IllegalAction("teufel.bets_closed")
-    if actor not in current.to_act:  # still the bet phase: she has bet already
-        raise IllegalAction("teufel.already_bet")
     balance = cards.own_seat(current.private[actor], actor)["balance"]
-    form = cards.bet_form(current, balance, locale)
+    form = cards.bet_form(current, balance, current.locale)
     await interaction.response.send_modal(ui.Modal(form))  # type: ignore[arg-type]
     return True
 
 
-async def show(d: Delivery) -> None:
+async def bet_taken(d: Delivery, actor: str) -> None:
+    """The bettor's private answer to his form: his bet, and whether it was the last."""
+    interaction = d.interaction
+    if interaction is None or interaction.type is not discord.InteractionType.modal_submit:
+        return
+    bet = cards.own_seat(d.outcome.private[actor], actor)["bet"]
+    text = cards.bet_done_text(d.outcome, bet, d.private_locale)
+    await interaction.response.send_message(text, ephemeral=True)
+
+
+async def show(d: Delivery, actor: str | None) -> None:
     """Edit the round's message; at a round's end close it, post the result with the track
-    picture, send the balances by DM, and open the next round's message."""
+    picture, send the balances by DM, and open the next round's message. A bet from the
+    form is answered to the bettor first."""
     outcome, service, locale = d.outcome, d.service, d.outcome.locale
     if await show_lobby(d, cards.lobby_card):
         return
+    if actor is not None:
+        await bet_taken(d, actor)
     ended = any(e["type"] == "settle" for e in outcome.events)
     if not ended:
         await d.table(table(service, outcome))
@@ -173,10 +165,13 @@ class TeufelCog(CroupierCog):
 CLICKS = GameClicks(
     KIND,
     (cards.BUTTON, cards.FORM),
-    to_action=lambda click, current: Action(click.verb),
-    show=lambda d, actor: show(d),
+    to_action=to_action,
+    show=show,
     answer=answer,
+    needs_view=needs_view,
     any_version=frozenset({"account", "bet"}),
+    seated=frozenset({"account"}),
+    prompts={"bet": "bet"},
     private_text=lambda outcome, p: cards.account_text(outcome.private[p], p, outcome.locale),
 )
 

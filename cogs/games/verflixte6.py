@@ -13,42 +13,44 @@ import discord
 from discord import app_commands
 
 from bot.engine import Action, IllegalAction
-from bot.games.verflixte6.state import DECISIONS, JOKER_IDS
+from bot.games.verflixte6.state import DECISIONS, JOKER_IDS, RESULT_EVENTS, TURN_OPENERS
 from bot.i18n import t
 from bot.render import v6_cards as cards
 from bot.render.cards import Card
 from bot.render.v6_lines import describe
 from bot.service import Outcome
-from cogs.croupier_cog import (
-    CroupierCog,
-    actor_of,
-    open_lobby_here,
-    reader_locale,
-    refuse,
-    send_kwargs,
-    service_of,
-    turn_refusal,
-)
+from cogs.croupier_cog import CroupierCog, actor_of, open_lobby_here, service_of
 from cogs.help import send_help
 from cogs.options import Durchgaenge, JokerName, Reason
 from cogs.pipeline import payload as ui
 from cogs.pipeline import prompts
-from cogs.pipeline.clicks import GameClicks, game_extension
+from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import Delivery, announce, show_lobby
-from cogs.pipeline.router import Click, router_of
+from cogs.pipeline.incoming import Click
+from cogs.pipeline.payload import send_kwargs
+from cogs.pipeline.replies import reader_locale, refuse
+from cogs.pipeline.router import game_extension, router_of
+from cogs.pipeline.table_turn import TableTurn
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
 
 KIND = "verflixte6"
 LOBBY_VERBS = ("join", "leave", "start")
-PROMPT_VERBS = ("begin", "menu", "decide")
-NEEDS_VIEW = (*PROMPT_VERBS, "yes", "no")  # prompts and decisions (and Sekante's target)
-TURN_OPENERS = ("durchgang_end", "stechen", "durchgang", "herzog", "turn", "abend_end")
-RESULT_ONLY = ("durchgang_end", "stechen", "abend_end")
+PROMPTS: dict[str, str | None] = {
+    "begin": "jokers",  # the joker choice
+    "menu": "weiter",  # the joker menu (and its Sekante's target next)
+    "joker": "weiter",
+    "decide": None,  # a robbery's victim or a decision
+    "yes": None,
+    "no": None,
+}
+"""The prompts a table button opens, and the decisions, with what each prepares: the
+engine says before one opens whether the player may."""
+NEEDS_VIEW = ("begin", "menu", "decide", "yes", "no")  # prompts, decisions, Sekante's target
 
 
-def to_action(click: Click, outcome: Outcome | None) -> Action:
+def to_action(interaction: Any, click: Click, outcome: Outcome | None) -> Action:
     """The engine action a click stands for (``outcome``: the table as it stands, needed
     for ``yes``/``no``)."""
     verb, values = click.verb, click.values
@@ -86,20 +88,15 @@ def joker_id(typed: str) -> str:
 
 
 def prompt_for(outcome: Outcome, verb: str, actor: str, name: cards.Names = cards.mention) -> Card:
-    """The private prompt a table button opens for the player whose turn it is; ``name``
-    labels players in selects (where Discord shows no mentions)."""
-    if actor not in outcome.to_act:
-        raise turn_refusal(outcome)
-    locale, phase = outcome.locale, outcome.public["turn"]["phase"]
+    """The private prompt a table button opens for the player whose turn it is (the
+    engine said he may); ``name`` labels players in selects (where Discord shows no
+    mentions)."""
+    locale = outcome.locale
     legal = outcome.private[actor]["legal"]  # the engine's: what the actor may choose now
     if verb == "begin":
-        if phase != "jokers":
-            raise IllegalAction(f"v6.phase.{phase}")
         can_free = bool(legal["free_jokers"])
         return cards.joker_choice_prompt(outcome, legal["jokers"], can_free, locale)
     if verb == "menu":
-        if phase != "step":
-            raise IllegalAction(f"v6.phase.{phase}")
         return cards.joker_menu_prompt(outcome, locale)
     if verb == "target":
         return cards.target_prompt(outcome, legal["targets"], locale, name)
@@ -111,7 +108,7 @@ def split_turn_events(events: list[Any]) -> tuple[list[Any], list[Any]]:
     """Events that close the old turn's message, and those for the new turn's message
     (a Durchgang's result and Stechen go to the result message instead)."""
     cut = next((i for i, e in enumerate(events) if e["type"] in TURN_OPENERS), len(events))
-    return events[:cut], [e for e in events[cut:] if e["type"] not in RESULT_ONLY]
+    return events[:cut], [e for e in events[cut:] if e["type"] not in RESULT_EVENTS]
 
 
 def _sekante(click: Click) -> bool:
@@ -125,12 +122,11 @@ def needs_view(click: Click) -> bool:
 
 
 async def answer(
-    interaction: discord.Interaction[Any], click: Click, current: Outcome | None, actor: str
+    interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
 ) -> bool:
     """The private prompts a table button opens, and Sekante's target next."""
-    assert current is not None
     name = service_of(interaction).directory.display_name
-    if click.verb in PROMPT_VERBS:
+    if click.verb in ("begin", "menu", "decide"):
         card = prompt_for(current, click.verb, actor, name)
         sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
         if card.rows:  # the decision's one live prompt from now on
@@ -208,10 +204,14 @@ async def show(
 
 
 async def deliver(
-    interaction: discord.Interaction[Any], outcome: Outcome, actor: str, **how: bool
+    interaction: discord.Interaction[Any],
+    outcome: Outcome,
+    actor: str,
+    turn: TableTurn | None = None,
+    **how: bool,
 ) -> None:
     """A typed command's outcome (``/weiter``, a host acting for a player), delivered."""
-    d = Delivery(interaction.client, outcome, interaction)
+    d = Delivery(interaction.client, outcome, interaction, turn=turn)
     await show(d, actor, **how)
     d.delivered()
 
@@ -268,8 +268,8 @@ class Verflixte6Cog(CroupierCog):
         return self.service.tables.current(game_id)
 
     async def _typed(self, interaction: discord.Interaction[Any], action: Action) -> None:
-        """``/weiter``, ``/joker``, ``/stopp``: the same as the buttons, for typists."""
-        self.service.directory.remember_name(actor_of(interaction), interaction.user.display_name)
+        """``/weiter``, ``/joker``, ``/stopp``: the same as the buttons, for typists (the
+        table's turn, then what the table still owes, then the action)."""
         async with router_of(self.bot).busy:
             await self._typed_action(interaction, action)
 
@@ -277,9 +277,9 @@ class Verflixte6Cog(CroupierCog):
         current = await self._my_table(interaction)
         if current is None:
             return
-        actor = actor_of(interaction)
-        async with router_of(self.bot).table_turn(current.game_id):
-            await router_of(self.bot).caught_up(current.game_id)
+        actor, router = actor_of(interaction), router_of(self.bot)
+        async with router.table_turn(current.game_id) as turn:
+            await router.catch_up(current.game_id)
             try:
                 outcome = await self.service.act(
                     current.game_id, actor, action, nonce=str(interaction.id)
@@ -287,7 +287,7 @@ class Verflixte6Cog(CroupierCog):
             except IllegalAction as exc:
                 await refuse(interaction, exc, current.locale)
                 return
-            await deliver(interaction, outcome, actor, typed=True)
+            await deliver(interaction, outcome, actor, turn, typed=True)
 
     async def _hosted(
         self,
@@ -411,6 +411,7 @@ CLICKS = GameClicks(
     show=show,
     answer=answer,
     needs_view=needs_view,
+    prompts=PROMPTS,
     private_text=lambda outcome, player: t("ui.seated", outcome.locale),
 )
 

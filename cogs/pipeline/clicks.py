@@ -1,127 +1,120 @@
-"""A game's clicks, declared once (:class:`GameClicks`), and the one sequence every game's
-click goes through (:meth:`GameClicks.handle`):
+"""A game's clicks, declared once (:class:`GameClicks`, the one record the router keeps
+per game), and the one sequence every click goes through (:meth:`GameClicks.handle`),
+the tournament's too:
 
-1. the table as it stands (only when the click needs its views: most ``weiter`` clicks
-   need none before they act);
-2. a click on an outdated message refused, unless its verb is one any version of the
-   table takes (a simultaneous choice, a private view);
-3. the game's own answers that change nothing (a private view, a prompt, a form);
-4. the action, with the click's nonce (and the version it was made for);
-5. a refusal privately, in the player's language (a leftover prompt closes instead), or
-   the outcome shown.
+1. stale and over, decided once: a table read anew if another process moved it on, a
+   control of an ended game answered so, a click on an outdated message refused (unless
+   its verb is one any version of the table takes: a simultaneous choice, a private view);
+2. who may: a private view only for the seated, a prompt only for whom the engine lets
+   decide it now (the engine's refusal, in the player's language, if not);
+3. the game's answers that change nothing (a private view, a prompt, a form);
+4. the action its ``to_action`` makes of the click, with the click's nonce; the service
+   checks the version once more, the last guard against another process;
+5. a refusal privately (a leftover prompt closes instead), or the outcome shown through a
+   :class:`~cogs.pipeline.delivery.Delivery` (which releases the table's turn before DMs).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
-from discord.ext import commands
 
 from bot.engine import Action, IllegalAction
-from bot.service import Outcome
-from cogs.croupier_cog import actor_of, reader_locale, refuse, service_of
+from bot.service import Outcome, Service
 from cogs.pipeline import prompts
 from cogs.pipeline.delivery import Delivery
-from cogs.pipeline.router import Click, GameRoute, router_of
+from cogs.pipeline.incoming import Click
+from cogs.pipeline.replies import game_over, reader_locale, refuse
+from cogs.pipeline.table_turn import TableTurn
 
 Interaction = discord.Interaction[Any]
-Answer = Callable[[Interaction, Click, "Outcome | None", str], Awaitable[bool]]
+Answer = Callable[[Interaction, Click, Outcome, str], Awaitable[bool]]
 """(interaction, click, table as it stands, actor) -> True when answered without acting."""
+ToAction = Callable[[Interaction, Click, "Outcome | None"], Action]
+"""(interaction, click, table as it stands if the click needed it) -> the engine action."""
 
 
-async def _acts(
-    interaction: Interaction, click: Click, current: Outcome | None, actor: str
-) -> bool:
+async def _acts(interaction: Interaction, click: Click, current: Outcome, actor: str) -> bool:
     """No click of the game is answered without acting."""
     return False
 
 
-def _always(click: Click) -> bool:
-    return True
+def _never(click: Click) -> bool:
+    return False
 
 
 @dataclass(frozen=True)
 class GameClicks:
     """How a game answers its clicks: the action a click stands for (``to_action``), how
-    an outcome is shown (``show``: through a :class:`Delivery`, with the click's interaction
-    or without one, ``actor`` None), the answers that change nothing (``answer``), the verbs
-    any version of the table takes (``any_version``: simultaneous choices), whether a click
-    needs the table's views before it acts (``needs_view``), and a player's private state
-    as text (``private_text``)."""
+    an outcome is shown (``show``: through a :class:`Delivery`, with the click's
+    interaction or without one, ``actor`` None), the answers that change nothing
+    (``answer``, given the table's views), which clicks need the views before they act
+    (``needs_view``; any click with an answer does), the verbs any version of the table
+    takes (``any_version``: simultaneous choices, private views), the verbs still taken
+    once it is over (``after_end``), the private views only the seated may open
+    (``seated``), the prompts and what each prepares (``prompts``: a click verb -> the
+    engine verb, None: whatever the player has to decide now), and a player's private
+    state as text (``private_text``)."""
 
     kind: str
     prefixes: tuple[str, ...]
-    to_action: Callable[[Click, Outcome | None], Action]
+    to_action: ToAction
     show: Callable[[Delivery, str | None], Awaitable[None]]
     answer: Answer = _acts
+    needs_view: Callable[[Click], bool] = _never
     any_version: frozenset[str] = frozenset()
-    needs_view: Callable[[Click], bool] = _always
+    after_end: frozenset[str] = frozenset()
+    seated: frozenset[str] = frozenset()
+    prompts: Mapping[str, str | None] = field(default_factory=dict)
     private_text: Callable[[Outcome, str], str] | None = None
     one_live_prompt: bool = False
-    """Its prompts are kept one per decision (cogs.pipeline.prompts): an outdated one closes when
-    clicked, instead of answering with a refusal."""
+    """Its prompts are kept one per decision (cogs.pipeline.prompts): an outdated one
+    closes when clicked, instead of answering with a refusal."""
 
-    async def handle(self, interaction: Interaction, click: Click) -> None:
-        service, actor, locale = service_of(interaction), actor_of(interaction), "de"
-        service.directory.remember_name(actor, interaction.user.display_name)
-        versioned = click.verb not in self.any_version
+    async def handle(self, interaction: Interaction, click: Click, turn: TableTurn) -> None:
+        """One click, its table's turn held (``turn``)."""
+        service: Service = interaction.client.service
+        tables, actor = service.tables, str(interaction.user.id)
+        game_id, verb = click.game_id, click.verb
+        versioned = verb not in self.any_version
+        locale = "de"
         try:
+            table = tables.at(game_id, click.version)  # step 1
+            locale = table.row.locale
+            if table.over and verb not in self.after_end:
+                await game_over(interaction, locale)
+                return
+            if versioned and click.version != table.row.version:
+                raise IllegalAction("game.stale")
+            if verb in self.seated:  # step 2
+                if actor not in table.row.players:
+                    raise IllegalAction("game.not_a_player")
+            elif verb in self.prompts:
+                tables.check(game_id, actor, self.prompts[verb])
             current = None
-            if self.needs_view(click):
-                current = service.tables.current(click.game_id)
-                locale = current.locale
-                if versioned and click.version != current.version:
-                    raise IllegalAction("game.stale")
-                # what the game answers without acting only the clicker reads: his language
-                reader = reader_locale(interaction, locale)
+            if self.needs_view(click):  # step 3
+                current = tables.current(game_id)
+                reader = reader_locale(interaction, locale)  # only the clicker reads it
                 mine = current if reader == locale else replace(current, locale=reader)
                 if await self.answer(interaction, click, mine, actor):
                     return
-            else:
-                locale = service.tables.locale_of(click.game_id)
-            outcome = await service.act(  # refuses a stale click (expected_version) itself
-                click.game_id,
+            outcome = await service.act(  # step 4
+                game_id,
                 actor,
-                self.to_action(click, current),
+                self.to_action(interaction, click, current),
                 nonce=str(interaction.id),
                 expected_version=click.version if versioned else None,
             )
-        except IllegalAction as exc:
+        except IllegalAction as exc:  # step 5
             closed = self.one_live_prompt and await prompts.close_clicked(
                 interaction, exc.key, reader_locale(interaction, locale)
             )  # a prompt left open
             if not closed:
                 await refuse(interaction, exc, locale)
             return
-        delivery = Delivery(interaction.client, outcome, interaction)
+        delivery = Delivery(interaction.client, outcome, interaction, turn=turn)
         await self.show(delivery, actor)
         delivery.delivered()
-
-    async def deliver(self, delivery: Delivery) -> None:
-        await self.show(delivery, None)
-
-    def route(self) -> GameRoute:
-        return GameRoute(self.kind, self.prefixes, self.handle, self.private_text, self.deliver)
-
-
-Extension = Callable[[commands.Bot], Awaitable[None]]
-
-
-def game_extension(
-    clicks: GameClicks, cog: Callable[[commands.Bot], commands.Cog]
-) -> tuple[Extension, Extension]:
-    """A game's extension as discord.py loads it (``setup, teardown = game_extension(...)``
-    in the game's cog module): loading routes its clicks to it and adds its commands;
-    unloading takes its route away (its clicks are answered as unknown, the others' work)."""
-
-    async def setup(bot: commands.Bot) -> None:
-        router_of(bot).add(clicks.route())
-        await bot.add_cog(cog(bot))
-
-    async def teardown(bot: commands.Bot) -> None:
-        router_of(bot).remove(clicks.kind)
-
-    return setup, teardown

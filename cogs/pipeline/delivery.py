@@ -22,9 +22,9 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -32,9 +32,12 @@ from bot.engine import JSON
 from bot.i18n import private_locale, t
 from bot.render.cards import Card
 from bot.service import Outcome, Service
-from cogs.croupier_cog import channel_by_id, client_service, closed_notice, dm_players, send_kwargs
+from cogs.croupier_cog import channel_by_id, client_service
 from cogs.pipeline import payload as ui
-from cogs.pipeline.router import router_of
+from cogs.pipeline.dms import closed_notice, dm_players
+from cogs.pipeline.payload import send_kwargs
+from cogs.pipeline.table_turn import TableTurn
+from cogs.pipeline.wire import edit_clicked
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +56,8 @@ def nonce_of(game_id: int, version: int, part: str) -> str:
 class Delivery:
     """What ``outcome`` owes: for the versions ``first``..``last`` of its game (by default
     those of the outcome's events), through ``interaction`` if the click is being
-    answered. The outcome's views are the game as it stands, which may be newer."""
+    answered. The outcome's views are the game as it stands, which may be newer.
+    ``turn``: the table's turn its caller holds, released before the DMs go out."""
 
     def __init__(
         self,
@@ -63,8 +67,10 @@ class Delivery:
         *,
         first: int | None = None,
         last: int | None = None,
+        turn: TableTurn | None = None,
     ) -> None:
         self.client = client
+        self.turn = turn
         self.outcome = outcome
         self.interaction = interaction
         self.first = first or outcome.first or outcome.version
@@ -149,7 +155,7 @@ class Delivery:
             if message is not None and outcome.message_id is None and not message.flags.ephemeral:
                 self._remember(message.id)  # its id was lost to a crash: the clicked one
             if message is not None and message.id == self.outcome.message_id:
-                await interaction.response.edit_message(**ui.message_kwargs(card))
+                await edit_clicked(interaction, **ui.message_kwargs(card))
                 return
             done = t("ui.done", self.private_locale)
             await interaction.response.edit_message(content=done, embed=None, view=None)
@@ -198,6 +204,8 @@ class Delivery:
         in ``channel``."""
         channel = channel or await self.channel()
         self.posted = True
+        if self.turn is not None:  # DMs are slow and concern no table message
+            self.turn.release()
         return await dm_players(
             self.client, channel, messages, closed_notice,
             nonce=lambda player: self.nonce(f"{part}:{player}", cause), view=view,
@@ -247,6 +255,23 @@ async def show_lobby(d: Delivery, lobby_card: Callable[[Any, str], Card]) -> boo
     return False
 
 
+class Shown(Protocol):
+    """What a delivery needs of a loaded game (its ``cogs.pipeline.clicks.GameClicks``)."""
+
+    @property
+    def show(self) -> Callable[[Delivery, str | None], Awaitable[None]]: ...
+
+    @property
+    def private_text(self) -> Callable[[Outcome, str], str] | None: ...
+
+
+def _game(client: discord.Client, kind: str) -> Shown | None:
+    """A loaded game, as the bot's router knows it (None: not loaded, or no router)."""
+    router = getattr(client, "router", None)
+    game: Shown | None = None if router is None else router.game(kind)
+    return game
+
+
 async def announce(
     client: discord.Client,
     outcome: Outcome,
@@ -254,14 +279,15 @@ async def announce(
     *,
     first: int | None = None,
     last: int | None = None,
+    turn: TableTurn | None = None,
 ) -> None:
-    """Deliver what ``outcome`` owes through its game's ``deliver`` and mark it announced
+    """Deliver what ``outcome`` owes through its game's ``show`` and mark it announced
     (nothing, for a game whose extension is not loaded: it stays owed)."""
-    deliver = router_of(client).deliverer(outcome.kind)
-    if deliver is None:
+    game = _game(client, outcome.kind)
+    if game is None:
         return
-    d = Delivery(client, outcome, interaction, first=first, last=last)
-    await deliver(d)
+    d = Delivery(client, outcome, interaction, first=first, last=last, turn=turn)
+    await game.show(d, None)
     d.delivered()
 
 
@@ -270,7 +296,8 @@ async def send_private(
 ) -> None:
     """Brief players who just sat down (a host seated them) with their private state by
     DM; closed DMs get one public pointer."""
-    private_text = router_of(client).private_text(outcome.kind)
+    game = _game(client, outcome.kind)
+    private_text = None if game is None else game.private_text
     if private_text is None:
         return
     readers = client_service(client).directory

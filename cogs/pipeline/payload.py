@@ -155,6 +155,19 @@ def view(card: Card) -> Components | None:
     return Components(rows)
 
 
+def send_kwargs(card: Card) -> dict[str, Any]:
+    """Keyword arguments to send a card as a new message."""
+    kwargs: dict[str, Any] = {}
+    found, components = embed(card), view(card)
+    if found is None:
+        kwargs["content"] = card.description or "…"
+    else:
+        kwargs["embed"] = found
+    if components is not None:
+        kwargs["view"] = components
+    return kwargs
+
+
 def message_kwargs(card: Card) -> dict[str, Any]:
     """``embed``/``view`` keyword arguments for send/edit (``view=None`` clears buttons)."""
     return {"embed": embed(card), "view": view(card), "content": None}

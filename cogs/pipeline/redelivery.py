@@ -1,12 +1,15 @@
-"""The outbox's deliverer: what committed actions still owe the players, sent at least
-once, after a restart too (``bot.play.outbox`` keeps the record, ``cogs.pipeline.delivery`` the
+"""Redelivery: what committed actions still owe the players, sent at least once, after a
+restart too (``bot.play.outbox`` keeps the record, ``cogs.pipeline.delivery`` the
 idempotent sending).
 
-Every ``POLL_SECONDS`` it writes the delivery marks made since, and delivers the versions
-that nobody delivered within the grace time: those of a crash (loaded at start), of a
-click whose follow-ups failed (Discord's 5xx after its own retries), of a table whose
-extension was not loaded. A refusal for good (403, 404) is logged and counts as done; a
-passing failure is tried again, backing off, and given up after ``ATTEMPTS``.
+Owned by the router (``router.redelivery``). Before a click on a game, the router has
+what that game still owes delivered first (:meth:`Redelivery.catch_up`, step 4 of a
+click). Its own task, started by the bot, writes the delivery marks made since every
+``POLL_SECONDS`` and delivers the versions that nobody delivered within the grace time:
+those of a crash (loaded at start), of a click whose follow-ups failed (Discord's 5xx after
+its own retries), of a table whose extension was not loaded. A refusal for good (403,
+404) is logged and counts as done; a passing failure is tried again, backing off, and
+given up after ``ATTEMPTS``.
 """
 
 from __future__ import annotations
@@ -14,11 +17,11 @@ from __future__ import annotations
 import logging
 
 import discord
-from discord.ext import commands, tasks
+from discord.ext import tasks
 
-from cogs.croupier_cog import CroupierCog
+from bot.service import Service
 from cogs.pipeline.delivery import PERMANENT, announce
-from cogs.pipeline.router import router_of
+from cogs.pipeline.table_turn import TableTurns
 
 log = logging.getLogger(__name__)
 
@@ -26,14 +29,23 @@ POLL_SECONDS = 2
 ATTEMPTS = 6
 
 
-class DelivererCog(CroupierCog):
-    async def cog_load(self) -> None:
-        router_of(self.bot).before_click = self.catch_up
-        self.deliver_task.start()
+class Redelivery:
+    def __init__(self, client: discord.Client, table_turn: TableTurns) -> None:
+        self.client = client
+        self.table_turn = table_turn
 
-    async def cog_unload(self) -> None:
-        router_of(self.bot).before_click = None
-        self.deliver_task.cancel()
+    @property
+    def service(self) -> Service:
+        service: Service = self.client.service  # type: ignore[attr-defined]
+        return service
+
+    def start(self) -> None:
+        """Start the task that delivers what is owed (the bot does, once it is set up)."""
+        if not self.task.is_running():
+            self.task.start()
+
+    def stop(self) -> None:
+        self.task.cancel()
 
     async def catch_up(self, game_id: int) -> None:
         """Before a click on a game is handled (its table's turn taken): what the game
@@ -44,15 +56,15 @@ class DelivererCog(CroupierCog):
             await self._deliver(game_id, versions)
 
     @tasks.loop(seconds=POLL_SECONDS)
-    async def deliver_task(self) -> None:
+    async def task(self) -> None:
         try:
             await self.deliver_due()
         except Exception:
-            log.exception("the deliverer failed; it tries again")
+            log.exception("the redelivery failed; it tries again")
 
-    @deliver_task.before_loop
+    @task.before_loop
     async def _ready(self) -> None:
-        await self.bot.wait_until_ready()
+        await self.client.wait_until_ready()
 
     async def deliver_due(self) -> int:
         """Deliver what is owed and due (also called by tests); returns how many games."""
@@ -60,7 +72,7 @@ class DelivererCog(CroupierCog):
         outbox.flush()
         due = outbox.due()
         for game_id, _ in due:
-            async with router_of(self.bot).table_turn(game_id):
+            async with self.table_turn(game_id):
                 versions = outbox.due_for(game_id)  # a click may have delivered them
                 if versions:
                     await self._deliver(game_id, versions)
@@ -72,7 +84,7 @@ class DelivererCog(CroupierCog):
         outbox = self.service.outbox
         try:
             outcome = self.service.tables.owed(game_id, versions)
-            await announce(self.bot, outcome, first=versions[0], last=versions[-1])
+            await announce(self.client, outcome, first=versions[0], last=versions[-1])
         except PERMANENT as exc:
             log.warning("game %s: Discord refused versions %s for good (%s %s); moving on",
                         game_id, versions, exc.status, exc.code)  # fmt: skip
@@ -93,7 +105,3 @@ class DelivererCog(CroupierCog):
                 outbox.gave_up(game_id, version)
             return
         log.info("game %s: versions %s delivered after the fact", game_id, versions)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(DelivererCog(bot))

@@ -29,15 +29,7 @@ from bot.tournament.evening_time import (
 from bot.tournament.export import full_json, standings_csv
 from bot.tournament.game import SYSTEM
 from bot.tournament.rules import reminders_due
-from cogs.croupier_cog import (
-    CroupierCog,
-    actor_of,
-    client_service,
-    reader_locale,
-    refuse,
-    send_dm,
-    send_kwargs,
-)
+from cogs.croupier_cog import CroupierCog, actor_of
 from cogs.options import (
     BestThirds,
     Date,
@@ -59,11 +51,14 @@ from cogs.options import (
 from cogs.permission_notices import tell_host
 from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import announce
-from cogs.pipeline.router import Click, GameRoute, router_of
+from cogs.pipeline.payload import send_kwargs
+from cogs.pipeline.replies import reader_locale, refuse
+from cogs.pipeline.router import router_of
 from cogs.tournament import correction_prompt as tournament_fix
 from cogs.tournament.bracket_picture import bracket_picture
-from cogs.tournament.evening_calls import checkin, open_evenings, resume, start, wait_for_evening
-from cogs.tournament.group_threads import deliver, group_of, start_groups, substitute
+from cogs.tournament.buttons import CLICKS
+from cogs.tournament.evening_calls import open_evenings, resume, start, wait_for_evening
+from cogs.tournament.group_threads import group_of, start_groups, substitute
 from cogs.tournament.scheduled_events import delete_server_event, server_event
 from cogs.translator import cmd
 
@@ -71,47 +66,6 @@ log = logging.getLogger(__name__)
 
 KIND = "turnier"
 LIST_MAX = 10  # /turnier liste: the newest ten
-
-
-async def on_click(interaction: discord.Interaction[Any], click: Click) -> None:
-    service, actor, locale = client_service(interaction.client), actor_of(interaction), "de"
-    service.directory.remember_name(actor, interaction.user.display_name)
-    if (
-        click.verb == "confirm"
-    ):  # a correction that undoes a round (cogs.tournament.correction_prompt)
-        await tournament_fix.confirm(interaction, click)
-        return
-    if click.verb == "checkin":  # "Bin dabei" for a group's evening (cogs.tournament.evening_calls)
-        await checkin(interaction, click)
-        return
-    try:
-        current = service.tables.current(click.game_id)
-        locale = current.locale
-        cog = interaction.client.get_cog("TournamentCog")
-        args = {"host": True} if isinstance(cog, CroupierCog) and cog.host(interaction) else {}
-        outcome = await service.act(
-            click.game_id, actor, Action(click.verb, args), nonce=str(interaction.id)
-        )
-    except IllegalAction as exc:
-        await refuse(interaction, exc, locale)
-        return
-    await announce(interaction.client, outcome, interaction)  # the registration, a round
-    mine = reader_locale(interaction, locale)
-    if click.verb == "register":
-        await interaction.followup.send(await _welcome(interaction, outcome), ephemeral=True)
-    elif click.verb == "unregister":
-        await interaction.followup.send(t("ui.tour.left", mine), ephemeral=True)
-    elif click.verb == "reserve":
-        await interaction.followup.send(t("ui.tour.reserve_done", mine), ephemeral=True)
-
-
-async def _welcome(interaction: discord.Interaction[Any], outcome: Outcome) -> str:
-    """DM the new player (in his language); closed DMs are told privately, never in public."""
-    locale = reader_locale(interaction, outcome.locale)
-    text = t("ui.tour.dm", locale, name=outcome.public["name"])
-    if await send_dm(interaction.client, interaction.user, text):
-        return t("ui.tour.joined_dm", locale)
-    return t("ui.tour.joined_no_dm", locale)
 
 
 class TournamentCog(CroupierCog):
@@ -508,10 +462,7 @@ class TournamentCog(CroupierCog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    route = GameRoute(
-        KIND, (tcards.BUTTON,), on_click, deliver=deliver, after_end=frozenset({"confirm"})
-    )
-    router_of(bot).add(route)
+    router_of(bot).add(CLICKS)
     await bot.add_cog(TournamentCog(bot))
 
 

@@ -23,16 +23,11 @@ from bot.render import v6_cards
 from bot.render.cards import Button, Card, custom_id
 from bot.service import Outcome
 from bot.tournament.corrections import UNDOES
-from cogs.croupier_cog import (
-    CroupierCog,
-    actor_of,
-    client_service,
-    reader_locale,
-    refuse,
-    send_kwargs,
-)
+from cogs.croupier_cog import CroupierCog, actor_of, client_service
 from cogs.pipeline.delivery import announce
-from cogs.pipeline.router import Click
+from cogs.pipeline.incoming import Click
+from cogs.pipeline.payload import send_kwargs
+from cogs.pipeline.replies import reader_locale, refuse
 
 log = logging.getLogger(__name__)
 
@@ -86,35 +81,29 @@ async def correct(
         await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
         return
     await interaction.response.send_message(**send_kwargs(_public_card(outcome)))
-    await _follow(interaction, outcome, host)
+    await end_undone(interaction.client, outcome, host)
+    await announce(interaction.client, outcome, interaction)
 
 
-async def confirm(interaction: Interaction, click: Click) -> None:
-    """The host confirms a correction that undoes a round."""
-    service, actor = client_service(interaction.client), actor_of(interaction)
-    locale = service.tables.locale_of(click.game_id)
+def confirmed_action(interaction: Interaction, click: Click) -> Action:
+    """The correction a host's confirmation stands for (the one put to him, kept in
+    memory); refused once it is gone (a restart) or was put to someone else."""
     pending = _pending(interaction.client).get(click.arg)
-    if pending is None or pending[0] != click.game_id or pending[1] != actor:
-        await refuse(interaction, IllegalAction("tour.confirm_expired"), locale)
-        return
-    game_id, host, args = pending
-    try:
-        outcome = await service.act(
-            game_id,
-            host,
-            Action("correct", {**args, "confirm": True}),
-            nonce=str(interaction.id),
-            expected_version=click.version,
-        )
-    except IllegalAction as exc:
-        await refuse(interaction, exc, locale)
-        return
-    del _pending(interaction.client)[click.arg]
+    if pending is None or pending[0] != click.game_id or pending[1] != actor_of(interaction):
+        raise IllegalAction("tour.confirm_expired")
+    return Action("correct", {**pending[2], "confirm": True})
+
+
+async def confirmed(interaction: Interaction, click: Click, outcome: Outcome) -> None:
+    """A confirmed correction: the prompt says so, the channel gets the corrected table
+    with what changed, and the tables of undone rounds end."""
+    _pending(interaction.client).pop(click.arg, None)
+    locale = reader_locale(interaction, outcome.locale)
     await interaction.response.edit_message(
-        content=t("ui.tour.confirmed", reader_locale(interaction, locale)), embed=None, view=None
+        content=t("ui.tour.confirmed", locale), embed=None, view=None
     )
     await interaction.followup.send(**send_kwargs(_public_card(outcome)))
-    await _follow(interaction, outcome, host)
+    await end_undone(interaction.client, outcome, actor_of(interaction))
 
 
 def _public_card(outcome: Outcome) -> Card:
@@ -146,10 +135,9 @@ def _public_card(outcome: Outcome) -> Card:
     return card
 
 
-async def _follow(interaction: Interaction, outcome: Outcome, host: str) -> None:
-    """End the tables of undone rounds, then what the tournament owes (a new draw, the
-    champion, the registration message)."""
-    service = client_service(interaction.client)
+async def end_undone(client: discord.Client, outcome: Outcome, host: str) -> None:
+    """End the tables of the rounds a correction undid."""
+    service = client_service(client)
     for event in outcome.events:
         if event["type"] != "undone":
             continue
@@ -160,5 +148,4 @@ async def _follow(interaction: Interaction, outcome: Outcome, host: str) -> None
             except IllegalAction as exc:  # over already
                 log.info("undone table %s not ended: %s", game_id, exc.key)
                 continue
-            await announce(interaction.client, ended)
-    await announce(interaction.client, outcome, interaction)
+            await announce(client, ended)

@@ -12,7 +12,6 @@ table at once; a table someone already acted at is never paused for an evening s
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 import discord
 
@@ -22,7 +21,7 @@ from bot.render.tournament_cards import timestamp
 from bot.service import Outcome
 from bot.tournament.game import SYSTEM
 from bot.tournament.rules import evenings_due
-from cogs.croupier_cog import client_service, reader_locale, refuse
+from cogs.croupier_cog import client_service
 from cogs.pipeline.delivery import announce
 from cogs.tournament.group_threads import group_of
 
@@ -78,23 +77,6 @@ async def start(
             await announce(client, kicked)
     await announce(client, started)
     return started
-
-
-async def checkin(interaction: discord.Interaction[Any], click: Any) -> None:
-    """ "Bin dabei": the player checks in for his group's evening (privately answered)."""
-    service, actor = client_service(interaction.client), str(interaction.user.id)
-    locale = service.tables.locale_of(click.game_id)
-    number = int(click.arg) if click.arg.isdigit() else 0
-    try:
-        outcome = await service.act(
-            click.game_id, actor, Action("checkin", {"group": number}), nonce=str(interaction.id)
-        )
-    except IllegalAction as exc:
-        await refuse(interaction, exc, locale)
-        return
-    text = t("ui.tour.checked_in", reader_locale(interaction, locale))
-    await interaction.response.send_message(text, ephemeral=True)
-    await announce(interaction.client, outcome)
 
 
 async def open_evenings(client: discord.Client, now: datetime) -> int:

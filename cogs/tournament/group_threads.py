@@ -19,9 +19,10 @@ from bot.render.pictures import table_png
 from bot.service import Outcome, Service
 from bot.tournament.evening_time import shown_time
 from bot.tournament.game import SYSTEM
-from cogs.croupier_cog import channel_by_id, client_service, closed_notice
+from cogs.croupier_cog import channel_by_id, client_service
 from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import Delivery, announce, nonce_of, send_private, wake
+from cogs.pipeline.dms import closed_notice
 
 THREAD_ARCHIVE_MINUTES = 10080  # a week, the longest Discord offers: evenings are days apart
 THREAD_EXISTS = 160004  # "A thread has already been created for this message"

@@ -100,6 +100,9 @@ class DiceDevils(Engine[DDState]):
     def apply(self, state: DDState, seat: int, action: Action, rng: Rng) -> list[Event]:
         return rules.apply(state, seat, action, rng)
 
+    def check(self, state: DDState, seat: int, verb: str | None) -> None:
+        rules.check(state, seat, verb)
+
     def redact(self, event: Mapping[str, JSON], viewer: str | None) -> dict[str, JSON] | None:
         """The dice under a cup only to its owner until a fight reveals them."""
         return _redact(event, viewer)

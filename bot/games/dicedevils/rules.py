@@ -96,7 +96,10 @@ def pending(state: DDState) -> str | None:
     ]
 
 
-def apply(state: DDState, seat: int, action: Action, rng: Rng) -> list[Event]:
+def check(state: DDState, seat: int, verb: str | None) -> None:
+    """Whether ``seat`` is to act now, or the refusal: the first checks of every action,
+    and what the decision's prompt asks before it opens (what he may do then is the
+    engine's ``legal``)."""
     if state.phase == OVER:
         raise IllegalAction("game.over")
     if seat not in to_act(state):
@@ -104,6 +107,10 @@ def apply(state: DDState, seat: int, action: Action, rng: Rng) -> list[Event]:
         if not waiting:
             raise IllegalAction("game.nobody_to_act")
         raise IllegalAction("game.not_your_turn", player=waiting, count=len(waiting))
+
+
+def apply(state: DDState, seat: int, action: Action, rng: Rng) -> list[Event]:
+    check(state, seat, action.do)
     if action.do == "place":
         return _place(state, seat, action, rng)
     if state.phase != DECIDE or action.do not in ("reroll", "steal", "swap_item", "swap_rank"):

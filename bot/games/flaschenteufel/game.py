@@ -112,6 +112,9 @@ class Flaschenteufel(Engine[FState]):
     def apply(self, state: FState, seat: int, action: Action, rng: Rng) -> list[Event]:
         return rules.apply(state, seat, action, rng)
 
+    def check(self, state: FState, seat: int, verb: str | None) -> None:
+        rules.check(state, seat, verb)
+
     def redact(self, event: Mapping[str, JSON], viewer: str | None) -> dict[str, JSON] | None:
         """Hands, the devil's trick, discards and passes only to whom they belong."""
         return _redact(event, viewer)

@@ -111,17 +111,30 @@ def start_hand(state: FState, rng: Rng) -> list[Event]:
 # --- actions ------------------------------------------------------------------------------
 
 
-def apply(state: FState, seat: int, action: Action, rng: Rng) -> list[Event]:
+def check(state: FState, seat: int, verb: str | None) -> None:
+    """Whether ``seat`` may ``verb`` now (None: whatever he has to choose now), or the
+    refusal: the first checks of every action, and what a prompt asks before it opens.
+    While everyone chooses at once (discarding, passing, opening), a player who has chosen
+    is told whom the table awaits."""
     if state.phase == OVER:
         raise IllegalAction("game.over")
-    handler = {"discard": _discard, "pass": _pass, "open": _open, "play": _play}.get(action.do)
-    if handler is None:
-        raise IllegalAction("game.unknown_action", action=action.do)
-    if seat not in to_act(state):
-        if state.phase == PLAY:
-            raise IllegalAction("game.not_your_turn", player=state.name(to_act(state)[0]), count=1)
-        raise IllegalAction("ft.already_done" if seat in humans(state) else "game.not_a_player")
-    return handler(state, seat, action, rng)
+    if verb is not None and verb not in _HANDLERS:
+        raise IllegalAction("game.unknown_action", action=verb)
+    if seat in to_act(state):
+        return
+    if state.phase == PLAY:
+        raise IllegalAction("game.not_your_turn", player=state.name(to_act(state)[0]), count=1)
+    if seat not in humans(state):
+        raise IllegalAction("game.not_a_player")
+    if not to_act(state):
+        raise IllegalAction("game.nobody_to_act")
+    waiting = [state.name(s) for s in to_act(state)]
+    raise IllegalAction("ft.already_chosen", player=waiting, count=len(waiting))
+
+
+def apply(state: FState, seat: int, action: Action, rng: Rng) -> list[Event]:
+    check(state, seat, action.do)
+    return _HANDLERS[action.do](state, seat, action, rng)
 
 
 def _card(action: Action, key: str = "card") -> int:
@@ -340,3 +353,6 @@ def _score(state: FState, rng: Rng) -> list[Event]:
         return [*events, Event("game_end", {"winners": winners})]
     state.hand_number += 1
     return events + start_hand(state, rng)
+
+
+_HANDLERS = {"discard": _discard, "pass": _pass, "open": _open, "play": _play}

@@ -82,6 +82,9 @@ class Teufel(Engine[TeufelState]):
     def apply(self, state: TeufelState, seat: int, action: Action, rng: Rng) -> list[Event]:
         return rules.apply(state, seat, action, rng)
 
+    def check(self, state: TeufelState, seat: int, verb: str | None) -> None:
+        rules.check(state, seat, verb)
+
     def redact(self, event: Mapping[str, JSON], viewer: str | None) -> dict[str, JSON] | None:
         """A sealed bet's amount only to the bettor until all are revealed."""
         return _redact(event, viewer)

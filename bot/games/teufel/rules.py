@@ -21,27 +21,38 @@ from bot.games.teufel.state import (
 from bot.games.teufel.track import position
 
 
-def apply(state: TeufelState, seat: int, action: Action, rng: Rng) -> list[Event]:
+def check(state: TeufelState, seat: int, verb: str | None) -> None:
+    """Whether ``seat`` may ``verb`` now (None: bet in the bet phase, else draw or stopp),
+    or the refusal: the first checks of every action, and what the bet form asks before it
+    opens."""
     if state.phase == OVER:
         raise IllegalAction("game.over")
-    if action.do == "bet":
-        return _bet(state, seat, action)
-    if action.do in ("draw", "stopp"):
+    if verb is None:
+        verb = "bet" if state.phase == BET else "draw"
+    if verb == "bet":
+        if state.phase != BET:
+            raise IllegalAction("teufel.bets_closed")
+        if state.seats[seat].bet is not None:
+            raise IllegalAction("teufel.already_bet")
+    elif verb in ("draw", "stopp"):
         if state.phase != PULL:
             raise IllegalAction("teufel.bets_first")
         if seat != state.turn:
             turn = state.seats[state.turn or 0].player
             raise IllegalAction("game.not_your_turn", player=turn, count=1)
-        return _draw(state, seat, rng) if action.do == "draw" else _stopp(state, seat)
-    raise IllegalAction("game.unknown_action", action=action.do)
+    else:
+        raise IllegalAction("game.unknown_action", action=verb)
+
+
+def apply(state: TeufelState, seat: int, action: Action, rng: Rng) -> list[Event]:
+    check(state, seat, action.do)
+    if action.do == "bet":
+        return _bet(state, seat, action)
+    return _draw(state, seat, rng) if action.do == "draw" else _stopp(state, seat)
 
 
 def _bet(state: TeufelState, seat: int, action: Action) -> list[Event]:
-    if state.phase != BET:
-        raise IllegalAction("teufel.bets_closed")
     player = state.seats[seat]
-    if player.bet is not None:
-        raise IllegalAction("teufel.already_bet")
     amount = action.args.get("amount")
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
         raise IllegalAction("teufel.bad_bet")

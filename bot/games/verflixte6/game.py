@@ -123,6 +123,9 @@ class Verflixte6(Engine[V6State]):
     def apply(self, state: V6State, seat: int, action: Action, rng: Rng) -> list[Event]:
         return rules.apply(state, seat, action, rng)
 
+    def check(self, state: V6State, seat: int, verb: str | None) -> None:
+        rules.check(state, seat, verb)
+
     def is_over(self, state: V6State) -> bool:
         return state.finished
 

@@ -36,17 +36,26 @@ def current_turn(state: V6State) -> Turn:
     return state.turn
 
 
-def apply(state: V6State, seat: int, action: Action, rng: Rng) -> list[Event]:
+def check(state: V6State, seat: int, verb: str | None) -> Turn:
+    """Whether ``seat`` may ``verb`` now (None: whatever the turn asks of him): the turn,
+    or the refusal. The first checks of every action, and what a prompt asks before it
+    opens."""
     turn = current_turn(state)
     if seat != turn.seat:
         raise IllegalAction("game.not_your_turn", player=state.name(turn.seat), count=1)
-    handler = _HANDLERS.get(action.do)
+    if verb is None:
+        return turn
+    handler = _HANDLERS.get(verb)
     if handler is None:
-        raise IllegalAction("game.unknown_action", action=action.do)
-    phase, func = handler
-    if turn.phase != phase:
+        raise IllegalAction("game.unknown_action", action=verb)
+    if turn.phase != handler[0]:
         raise IllegalAction(f"v6.phase.{turn.phase}")
-    return func(state, turn, action, rng)
+    return turn
+
+
+def apply(state: V6State, seat: int, action: Action, rng: Rng) -> list[Event]:
+    turn = check(state, seat, action.do)
+    return _HANDLERS[action.do][1](state, turn, action, rng)
 
 
 # --- joker choice -------------------------------------------------------------------

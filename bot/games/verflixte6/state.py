@@ -47,6 +47,11 @@ DECISIONS = {
 }
 """Decision phases: the action that answers each, and its yes/no field."""
 
+TURN_OPENERS = ("durchgang_end", "stechen", "durchgang", "herzog", "turn", "abend_end")
+"""Events after which the table shows a new turn (a new message at the table)."""
+RESULT_EVENTS = ("durchgang_end", "stechen", "abend_end")
+"""Events a Durchgang's result reports, not the new turn's message."""
+
 MAX_ROBBERY = 5
 
 

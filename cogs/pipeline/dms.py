@@ -1,0 +1,87 @@
+"""Private messages by DM: each player his own, and one public pointer (never the secret)
+for those whose DMs are closed."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.render.lobby import mention
+
+log = logging.getLogger(__name__)
+
+
+def closed_notice(key: str, locale: str, **params: object) -> Callable[[list[str]], str]:
+    """The public pointer for players whose DMs are closed: ``key`` names them, in the
+    singular for one ("deine DMs") and the plural for more ("eure DMs"), with ``params``."""
+
+    def notice(closed: list[str]) -> str:
+        players = ", ".join(mention(player) for player in closed)
+        return t(key, locale, players=players, count=len(closed), **params)
+
+    return notice
+
+
+async def send_dm(
+    client: discord.Client,
+    player: str | discord.User | discord.Member,
+    text: str,
+    file: discord.File | None = None,
+    *,
+    nonce: str | None = None,
+    view: Any = None,
+) -> bool:
+    """A private message by DM; False when it could not be delivered: closed DMs (50007),
+    or any other failure (an unknown user, Discord's 5xx after its retries), which is
+    logged. The caller points the player elsewhere, never to the secret itself."""
+    try:
+        user: discord.User | discord.Member = (
+            player
+            if not isinstance(player, str)
+            else (client.get_user(int(player)) or await client.fetch_user(int(player)))
+        )
+        extra: dict[str, Any] = {} if nonce is None else {"nonce": nonce}
+        if file is not None:
+            extra["file"] = file
+        if view is not None:  # a button with the message (a check-in)
+            extra["view"] = view
+        await user.send(text, **extra)
+    except discord.HTTPException as exc:
+        if not (isinstance(exc, discord.Forbidden) and exc.code == 50007):
+            log.warning("DM to %s failed (%s %s); pointed elsewhere", getattr(player, "id", player),
+                        exc.status, exc.code)  # fmt: skip
+        return False
+    return True
+
+
+async def dm_players(
+    client: discord.Client,
+    channel: discord.abc.Messageable,
+    messages: Mapping[str, tuple[str, discord.File | None]],
+    closed_notice: Callable[[list[str]], str],
+    *,
+    nonce: Callable[[str], str] | None = None,
+    view: Callable[[str], Any] | None = None,
+) -> list[str]:
+    """Send each player his private message by DM (:func:`send_dm`), with ``view(player)``
+    under it if given (buttons labelled in his language). Players it did not reach get one
+    public pointer (``closed_notice`` of their ids, never the secret itself), and the
+    table goes on: every private state can be shown again by its button."""
+    closed = []
+    for player, (text, file) in messages.items():
+        if not player.isdigit():  # a seat that is no user (Lopaka, Glitterhuis)
+            continue
+        player_nonce = None if nonce is None else nonce(player)
+        buttons = None if view is None else view(player)
+        if not await send_dm(client, player, text, file, nonce=player_nonce, view=buttons):
+            closed.append(player)
+    if closed:
+        if nonce is None:
+            await channel.send(closed_notice(closed))
+        else:
+            await channel.send(closed_notice(closed), nonce=nonce("closed"))
+    return closed

@@ -1,0 +1,104 @@
+"""What the player who clicked or typed reads in private: a refusal in his language, the
+answer to a control of an ended game, an apology when something failed, and the answer to
+a control no game knows. Nothing here changes a table."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.engine import IllegalAction
+from bot.i18n import DEFAULT_LOCALE, FALLBACK, has_text, listed, private_locale, t
+from bot.render.lobby import mention
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+
+NAMED: dict[str, Callable[[object], str]] = {
+    "joker": lambda joker: f"v6.joker.{joker}",
+    "colour": lambda colour: f"game.colour.{colour}",
+    "item": lambda item: f"dd.item.{item}",
+    "action": lambda verb: f"dd.action.{verb}",
+}
+"""Refusal parameters that hold an engine's id, and the text that names it for players
+(``fumo`` is "Fumo", ``rot`` is "red"); an id without such a text is shown as sent."""
+
+
+def _shown(key: str, value: Any, locale: str) -> Any:
+    """Player ids in refusal texts become mentions (a list of them: listed, "@A und @B"),
+    and an engine's ids their names (:data:`NAMED`)."""
+    if isinstance(value, list):
+        return listed((mention(str(player)) for player in value), locale)
+    if key in NAMED and has_text(NAMED[key](value), FALLBACK):
+        return t(NAMED[key](value), locale)
+    return mention(value) if isinstance(value, str) and value.isdigit() else value
+
+
+def refusal_text(exc: IllegalAction, locale: str) -> str:
+    """What a player reads when ``exc`` refused his action."""
+    return t(exc.key, locale, **{k: _shown(k, v, locale) for k, v in exc.params.items()})
+
+
+def reader_locale(interaction: Interaction, fallback: str) -> str:
+    """The language of an answer only the player who acted reads: his Discord's where a
+    catalogue speaks it, else ``fallback`` (the table's or the server's)."""
+    return private_locale(interaction.locale, fallback)
+
+
+def answer_locale(interaction: Interaction) -> str:
+    """The language of a private answer outside any table: the player's, else the server's."""
+    service = getattr(interaction.client, "service", None)
+    server = (
+        DEFAULT_LOCALE if service is None else service.directory.guild_locale(interaction.guild_id)
+    )
+    return private_locale(interaction.locale, server)
+
+
+async def refuse(interaction: Interaction, exc: IllegalAction, locale: str) -> None:
+    """A refusal: ephemeral, in the player's language (else the table's, ``locale``);
+    nothing was changed."""
+    text = refusal_text(exc, reader_locale(interaction, locale))
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def game_over(interaction: Interaction, locale: str) -> None:
+    """A control of a game that has ended answers that the game is over; a leftover
+    private prompt closes with that text, a leftover public message loses its controls."""
+    text = t("game.over", private_locale(interaction.locale, locale))
+    message = interaction.message
+    with contextlib.suppress(discord.HTTPException):
+        if interaction.type is not discord.InteractionType.component or message is None:
+            await interaction.response.send_message(text, ephemeral=True)
+        elif message.flags.ephemeral:
+            await interaction.response.edit_message(content=text, embed=None, view=None)
+        else:
+            await interaction.response.edit_message(view=None)
+            await interaction.followup.send(text, ephemeral=True)
+
+
+async def apologise(interaction: Interaction) -> None:
+    """Something failed while handling an interaction: the player learns so instead of
+    waiting for an answer (the action's transaction committed or left no trace)."""
+    text = t("ui.error", answer_locale(interaction))
+    with contextlib.suppress(discord.HTTPException):
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+
+async def unknown_control(interaction: Interaction, custom_id: str) -> None:
+    """A control no game knows (an id from an older version of the bot, or a forged one):
+    logged, and answered privately instead of leaving the player waiting."""
+    log.warning("unknown custom id %r from user %s", custom_id, interaction.user.id)
+    with contextlib.suppress(discord.HTTPException):
+        text = t("game.stale", answer_locale(interaction))
+        await interaction.response.send_message(text, ephemeral=True)

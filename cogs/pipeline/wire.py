@@ -1,0 +1,80 @@
+"""A click on the wire, read and answered with less than discord.py does by default.
+
+Per click discord.py builds the whole clicked message (its embeds and components) into
+objects, and answers a callback asking Discord for the resulting message, which it then
+parses again. The bot reads only the clicked message's id and flags, and never the
+callback's result: both cost CPU on every click (docs/PERFORMANCE.md, issue 29's
+profile). Two narrow changes, kept here and nowhere else:
+
+- :func:`trim_clicks`: the clicked message's embeds and components are left out before
+  discord.py builds the interaction;
+- :func:`edit_clicked`: the type-7 answer (the clicked message edited) sent without
+  ``with_response``; the interaction still counts as answered.
+
+Both lean on discord.py internals (its parsers, ``async_context``, the response's
+``_response_type``); the e2e tests run them against the loopback Discord at every click.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord.enums import InteractionResponseType
+from discord.http import Route
+from discord.webhook.async_ import async_context, interaction_message_response_params
+
+_COMPONENT = 3
+_UPDATE = InteractionResponseType.message_update
+
+
+def trim_clicks(client: discord.Client) -> None:
+    """From now on ``client`` builds a click's message without its embeds and components
+    (nothing in the bot reads them)."""
+    parsers = client._connection.parsers
+    parse = parsers["INTERACTION_CREATE"]
+
+    def parse_trimmed(data: Any) -> None:
+        message = data.get("message") if data.get("type") == _COMPONENT else None
+        if message is not None:
+            message["embeds"] = message["components"] = ()
+        parse(data)
+
+    parsers["INTERACTION_CREATE"] = parse_trimmed
+
+
+async def edit_clicked(
+    interaction: discord.Interaction[Any],
+    *,
+    content: str | None = None,
+    embed: discord.Embed | None = None,
+    view: Any = None,
+) -> None:
+    """Answer a click by editing the message it was on (callback type 7), as
+    ``interaction.response.edit_message`` does, without asking for the result."""
+    response = interaction.response
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    state = interaction._state
+    params = interaction_message_response_params(
+        type=_UPDATE.value,
+        content=content,
+        embed=embed,
+        view=view,
+        previous_allowed_mentions=state.allowed_mentions,
+    )
+    route = Route(
+        "POST",
+        "/interactions/{webhook_id}/{webhook_token}/callback",
+        webhook_id=interaction.id,
+        webhook_token=interaction.token,
+    )
+    http = state.http
+    await async_context.get().request(
+        route,
+        session=interaction._session,
+        proxy=http.proxy,
+        proxy_auth=http.proxy_auth,
+        payload=params.payload,
+    )
+    response._response_type = _UPDATE

@@ -1,0 +1,92 @@
+"""A tournament's buttons, on the click path every game's clicks take
+(:class:`~cogs.pipeline.clicks.GameClicks`): *Anmelden*, *Abmelden*, *Als Ersatz melden*
+and *Anmeldung schließen* on the registration, *Bin dabei* for a group's evening (in its
+thread and by DM), and a host's confirmation of a correction that undoes a round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.engine import Action
+from bot.i18n import t
+from bot.render import tournament_cards as tcards
+from bot.service import Outcome
+from cogs.croupier_cog import is_host
+from cogs.pipeline.clicks import GameClicks
+from cogs.pipeline.delivery import Delivery
+from cogs.pipeline.dms import send_dm
+from cogs.pipeline.incoming import Click, parse_click
+from cogs.pipeline.replies import reader_locale
+from cogs.tournament import correction_prompt
+from cogs.tournament.group_threads import deliver
+
+Interaction = discord.Interaction[Any]
+KIND = "turnier"
+
+
+def _host(interaction: Interaction) -> bool:
+    service = interaction.client.service
+    guild = interaction.guild_id
+    return is_host(interaction, None if guild is None else service.directory.croupier_role(guild))
+
+
+def to_action(interaction: Interaction, click: Click, current: Outcome | None) -> Action:
+    if click.verb == "confirm":
+        return correction_prompt.confirmed_action(interaction, click)
+    if click.verb == "checkin":
+        return Action("checkin", {"group": int(click.arg) if click.arg.isdigit() else 0})
+    return Action(click.verb, {"host": True} if _host(interaction) else {})
+
+
+def _clicked(interaction: Interaction | None) -> Click | None:
+    """The tournament button an interaction came from (None: no click, or a command)."""
+    if interaction is None or interaction.type is not discord.InteractionType.component:
+        return None
+    data: Any = interaction.data or {}
+    return parse_click(str(data.get("custom_id", "")), [])
+
+
+async def show(d: Delivery, actor: str | None) -> None:
+    """What a tournament's action owes (``group_threads.deliver``); a click is answered
+    privately too: before it for a check-in and a confirmed correction (their message is
+    no registration: a thread's call, a DM, a private prompt), after it for a
+    registration (with the welcome DM)."""
+    interaction, outcome = d.interaction, d.outcome
+    click = _clicked(interaction)
+    verb = None if click is None or actor is None else click.verb
+    if interaction is not None and click is not None and verb == "checkin":
+        text = t("ui.tour.checked_in", reader_locale(interaction, outcome.locale))
+        await interaction.response.send_message(text, ephemeral=True)
+    elif interaction is not None and click is not None and verb == "confirm":
+        await correction_prompt.confirmed(interaction, click, outcome)
+    await deliver(d)
+    if interaction is None or verb not in ("register", "unregister", "reserve"):
+        return
+    mine = reader_locale(interaction, outcome.locale)
+    if verb == "register":
+        await interaction.followup.send(await _welcome(interaction, outcome), ephemeral=True)
+    elif verb == "unregister":
+        await interaction.followup.send(t("ui.tour.left", mine), ephemeral=True)
+    else:
+        await interaction.followup.send(t("ui.tour.reserve_done", mine), ephemeral=True)
+
+
+async def _welcome(interaction: Interaction, outcome: Outcome) -> str:
+    """DM the new player (in his language); closed DMs are told privately, never in public."""
+    locale = reader_locale(interaction, outcome.locale)
+    text = t("ui.tour.dm", locale, name=outcome.public["name"])
+    if await send_dm(interaction.client, interaction.user, text):
+        return t("ui.tour.joined_dm", locale)
+    return t("ui.tour.joined_no_dm", locale)
+
+
+CLICKS = GameClicks(
+    KIND,
+    (tcards.BUTTON,),
+    to_action=to_action,
+    show=show,
+    any_version=frozenset({"checkin"}),
+    after_end=frozenset({"confirm"}),
+)
