@@ -125,7 +125,10 @@ class Service:
         # players see). The version checks are the last guard: ``expected_version``
         # against the table as this process knows it, and the store's ``WHERE version =``
         # against another process that moved the game on.
-        table = self.tables.get(game_id)
+        if expected_version is None:
+            table = self.tables.get(game_id)
+        else:  # a version newer than this process knows: read the table anew first
+            table = self.tables.at(game_id, expected_version)
         try:
             if expected_version is not None and expected_version != table.row.version:
                 raise IllegalAction("game.stale")

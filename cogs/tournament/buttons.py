@@ -59,6 +59,9 @@ async def show(d: Delivery, actor: str | None) -> None:
     if interaction is not None and click is not None and verb == "checkin":
         text = t("ui.tour.checked_in", reader_locale(interaction, outcome.locale))
         await interaction.response.send_message(text, ephemeral=True)
+        # Its message is a thread's call or a DM: the tournament's own messages are
+        # edited in their channel, through the API.
+        d.interaction = None
     elif interaction is not None and click is not None and verb == "confirm":
         await correction_prompt.confirmed(interaction, click, outcome)
     await deliver(d)
@@ -82,11 +85,14 @@ async def _welcome(interaction: Interaction, outcome: Outcome) -> str:
     return t("ui.tour.joined_no_dm", locale)
 
 
+# Registration buttons take any version: the tournament moves on while its registration
+# message stays (a reserve steps up while the rounds are played); a correction's
+# confirmation is made for one version.
 CLICKS = GameClicks(
     KIND,
     (tcards.BUTTON,),
     to_action=to_action,
     show=show,
-    any_version=frozenset({"checkin"}),
+    any_version=frozenset({"register", "unregister", "reserve", "close", "checkin"}),
     after_end=frozenset({"confirm"}),
 )

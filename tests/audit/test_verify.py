@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from engine_state import engine_state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +24,7 @@ from bot.games import GAMES
 from bot.service import HOST_ONLY_VERBS, SETUP_VERBS, Service
 from bot.store import Store, default_sqlite_url, make_engine, upgrade
 from cogs.verification import verify_upload
+from tests.helpers.engine_state import engine_state
 
 SEATS = {"verflixte6": 2, "teufel": 3, "flaschenteufel": 3, "dicedevils": 3}
 FIELDS = ("action", "actor", "events", "draws", "prev_hash", "hash")

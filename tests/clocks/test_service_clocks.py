@@ -6,12 +6,12 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from fake_time import FakeTime
 
 from bot import clocks
 from bot.engine import Action, IllegalAction
 from bot.service import Service
 from bot.store import Store
+from tests.helpers.fake_time import FakeTime
 
 
 @pytest.fixture

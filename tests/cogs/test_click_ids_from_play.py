@@ -6,7 +6,7 @@ SQLite store) with legal actions of the engine (``legal_actions`` for the seats 
 state it renders every card a player can see: the lobby, the table (live and closed), the
 results, and the private prompts the table's buttons open (built as the cogs build them).
 Every button, select and form id found must parse with :class:`bot.render.cards.ClickId`
-back to itself, carry a verb the game's controls are known to carry (tests/click_ids.py),
+back to itself, carry a verb the game's controls are known to carry (tests/helpers/click_ids.py),
 and stay within Discord's 100 characters with the largest game id and version.
 """
 
@@ -18,8 +18,6 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from click_ids import VERBS, click_of, game_of
-from engine_state import engine_state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +30,8 @@ from bot.service import Outcome, Service
 from bot.store import Store, make_engine, upgrade
 from bot.tournament.game import SYSTEM
 from cogs.games import dicedevils, teufel, verflixte6
+from tests.helpers.click_ids import VERBS, click_of, game_of
+from tests.helpers.engine_state import engine_state
 
 SETUPS = [
     ("verflixte6", 2, {"durchgaenge": 1}),
@@ -98,10 +98,11 @@ def v6_seen(service: Service, outcome: Outcome) -> list[Card | Form]:
             v6_cards.closed_durchgang_card(outcome, end, locale),
             v6_cards.result_card(outcome, end, locale),
         ]
-    offered = verbs(table) & set(verflixte6.PROMPT_VERBS)
+    offered = verbs(table) & {"begin", "menu", "decide"}
     for actor in outcome.to_act:
         for verb in [*sorted(offered), "decide"]:  # "decide" also follows a move by itself
-            try:
+            try:  # the engine says whether the prompt opens (as the pipeline asks it)
+                service.tables.check(outcome.game_id, actor, verflixte6.PROMPTS[verb])
                 prompt = verflixte6.prompt_for(outcome, verb, actor)
             except IllegalAction:
                 continue

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from click_ids import click_of
-from conftest import Table
-from test_e2e_tournament import play_thread
+
+from tests.helpers.click_ids import click_of
+from tests.helpers.e2e_play import play_thread
+from tests.helpers.e2e_table import Table
 
 MANAGE_GUILD = 1 << 5
 

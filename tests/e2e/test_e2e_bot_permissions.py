@@ -9,7 +9,6 @@ import logging
 from typing import Any
 
 import pytest
-from conftest import Table
 
 from bot.i18n import t
 from bot.permissions import NEEDS
@@ -22,6 +21,7 @@ from loopback.state import (
     Message,
     User,
 )
+from tests.helpers.e2e_table import Table
 
 MANAGE_GUILD = 1 << 5
 NAMES = {need.flag: t(f"perm.{need.flag}", "de") for need in NEEDS}

@@ -6,13 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import Table
-from fake_time import FakeTime
-from test_e2e_dicedevils import play_out as play_out_dicedevils
-from test_e2e_flaschenteufel import play_out as play_out_flaschenteufel
-from test_e2e_tables import clock_cog
-
 from bot import clocks
+from tests.helpers.e2e_play import clock_cog, play_out_dicedevils, play_out_flaschenteufel
+from tests.helpers.e2e_table import Table
+from tests.helpers.fake_time import FakeTime
 
 NOTHING_THROWN = "das Spiel hat nie begonnen: nichts wurde gewürfelt, gezogen oder ausgeteilt"
 

@@ -12,18 +12,18 @@ import asyncio
 from typing import Any
 
 import pytest
-from click_ids import click_of
-from conftest import Table
-from test_e2e_flaschenteufel import act, choose_first
 
 from bot.i18n import t
+from tests.helpers.click_ids import click_of
+from tests.helpers.e2e_play import act, game_of, until_play
+from tests.helpers.e2e_table import Table
 
 CLICKS = 10
 REFUSALS = [
     t("game.stale"),
     t("game.not_your_turn", player="", count=1).split("–")[0],
     t("lobby.already_joined"),
-    t("ft.already_done"),
+    t("ft.already_chosen", player="", count=1).split("–")[0],
 ]
 
 
@@ -37,13 +37,6 @@ async def burst(table: Table, user: Any, message: Any, verb: str, values: Any = 
     interactions = await asyncio.gather(*sent)
     await table.settled()
     return list(interactions)
-
-
-def game_of(table: Table) -> tuple[Any, int]:
-    service = table.bot.service  # type: ignore[union-attr]
-    game = service.tables.find(table.channel.id, None)
-    assert game is not None
-    return service, game
 
 
 def logged(table: Table) -> int:
@@ -84,7 +77,7 @@ async def test_ten_weiter_roll_one_die(table: Table) -> None:
 
 
 async def test_ten_draws_at_the_oven_pull_one_tile(table: Table) -> None:
-    from test_e2e_teufel import bet
+    from tests.helpers.e2e_play import bet
 
     table.dice.d6_only = True
     opened = await table.slash(table.anna, "teufel tisch")
@@ -113,19 +106,6 @@ async def test_ten_placements_place_once(table: Table) -> None:
     answers = await burst(table, first, table.table_message(), "place")
     assert logged(table) == before + 1
     assert len(refused(answers, first)) == CLICKS - 1
-
-
-async def until_play(table: Table, users: dict[str, Any]) -> None:
-    """Flaschenteufel: everybody discards (and passes) until the first trick is played."""
-    service, game = game_of(table)
-    while service.tables.current(game).public["phase"] != "play":
-        user = users[service.tables.current(game).to_act[0]]
-        prompt = await act(table, user)
-        answered = await choose_first(table, user, prompt)
-        if answered.message is not None and any(
-            ":passr:" in c for c in answered.message.custom_ids()
-        ):
-            await choose_first(table, user, answered.message)  # the right card after the left
 
 
 @pytest.mark.parametrize("verb", ["discard", "play"])

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from click_ids import click_of
-from conftest import Table
 
 from bot.engine import Action, IllegalAction
-from cogs.croupier_cog import refusal_text
+from cogs.pipeline.replies import refusal_text
 from loopback import bot_running
 from loopback.state import iter_components
+from tests.helpers.click_ids import click_of
+from tests.helpers.e2e_table import Table
 
 
 async def test_a_control_whose_id_no_game_reads_is_answered_privately(table: Table) -> None:

@@ -1,4 +1,4 @@
-"""Random players (tests/e2e/curious.py): every game kind played by curious people who
+"""Random players (tests/helpers/curious.py): every game kind played by curious people who
 press whatever they are offered; a quick run here, the long one marked ``slow``."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import os
 from pathlib import Path
 
 import pytest
-from curious import VERBS, Run, casual, curious_run, tournament
 
 from loopback import fake_discord, tasks_left_behind
+from tests.helpers.curious import VERBS, Run, casual, curious_run, tournament
 
 SEED = int(os.environ.get("CROUPIER_CURIOUS_SEED", "19"))
 

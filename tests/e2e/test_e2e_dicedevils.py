@@ -2,37 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from click_ids import click_of
-from conftest import Table
-from leaks import LeakScan
 
 from bot.render.dd_cards import describe as dd_describe
 from bot.render.dd_cards import mention
-
-
-async def play_out(table: Table, users: dict[int, Any]) -> int:
-    service = table.bot.service  # type: ignore[union-attr]
-    game = service.tables.find(table.channel.id, None, "dicedevils")
-    decisions = 0
-    for _ in range(1000):
-        outcome = service.tables.current(game)
-        if outcome.finished:
-            return decisions
-        user = users[int(outcome.to_act[0])]
-        if outcome.public["phase"] == "place":
-            await table.press(user, "place")
-            continue
-        prompt = (await table.press(user, "decide")).message
-        assert prompt.visibility == "ephemeral" and prompt.audience == user.id
-        verbs = [click_of(c).verb for c in prompt.custom_ids()]
-        verb = "skip" if "skip" in verbs else verbs[0]
-        await table.press(user, verb, prompt)
-        decisions += 1
-        await table.settled()
-    raise AssertionError("the game did not end")
+from tests.helpers.e2e_play import play_out_dicedevils
+from tests.helpers.e2e_table import Table
+from tests.helpers.leaks import LeakScan
 
 
 @pytest.mark.parametrize("count", [3, 6])
@@ -58,7 +34,7 @@ async def test_a_whole_game(table: Table, leaks: LeakScan, count: int) -> None:
     stranger = fake.add_user("Zoe", guild=table.guild)
     refused = await table.press(stranger, "place")
     assert refused.message.visibility == "ephemeral"
-    await play_out(table, users)
+    await play_out_dicedevils(table, users)
     assert any("Spielende" in m.text() for m in table.public())
     assert leaks.checks > 0  # dice under the cups were looked for
     service = table.bot.service  # type: ignore[union-attr]

@@ -7,12 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from click_ids import click_of
-from conftest import Table
-from test_e2e_dicedevils import play_out as play_out_dicedevils
-from test_e2e_flaschenteufel import play_out as play_out_flaschenteufel
 
 from loopback.state import Message
+from tests.helpers.click_ids import click_of
+from tests.helpers.e2e_play import play_out_dicedevils, play_out_flaschenteufel
+from tests.helpers.e2e_table import Table
 
 OVER = "Das Spiel ist schon vorbei."
 STALE = "veraltet"

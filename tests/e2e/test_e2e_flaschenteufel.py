@@ -2,49 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from click_ids import click_of
-from conftest import Table
-from leaks import LeakScan
 
-
-async def act(table: Table, user: Any) -> Any:
-    """The player's private prompt via the table's "Am Zug" button."""
-    opened = await table.press(user, "act")
-    assert opened.response_type == 4
-    prompt = opened.message
-    assert prompt.visibility == "ephemeral" and prompt.audience == user.id
-    return prompt
-
-
-async def choose_first(table: Table, user: Any, prompt: Any) -> Any:
-    """Pick the first offered option of the prompt's first select (or its first button)."""
-    row = prompt.components[0]["components"][0]
-    if row["type"] == 2:
-        return await table.press(user, click_of(row["custom_id"]).verb, prompt)
-    return await table.choose(
-        user, prompt, click_of(row["custom_id"]).verb, [row["options"][0]["value"]]
-    )
-
-
-async def play_out(table: Table, users: dict[int, Any]) -> None:
-    service = table.bot.service  # type: ignore[union-attr]
-    game = service.tables.find(table.channel.id, None, "flaschenteufel")
-    for _ in range(200):
-        outcome = service.tables.current(game)
-        if outcome.finished or not outcome.to_act:
-            return
-        user = users[int(outcome.to_act[0])]
-        prompt = await act(table, user)
-        answered = await choose_first(table, user, prompt)
-        if answered.message is not None and any(
-            ":passr:" in c for c in answered.message.custom_ids()
-        ):
-            await choose_first(table, user, answered.message)  # the right card after the left
-        await table.settled()
-    raise AssertionError("the game did not end")
+from tests.helpers.e2e_play import act, choose_first, play_out_flaschenteufel
+from tests.helpers.e2e_table import Table
+from tests.helpers.leaks import LeakScan
 
 
 @pytest.mark.parametrize(
@@ -79,7 +41,7 @@ async def test_a_whole_game(table: Table, leaks: LeakScan, variant: str, count: 
     stranger = fake.add_user("Zoe", guild=table.guild)
     refused = await table.press(stranger, "mycards")
     assert "nicht mit" in refused.message.content
-    await play_out(table, users)
+    await play_out_flaschenteufel(table, users)
     ending = [m for m in table.public() if "Spielende" in m.text()]
     assert ending and "Im Teufelsstich" in ending[-1].text()
     assert leaks.checks > 0  # hands, passes and the devil's trick were looked for

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Table
 
 from bot.app import Croupier
 from bot.config import Settings
@@ -17,6 +16,7 @@ from bot.i18n import help as helptexts
 from bot.store import default_sqlite_url
 from loopback import bot_running, fake_discord, tasks_left_behind
 from loopback.state import Message
+from tests.helpers.e2e_table import Table
 
 MANAGE_SERVER = 1 << 5
 RULES = {  # command: (its game, first title, a term of that game's rules)

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import Table
-from leaks import LeakScan
-
 from bot.i18n import t
 from bot.play.directory import Directory
 from loopback.state import Message, User, iter_components
+from tests.helpers.e2e_table import Table
+from tests.helpers.leaks import LeakScan
 
 MANAGE_SERVER = 1 << 5
 

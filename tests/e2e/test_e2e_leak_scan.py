@@ -11,12 +11,12 @@ import dataclasses
 from typing import Any
 
 import pytest
-from conftest import Table
-from engine_state import engine_state
-from leaks import LeakScan
-from test_e2e_teufel import bet
 
 from bot.render import dd_cards, ft_cards, teufel_cards
+from tests.helpers.e2e_play import bet
+from tests.helpers.e2e_table import Table
+from tests.helpers.engine_state import engine_state
+from tests.helpers.leaks import LeakScan
 
 
 async def open_and_start(table: Table, command: str, players: list[Any], **options: Any) -> None:

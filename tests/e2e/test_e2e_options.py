@@ -9,11 +9,11 @@ import logging
 from typing import Any
 
 import pytest
-from conftest import Table
 
 from bot.engine import IllegalAction
 from bot.i18n import LANGUAGES, t
 from loopback.state import Message, User
+from tests.helpers.e2e_table import Table
 
 MANAGE_GUILD = 1 << 5
 SUBCOMMAND, GROUP, STRING, INTEGER, NUMBER = 1, 2, 3, 4, 10

@@ -13,14 +13,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import Table
-from test_e2e_tournament import MANAGE_GUILD, play_thread
 
 from bot.engine import Action
 from bot.play import outbox as outbox_module
 from cogs.pipeline import delivery
 from loopback import bot_running
 from loopback.state import Channel, Message
+from tests.helpers.e2e_play import play_thread, tournament
+from tests.helpers.e2e_table import Table
 
 CHANNEL_POST = r"^/channels/\d+/messages$"
 TABLE_EDIT = r"^/channels/\d+/messages/\d+$"
@@ -43,21 +43,6 @@ def count(messages: list[str], needle: str) -> int:
     return sum(needle in text for text in messages)
 
 
-async def tournament(table: Table, players: int = 8) -> tuple[Message, dict[int, Any]]:
-    """A tournament of ``players`` with one Durchgang per evening, registration closed."""
-    fake = table.fake
-    users = [table.anna, table.ben, table.cem]
-    users += [fake.add_user(f"P{i}", guild=table.guild) for i in range(players - 3)]
-    table.anna.permissions |= MANAGE_GUILD
-    table.dice.d6_only = True
-    table.dice.add(*([4, 2, 6, 5, 1, 3] * 60))
-    created = await table.slash(table.anna, "turnier erstellen", name="Herbst", durchgaenge=1)
-    for user in users:
-        await table.press(user, "register", created.message)
-    await table.press(table.anna, "close", created.message)
-    return created.message, {u.id: u for u in users}
-
-
 async def restart(table: Table) -> None:
     """A new bot on the same database; it delivers what is owed when it is ready."""
     assert table.bot is not None
@@ -68,8 +53,8 @@ async def restart(table: Table) -> None:
 async def deliver_owed(table: Table) -> int:
     """What the deliverer task does at start (run here at once, not on its poll)."""
     assert table.bot is not None
-    cog: Any = table.bot.get_cog("DelivererCog")  # cogs.pipeline.redelivery.DelivererCog
-    delivered: int = await cog.deliver_due()
+    redelivery: Any = table.bot.router.redelivery  # cogs.pipeline.redelivery.Redelivery
+    delivered: int = await redelivery.deliver_due()
     await table.settled()
     return delivered
 

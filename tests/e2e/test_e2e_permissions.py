@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from click_ids import click_of
-from conftest import Table
-from leaks import LeakScan
-from test_e2e_concurrency import until_play
 
 from bot.i18n import t
 from loopback.state import User
+from tests.helpers.click_ids import click_of
+from tests.helpers.e2e_play import until_play
+from tests.helpers.e2e_table import Table
+from tests.helpers.leaks import LeakScan
 
 MANAGE_GUILD = 1 << 5
 
@@ -114,7 +114,7 @@ async def test_a_player_cannot_act_in_anothers_turn(
     if kind == "flaschenteufel":  # discards are simultaneous: wait for the first trick
         await until_play(table, users)
     if kind == "teufel":  # the oven opens once everybody has bet
-        from test_e2e_teufel import bet
+        from tests.helpers.e2e_play import bet
 
         for user in (table.anna, table.ben, table.cem):
             await bet(table, user, "10")

@@ -8,11 +8,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from click_ids import click_of
-from conftest import Table
-
 from loopback import bot_running
 from loopback.state import Message, User
+from tests.helpers.click_ids import click_of
+from tests.helpers.e2e_table import Table
 
 REPLACED = "Diese Auswahl ist geschlossen – es gilt die, die du neu geöffnet hast."
 CLOSED = "Diese Auswahl ist geschlossen – hier gibt es nichts mehr zu entscheiden."

@@ -7,13 +7,11 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from conftest import Table
-from test_e2e_outbox import tournament
-from test_e2e_tournament import play_thread
-
 from bot.tournament.evening_time import BERLIN, parse_evening
 from cogs.tournament.evening_calls import open_evenings
 from loopback.state import Channel
+from tests.helpers.e2e_play import play_thread, tournament
+from tests.helpers.e2e_table import Table
 
 
 def thread_of(table: Table, game_id: int) -> Channel:

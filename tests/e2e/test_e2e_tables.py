@@ -7,24 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Table
-from fake_time import FakeTime
 
 from bot import clocks
 from bot.i18n import t
 from loopback import bot_running
+from tests.helpers.e2e_play import clock_cog
+from tests.helpers.e2e_table import Table
+from tests.helpers.fake_time import FakeTime
 
 MANAGE_GUILD = 1 << 5
-
-
-def clock_cog(table: Table, time: FakeTime) -> Any:
-    """The tables cog with its polling stopped (the test runs the clocks) on a fake time."""
-    assert table.bot is not None
-    cog = table.bot.get_cog("TablesCog")  # an extension's own module: no isinstance
-    assert cog is not None
-    cog.clock_task.cancel()
-    table.bot.service.now = time
-    return cog
 
 
 def cards_of(view: dict[str, Any], seat: int) -> list[int]:

@@ -3,18 +3,10 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from conftest import Table
-from leaks import LeakScan
-
-
-async def bet(table: Table, user: Any, amount: str) -> Any:
-    opened = await table.press(user, "bet")
-    assert opened.response_type == 9  # a modal: only the bettor sees the number
-    submitted = await table.fake.submit_modal(user, opened, {"amount": amount})
-    await table.settled()
-    return submitted
+from tests.helpers.e2e_play import bet
+from tests.helpers.e2e_table import Table
+from tests.helpers.leaks import LeakScan
 
 
 async def test_a_round_with_sealed_bets_pulling_and_private_balances(

@@ -4,55 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from click_ids import click_of
-from conftest import Table
-
 from bot.i18n import t
 from loopback import bot_running
 from loopback.state import CREATE_EVENTS, MANAGE_EVENTS, iter_components
-
-MANAGE_GUILD = 1 << 5
-
-
-async def play_thread(
-    table: Table,
-    thread: Any,
-    users: dict[int, Any],
-    *,
-    turns: int = 100,
-    seen: set[str] | None = None,
-) -> None:
-    """Every turn in a group thread: no jokers, then stopp (``turns`` clicks at most; the
-    verbs of the joker prompts go into ``seen``)."""
-    for _ in range(turns):
-        live = [  # the table's messages (not a check-in's "Bin dabei")
-            m
-            for m in table.fake.channel_messages(thread)
-            if m.custom_ids() and click_of(m.custom_ids()[0]).prefix.startswith("v6")
-        ]
-        if not live:
-            return
-        message = live[-1]
-        custom_id = message.custom_ids()[0]
-        click = click_of(custom_id)
-        game_id = click.game_id
-        outcome = table.bot.service.tables.current(game_id)  # type: ignore[union-attr]
-        player = users[int(outcome.to_act[0])]
-        verb = click.verb
-        if verb == "begin":
-            opened = await table.fake.click(player, message, custom_id)
-            await table.settled()
-            prompt = opened.message
-            if seen is not None:
-                seen.update(click_of(c).verb for c in prompt.custom_ids())
-            no_joker = next(c for c in prompt.custom_ids() if click_of(c).verb == "nojoker")
-            await table.fake.click(player, prompt, no_joker)
-        else:
-            stopp = next(c for c in message.custom_ids() if click_of(c).verb == "stopp")
-            await table.fake.click(player, message, stopp)
-        await table.settled()
-    if turns == 100:
-        raise AssertionError("the group's Abend did not end")
+from tests.helpers.e2e_play import MANAGE_GUILD, play_thread
+from tests.helpers.e2e_table import Table
 
 
 async def test_an_eight_player_tournament_to_the_champion(table: Table) -> None:

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from click_ids import click_of
-from conftest import Table
-from test_e2e_outbox import tournament
-from test_e2e_tournament import play_thread
-
 from bot.tournament.evening_time import BERLIN, parse_evening
 from cogs.tournament.evening_calls import open_evenings
+from tests.helpers.click_ids import click_of
+from tests.helpers.e2e_play import play_thread, tournament
+from tests.helpers.e2e_table import Table
 
 EVENING = ("2099-11-28", "19:30")
 

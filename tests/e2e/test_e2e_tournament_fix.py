@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from click_ids import click_of
-from conftest import Table
-from test_e2e_outbox import tournament
-from test_e2e_tournament import play_thread
-
 from loopback.state import Message
+from tests.helpers.click_ids import click_of
+from tests.helpers.e2e_play import play_thread, tournament
+from tests.helpers.e2e_table import Table
 
 
 def group_done(table: Table, needle: str) -> Message:

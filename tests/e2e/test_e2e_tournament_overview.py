@@ -6,10 +6,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from conftest import Table
-from test_e2e_tournament import play_thread
-
 from loopback.state import CREATE_EVENTS
+from tests.helpers.e2e_play import play_thread
+from tests.helpers.e2e_table import Table
 
 MANAGE_GUILD = 1 << 5
 

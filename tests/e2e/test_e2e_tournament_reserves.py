@@ -3,9 +3,8 @@ seat's points are his (docs/DECISIONS.md); bad substitutions are refused private
 
 from __future__ import annotations
 
-from conftest import Table
-from test_e2e_outbox import tournament
-from test_e2e_tournament import play_thread
+from tests.helpers.e2e_play import play_thread, tournament
+from tests.helpers.e2e_table import Table
 
 
 async def test_a_reserve_takes_a_missing_players_seat(table: Table) -> None:

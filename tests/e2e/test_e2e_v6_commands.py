@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from click_ids import click_of
-from conftest import Table
+from tests.helpers.click_ids import click_of
+from tests.helpers.e2e_table import Table
 
 
 async def test_weiter_joker_and_stopp_as_typed_commands(table: Table) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from conftest import Table
-from leaks import LeakScan
+from tests.helpers.e2e_table import Table
+from tests.helpers.leaks import LeakScan
 
 
 async def test_login_syncs_german_commands_with_english_localizations(table: Table) -> None:

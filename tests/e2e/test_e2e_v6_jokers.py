@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import Table
+from tests.helpers.e2e_table import Table
 
 
 async def announce(table: Table, user: object, joker: str) -> object:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from click_ids import click_of
-from conftest import Table
-
+from bot.i18n import t
 from loopback import bot_running
+from tests.helpers.click_ids import click_of
+from tests.helpers.e2e_table import Table
 
 
 def state_of(table: Table) -> list[tuple[int, int, str]]:
@@ -32,7 +32,7 @@ async def test_a_stranger_cannot_act_or_open_prompts(table: Table) -> None:
     before = state_of(table)
     refused = await table.press(stranger, "begin")
     assert refused.message.visibility == "ephemeral"
-    assert "nicht am Zug" in refused.message.content
+    assert refused.message.content == t("game.not_a_player")  # he does not play here
     assert state_of(table) == before
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 
-from conftest import Table
 from sqlalchemy import update
 
 from bot.audit import export
 from bot.store import EventRow
+from tests.helpers.e2e_table import Table
 
 
 async def test_verify_a_game_played_on_discord(table: Table) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from loopback_demo import DemoBot, World
 
 from loopback import bot_running, fake_discord, tasks_left_behind
+from tests.helpers.loopback_demo import DemoBot, World
 
 
 @pytest.fixture

@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from click_ids import click_of
 
 from bot.store import default_sqlite_url
 from loopback import fake_discord
 from loopback.process import BotProcess, start
 from loopback.server import FakeDiscord
 from loopback.state import Channel, Message, User
+from tests.helpers.click_ids import click_of
 
 CALLBACK = r"^/interactions/\d+/[^/]+/callback$"
 

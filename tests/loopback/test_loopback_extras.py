@@ -8,9 +8,9 @@ import re
 import discord
 import pytest
 from discord import app_commands
-from loopback_demo import World
 
 from loopback import bot_running
+from tests.helpers.loopback_demo import World
 
 
 class ShowHand(

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from loopback_demo import DemoBot, World
+
+from tests.helpers.loopback_demo import DemoBot, World
 
 
 async def test_login_and_command_sync_are_recorded(world: World, demo: DemoBot) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import discord
 import pytest
-from loopback_demo import DemoBot, World
 
 from loopback.state import (
     CREATE_EVENTS,
@@ -15,6 +14,7 @@ from loopback.state import (
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
 )
+from tests.helpers.loopback_demo import DemoBot, World
 
 
 def text_channel(demo: DemoBot, world: World) -> discord.TextChannel:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import aiohttp
 import discord
 import pytest
-from loopback_demo import DemoBot, World
+
+from tests.helpers.loopback_demo import DemoBot, World
 
 
 async def test_late_answer_is_a_violation_and_gets_10062(world: World, demo: DemoBot) -> None:

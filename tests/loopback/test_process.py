@@ -5,11 +5,10 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
-from click_ids import click_of
-
 from bot.store import default_sqlite_url
 from loopback import fake_discord
 from loopback.process import start
+from tests.helpers.click_ids import click_of
 
 
 async def test_a_bare_bot_subprocess_answers_a_click_and_dies_on_sigkill(tmp_path: Path) -> None:

@@ -20,8 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from announcements import Tally, all_delivered, check_channel, report
-from click_ids import click_of
 
 from bot.games import GAMES
 from bot.render.cards import ClickId
@@ -30,6 +28,8 @@ from bot.store import Store, default_sqlite_url, make_engine
 from loopback import FakeDiscord, fake_discord
 from loopback.process import BotProcess, start
 from loopback.state import Channel, Message, User, iter_components
+from tests.helpers.announcements import Tally, all_delivered, check_channel, report
+from tests.helpers.click_ids import click_of
 
 COMMANDS = {
     "verflixte6": "v6 tisch",

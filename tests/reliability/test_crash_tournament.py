@@ -22,8 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from announcements import Tally, all_delivered, check_tournament, report
-from click_ids import click_of
 
 from bot.games import GAMES
 from bot.service import Service
@@ -32,6 +30,8 @@ from loopback import FakeDiscord, fake_discord
 from loopback.process import BotProcess, start
 from loopback.rest import RestCall
 from loopback.state import Channel, Message, User
+from tests.helpers.announcements import Tally, all_delivered, check_tournament, report
+from tests.helpers.click_ids import click_of
 
 MANAGE_GUILD = 1 << 5
 

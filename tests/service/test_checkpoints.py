@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 from alembic import command
-from engine_state import engine_state
 from sqlalchemy import Engine, text
 
 from bot.audit import export
@@ -31,6 +30,7 @@ from bot.service import (
 )
 from bot.store import Store
 from bot.store.migrate import alembic_config
+from tests.helpers.engine_state import engine_state
 
 SETUPS = [
     ("verflixte6", 3, {"durchgaenge": 3}),

@@ -13,12 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from engine_state import engine_state
 
 from bot.games import GAMES
 from bot.play.outcome import Outcome, merge
 from bot.service import Service
 from bot.store import Store
+from tests.helpers.engine_state import engine_state
 
 Check = Callable[[dict[str, Any], dict[str, Any] | None, dict[str, dict[str, Any] | None]], None]
 LOPAKA = "Lopaka"

@@ -4,12 +4,12 @@ puts the last committed state back, so memory never runs ahead of the database."
 from __future__ import annotations
 
 import pytest
-from engine_state import engine_state
 from sqlalchemy.exc import OperationalError
 
 from bot.engine import Action
 from bot.service import Service
 from bot.store import Store
+from tests.helpers.engine_state import engine_state
 
 
 async def test_a_failed_commit_restores_the_committed_state(

@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from engine_state import engine_state
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +23,7 @@ from bot.games import GAMES
 from bot.lobby import LOBBY_VERBS
 from bot.service import Service
 from bot.store import Store
+from tests.helpers.engine_state import engine_state
 
 SEED = bytes(range(32))
 SETUPS = [

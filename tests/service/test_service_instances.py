@@ -15,12 +15,12 @@ import threading
 from typing import Any
 
 import pytest
-from engine_state import engine_state
 
 from bot.engine import Action, IllegalAction
 from bot.games import GAMES
 from bot.service import Service
 from bot.store import Store, make_engine, upgrade
+from tests.helpers.engine_state import engine_state
 
 PLAYERS = ["111", "222", "333"]
 

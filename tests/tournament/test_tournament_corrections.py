@@ -7,13 +7,13 @@ from __future__ import annotations
 import copy
 
 import pytest
-from stechen_dice import Dice
 
 from bot.engine import Action, IllegalAction
 from bot.engine.rng import AuditedRng
 from bot.tournament import corrections
 from bot.tournament.game import SYSTEM, TournamentGame
 from bot.tournament.state import FINISHED, RUNNING, Correction, Tournament
+from tests.helpers.stechen_dice import Dice
 
 GAME = TournamentGame()
 RNG = AuditedRng(bytes(32), nonce="test")

@@ -5,13 +5,13 @@ from __future__ import annotations
 import copy
 
 import pytest
-from stechen_dice import Dice
 
 from bot.engine import FixedRng, IllegalAction
 from bot.engine.rng import AuditedRng
 from bot.tournament import rules
 from bot.tournament.standings import best_thirds, group_boundaries, order_lines
 from bot.tournament.state import FINISHED, RUNNING, Line, Tournament
+from tests.helpers.stechen_dice import Dice
 
 
 def lines(*rows: tuple[str, int, int]) -> list[Line]:

@@ -6,13 +6,12 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from ft_helpers import GAME, Table
-
 from bot.engine import redacted
 from bot.games.flaschenteufel.cards import COLOUR
 from bot.i18n import t
 from bot.render import ft_cards
 from bot.render.cards import Select
+from tests.helpers.flaschenteufel import GAME, Table
 
 PLAYERS = ["A", "B", "C"]
 

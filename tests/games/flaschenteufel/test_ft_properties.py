@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 
-from ft_helpers import GAME
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +12,7 @@ from bot.engine import Action, IllegalAction
 from bot.engine.rng import Draw, Rng
 from bot.games.flaschenteufel.cards import DECK, START
 from bot.games.flaschenteufel.state import FState
+from tests.helpers.flaschenteufel import GAME
 
 
 class DrawnRng(Rng):

@@ -5,12 +5,12 @@ from __future__ import annotations
 import copy
 
 import pytest
-from ft_helpers import GAME, Table
 
 from bot.engine import IllegalAction
 from bot.games.flaschenteufel.cards import COLOUR, DECK, POINTS
 from bot.games.flaschenteufel.state import PLAY
 from bot.games.flaschenteufel.tricks import lopaka_card, winning_card
+from tests.helpers.flaschenteufel import GAME, Table
 
 PLAYERS = ["Adam", "Betty", "Christian", "Doris"]
 
@@ -126,11 +126,14 @@ def test_not_following_colour_is_refused() -> None:
 
 
 def test_discarding_twice_is_refused() -> None:
+    """Who has chosen is told whom the table still awaits (the engine's refusal, also
+    what his prompt's button is told)."""
     table = Table(["A", "B", "C"], [])
     table.do("A", "discard", card=table.state.hands[0].cards[0])
     with pytest.raises(IllegalAction) as refused:
         table.do("A", "discard", card=table.state.hands[0].cards[0])
-    assert refused.value.key == "ft.already_done"
+    assert refused.value.key == "ft.already_chosen"
+    assert refused.value.params == {"player": ["B", "C"], "count": 2}
 
 
 def test_passes_move_when_all_have_passed() -> None:

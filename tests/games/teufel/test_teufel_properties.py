@@ -7,11 +7,11 @@ import copy
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from teufel_helpers import GAME
 
 from bot.engine import Action, IllegalAction
 from bot.engine.rng import Draw, Rng
 from bot.games.teufel.state import BET, START_BALANCE
+from tests.helpers.teufel import GAME
 
 
 class DrawnRng(Rng):

@@ -5,12 +5,12 @@ from __future__ import annotations
 import copy
 
 import pytest
-from teufel_helpers import GAME, Oven
 
 from bot.engine import FixedRng, IllegalAction
 from bot.games.teufel.rules import set_pacts
 from bot.games.teufel.state import DEVIL as D
 from bot.games.teufel.track import marks_at, position
+from tests.helpers.teufel import GAME, Oven
 
 PLAYERS = ["Gordon", "Petra", "Lucy", "Saul"]
 

@@ -6,9 +6,9 @@ import copy
 from typing import Any
 
 import pytest
-from v6_helpers import GAME, Table
 
 from bot.engine import Action, IllegalAction
+from tests.helpers.verflixte6 import GAME, Table
 
 
 def refused(table: Table, player: str, verb: str, **args: Any) -> str:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from v6_helpers import GAME, Table
-
 from bot.engine import FixedRng
 from bot.games.verflixte6 import ranking
 from bot.games.verflixte6.state import ZOMBIE
+from tests.helpers.verflixte6 import GAME, Table
 
 
 def test_worked_example_dense_places_and_stechen() -> None:

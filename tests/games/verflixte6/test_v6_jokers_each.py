@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from v6_helpers import Table
 
 from bot.engine import IllegalAction
 from bot.games.verflixte6.state import PRINZESSIN, ZOMBIE
+from tests.helpers.verflixte6 import Table
 
 
 def test_frostschutz_nth_use_subtracts_faces_up_to_n() -> None:

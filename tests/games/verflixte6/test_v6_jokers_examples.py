@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from v6_helpers import Table
-
 from bot.games.verflixte6.state import PRINZESSIN, ZOMBIE
+from tests.helpers.verflixte6 import Table
 
 
 def test_spelunkenbold_roll_4_gives_plus_9() -> None:

@@ -7,12 +7,12 @@ import copy
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from v6_helpers import GAME
 
 from bot.engine import Action, IllegalAction
 from bot.engine.replay import replay
 from bot.engine.rng import Draw, Rng
 from bot.games.verflixte6.state import V6State
+from tests.helpers.verflixte6 import GAME
 
 MAX_ACTIONS = 400
 

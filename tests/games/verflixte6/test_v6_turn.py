@@ -5,10 +5,10 @@ from __future__ import annotations
 import copy
 
 import pytest
-from v6_helpers import GAME, Table
 
 from bot.engine import Action, FixedRng, IllegalAction
 from bot.games.verflixte6.state import AM_ZUG, JUNGFRAU, PRINZESSIN, ZOMBIE
+from tests.helpers.verflixte6 import GAME, Table
 
 
 def test_worked_example_freiwurf_3_weiter_2_gives_5() -> None:

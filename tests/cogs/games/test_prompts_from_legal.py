@@ -8,8 +8,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from click_ids import click_of
-
 from bot.engine import Action
 from bot.games.verflixte6.state import JOKER_IDS
 from bot.render import ft_cards
@@ -18,6 +16,7 @@ from bot.service import Outcome, Service
 from bot.store import Store
 from cogs.games.dicedevils import options_for
 from cogs.games.verflixte6 import prompt_for
+from tests.helpers.click_ids import click_of
 
 PLAYERS = ["100", "101", "102"]
 

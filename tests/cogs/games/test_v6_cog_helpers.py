@@ -16,8 +16,9 @@ from bot.render import v6_cards as cards
 from bot.render.cards import Button, Card, Select
 from bot.service import Outcome, Service
 from bot.store import Store
-from cogs.games.verflixte6 import joker_id, prompt_for, split_turn_events, to_action
-from cogs.pipeline.router import Click, parse_click, router_of
+from cogs.games.verflixte6 import PROMPTS, joker_id, prompt_for, split_turn_events, to_action
+from cogs.pipeline.incoming import Click, parse_click
+from cogs.pipeline.router import router_of
 from cogs.translator import CommandTranslator, cmd
 
 
@@ -52,7 +53,7 @@ async def started(store: Store, players: int = 3) -> Outcome:
 async def test_clicks_become_actions(
     store: Store, verb: str, values: list[str], action: Action
 ) -> None:
-    assert to_action(click(verb, *values), await started(store)) == action
+    assert to_action(None, click(verb, *values), await started(store)) == action
 
 
 @pytest.mark.parametrize(
@@ -68,25 +69,32 @@ async def test_yes_and_no_answer_the_pending_decision(
     store: Store, phase: str, verb: str, action: Action
 ) -> None:
     outcome = with_phase(await started(store), phase)
-    assert to_action(click(verb), outcome) == action
+    assert to_action(None, click(verb), outcome) == action
 
 
 async def test_yes_without_a_decision_is_refused(store: Store) -> None:
     with pytest.raises(IllegalAction):
-        to_action(click("yes"), await started(store))
+        to_action(None, click("yes"), await started(store))
 
 
 async def test_prompts_are_only_for_the_player_to_act(store: Store) -> None:
-    outcome = await started(store)
+    """The engine says who may open a prompt (the pipeline asks it, ``PROMPTS``)."""
+    service = Service(store)
+    outcome = await service.create("verflixte6", ["100", "101", "102"], {})
     with pytest.raises(IllegalAction) as refused:
-        prompt_for(outcome, "begin", "101")
+        service.tables.check(outcome.game_id, "101", PROMPTS["begin"])
     assert refused.value.key == "game.not_your_turn"
+    with pytest.raises(IllegalAction) as outsider:
+        service.tables.check(outcome.game_id, "999", PROMPTS["begin"])
+    assert outsider.value.key == "game.not_a_player"
+    service.tables.check(outcome.game_id, "100", PROMPTS["begin"])
     card = prompt_for(outcome, "begin", "100")
     select = card.rows[0]
     assert isinstance(select, Select)
     assert len(select.options) == 15 and select.max_values == 3
-    with pytest.raises(IllegalAction):
-        prompt_for(outcome, "menu", "100")  # no jokers announced before the Freiwurf
+    with pytest.raises(IllegalAction) as early:  # no jokers announced before the Freiwurf
+        service.tables.check(outcome.game_id, "100", PROMPTS["menu"])
+    assert early.value.key == "v6.phase.jokers"
 
 
 def test_turn_events_split_at_the_next_turn() -> None:

@@ -1,7 +1,7 @@
 """Croupier's custom ids in the tests: read with :class:`bot.render.cards.ClickId` (never
 split by hand), and every verb a game's controls can carry.
 
-``VERBS`` is shared by the random players (tests/e2e/curious.py: each verb offered, pressed
+``VERBS`` is shared by the random players (tests/helpers/curious.py: each verb offered, pressed
 and taken) and the custom ids taken from play (tests/cogs/test_click_ids_from_play.py: no
 other verb is ever written).
 """

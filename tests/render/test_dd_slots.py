@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from click_ids import click_of
-
 from bot.i18n import t
 from bot.render import dd_cards
 from bot.render.cards import Button
 from cogs.table_hosts import _absent_line
+from tests.helpers.click_ids import click_of
 
 
 def placing() -> SimpleNamespace:

@@ -1,4 +1,5 @@
-"""Router.table_turn: one click at a time per table, and never more than TURN_WAIT s."""
+"""The table turn (cogs.pipeline.table_turn): one click at a time per table, released early by
+its holder, and never held longer than TURN_WAIT s."""
 
 from __future__ import annotations
 
@@ -6,16 +7,16 @@ import asyncio
 
 import pytest
 
-from cogs.pipeline import router as routing
-from cogs.pipeline.router import Router, turn_done
+from cogs.pipeline import table_turn as turns
+from cogs.pipeline.table_turn import TableTurns
 
 
 async def test_a_second_click_waits_for_the_first() -> None:
-    router = Router()
+    table_turn = TableTurns()
     order: list[str] = []
 
     async def click(name: str, hold: float) -> None:
-        async with router.table_turn(1):
+        async with table_turn(1):
             order.append(f"{name} in")
             await asyncio.sleep(hold)
             order.append(f"{name} out")
@@ -24,20 +25,20 @@ async def test_a_second_click_waits_for_the_first() -> None:
     assert order == ["a in", "a out", "b in", "b out"]
 
 
-async def test_turn_done_lets_the_next_click_in_early() -> None:
-    router = Router()
+async def test_a_released_turn_lets_the_next_click_in_early() -> None:
+    table_turn = TableTurns()
     order: list[str] = []
 
     async def first() -> None:
-        async with router.table_turn(2):
+        async with table_turn(2) as turn:
             order.append("table updated")
-            turn_done()
+            turn.release()
             await asyncio.sleep(0.05)  # slow follow-ups
             order.append("follow-ups done")
 
     async def second() -> None:
         await asyncio.sleep(0.01)
-        async with router.table_turn(2):
+        async with table_turn(2):
             order.append("second")
 
     await asyncio.gather(first(), second())
@@ -47,22 +48,22 @@ async def test_turn_done_lets_the_next_click_in_early() -> None:
 async def test_a_stuck_click_holds_the_table_at_most_turn_wait(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    router = Router()
-    monkeypatch.setattr(routing, "TURN_WAIT", 0.05)
+    table_turn = TableTurns()
+    monkeypatch.setattr(turns, "TURN_WAIT", 0.05)
     release = asyncio.Event()
 
     async def stuck() -> None:
-        async with router.table_turn(3):
+        async with table_turn(3):
             await release.wait()
 
     holder = asyncio.create_task(stuck())
     await asyncio.sleep(0.01)
     loop = asyncio.get_running_loop()
     began = loop.time()
-    async with router.table_turn(3):
+    async with table_turn(3):
         waited = loop.time() - began
     assert 0.04 <= waited < 1.0
     release.set()
     await holder
-    async with router.table_turn(3):  # the lock is free again afterwards
+    async with table_turn(3):  # the lock is free again afterwards
         pass

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.render.cards import MAX_CUSTOM_ID, ClickId, custom_id
-from cogs.pipeline.router import Click, parse_click
+from cogs.pipeline.incoming import Click, parse_click
 
 
 def test_a_verb_with_an_underscore_is_a_click() -> None:

@@ -27,8 +27,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine_state import engine_state
-
 from bot.engine import IllegalAction
 from bot.games.flaschenteufel.cards import COLOUR
 from bot.i18n import normalize_locale, number, t, template
@@ -36,6 +34,7 @@ from bot.render.lobby import mention
 from bot.service import Service
 from loopback import FakeDiscord
 from loopback.state import Message, iter_components
+from tests.helpers.engine_state import engine_state
 
 # Leaf keys of a private view that the public view hides, and what kind of secret they hold.
 SECRET_FIELDS = {

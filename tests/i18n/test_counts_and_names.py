@@ -23,7 +23,8 @@ from bot.render.cards import Card, Select
 from bot.render.v6_lines import describe as v6_describe
 from bot.service import Outcome, Service
 from bot.store import Store
-from cogs.croupier_cog import closed_notice, refusal_text, turn_refusal
+from cogs.pipeline.dms import closed_notice
+from cogs.pipeline.replies import refusal_text
 
 LOCALES = ("de", "en")
 
@@ -396,18 +397,28 @@ async def test_a_refusal_while_cards_are_passed_names_whoever_is_still_to_act(
     await service.act(running.game_id, "11", Action("discard", {"card": card}))
     current = service.tables.current(running.game_id)
     assert current.to_act == ["12", "13"]
-    assert refusal_text(turn_refusal(current), "de") == (
-        "Du bist nicht am Zug – <@12> und <@13> sind dran."
+    with pytest.raises(IllegalAction) as chosen:  # what his prompt's button is told
+        service.tables.check(running.game_id, "11", None)
+    assert refusal_text(chosen.value, "de") == (
+        "Du hast schon gewählt – es fehlen noch <@12> und <@13>."
     )
-    assert refusal_text(turn_refusal(current), "en") == (
-        "It is not your turn – it's up to <@12> and <@13>."
+    assert refusal_text(chosen.value, "en") == (
+        "You have chosen already – waiting for <@12> and <@13>."
     )
-    one = replace(current, to_act=["12"])
-    assert refusal_text(turn_refusal(one), "de") == "Du bist nicht am Zug – <@12> ist dran."
-    nobody = replace(current, to_act=[])
-    assert refusal_text(turn_refusal(nobody), "de") == t("game.nobody_to_act", "de")
-    over = replace(current, status="finished", to_act=[])
-    assert turn_refusal(over).key == "game.over"
+    with pytest.raises(IllegalAction) as outsider:
+        service.tables.check(running.game_id, "99", None)
+    assert outsider.value.key == "game.not_a_player"
+
+
+async def test_a_refusal_names_everyone_still_to_act(service: Service) -> None:
+    """The engines' common refusal (Dice Devils': the first to place) names who is to act."""
+    running = await service.create("dicedevils", ["11", "12", "13"], {})
+    waiting = running.to_act
+    other = next(p for p in running.players if p not in waiting)
+    with pytest.raises(IllegalAction) as refused:
+        service.tables.check(running.game_id, other, None)
+    names = " und ".join(f"<@{p}>" for p in waiting)
+    assert refusal_text(refused.value, "de") == f"Du bist nicht am Zug – {names} ist dran."
 
 
 async def test_lopaka_is_named_not_mentioned(service: Service) -> None:

@@ -17,7 +17,7 @@ What is checked over the whole run (``Run.problems``):
 - no message version (content, embeds, components, select options, form titles and
   labels) shows a text key, a Python repr, a mention of something that is not a user, a
   bare Discord id, English-only words in German or German-only words in English;
-- the leak scan (tests/e2e/leaks.py) finds no secret where it does not belong;
+- the leak scan (tests/helpers/leaks.py) finds no secret where it does not belong;
 - every verb a game can put in a custom id (``VERBS``, and Teufel's bet form) was offered,
   pressed and taken at least once: the game moved on, or a prompt, a form or the player's
   own information opened (a refusal does not count); and no control of the game's current
@@ -36,9 +36,6 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from click_ids import VERBS, game_of
-from leaks import LeakScan, component_texts
-
 from bot.app import Croupier
 from bot.config import Settings
 from bot.engine.rng import AuditedRng, Draw
@@ -50,6 +47,8 @@ from cogs.pipeline.router import router_of
 from cogs.tournament.evening_calls import open_evenings
 from loopback import FakeDiscord, bot_running
 from loopback.state import Channel, Guild, Interaction, Message, User, iter_components
+from tests.helpers.click_ids import VERBS, game_of
+from tests.helpers.leaks import LeakScan, component_texts
 
 MANAGE_GUILD = 1 << 5
 

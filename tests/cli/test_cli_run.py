@@ -18,7 +18,7 @@ def run_croupier(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "bot"],
         cwd=cwd,
-        env={**clean, "PYTHONPATH": str(Path(__file__).resolve().parents[1]), **env},
+        env={**clean, "PYTHONPATH": str(Path(__file__).resolve().parents[2]), **env},
         capture_output=True,
         text=True,
         timeout=60,

@@ -10,7 +10,6 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from click_ids import click_of
 
 from bot.engine import Action, IllegalAction
 from bot.games.dicedevils.state import ITEM_COPIES
@@ -18,7 +17,8 @@ from bot.render import dd_cards
 from bot.render.cards import Button, Card, Select
 from bot.service import Outcome
 from cogs.games import dicedevils
-from cogs.pipeline.router import parse_click
+from cogs.pipeline.incoming import parse_click
+from tests.helpers.click_ids import click_of
 
 ANNA, BEN, CEM = "101", "102", "103"
 LOSERS = [BEN, CEM, "104", "105", "106"]
@@ -125,7 +125,7 @@ async def test_the_first_step_of_a_long_swap_turns_the_prompt_into_the_second() 
     assert len(select["options"]) == len(ITEMS) - 1
     chosen = parse_click(select["custom_id"], [select["options"][0]["value"]])
     assert chosen is not None and chosen.verb == "swap_item"
-    action = dicedevils.to_action(chosen, current)
+    action = dicedevils.to_action(None, chosen, current)
     assert action in swaps() and action.args["take"] == taken.split("|")[1]
     forged = parse_click(first.custom_id, [f"{BEN}|Zauberstab"])
     assert forged is not None

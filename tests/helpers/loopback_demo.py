@@ -1,4 +1,4 @@
-"""A throwaway discord.py bot for testing the loopback Discord (used by conftest.py)."""
+"""A throwaway discord.py bot for testing the loopback Discord (tests/loopback/conftest.py)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ import pytest
 from bot.i18n import has_text
 from bot.permissions import NEEDS, Told, missing, needed, notice
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 ALL = sum(need.bit for need in NEEDS)
 
 
