@@ -13,7 +13,6 @@ from discord.ext import commands
 from bot.render.cards import Card
 from bot.service import Outcome, Service
 from cogs.permission_notices import tell_host
-from cogs.pipeline import payload as ui
 from cogs.pipeline.payload import send_kwargs
 from cogs.pipeline.replies import answer_locale
 
@@ -46,23 +45,21 @@ def actor_of(interaction: discord.Interaction[Any]) -> str:
     return str(interaction.user.id)
 
 
-async def edit_card(channel: Any, message_id: int, card: Card, what: str) -> bool:
-    """Edit a message the bot posted earlier to show ``card``, without an interaction to
-    answer (a clock, a host, a tournament's end); a failure is logged, not raised."""
-    try:
-        await channel.get_partial_message(message_id).edit(**ui.message_kwargs(card))
-    except discord.HTTPException:
-        log.warning("%s could not be edited (message %s)", what, message_id)
-        return False
-    return True
-
-
 def is_host(interaction: discord.Interaction[Any], croupier_role: int | None) -> bool:
     """Host tools: Manage Server, or the server's configured croupier role."""
     if interaction.permissions.manage_guild:
         return True
     roles = getattr(interaction.user, "roles", [])
     return croupier_role is not None and any(role.id == croupier_role for role in roles)
+
+
+def hosts(interaction: discord.Interaction[Any]) -> bool:
+    """May this member use the host tools here (:func:`is_host` with the server's role)?"""
+    guild = interaction.guild_id
+    role = (
+        None if guild is None else client_service(interaction.client).directory.croupier_role(guild)
+    )
+    return is_host(interaction, role)
 
 
 class CroupierCog(commands.Cog):
@@ -76,9 +73,7 @@ class CroupierCog(commands.Cog):
 
     def host(self, interaction: discord.Interaction[Any]) -> bool:
         """May this member use the host tools here?"""
-        guild = interaction.guild_id
-        role = None if guild is None else self.service.directory.croupier_role(guild)
-        return is_host(interaction, role)
+        return hosts(interaction)
 
     def locale(self, interaction: discord.Interaction[Any]) -> str:
         """The server's language (German unless its admins chose another): what the

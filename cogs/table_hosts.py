@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot import clocks
+from bot.clocks import timing as clocks
 from bot.engine import IllegalAction
 from bot.i18n import t
 from bot.render.dd_cards import slot_number

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import clocks
+from bot.clocks import timing as clocks
 from bot.engine import JSON, Action, Event, IllegalAction
 from bot.engine.serial import renamed
 from bot.play.outcome import ABORTED, LOBBY, OPEN, PAUSED, Outcome

@@ -249,11 +249,6 @@ class Tables:
         since = starts[-1] if starts else -1
         return [e for row in rows[since + 1 :] for e in redacted(game, row.events, None)]
 
-    def locale_of(self, game_id: int) -> str:
-        """A table's language, without building its views as :meth:`current` does (most
-        clicks need no more before they act)."""
-        return self.get(game_id).row.locale
-
     def is_over(self, game_id: int) -> bool:
         """Whether a game has ended (finished, or ended early by a host or its lobby's
         clock), without building its views; False for a game that does not exist."""

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot import clocks
+from bot.clocks import timing as clocks
 from bot.clocks.clock import Clock
 from bot.engine import JSON, Action, Event, IllegalAction
 from bot.play.outcome import ABORTED, OPEN, ClockNotice, Outcome, merge

@@ -20,6 +20,7 @@ import discord
 from discord.ext import tasks
 
 from bot.service import Service
+from cogs.croupier_cog import client_service
 from cogs.pipeline.delivery import PERMANENT, announce
 from cogs.pipeline.table_turn import TableTurns
 
@@ -36,8 +37,7 @@ class Redelivery:
 
     @property
     def service(self) -> Service:
-        service: Service = self.client.service  # type: ignore[attr-defined]
-        return service
+        return client_service(self.client)
 
     def start(self) -> None:
         """Start the task that delivers what is owed (the bot does, once it is set up)."""

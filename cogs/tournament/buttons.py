@@ -13,7 +13,7 @@ from bot.engine import Action
 from bot.i18n import t
 from bot.render import tournament_cards as tcards
 from bot.service import Outcome
-from cogs.croupier_cog import is_host
+from cogs.croupier_cog import hosts
 from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import Delivery
 from cogs.pipeline.dms import send_dm
@@ -26,18 +26,12 @@ Interaction = discord.Interaction[Any]
 KIND = "turnier"
 
 
-def _host(interaction: Interaction) -> bool:
-    service = interaction.client.service
-    guild = interaction.guild_id
-    return is_host(interaction, None if guild is None else service.directory.croupier_role(guild))
-
-
 def to_action(interaction: Interaction, click: Click, current: Outcome | None) -> Action:
     if click.verb == "confirm":
         return correction_prompt.confirmed_action(interaction, click)
     if click.verb == "checkin":
         return Action("checkin", {"group": int(click.arg) if click.arg.isdigit() else 0})
-    return Action(click.verb, {"host": True} if _host(interaction) else {})
+    return Action(click.verb, {"host": True} if hosts(interaction) else {})
 
 
 def _clicked(interaction: Interaction | None) -> Click | None:

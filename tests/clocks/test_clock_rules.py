@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import clocks
+from bot.clocks import timing as clocks
 from bot.clocks.clock import Clock
 
 T0 = datetime(2026, 11, 22, 20, 0, tzinfo=UTC)

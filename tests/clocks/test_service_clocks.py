@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot import clocks
+from bot.clocks import timing as clocks
 from bot.engine import Action, IllegalAction
 from bot.service import Service
 from bot.store import Store

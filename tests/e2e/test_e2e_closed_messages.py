@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import clocks
+from bot.clocks import timing as clocks
 from tests.helpers.e2e_play import clock_cog, play_out_dicedevils, play_out_flaschenteufel
 from tests.helpers.e2e_table import Table
 from tests.helpers.fake_time import FakeTime

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot import clocks
+from bot.clocks import timing as clocks
 from bot.i18n import t
 from loopback import bot_running
 from tests.helpers.e2e_play import clock_cog
