@@ -6,7 +6,8 @@ and only then bring the cached table up to date and answer. A refusal or a faile
 changes nothing. A table starts as a lobby (join / leave / start); ``start`` seats the
 game. Everything else is a part of the service (``bot.play``): the table cache
 (``tables``), turn clocks and absence (``clocks``), host tools (``host``), the tournament
-link (``tournaments``, it listens to finished games), names and languages (``directory``)
+workflow (``tournaments``: groups' tables, evenings, corrections; it listens to
+finished games), names and languages (``directory``)
 and the game records (``records``).
 """
 
@@ -40,7 +41,7 @@ from bot.play.outcome import (
 )
 from bot.play.records import Records
 from bot.play.tables import Table, Tables
-from bot.play.tournament_link import TournamentLink
+from bot.play.tournaments import Tournaments
 from bot.play.turn_clocks import TurnClocks
 from bot.store import Store, VersionConflict
 from bot.store.columns import utcnow
@@ -86,8 +87,8 @@ class Service:
         self.records = Records(store, self.tables, games)
         self.clocks = TurnClocks(self)
         self.host = HostTools(self, self.clocks)
-        self.tournaments = TournamentLink(self)
         self.outbox = Outbox(store)
+        self.tournaments = Tournaments(self, self.host)
         self.finished_listeners: list[FinishedListener] = [self.tournaments.on_finished]
 
     # --- acting ----------------------------------------------------------------------

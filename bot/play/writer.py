@@ -1,13 +1,14 @@
 """What the service's parts may ask of the service (:class:`Writer`): its one write path,
-so that clocks, host tools and the tournament link act and commit as every click does."""
+so that clocks, host tools and the tournaments act and commit as every click does."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
 from bot.engine import JSON, Action, AuditedRng, Event, Game
+from bot.play.outbox import Outbox
 from bot.play.outcome import Outcome
 from bot.play.tables import Table, Tables
 from bot.store import Store
@@ -18,6 +19,7 @@ class Writer(Protocol):
     games: Mapping[str, Game[Any]]
     tables: Tables
     now: Callable[[], datetime]
+    outbox: Outbox
 
     async def act(
         self,
@@ -37,6 +39,20 @@ class Writer(Protocol):
         *,
         nonce: str = "",
         expected_version: int | None = None,
+    ) -> Outcome: ...
+
+    async def create(
+        self,
+        kind: str,
+        players: Sequence[str],
+        options: Mapping[str, JSON] | None = None,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        locale: str = "de",
+        actor: str | None = None,
+        nonce: str = "",
+        announced: bool = False,
     ) -> Outcome: ...
 
     def commit(

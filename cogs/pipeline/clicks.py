@@ -115,6 +115,6 @@ class GameClicks:
             if not closed:
                 await refuse(interaction, exc, locale)
             return
-        delivery = Delivery(interaction.client, outcome, interaction, turn=turn)
+        delivery = Delivery(interaction.client, outcome, interaction, turn=turn, click=click)
         await self.show(delivery, actor)
         delivery.delivered()

@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections import Counter
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -35,6 +35,7 @@ from bot.service import Outcome, Service
 from cogs.croupier_cog import channel_by_id, client_service
 from cogs.pipeline import payload as ui
 from cogs.pipeline.dms import closed_notice, dm_players
+from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
 from cogs.pipeline.table_turn import TableTurn
 from cogs.pipeline.wire import edit_clicked
@@ -57,7 +58,8 @@ class Delivery:
     """What ``outcome`` owes: for the versions ``first``..``last`` of its game (by default
     those of the outcome's events), through ``interaction`` if the click is being
     answered. The outcome's views are the game as it stands, which may be newer.
-    ``turn``: the table's turn its caller holds, released before the DMs go out."""
+    ``turn``: the table's turn its caller holds, released before the DMs go out;
+    ``click``: the control the interaction came from, as the pipeline read it."""
 
     def __init__(
         self,
@@ -68,9 +70,11 @@ class Delivery:
         first: int | None = None,
         last: int | None = None,
         turn: TableTurn | None = None,
+        click: Click | None = None,
     ) -> None:
         self.client = client
         self.turn = turn
+        self.click = click
         self.outcome = outcome
         self.interaction = interaction
         self.first = first or outcome.first or outcome.version
@@ -289,6 +293,12 @@ async def announce(
     d = Delivery(client, outcome, interaction, first=first, last=last, turn=turn)
     await game.show(d, None)
     d.delivered()
+
+
+async def announce_each(client: discord.Client, outcomes: Iterable[Outcome]) -> None:
+    """Deliver what each of ``outcomes`` owes, in their order (a workflow's steps)."""
+    for outcome in outcomes:
+        await announce(client, outcome)
 
 
 async def send_private(

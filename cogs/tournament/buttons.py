@@ -17,7 +17,7 @@ from cogs.croupier_cog import hosts
 from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import Delivery
 from cogs.pipeline.dms import send_dm
-from cogs.pipeline.incoming import Click, parse_click
+from cogs.pipeline.incoming import Click
 from cogs.pipeline.replies import reader_locale
 from cogs.tournament import correction_prompt
 from cogs.tournament.group_threads import deliver
@@ -34,21 +34,12 @@ def to_action(interaction: Interaction, click: Click, current: Outcome | None) -
     return Action(click.verb, {"host": True} if hosts(interaction) else {})
 
 
-def _clicked(interaction: Interaction | None) -> Click | None:
-    """The tournament button an interaction came from (None: no click, or a command)."""
-    if interaction is None or interaction.type is not discord.InteractionType.component:
-        return None
-    data: Any = interaction.data or {}
-    return parse_click(str(data.get("custom_id", "")), [])
-
-
 async def show(d: Delivery, actor: str | None) -> None:
     """What a tournament's action owes (``group_threads.deliver``); a click is answered
     privately too: before it for a check-in and a confirmed correction (their message is
     no registration: a thread's call, a DM, a private prompt), after it for a
     registration (with the welcome DM)."""
-    interaction, outcome = d.interaction, d.outcome
-    click = _clicked(interaction)
+    interaction, outcome, click = d.interaction, d.outcome, d.click
     verb = None if click is None or actor is None else click.verb
     if interaction is not None and click is not None and verb == "checkin":
         text = t("ui.tour.checked_in", reader_locale(interaction, outcome.locale))

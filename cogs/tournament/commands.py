@@ -15,6 +15,7 @@ from discord.ext import commands, tasks
 
 from bot.engine import Action, IllegalAction
 from bot.i18n import t
+from bot.play.tournaments import group_of
 from bot.render import tournament_cards as tcards
 from bot.render import v6_cards
 from bot.service import Outcome
@@ -27,8 +28,6 @@ from bot.tournament.evening_time import (
     zone_named,
 )
 from bot.tournament.export import full_json, standings_csv
-from bot.tournament.game import SYSTEM
-from bot.tournament.rules import reminders_due
 from cogs.croupier_cog import CroupierCog, actor_of
 from cogs.options import (
     BestThirds,
@@ -50,7 +49,7 @@ from cogs.options import (
 )
 from cogs.permission_notices import tell_host
 from cogs.pipeline import payload as ui
-from cogs.pipeline.delivery import announce
+from cogs.pipeline.delivery import announce, announce_each
 from cogs.pipeline.payload import send_kwargs
 from cogs.pipeline.replies import reader_locale, refuse
 from cogs.pipeline.router import router_of
@@ -58,7 +57,7 @@ from cogs.tournament import correction_prompt as tournament_fix
 from cogs.tournament.bracket_picture import bracket_picture
 from cogs.tournament.buttons import CLICKS
 from cogs.tournament.evening_calls import open_evenings, resume, start, wait_for_evening
-from cogs.tournament.group_threads import group_of, start_groups, substitute
+from cogs.tournament.group_threads import start_groups, substitute
 from cogs.tournament.scheduled_events import delete_server_event, server_event
 from cogs.translator import cmd
 
@@ -275,7 +274,9 @@ class TournamentCog(CroupierCog):
             await refuse(interaction, IllegalAction("tour.host_only"), current.locale)
             return
         try:
-            started = await start(self.bot, current, gruppe, fehlende, actor_of(interaction))
+            started = await start(
+                self.bot, current.game_id, gruppe, fehlende, actor_of(interaction)
+            )
         except IllegalAction as exc:
             await refuse(interaction, exc, current.locale)
             return
@@ -338,7 +339,7 @@ class TournamentCog(CroupierCog):
         text = t("ui.tour.scheduled", locale, group=gruppe, when=shown_time(when))
         await interaction.response.send_message(text)
         await announce(self.bot, outcome, interaction)
-        await wait_for_evening(self.bot, outcome, gruppe)  # its table waits for the evening
+        await wait_for_evening(self.bot, outcome.game_id, gruppe)  # its table waits for the evening
         where = f"#{getattr(interaction.channel, 'name', 'discord')}"
         if not await server_event(
             self.bot, interaction.guild, outcome, gruppe, when, location=where
@@ -402,16 +403,9 @@ class TournamentCog(CroupierCog):
     async def remind_due(self, now: datetime) -> int:
         """Remind the players of every group whose evening starts within the hour (each
         group once; see :func:`remind`). Returns how many groups."""
-        count = 0
-        for tid in self.service.tables.live_games(KIND):
-            outcome = self.service.tables.current(tid)
-            for group in reminders_due(outcome.public, now.isoformat(), REMIND_BEFORE):
-                reminded = await self.service.act(
-                    tid, SYSTEM, Action("reminded", {"group": group["number"]})
-                )
-                await announce(self.bot, reminded)
-                count += 1
-        return count
+        reminded = await self.service.tournaments.remind_due(now, REMIND_BEFORE)
+        await announce_each(self.bot, reminded)
+        return len(reminded)
 
     async def _host_tool(self, interaction: discord.Interaction[Any], action: Action) -> None:
         """Withdraw, advance: the host's word, logged with who and why, and shown."""

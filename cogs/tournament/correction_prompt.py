@@ -10,7 +10,6 @@ confirmed, the tables of the undone rounds are ended and the new round is drawn.
 
 from __future__ import annotations
 
-import logging
 import secrets
 from typing import Any
 
@@ -24,12 +23,10 @@ from bot.render.cards import Button, Card, custom_id
 from bot.service import Outcome
 from bot.tournament.corrections import UNDOES
 from cogs.croupier_cog import CroupierCog, actor_of, client_service
-from cogs.pipeline.delivery import announce
+from cogs.pipeline.delivery import announce, announce_each
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
 from cogs.pipeline.replies import reader_locale, refuse
-
-log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 
@@ -136,16 +133,6 @@ def _public_card(outcome: Outcome) -> Card:
 
 
 async def end_undone(client: discord.Client, outcome: Outcome, host: str) -> None:
-    """End the tables of the rounds a correction undid."""
-    service = client_service(client)
-    for event in outcome.events:
-        if event["type"] != "undone":
-            continue
-        reason = t("ui.tour.fix.ended", outcome.locale, round=outcome.events[0]["round"])
-        for game_id in event["games"]:
-            try:
-                ended = await service.host.end_table(int(game_id), host, reason)
-            except IllegalAction as exc:  # over already
-                log.info("undone table %s not ended: %s", game_id, exc.key)
-                continue
-            await announce(client, ended)
+    """End the tables of the rounds a correction undid (bot.play.tournaments), announced."""
+    ended = await client_service(client).tournaments.end_undone(outcome, host)
+    await announce_each(client, ended)

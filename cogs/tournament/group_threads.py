@@ -10,15 +10,14 @@ from typing import Any
 
 import discord
 
-from bot.engine import Action
 from bot.i18n import t
+from bot.play.tournaments import group_of
 from bot.render import tournament_cards as tcards
 from bot.render import v6_cards
 from bot.render.cards import Button, Card, custom_id
 from bot.render.pictures import table_png
 from bot.service import Outcome, Service
 from bot.tournament.evening_time import shown_time
-from bot.tournament.game import SYSTEM
 from cogs.croupier_cog import channel_by_id, client_service
 from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import Delivery, announce, nonce_of, send_private, wake
@@ -47,43 +46,15 @@ def _starting(client: discord.Client, tournament_id: int) -> asyncio.Lock:
 
 async def _start_groups(client: discord.Client, tournament: Outcome) -> None:
     service = client_service(client)
-    tour = tournament.public
-    current = tour["rounds"][-1]
+    current = tournament.public["rounds"][-1]
     channel = await channel_by_id(client, tournament.channel_id)
-    locale = tournament.locale
-    options = service.tables.options(tournament.game_id)
-    clock: dict[str, Any] = {k: options[k] for k in ("clock_seconds", "on_timeout") if k in options}
     for group in current["groups"]:
         if group["game_id"] is not None:
             continue
         thread = await _group_thread(client, channel, tournament, current, group)
-        game_id = service.tables.latest_in_channel("verflixte6", thread.id)
-        if game_id is None:
-            options = {
-                **tour["group_options"],  # the tournament's: Durchgänge, Finale
-                "tournament": {
-                    "id": tournament.game_id,
-                    "round": current["number"],
-                    "group": group["number"],
-                },
-                **clock,  # the tournament's turn clock for every group table
-            }
-            game = await service.create(
-                "verflixte6",
-                group["players"],
-                options,
-                guild_id=service.tables.guild_of(tournament.game_id),
-                channel_id=thread.id,
-                locale=locale,
-            )
-            game_id = game.game_id
-        await announce(client, service.tables.owed(game_id, [1]))  # its table message
-        linked = await service.act(
-            tournament.game_id,
-            SYSTEM,
-            Action("game", {"group": group["number"], "game_id": game_id}),
-        )
-        service.outbox.delivered(linked.game_id, linked.version)  # nothing to show
+        flow = service.tournaments
+        table, _ = await flow.open_group(tournament.game_id, group["number"], thread.id)
+        await announce(client, table)  # its table message
 
 
 async def _group_thread(
@@ -146,13 +117,6 @@ async def deliver(d: Delivery) -> None:
             await evening_begins(d, event)
         elif event["type"] == "start_group":
             await group_started(d, event)
-
-
-def group_of(tournament: Outcome, number: int) -> dict[str, Any] | None:
-    """Group ``number`` of the tournament's current round, as its view shows it."""
-    rounds = tournament.public["rounds"]
-    groups: list[dict[str, Any]] = rounds[-1]["groups"] if rounds else []
-    return next((g for g in groups if g["number"] == number), None)
 
 
 async def group_thread(client: discord.Client, group: dict[str, Any]) -> Any:
@@ -238,8 +202,8 @@ def group_picture(
 
 async def substitute(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
     """A tournament's substitution on Discord: said in public, the group's table given to
-    the newcomer (the same seat, dice and points), who gets his private state by DM."""
-    service, event = client_service(interaction.client), outcome.events[-1]
+    the newcomer (bot.play.tournaments), who gets his private state by DM."""
+    event = outcome.events[-1]
     text = t(
         "ui.tour.host.substitute",
         outcome.locale,
@@ -251,12 +215,9 @@ async def substitute(interaction: discord.Interaction[Any], outcome: Outcome) ->
     )
     await interaction.response.send_message(text)
     await announce(interaction.client, outcome, interaction)
-    game_id = event.get("game_id")
-    if not isinstance(game_id, int):
+    table = await client_service(interaction.client).tournaments.seat_substitute(event)
+    if table is None:
         return  # no table yet: it opens with the newcomer seated
-    table = await service.host.replace_player(
-        game_id, str(event["by"]), str(event["out"]), str(event["player"]), str(event["reason"])
-    )
     await announce(interaction.client, table)
     channel = await channel_by_id(interaction.client, table.channel_id)
     await send_private(interaction.client, channel, table, [str(event["player"])])

@@ -10,12 +10,10 @@ from typing import Any
 
 import discord
 
-from bot.engine import Action
 from bot.i18n import t
+from bot.play.tournaments import group_of
 from bot.service import Outcome
-from bot.tournament.game import SYSTEM
 from cogs.croupier_cog import client_service
-from cogs.tournament.group_threads import group_of
 
 log = logging.getLogger(__name__)
 
@@ -69,11 +67,7 @@ async def server_event(
         )
     except discord.Forbidden:
         return False
-    service = client_service(client)
-    kept = await service.act(
-        outcome.game_id, SYSTEM, Action("event", {"group": number, "event_id": str(created.id)})
-    )
-    service.outbox.delivered(kept.game_id, kept.version)  # nothing to show
+    await client_service(client).tournaments.keep_event(outcome.game_id, number, str(created.id))
     return True
 
 

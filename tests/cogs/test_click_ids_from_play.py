@@ -28,7 +28,6 @@ from bot.render.cards import MAX_CUSTOM_ID, Card, ClickId, Form, Select
 from bot.render.lobby import table_lobby_card
 from bot.service import Outcome, Service
 from bot.store import Store, make_engine, upgrade
-from bot.tournament.game import SYSTEM
 from cogs.games import dicedevils, teufel, verflixte6
 from tests.helpers.click_ids import VERBS, click_of, game_of
 from tests.helpers.engine_state import engine_state
@@ -255,28 +254,15 @@ def tournament_seen(outcome: Outcome) -> list[Card | Form]:
 
 
 async def start_groups(service: Service, tournament: Outcome) -> tuple[list[Outcome], Outcome]:
-    """What cogs.tournament.commands.start_groups does without Discord: a Verflixte 6 table for
-    every group of the current round that has none, linked back to the tournament.
-    The tables, and the tournament after the last link."""
-    tour: Any = tournament.public
-    current = tour["rounds"][-1]
+    """What cogs.tournament.group_threads.start_groups does without Discord: each group's
+    table opened and linked by the tournament's workflow. The tables, and the tournament
+    after the last link."""
     games = []
-    for group in current["groups"]:
-        if group["game_id"] is not None:
-            continue
-        options = {
-            "durchgaenge": 4 if current["finale"] else tour["durchgaenge"],
-            "finale": current["finale"],
-            "tournament": {
-                "id": tournament.game_id,
-                "round": current["number"],
-                "group": group["number"],
-            },
-        }
-        game = await service.create("verflixte6", group["players"], options)
-        link = {"group": group["number"], "game_id": game.game_id}
-        tournament = await service.act(tournament.game_id, SYSTEM, Action("game", link))
-        games.append(game)
+    for group in tournament.public["rounds"][-1]["groups"]:
+        if group["game_id"] is None:
+            flow = service.tournaments
+            game, tournament = await flow.open_group(tournament.game_id, group["number"], None)
+            games.append(game)
     return games, tournament
 
 

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from bot.engine import Action, IllegalAction
+from bot.play.tournaments import group_of
 from bot.service import Outcome, Service
 from bot.store import Store
-from bot.tournament.game import SYSTEM
 
 PLAYERS = [str(1000 + i) for i in range(8)]
 
@@ -26,27 +26,12 @@ async def play_out(service: Service, game_id: int) -> Outcome:
 
 
 async def start_groups(service: Service, tournament: Outcome) -> list[int]:
-    """What the Discord layer does after a draw: one V6 game per group, linked back."""
-    state: Any = tournament.public
-    current = state["rounds"][-1]
+    """What the Discord layer does after a draw, without threads: each group's table, as
+    the tournament's workflow opens and links it."""
     games = []
-    for group in current["groups"]:
-        options = {
-            "durchgaenge": 4 if current["finale"] else state["durchgaenge"],
-            "finale": current["finale"],
-            "tournament": {
-                "id": tournament.game_id,
-                "round": current["number"],
-                "group": group["number"],
-            },
-        }
-        game = await service.create("verflixte6", group["players"], options)
-        await service.act(
-            tournament.game_id,
-            SYSTEM,
-            Action("game", {"group": group["number"], "game_id": game.game_id}),
-        )
-        games.append(game.game_id)
+    for group in tournament.public["rounds"][-1]["groups"]:
+        table, _ = await service.tournaments.open_group(tournament.game_id, group["number"], None)
+        games.append(table.game_id)
     return games
 
 
@@ -101,3 +86,30 @@ async def test_a_result_lost_in_a_crash_is_recorded_after_the_restart(store: Sto
     (recorded,) = await restarted.tournaments.reconcile()
     assert recorded.events[0]["type"] == "group_table"
     assert await restarted.tournaments.reconcile() == []
+
+
+async def test_a_group_table_a_crash_left_unlinked_is_taken_not_doubled(store: Store) -> None:
+    """A restart finishes a half-done start: the table already opened in the group's
+    thread is linked; a group without one gets its own, with the tournament's options."""
+    service = Service(store)
+    created = await service.create(
+        "turnier", ["host"], {"durchgaenge": 1, "clock_seconds": 300, "on_timeout": "wait"}
+    )
+    tid = created.game_id
+    for player in PLAYERS:
+        await service.act(tid, player, Action("register"))
+    drawn = await service.act(tid, "host", Action("close"))
+    first, second = drawn.public["rounds"][-1]["groups"]
+    made = await service.create("verflixte6", first["players"], {}, channel_id=77)
+    table, linked = await service.tournaments.open_group(tid, first["number"], 77)
+    assert table.game_id == made.game_id
+    assert table.events[0]["type"] == made.events[0]["type"]  # what its first message shows
+    assert group_of(linked, first["number"])["game_id"] == made.game_id  # type: ignore[index]
+    other, linked = await service.tournaments.open_group(tid, second["number"], 78)
+    assert other.game_id not in (tid, made.game_id)
+    assert group_of(linked, second["number"])["game_id"] == other.game_id  # type: ignore[index]
+    options = service.tables.options(other.game_id)
+    assert options["tournament"] == {"id": tid, "round": 1, "group": second["number"]}
+    assert (options["clock_seconds"], options["on_timeout"]) == (300, "wait")
+    owed = service.outbox.due_for(tid, now=float("inf"))
+    assert linked.version not in owed and linked.version - 1 not in owed  # links show nothing
