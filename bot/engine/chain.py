@@ -16,15 +16,38 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
-from bot.json_text import plain
+import orjson
+
+from bot.json_text import OPTIONS, plain
+
+_SORTED = OPTIONS | orjson.OPT_SORT_KEYS
+_FLOAT_DIFFERS = re.compile(rb"0\.0000|e-\d(?!\d)")
+"""Where orjson writes a float unlike ``json`` (Python's ``repr``): between 1e-9 and 1e-4
+(``0.00001`` for ``1e-05``, ``1e-7`` for ``1e-07``). Found inside a string too, which only
+costs the slower way."""
 
 
 def canonical_json(value: Any) -> str:
     """The one JSON text of ``value`` the chain hashes: what the database hands back
-    (``json`` round trip: tuples become lists, keys strings), keys sorted, no spaces."""
+    (``json`` round trip: tuples become lists, keys strings), keys sorted, no spaces,
+    UTF-8; defined as :func:`standard_json` writes it. orjson writes the same text ten
+    times faster where it can (the hash is computed at every action); a value it refuses or
+    may write differently (a float it writes unlike ``json``) takes the standard way."""
+    try:
+        text = orjson.dumps(value, option=_SORTED)
+    except TypeError:
+        return standard_json(value)
+    if _FLOAT_DIFFERS.search(text):
+        return standard_json(value)
+    return text.decode()
+
+
+def standard_json(value: Any) -> str:
+    """The chain's JSON text as the standard library writes it (the definition)."""
     return json.dumps(plain(value), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 

@@ -16,7 +16,7 @@ invalidated); execution events do not see these statements.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,14 +69,26 @@ class Prepared:
     def run(self, connection: Connection, values: Mapping[str, Any]) -> int:
         """Execute on ``connection``'s transaction; the number of rows it changed."""
         plan = self._plan(connection.dialect)
-        params = plan.params(values)
+        return self._execute(connection, plan.sql, plan.params(values), many=False)
+
+    def run_many(self, connection: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
+        """Execute once per row of values, on ``connection``'s transaction."""
+        if rows:
+            plan = self._plan(connection.dialect)
+            self._execute(connection, plan.sql, [plan.params(v) for v in rows], many=True)
+
+    @staticmethod
+    def _execute(connection: Connection, sql: str, params: Any, *, many: bool) -> int:
         cursor = None
         try:
             cursor = connection.connection.cursor()
-            cursor.execute(plan.sql, params)
+            if many:
+                cursor.executemany(sql, params)
+            else:
+                cursor.execute(sql, params)
             return int(cursor.rowcount)
         except connection.dialect.loaded_dbapi.Error as exc:
-            raise _as_sqlalchemy_error(connection, plan.sql, params, exc, cursor) from exc
+            raise _as_sqlalchemy_error(connection, sql, params, exc, cursor) from exc
         finally:
             if cursor is not None:
                 with contextlib.suppress(Exception):  # the connection may be gone

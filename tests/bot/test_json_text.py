@@ -10,7 +10,7 @@ from datetime import date
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bot import json_text
@@ -42,7 +42,10 @@ values = st.recursive(
 )
 
 
+@settings(max_examples=500)
 @given(values)
+@example({"tiny": 1e-05, "small": 1.2345e-07, "big": 1e16, "huge": -1e300, "n": 2**70})
+@example([0.0001, 9.87654321e-09, 1e-10, 123456789.125, "e-7 0.0000"])
 def test_canonical_json_is_the_text_it_was(value: Any) -> None:
     try:
         expected = old_canonical_json(value)
