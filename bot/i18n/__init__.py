@@ -32,6 +32,8 @@ COMPLETE = (DEFAULT_LOCALE, FALLBACK)
 LANGUAGES: dict[str, Language] = {code: load(code) for code in installed()}
 IDENTIFIERS = frozenset({"game", "seq", "table", "seed", "channel", "thread", "version"})
 """Parameters that are numbers but not amounts: written as plain digits (Spiel 1234)."""
+SIGNED = frozenset({"change"})
+"""Parameters that are changes: written with their sign (+5, −5, ±0)."""
 STRICT = os.environ.get("CROUPIER_STRICT_TEXTS") == "1"
 MISSING: list[str] = []
 """Every missing text or parameter met so far (``language:key``), for the tests."""
@@ -81,6 +83,11 @@ def number(value: int | float, locale: object) -> str:
     return LANGUAGES[normalize_locale(locale)].number(value)
 
 
+def signed(value: int | float, locale: object) -> str:
+    """A change as the reader of ``locale`` writes it, with its sign (+5, −5, ±0)."""
+    return LANGUAGES[normalize_locale(locale)].signed(value)
+
+
 def listed(items: Iterable[str], locale: object) -> str:
     """Names in a sentence as the reader lists them ("@A, @B und @C", "@A, @B and @C")."""
     found = list(items)
@@ -105,30 +112,46 @@ def t(key: str, locale: str | None = DEFAULT_LOCALE, **params: object) -> str:
         return text
     written = params
     if language.plain_small:  # names and small numbers (most parameters) stay as they are
-        for value in params.values():
+        for name, value in params.items():
             kind = type(value)
-            if kind is float or (kind is int and not 0 <= value < 1000):  # type: ignore[operator]
+            if kind is float or (kind is int and not 0 <= value < 1000) or name in SIGNED:  # type: ignore[operator]
                 written = _numbers(params, language)
                 break
     else:
         written = _numbers(params, language)
+    starters = language.starters.get(text)
+    if starters is not None:
+        written = _capitalised(written, starters)
     try:
         return text.format(**written)
-    except ValueError:  # a format spec such as {change:+d} wants the number itself
-        return text.format(**params)
     except (KeyError, IndexError) as exc:
         _missing(f"{language.code}:{key}", f"no parameter {exc}")
         return text
 
 
 def _numbers(params: dict[str, object], language: Language) -> dict[str, object]:
-    """``params`` with the numbers written for the reader (identifiers as they are)."""
-    return {
-        name: language.number(value)  # type: ignore[arg-type]
-        if type(value) in (int, float) and name not in IDENTIFIERS
-        else value
-        for name, value in params.items()
-    }
+    """``params`` with the numbers written for the reader (identifiers as they are,
+    changes with their sign)."""
+    return {name: _written(name, value, language) for name, value in params.items()}
+
+
+def _written(name: str, value: object, language: Language) -> object:
+    if type(value) not in (int, float) or name in IDENTIFIERS:
+        return value
+    if name in SIGNED:
+        return language.signed(value)  # type: ignore[arg-type]
+    return language.number(value)  # type: ignore[arg-type]
+
+
+def _capitalised(params: dict[str, object], starters: frozenset[str]) -> dict[str, object]:
+    """``params`` with the names that start a sentence written with a capital ("die Bank"
+    there reads "Die Bank"; a mention is left as it is)."""
+    found = dict(params)
+    for name in starters:
+        value = found.get(name)
+        if isinstance(value, str) and value[:1].islower():
+            found[name] = value[:1].upper() + value[1:]
+    return found
 
 
 def _fallback(key: str, language: Language, count: object) -> str | None:

@@ -10,6 +10,7 @@ Untranslated and fuzzy entries count as missing, so a partial catalogue falls ba
 from __future__ import annotations
 
 import gettext
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -45,6 +46,11 @@ class Language:
     plurals: dict[str, tuple[str, ...]]
     plural_index: Callable[[int], int]
     number: Callable[[Number], str] = field(repr=False)
+    signed: Callable[[Number], str] = field(repr=False)
+    """A change, always with its sign (+1.200, −40, ±0)."""
+    starters: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    """text -> the parameters that start one of its sentences (a name such as "die Bank"
+    put there is written with a capital: "Die Bank zahlt …")."""
     plain_small: bool = True
     """Whether whole numbers from 0 to 999 read as Python writes them (no other digits),
     so that ``t`` need not look them up (a negative one never does: :data:`MINUS`)."""
@@ -101,14 +107,28 @@ def load(language: str) -> Language:
         elif isinstance(key, str) and string:
             texts[key] = str(string)
     number = number_format(language)
+    every = [*texts.values(), *(form for forms in plurals.values() for form in forms)]
+    starters = {text: names for text in every if (names := sentence_starters(text))}
     return Language(
         code=language,
         texts=texts,
         plurals=plurals,
         plural_index=lru_cache(maxsize=512)(gettext.c2py(catalogue.plural_expr)),
         number=number,
+        signed=signed_format(number),
+        starters=starters,
         plain_small=all(number(n) == str(n) for n in (0, 7, 999)),
     )
+
+
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n)[*_>#\s]*\{(\w+)[^}]*\}")
+"""A parameter where a sentence starts: at the beginning, after a full stop, exclamation
+or question mark and a space, or on a new line (after Markdown's emphasis or quote)."""
+
+
+def sentence_starters(text: str) -> frozenset[str]:
+    """The parameters of ``text`` that start a sentence."""
+    return frozenset(_SENTENCE_START.findall(text))
 
 
 MINUS = "\u2212"
@@ -127,6 +147,18 @@ def number_format(language: str) -> Callable[[Number], str]:
         return written.replace("-", MINUS) if value < 0 else written
 
     return number
+
+
+def signed_format(number: Callable[[Number], str]) -> Callable[[Number], str]:
+    """Changes as the reader writes them, always signed: +1.200, −40 (``number``'s minus),
+    and ±0 for no change."""
+
+    def signed(value: Number) -> str:
+        if value == 0:
+            return "±0"
+        return "+" + number(value) if value > 0 else number(value)
+
+    return signed
 
 
 def installed() -> tuple[str, ...]:

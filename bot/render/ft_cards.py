@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.flaschenteufel.cards import COLOUR
-from bot.i18n import listed, t
+from bot.i18n import listed, number, t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.lobby import ended, mention, seed_line, table_lobby_card
 from bot.render.table_events import TABLE_EVENTS, describe_table_event
@@ -58,7 +58,7 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
             params[key] = _cards(event[key], locale)
     for key in ("scores", "totals"):
         if key in event:
-            params[key] = ", ".join(f"{name(p)} {v}" for p, v in event[key].items())
+            params[key] = ", ".join(f"{name(p)} {number(v, locale)}" for p, v in event[key].items())
     if kind == "game_end":
         params["winners"] = listed((name(p) for p in event["winners"]), locale)
     if kind == "trick" and event.get("bottle"):

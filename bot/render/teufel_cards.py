@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.games.teufel.state import BONUS, MARKS
 from bot.games.teufel.track import marks_at
-from bot.i18n import listed, number, t
+from bot.i18n import listed, number, signed, t
 from bot.render.cards import Button, Card, Form, Row, custom_id
 from bot.render.lobby import ended, mention, seed_line, table_lobby_card
 from bot.render.table_events import TABLE_EVENTS, describe_table_event
@@ -18,13 +18,6 @@ Names = Callable[[str], str]
 
 def lobby_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     return table_lobby_card(outcome, locale, BUTTON, name)
-
-
-def _signed(amount: int, locale: str) -> str:
-    """A change of a balance, signed and written for the reader (+1.200, −40, ±0)."""
-    if amount == 0:
-        return "±0"
-    return ("+" if amount > 0 else "") + number(amount, locale)
 
 
 def spot_text(spot: int, locale: str) -> str:
@@ -81,7 +74,7 @@ def _settled(event: Mapping[str, Any], locale: str, name: Names) -> list[str]:
     lines = []
     for player, change in event["changes"].items():
         bet = event["bets"][player]
-        amount = _signed(change, locale)
+        amount = signed(change, locale)
         if bet == 0:
             parts = [t("teufel.ui.settle.no_bet", locale)]
         elif change < 0:
@@ -92,9 +85,9 @@ def _settled(event: Mapping[str, Any], locale: str, name: Names) -> list[str]:
         else:
             parts = [t("teufel.ui.settle.won", locale, bet=bet, amount=amount)]
         kinds = event["bonuses"].get(player, [])
-        bonus = _signed(BONUS, locale)
+        bonus = signed(BONUS, locale)
         parts += [t(f"teufel.ui.settle.{kind}", locale, amount=bonus) for kind in kinds]
-        total = _signed(change + BONUS * len(kinds), locale)
+        total = signed(change + BONUS * len(kinds), locale)
         lines.append(
             t("teufel.ui.settle.player", locale, player=name(player), total=total,
               parts=", ".join(parts))

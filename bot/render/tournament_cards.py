@@ -11,6 +11,8 @@ from bot.render.cards import Button, Card, Row, custom_id
 from bot.render.lobby import ended, revealed_text
 from bot.render.tournament_bracket import FIELDS_MAX, bracket, bracket_fields
 from bot.render.v6_cards import Names, mention
+from bot.tournament.standings import ADVANCE_PER_GROUP
+from bot.tournament.state import FINALE_DURCHGAENGE
 
 BUTTON = "trb"
 EMBED_TEXT_MAX = 5000  # of Discord's 6,000 per embed: room for the title and evenings
@@ -26,10 +28,7 @@ def registration_card(outcome: Any, locale: str, name: Names = mention) -> Card:
         "ui.tour.registration",
         locale,
         status=t(f"ui.tour.status.{status}", locale),
-        group_size=tour["group_size"],
-        durchgaenge=t("n.durchgaenge", locale, count=tour["durchgaenge"]),
-        best_thirds=t("n.best_thirds", locale, count=tour["best_thirds"]),
-        finale_size=tour["finale_size"],
+        format=format_text(tour, locale),
         seed_hash=outcome.seed_hash,
     )
     names = ", ".join(name(p) for p in registered) or t("ui.tour.nobody", locale)
@@ -69,16 +68,49 @@ def registration_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     )
 
 
+def format_text(tour: Mapping[str, Any], locale: str) -> str:
+    """The tournament's format as it will be played: the group size the draw honours (a
+    group of 2 or fewer would eliminate nobody: **Decision** "every round eliminates
+    someone" draws larger ones), the Durchgänge per evening, the best thirds (only if
+    any), and the Finale with its own Durchgänge."""
+    size = tour["group_size"]
+    if size <= ADVANCE_PER_GROUP:
+        least = ADVANCE_PER_GROUP + 1
+        groups = t("ui.tour.format.groups_least", locale, least=least, advance=ADVANCE_PER_GROUP)
+    else:
+        groups = t("ui.tour.format.groups", locale, size=size)
+    parts = [
+        groups,
+        t("ui.tour.format.evening", locale, durchgaenge=_durchgaenge(tour["durchgaenge"], locale)),
+    ]
+    if tour["best_thirds"]:
+        parts.append(t("ui.tour.format.thirds", locale, count=tour["best_thirds"]))
+    finale = _durchgaenge(FINALE_DURCHGAENGE, locale)
+    parts.append(t("ui.tour.format.finale", locale, size=tour["finale_size"], durchgaenge=finale))
+    return ", ".join(parts)
+
+
+def _durchgaenge(count: int, locale: str) -> str:
+    return t("n.durchgaenge", locale, count=count)
+
+
 def round_card(
     event: Mapping[str, Any], tour_name: str, locale: str, name: Names = mention
 ) -> Card:
     key = "ui.tour.finale" if event["finale"] else "ui.tour.round"
     fields = [
-        (t("ui.tour.group", locale, group=i + 1), "\n".join(name(p) for p in players))
+        (_group_heading(event, i + 1, locale), "\n".join(name(p) for p in players))
         for i, players in enumerate(event["groups"])
     ]
     title = t(key, locale, round=event["round"])
     return Card(title=t("ui.tour.titled", locale, name=tour_name, title=title), fields=fields)
+
+
+def _group_heading(event: Mapping[str, Any], number: int, locale: str) -> str:
+    """A drawn group's heading: its number, or for the Finale's one group who is in it."""
+    if event["finale"]:
+        return t("ui.tour.finalists", locale)
+    return t("ui.tour.group", locale, group=number)
 
 
 def table_line(row: Sequence[object], locale: str) -> str:

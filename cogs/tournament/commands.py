@@ -282,7 +282,10 @@ class TournamentCog(CroupierCog):
             return
         missing = started.events[-1]["missing"]
         mine = reader_locale(interaction, current.locale)
-        text = t("ui.tour.started", mine, group=gruppe, count=len(missing))
+        if missing:
+            text = t("ui.tour.started", mine, group=gruppe, count=len(missing))
+        else:
+            text = t("ui.tour.started_plain", mine, group=gruppe)
         await interaction.response.send_message(text, ephemeral=True)
 
     @turnier.command(name=cmd("weiterkommen"), description=cmd("weiterkommen.desc"))

@@ -86,9 +86,9 @@ def assert_counts_read_right(text: str, count: int) -> None:
             {"de": "2 Durchgänge", "en": "2 Durchgänge"},
         ),
         (
-            "n.best_thirds",
-            {"de": "1 bester Dritter", "en": "1 best third"},
-            {"de": "2 beste Dritte", "en": "2 best thirds"},
+            "ui.tour.format.thirds",
+            {"de": "dazu der beste Dritte", "en": "plus the best third"},
+            {"de": "dazu die 2 besten Dritten", "en": "plus the 2 best thirds"},
         ),
     ],
 )
@@ -250,7 +250,7 @@ def test_tournament_registration_and_group_tables(count: int, locale: str) -> No
     outcome = Outcome(1, "tournament", "open", 1, [], tour, {}, [], ["1"], "ab" * 32, None)
     registration = read(tournament_cards.registration_card(outcome, locale))
     assert t("n.durchgaenge", locale, count=count) in registration
-    assert t("n.best_thirds", locale, count=count) in registration
+    assert t("ui.tour.format.thirds", locale, count=count) in registration
     table = [{"player": "1", "points": count, "eyes": count}]
     group = read(
         tournament_cards.group_table_card({"table": table, "group": 1, "round": 1}, locale)
@@ -301,10 +301,10 @@ async def test_teufel_seats_say_where_a_pawn_stands_in_the_tables_language(
     german = [v for _, v in teufel_cards.table_card(outcome, "de", lambda p: "…").fields]
     english = [v for _, v in teufel_cards.table_card(outcome, "en", lambda p: "…").fields]
     assert [v.split(" · ")[0] for v in german] == [
-        "auf 0–50", "zwischen 200 und 300", "auf 300", "zwischen 50 und 200"
+        "Auf 0–50", "Zwischen 200 und 300", "Auf 300", "Zwischen 50 und 200"
     ]  # fmt: skip
     assert [v.split(" · ")[0] for v in english] == [
-        "on 0–50", "between 200 and 300", "on 300", "between 50 and 200"
+        "On 0–50", "Between 200 and 300", "On 300", "Between 50 and 200"
     ]  # fmt: skip
     assert all(v.endswith("Kohle 60 (2 Stück)") for v in german), german
     assert all(v.endswith("coal 60 (2 pieces)") for v in english), english
@@ -431,7 +431,7 @@ async def test_lopaka_is_named_not_mentioned(service: Service) -> None:
     }  # fmt: skip
     for locale in LOCALES:
         line = ft_cards.describe(hand_end, locale)
-        assert "<@Lopaka>" not in line and "Lopaka -2" in line and "<@11> 5" in line
+        assert "<@Lopaka>" not in line and "Lopaka −2" in line and "<@11> 5" in line
         assert "<@Lopaka>" not in read(table)
 
 

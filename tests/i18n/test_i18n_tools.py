@@ -107,9 +107,11 @@ def test_numbers_are_written_for_the_reader_but_identifiers_are_not() -> None:
     assert t("teufel.ui.account", "de", balance=1600).count("1.600") == 1
 
 
-def test_a_format_spec_still_takes_the_number_itself() -> None:
+def test_a_change_is_written_with_its_sign_and_grouped() -> None:
     line = t("v6.event.frostschutz", "de", use=1, die=3, change=-1200, player="A", eyes=5)
-    assert "-1200" in line  # {change:+d} keeps Python's sign; the spec wins over grouping
+    assert "→ −1.200," in line
+    line = t("v6.event.frostschutz", "en", use=1, die=3, change=1200, player="A", eyes=5)
+    assert "→ +1,200," in line
 
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))

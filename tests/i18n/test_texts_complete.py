@@ -69,6 +69,7 @@ def test_a_wrong_placeholder_or_a_stale_id_is_found(monkeypatch: pytest.MonkeyPa
         {},
         lambda n: int(n > 1),
         str,
+        str,
     )
     monkeypatch.setitem(LANGUAGES, "fr", french)
     assert [p for p in tools.problems() if p.startswith("fr:")] == [
