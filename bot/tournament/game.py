@@ -43,10 +43,10 @@ class TournamentGame(Engine[Tournament]):
 
     def apply(self, state: Tournament, seat: int, action: Action, rng: Rng) -> list[Event]:
         player = str(action.args.get("actor", ""))
-        if action.do == "register":
-            rules.register(state, player)
-        elif action.do == "unregister":
-            rules.unregister(state, player)
+        if action.do in ("register", "unregister"):
+            step = rules.register if action.do == "register" else rules.unregister
+            reserve = step(state, player)
+            return [Event(action.do, {"player": player} | ({"reserve": True} if reserve else {}))]
         elif action.do == "close":
             self._host(state, player, action)
             new_round = rules.close_registration(state, rng)

@@ -39,20 +39,31 @@ def check_options(tournament: Tournament) -> None:
         raise IllegalAction("tour.options")
 
 
-def register(tournament: Tournament, player: str) -> None:
+def register(tournament: Tournament, player: str) -> bool:
+    """One role per person: a reserve who registers plays and is no reserve any more.
+    Returns whether he was one."""
     if tournament.status != REGISTRATION:
         raise IllegalAction("tour.registration_closed")
     if player in tournament.registered:
         raise IllegalAction("tour.already_registered")
     tournament.registered.append(player)
+    if player in tournament.reserves:
+        tournament.reserves.remove(player)
+        return True
+    return False
 
 
-def unregister(tournament: Tournament, player: str) -> None:
+def unregister(tournament: Tournament, player: str) -> bool:
+    """A player, or a reserve, steps back. Returns whether he was a reserve."""
+    if player in tournament.reserves:
+        tournament.reserves.remove(player)
+        return True
     if tournament.status != REGISTRATION:
         raise IllegalAction("tour.registration_closed")
     if player not in tournament.registered:
         raise IllegalAction("tour.not_registered")
     tournament.registered.remove(player)
+    return False
 
 
 def register_reserve(tournament: Tournament, player: str) -> None:
@@ -60,7 +71,7 @@ def register_reserve(tournament: Tournament, player: str) -> None:
     if tournament.status == FINISHED:
         raise IllegalAction("tour.not_running")
     if player in tournament.registered:
-        raise IllegalAction("tour.already_registered")
+        raise IllegalAction("tour.plays_already")
     if player in tournament.reserves:
         raise IllegalAction("tour.already_reserve")
     tournament.reserves.append(player)

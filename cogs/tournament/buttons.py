@@ -53,10 +53,15 @@ async def show(d: Delivery, actor: str | None) -> None:
     if interaction is None or verb not in ("register", "unregister", "reserve"):
         return
     mine = reader_locale(interaction, outcome.locale)
+    was_reserve = bool(outcome.events[-1].get("reserve"))  # one role per person: moved
     if verb == "register":
-        await interaction.followup.send(await _welcome(interaction, outcome), ephemeral=True)
+        text = await _welcome(interaction, outcome)
+        if was_reserve:
+            text = f"{text} {t('ui.tour.no_longer_reserve', mine)}"
+        await interaction.followup.send(text, ephemeral=True)
     elif verb == "unregister":
-        await interaction.followup.send(t("ui.tour.left", mine), ephemeral=True)
+        left = "ui.tour.reserve_left" if was_reserve else "ui.tour.left"
+        await interaction.followup.send(t(left, mine), ephemeral=True)
     else:
         await interaction.followup.send(t("ui.tour.reserve_done", mine), ephemeral=True)
 

@@ -3,7 +3,7 @@ seat's points are his (docs/DECISIONS.md); bad substitutions are refused private
 
 from __future__ import annotations
 
-from tests.helpers.e2e_play import play_thread, tournament
+from tests.helpers.e2e_play import MANAGE_GUILD, play_thread, tournament
 from tests.helpers.e2e_table import Table
 
 
@@ -64,3 +64,29 @@ async def test_substitutions_that_make_no_sense_are_refused(table: Table) -> Non
         assert refused.message.visibility == "ephemeral", options
         assert needle in refused.message.text(), (needle, refused.message.text())
     assert service.tables.current(tid).version == before
+
+
+async def test_one_role_per_person_and_the_second_press_says_which(table: Table) -> None:
+    """A reserve who registers plays (and is no reserve any more); a player who offers to
+    be a reserve is told he plays; a reserve who steps back is told he is none now."""
+    table.anna.permissions |= MANAGE_GUILD
+    created = await table.slash(table.anna, "turnier erstellen", name="Herbst")
+    card = created.message
+    dora = table.fake.add_user("Dora", guild=table.guild)
+    await table.press(dora, "reserve", card)
+    assert "Ersatz (1)" in card.text()
+    moved = await table.press(dora, "register", card)
+    (note,) = await moved.wait_followup()
+    assert note.visibility == "ephemeral" and "nicht mehr Ersatz" in note.content
+    assert "Angemeldet (1)" in card.text() and "Ersatz (" not in card.text()
+
+    again = await table.press(dora, "reserve", card)
+    assert again.message.visibility == "ephemeral"
+    assert "als Spieler angemeldet" in again.message.text()
+    assert "Ersatz (" not in card.text()  # nothing changed
+
+    ben = table.ben
+    await table.press(ben, "reserve", card)
+    left = await table.press(ben, "unregister", card)
+    (note,) = await left.wait_followup()
+    assert "nicht mehr Ersatz" in note.content and "Ersatz (" not in card.text()

@@ -96,6 +96,18 @@ def test_registration_rules() -> None:
         rules.register(tournament, "late")
 
 
+def test_one_role_per_person() -> None:
+    tournament = new_tournament(2)
+    rules.register_reserve(tournament, "R")
+    with pytest.raises(IllegalAction, match=r"tour\.plays_already"):
+        rules.register_reserve(tournament, "P1")
+    assert rules.register(tournament, "R") is True  # a reserve who registers plays
+    assert tournament.registered == ["P0", "P1", "R"] and tournament.reserves == []
+    rules.register_reserve(tournament, "S")
+    assert rules.unregister(tournament, "S") is True and tournament.reserves == []
+    assert rules.unregister(tournament, "R") is False and "R" not in tournament.registered
+
+
 def test_bad_options_are_refused() -> None:
     with pytest.raises(IllegalAction, match=r"tour\.group_size"):
         rules.check_options(Tournament("x", "h", group_size=7))
