@@ -438,13 +438,19 @@ class TournamentCog(CroupierCog):
         await announce(self.bot, outcome, interaction)
 
     async def _here(self, interaction: discord.Interaction[Any]) -> Outcome | None:
-        game_id = self.service.tables.latest_in_channel(KIND, interaction.channel_id or 0)
+        """The tournament of the channel the command came from: the channel's own, or for
+        a group's thread the one it was opened from (its parent's)."""
+        tables = self.service.tables
+        game_id = tables.latest_in_channel(KIND, interaction.channel_id or 0)
+        parent = getattr(interaction.channel, "parent_id", None)
+        if game_id is None and parent is not None:
+            game_id = tables.latest_in_channel(KIND, parent)
         if game_id is None:
             await interaction.response.send_message(
                 t("ui.tour.none", self.private_locale(interaction)), ephemeral=True
             )
             return None
-        return self.service.tables.current(game_id)
+        return tables.current(game_id)
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:

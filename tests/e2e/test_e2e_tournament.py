@@ -66,6 +66,9 @@ async def finish_tournament(table: Table, registration: Any, users: dict[int, An
     assert "noch nicht gespielt" in stand.message.text()  # the Finale's players, no result
     finale_threads = [c for c in fake.threads(table.channel) if "Finale" in c.name]
     assert len(finale_threads) == 1
+    there = await fake.slash(table.cem, finale_threads[0], "turnier stand")  # a group's thread
+    await table.settled()
+    assert there.message.visibility == "ephemeral" and "Stand: Runde 2" in there.message.text()
     seen: set[str] = set()
     await play_thread(table, finale_threads[0], users, seen=seen)
     assert "pickfree" in seen  # Freie Jokerwahl offered in the Finale
