@@ -324,7 +324,8 @@ class TournamentCog(CroupierCog):
             server_zone = self.service.directory.guild_time_zone(interaction.guild_id)
             typed = zeitzone.strip() or server_zone
             zone = zone_named(typed) if typed else BERLIN
-            when = parse_evening(datum, uhrzeit, zone)
+            american = str(interaction.locale) == "en-US"  # 12/1/2026 is 1 December
+            when = parse_evening(datum, uhrzeit, zone, month_first=american)
             args = {
                 "group": gruppe,
                 "at": when.isoformat(),

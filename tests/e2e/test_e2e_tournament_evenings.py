@@ -123,3 +123,24 @@ async def test_a_table_that_began_plays_on_and_a_cancelled_evening_opens(table: 
     message = live(table, second)
     verbs = {click_of(c).verb for c in message.custom_ids()}  # type: ignore[attr-defined]
     assert verbs & {"begin", "weiter", "stopp"}
+
+
+async def test_an_evening_as_a_german_host_writes_it(table: Table) -> None:
+    """01.12.2099 and 20 Uhr, in the server's zone: taken, and shown as Discord shows a
+    moment; what cannot be read is refused privately, saying how to write it."""
+    await tournament(table, players=8)
+    service = table.bot.service  # type: ignore[union-attr]
+    tid = service.tables.latest_in_channel("turnier", table.channel.id)
+    set_ = await table.slash(
+        table.anna, "turnier termin", gruppe=1, datum="01.12.2099", uhrzeit="20 Uhr"
+    )
+    at = parse_evening("2099-12-01", "20:00", BERLIN)
+    assert set_.message.visibility == "public"
+    assert f"<t:{int(at.timestamp())}:F>" in set_.message.text()
+    group = service.tables.current(tid).public["rounds"][-1]["groups"][0]
+    assert group["evening"] == at.isoformat()
+    bad = await table.slash(table.anna, "turnier termin", gruppe=1, datum="1.13.", uhrzeit="20")
+    assert bad.message.visibility == "ephemeral" and "01.12.2026" in bad.message.text()
+    assert (
+        service.tables.current(tid).public["rounds"][-1]["groups"][0]["evening"] == group["evening"]
+    )

@@ -99,10 +99,51 @@ def test_unknown_zones_are_refused(name: str) -> None:
     assert refused.value.key == "tour.bad_zone"
 
 
-@pytest.mark.parametrize("typed", ["2099-13-01", "28.11.2099", "morgen"])
-def test_malformed_dates_are_refused(typed: str) -> None:
-    with pytest.raises(IllegalAction):
-        parse_evening(typed, "19:30")
+@pytest.mark.parametrize(
+    ("date", "clock"),
+    [
+        ("2099-13-01", "19:30"),
+        ("31.02.2099", "19:30"),
+        ("morgen", "19:30"),
+        ("1.12.", "25:00"),
+        ("1.12.", "13pm"),
+        ("1.12.", "19:30+02:00"),
+        ("1.12.2099", "halb acht"),
+    ],
+)
+def test_malformed_dates_are_refused(date: str, clock: str) -> None:
+    with pytest.raises(IllegalAction) as refused:
+        parse_evening(date, clock)
+    assert refused.value.key == "tour.bad_time"
+
+
+NOW = datetime(2026, 11, 27, 12, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+
+
+@pytest.mark.parametrize(
+    ("date", "clock", "month_first", "expected"),
+    [
+        ("2026-12-01", "20:00", False, (2026, 12, 1, 20, 0)),
+        ("01.12.2026", "20:00", False, (2026, 12, 1, 20, 0)),
+        ("1.12.2026", "20 Uhr", False, (2026, 12, 1, 20, 0)),
+        ("1.12.", "20.30", False, (2026, 12, 1, 20, 30)),
+        ("1.12", "20h30", False, (2026, 12, 1, 20, 30)),
+        ("01.12.26", "20", False, (2026, 12, 1, 20, 0)),
+        ("1.11.", "20:00", False, (2027, 11, 1, 20, 0)),  # passed this year: the next one
+        ("27.11.", "20:00", False, (2026, 11, 27, 20, 0)),  # today
+        ("1/12/2026", "8pm", False, (2026, 12, 1, 20, 0)),
+        ("12/1/2026", "8:30 p.m.", True, (2026, 12, 1, 20, 30)),  # American English
+        ("12/1", "12am", True, (2026, 12, 1, 0, 0)),
+        ("2026-12-01", "12 PM", False, (2026, 12, 1, 12, 0)),
+    ],
+)
+def test_dates_and_times_as_people_write_them(
+    date: str, clock: str, month_first: bool, expected: tuple[int, ...]
+) -> None:
+    zone = ZoneInfo("Europe/Berlin")
+    when = parse_evening(date, clock, zone, now=NOW, month_first=month_first)
+    assert (when.year, when.month, when.day, when.hour, when.minute) == expected
+    assert when.tzinfo == zone
 
 
 def test_zone_autocomplete() -> None:
