@@ -419,11 +419,18 @@ class Rest:
         return 200, self.fake.channel_json(channel)
 
     async def edit_channel(self, req: Request) -> Reply:
-        """Only what the bot changes: a thread's archived flag and auto-archive time."""
+        """Only what the bot changes: a thread's name (the bot made it: its owner may),
+        archived flag and auto-archive time."""
         channel = self._channel(req)
         body = _payload(req)
-        if channel.kind != "thread" or set(body) - {"archived", "auto_archive_duration"}:
+        edits = {"archived", "auto_archive_duration", "name"}
+        if channel.kind != "thread" or set(body) - edits:
             raise ApiError(400, 50035, "Invalid Form Body", violation=f"channel edit {body!r}")
+        if "name" in body:
+            name = str(body["name"])
+            if not 1 <= len(name) <= 100:
+                raise ApiError(400, 50035, "Invalid Form Body", violation=f"thread name {name!r}")
+            channel.name = name
         if "auto_archive_duration" in body:
             channel.auto_archive_duration = _archive_minutes(body["auto_archive_duration"])
         if "archived" in body:

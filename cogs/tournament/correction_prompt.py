@@ -10,6 +10,7 @@ confirmed, the tables of the undone rounds are ended and the new round is drawn.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from typing import Any
 
@@ -22,11 +23,13 @@ from bot.render import v6_cards
 from bot.render.cards import Button, Card, custom_id
 from bot.service import Outcome
 from bot.tournament.corrections import UNDOES
-from cogs.croupier_cog import CroupierCog, actor_of, client_service
-from cogs.pipeline.delivery import announce, announce_each
+from cogs.croupier_cog import CroupierCog, actor_of, channel_by_id, client_service
+from cogs.pipeline.delivery import announce
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
 from cogs.pipeline.replies import reader_locale, refuse
+
+log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 
@@ -133,6 +136,16 @@ def _public_card(outcome: Outcome) -> Card:
 
 
 async def end_undone(client: discord.Client, outcome: Outcome, host: str) -> None:
-    """End the tables of the rounds a correction undid (bot.play.tournaments), announced."""
-    ended = await client_service(client).tournaments.end_undone(outcome, host)
-    await announce_each(client, ended)
+    """End the tables of the rounds a correction undid (bot.play.tournaments), announced;
+    their threads are renamed as undone and archived, so that the new draw's thread of
+    the same name is the only one that reads as the group's."""
+    for ended in await client_service(client).tournaments.end_undone(outcome, host):
+        await announce(client, ended)
+        thread = await channel_by_id(client, ended.channel_id)
+        if not isinstance(thread, discord.Thread):
+            continue
+        name = t("ui.tour.thread_undone", outcome.locale, title=thread.name)[:100]
+        try:
+            await thread.edit(name=name, archived=True)
+        except discord.HTTPException as exc:  # Manage Threads missing: it stays as it is
+            log.warning("thread %s of undone game %s kept: %s", thread.id, ended.game_id, exc)
