@@ -13,7 +13,7 @@ from discord.ext import commands, tasks
 
 from bot.clocks import timing as clocks
 from bot.engine import IllegalAction
-from bot.i18n import t
+from bot.i18n import reasoned, t
 from bot.render.dd_cards import slot_number
 from bot.render.fit import fit
 from bot.render.lobby import mention, table_lobby_card
@@ -201,11 +201,11 @@ class TablesCog(CroupierCog):
             await refuse(interaction, exc, locale)
             return
         text = fit(
-            "host.ended",
+            reasoned("host.ended", grund),
             locale,
             shorten="reason",
             host=mention(host),
-            reason=grund or "–",
+            reason=grund,
             seed=outcome.seed,
         )
         await self._done(interaction, outcome, text)
@@ -233,8 +233,9 @@ class TablesCog(CroupierCog):
         except IllegalAction as exc:
             await refuse(interaction, exc, locale)
             return
-        text = fit("host.replaced", locale, shorten="reason", new=mention(str(neu.id)),
-                   old=mention(str(spieler.id)), reason=grund or "–")  # fmt: skip
+        new, old = mention(str(neu.id)), mention(str(spieler.id))
+        key = reasoned("host.replaced", grund)
+        text = fit(key, locale, shorten="reason", new=new, old=old, reason=grund)
         await self._done(interaction, outcome, text, newcomer=str(neu.id))
 
     @tisch.command(name=cmd("abwesend"), description=cmd("abwesend.desc"))
@@ -252,7 +253,8 @@ class TablesCog(CroupierCog):
             await refuse(interaction, exc, locale)
             return
         player = mention(str(spieler.id))
-        text = fit("host.absent", locale, shorten="reason", player=player, reason=grund or "–")
+        key = reasoned("host.absent", grund)
+        text = fit(key, locale, shorten="reason", player=player, reason=grund)
         await self._done(interaction, outcome, text)
 
     @tisch.command(name=cmd("uhr"), description=cmd("uhr.desc"))
@@ -300,7 +302,9 @@ class TablesCog(CroupierCog):
             return
         stood = self.service.clocks.of(game_id)  # a running clock stopped, or runs on again
         clock = "_clock" if (stood.remaining if verb == "pause" else stood.deadline) else ""
-        text = fit(f"host.{verb}{clock}", locale, shorten="reason", reason=reason or "–")
+        key = f"host.{verb}{clock}"  # resuming says no reason; a pause says the host's
+        text = fit(reasoned(key, reason) if verb == "pause" else key, locale, shorten="reason",
+                   reason=reason)  # fmt: skip
         await self._done(interaction, outcome, text)
 
 

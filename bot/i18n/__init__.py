@@ -88,6 +88,12 @@ def signed(value: int | float, locale: object) -> str:
     return LANGUAGES[normalize_locale(locale)].signed(value)
 
 
+def reasoned(key: str, reason: str | None) -> str:
+    """The id of ``key``'s text with the reason a host gave (``<key>_reason``), or of the
+    text without one when he gave none (no "Grund: –")."""
+    return f"{key}_reason" if reason and reason.strip() else key
+
+
 def listed(items: Iterable[str], locale: object) -> str:
     """Names in a sentence as the reader lists them ("@A, @B und @C", "@A, @B and @C")."""
     found = list(items)

@@ -25,6 +25,8 @@ from bot.i18n.help import SECTIONS
 ROOT = Path(__file__).resolve().parents[2]
 KEY_CALLS = {"t", "fit", "closed_notice", "IllegalAction", "OptionRefused", "has_text"}
 """Calls whose first argument is a message id."""
+REASONED_CALL = "reasoned"
+"""``reasoned("host.ended", why)`` names ``host.ended`` and ``host.ended_reason``."""
 COMMAND_CALL = "cmd"
 """``cmd("sprache")`` names the id ``cmd.sprache``."""
 EVENT_PREFIX = {"verflixte6": "v6", "teufel": "teufel", "flaschenteufel": "ft", "dicedevils": "dd"}
@@ -63,6 +65,9 @@ def literal_keys() -> set[str]:
     """The ids named literally where an id is expected."""
     found = {key for call in _calls(KEY_CALLS) if (key := _literal(call.args[0]))}
     found |= {f"cmd.{key}" for call in _calls({COMMAND_CALL}) if (key := _literal(call.args[0]))}
+    for call in _calls({REASONED_CALL}):
+        if key := _literal(call.args[0]):
+            found |= {key, f"{key}_reason"}
     return found
 
 

@@ -95,14 +95,20 @@ def _settled(event: Mapping[str, Any], locale: str, name: Names) -> list[str]:
     return lines
 
 
-def _seat_line(seat: Mapping[str, Any], locale: str, seal: Callable[[str], str]) -> str:
+def _seat_line(
+    seat: Mapping[str, Any], locale: str, seal: Callable[[str], str], *, over: bool
+) -> str:
+    """A seat: where its pawn stands, its bet (none is awaited at an ended table), its
+    coal or devil, its pact."""
+    position = spot_text(seat["position"], locale)
     if seat["bet"] is not None:
         bet = t("teufel.ui.bet_shown", locale, bet=seat["bet"])
     elif seat["has_bet"]:
         bet = t("teufel.ui.bet_hidden", locale, seal=seal(seat["player"]))
     else:
-        bet = t("teufel.ui.bet_missing", locale)
-    parts = [t("teufel.ui.seat", locale, position=spot_text(seat["position"], locale), bet=bet)]
+        bet = None if over else t("teufel.ui.bet_missing", locale)
+    parts = [position[:1].upper() + position[1:] if bet is None else
+             t("teufel.ui.seat", locale, position=position, bet=bet)]  # fmt: skip
     if seat["devil"]:
         parts.append(t("teufel.ui.devil", locale))
     elif seat["pieces"]:
@@ -124,7 +130,11 @@ def table_card(
         lines.append(t("teufel.ui.bet_wait", locale))
     elif phase == "pull":
         lines.append(t("teufel.ui.pull_wait", locale, player=name(view["turn"])))
-    fields = [(name(s["player"]), _seat_line(s, locale, seal)) for s in view["seats"]]
+    ended_early = next((e for e in outcome.events if e["type"] == "end"), None)
+    if ended_early is not None and ended_early.get("result"):
+        lines.append(_standing(ended_early["result"], locale, name))
+    over = phase == "over"
+    fields = [(name(s["player"]), _seat_line(s, locale, seal, over=over)) for s in view["seats"]]
     return Card(
         title=t("teufel.ui.title", locale, round=view["round"]),
         description="\n".join(lines)[-4000:],
@@ -133,6 +143,18 @@ def table_card(
         + " · "
         + seed_line(outcome, locale),
         rows=_buttons(outcome, locale),
+    )
+
+
+def _standing(balances: Mapping[str, int], locale: str, name: Names) -> str:
+    """The balances when a host ended the table (the log keeps them), and who is ahead."""
+    ranked = sorted(balances.items(), key=lambda item: -item[1])
+    best = ranked[0][1]
+    return t(
+        "teufel.ui.ended_standing",
+        locale,
+        balances=", ".join(f"{name(p)} {number(b, locale)}" for p, b in ranked),
+        leaders=listed((name(p) for p, b in ranked if b == best), locale),
     )
 
 

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.engine import Action, IllegalAction
-from bot.i18n import t
+from bot.i18n import reasoned, t
 from bot.play.tournaments import group_of
 from bot.render import tournament_cards as tcards
 from bot.render import v6_cards
@@ -382,7 +382,7 @@ class TournamentCog(CroupierCog):
         except IllegalAction as exc:
             await refuse(interaction, exc, locale)
             return
-        text = t("ui.tour.unscheduled", locale, group=gruppe, reason=grund or "–")
+        text = t(reasoned("ui.tour.unscheduled", grund), locale, group=gruppe, reason=grund)
         await interaction.response.send_message(text)
         await announce(self.bot, outcome, interaction)
         if waited and before is not None and before["game_id"] is not None:
@@ -428,12 +428,13 @@ class TournamentCog(CroupierCog):
             await refuse(interaction, exc, current.locale)
             return
         event = outcome.events[-1]
+        reason = str(event.get("reason") or "")
         text = t(
-            f"ui.tour.host.{action.do}",
+            reasoned(f"ui.tour.host.{action.do}", reason),
             outcome.locale,
             by=v6_cards.mention(event["by"]),
             target=v6_cards.mention(event["target"]),
-            reason=event.get("reason") or "–",
+            reason=reason,
         )
         await interaction.response.send_message(text)
         await announce(self.bot, outcome, interaction)

@@ -101,12 +101,15 @@ async def test_a_paused_casual_table_names_who_resumes_and_a_clock_only_if_one_r
     service = table.bot.service  # type: ignore[union-attr]
     game = service.tables.find(table.channel.id, None)
     paused = await table.slash(table.anna, "tisch pause")
-    assert paused.message.content == "⏸️ Der Tisch ist pausiert (Grund: –); die Zugzeit steht still."
+    assert paused.message.content == "⏸️ Der Tisch ist pausiert; die Zugzeit steht still."
     resumed = await table.slash(table.anna, "tisch fortsetzen")
     assert "die Zugzeit läuft mit der Restzeit weiter" in resumed.message.content
     await table.slash(table.anna, "tisch uhr", minuten=0)
     paused = await table.slash(table.anna, "tisch pause")
-    assert paused.message.content == "⏸️ Der Tisch ist pausiert (Grund: –)."
+    assert paused.message.content == "⏸️ Der Tisch ist pausiert."
+    await table.slash(table.anna, "tisch fortsetzen")
+    paused = await table.slash(table.anna, "tisch pause", grund="Pizza")
+    assert paused.message.content == "⏸️ Der Tisch ist pausiert (Grund: Pizza)."
     player = service.tables.current(game).to_act[0]
     with pytest.raises(IllegalAction) as refused:
         await service.act(game, player, Action("jokers", {"jokers": []}))

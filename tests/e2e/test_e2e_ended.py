@@ -49,9 +49,11 @@ async def test_a_table_ended_by_its_host_offers_nothing_more(table: Table, comma
     assert table.bot is not None
     outcome = table.bot.service.tables.current(game_id)
     text = table.fake.messages[outcome.message_id or 0].text()
-    for waiting in ("Setzt eure Einsätze", "Am Zug:", "ist am Ofen", "wählt"):
+    for waiting in ("Setzt eure Einsätze", "Am Zug:", "ist am Ofen", "wählt", "setzt noch"):
         assert waiting not in text, text  # nobody is waited for any more
     assert outcome.seed and outcome.seed in text  # the seed is revealed on the table
+    if command == "teufel tisch":  # the balances so far, and who is ahead, are shown
+        assert "Stand bei Spielende: <@" in text and ". Vorne: <@" in text, text
 
 
 @pytest.mark.parametrize("command", GAMES)

@@ -103,8 +103,9 @@ async def test_bad_evenings_are_refused_privately_and_change_nothing(table: Tabl
     cases = [
         ({"datum": "2099-11-28", "uhrzeit": "19:30", "zeitzone": "Mars/Olympus"}, "Zeitzone"),
         ({"datum": "2020-01-01", "uhrzeit": "19:30", "zeitzone": "Asia/Tokyo"}, "Vergangenheit"),
-        ({"datum": "2099-02-30", "uhrzeit": "19:30"}, "2026-11-28"),
-        ({"datum": "28.11.2099", "uhrzeit": "19:30"}, "2026-11-28"),
+        ({"datum": "2099-02-30", "uhrzeit": "19:30"}, "01.12.2026"),
+        ({"datum": "28.13.2099", "uhrzeit": "19:30"}, "01.12.2026"),
+        ({"datum": "28.11.2099", "uhrzeit": "halb 8"}, "20 Uhr"),
     ]
     for options, said in cases:
         refused = await table.slash(table.anna, "turnier termin", gruppe=1, **options)

@@ -13,7 +13,7 @@ SEED = "ab" * 32
 @pytest.mark.parametrize("length", [1, 200, 1_900, 2_000, 5_000])
 def test_a_long_reason_is_shortened_never_the_seed(locale: str, length: int) -> None:
     reason = "x" * length
-    text = fit("host.ended", locale, shorten="reason", host="<@1>", reason=reason, seed=SEED)
+    text = fit("host.ended_reason", locale, shorten="reason", host="<@1>", reason=reason, seed=SEED)
     assert len(text) <= 2000
     assert text.rstrip().endswith(f"`{SEED}`")  # the reveal is the message's end, whole
     if reason in text:
@@ -23,10 +23,18 @@ def test_a_long_reason_is_shortened_never_the_seed(locale: str, length: int) -> 
 
 
 def test_a_short_text_is_left_alone() -> None:
-    text = fit("host.pause", "de", shorten="reason", reason="Pizza")
+    text = fit("host.pause_reason", "de", shorten="reason", reason="Pizza")
     assert "Pizza" in text and ELLIPSIS not in text
 
 
 def test_a_text_that_cannot_fit_is_an_error_not_a_cut() -> None:
     with pytest.raises(ValueError, match="does not fit"):
-        fit("host.ended", "de", shorten="reason", limit=50, host="<@1>", reason="x", seed=SEED)
+        fit(
+            "host.ended_reason",
+            "de",
+            shorten="reason",
+            limit=50,
+            host="<@1>",
+            reason="x",
+            seed=SEED,
+        )
