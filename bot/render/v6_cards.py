@@ -225,13 +225,12 @@ def result_card(
     table after this Durchgang, not after a later one the absence rule played too)."""
     eyes: Mapping[str, int] = end["eyes"]
     points: Mapping[str, int] = end["points"]
-    values = sorted({e for e in eyes.values() if e > 0}, reverse=True)
     lines = []
     for player in sorted(eyes, key=lambda p: (-eyes[p], -points[p])):
         if eyes[player] <= 0:
             lines.append(t("ui.result.zero", locale, player=name(player)))
             continue
-        place = values.index(eyes[player]) + 1
+        place = position(player, eyes, points)
         lines.append(
             t(
                 "ui.result.line",
@@ -257,6 +256,14 @@ def result_card(
         description="\n".join(lines),
         fields=[(t("ui.result.table", locale, count=count), rows)],
     )
+
+
+def position(player: str, eyes: Mapping[str, int], points: Mapping[str, int]) -> int:
+    """A player's printed place after a Durchgang: one more than the players ahead of him,
+    on eyes and, among equal eyes, on points (a Stechen's loser scores one less than its
+    winner, so the Stechen decides). Players level on both share the place."""
+    mine = (eyes[player], points[player])
+    return 1 + sum((eyes[p], points[p]) > mine for p in eyes)
 
 
 def rules_card(locale: str) -> Card:
