@@ -101,14 +101,12 @@ def _table_buttons(outcome: Any, locale: str) -> list[Row]:
     phase = outcome.public["turn"]["phase"]
     if phase == "jokers":
         return [(Button(_id(BUTTON, outcome, "begin"), t("ui.button.begin", locale), "primary"),)]
-    if phase == "step":
-        return [
-            (
-                Button(_id(BUTTON, outcome, "weiter"), t("ui.button.weiter", locale), "primary"),
-                Button(_id(BUTTON, outcome, "menu"), t("ui.button.menu", locale)),
-                Button(_id(BUTTON, outcome, "stopp"), t("ui.button.stopp", locale), "danger"),
-            )
-        ]
+    if phase == "step":  # "Joker …" only while the turn has a joker to announce
+        weiter = Button(_id(BUTTON, outcome, "weiter"), t("ui.button.weiter", locale), "primary")
+        menu = Button(_id(BUTTON, outcome, "menu"), t("ui.button.menu", locale))
+        stopp = Button(_id(BUTTON, outcome, "stopp"), t("ui.button.stopp", locale), "danger")
+        announceable = outcome.public["turn"].get("announceable")
+        return [(weiter, menu, stopp) if announceable else (weiter, stopp)]
     return [(Button(_id(BUTTON, outcome, "decide"), t("ui.button.decide", locale), "primary"),)]
 
 
@@ -150,9 +148,14 @@ def joker_choice_prompt(outcome: Any, jokers: Sequence[str], can_free: bool, loc
 
 
 def joker_menu_prompt(outcome: Any, locale: str) -> Card:
-    jokers = outcome.public["turn"]["announceable"]
-    if not jokers:
-        return Card(description=t("ui.prompt.menu_empty", locale))
+    turn = outcome.public["turn"]
+    jokers = turn["announceable"]
+    if not jokers:  # a leftover "Joker …": none chosen, or every one announced
+        return Card(
+            description=t(
+                "ui.prompt.menu_empty" if turn["chosen"] else "ui.prompt.menu_none", locale
+            )
+        )
     select = Select(
         _id(SELECT, outcome, "joker"),
         t("ui.prompt.menu_placeholder", locale),

@@ -77,3 +77,16 @@ async def test_fumo_announced_from_the_menu(table: Table) -> None:
     await announce(table, table.anna, "fumo")
     await table.press(table.anna, "weiter")
     assert "15 Augen" in eyes_line(table, table.anna)
+
+
+async def test_joker_is_offered_only_with_a_joker_to_announce(table: Table) -> None:
+    """A turn without jokers offers weiter and stopp only; with one chosen, "Joker …"
+    too; once it is announced the table offers it no more."""
+    table.dice.add(3, 2, 4, 5, 3)
+    await table.open_and_start(table.anna, table.ben)
+    await table.start_turn(table.anna)  # no jokers
+    verbs = [c.split(":")[-1] for c in table.table_message().custom_ids()]
+    assert "menu" not in verbs and {"weiter", "stopp"} <= set(verbs)
+    await table.press(table.anna, "stopp")
+    await table.start_turn(table.ben, "rattenlord")
+    assert any(c.endswith(":menu") for c in table.table_message().custom_ids())

@@ -143,3 +143,14 @@ def test_a_reopened_v6_decision_says_what_is_decided(locale: str) -> None:
         assert t(f"ui.button.yes.{phase}", locale) in text
         for detail in details:
             assert detail in card.description, (phase, card.description)
+
+
+@pytest.mark.parametrize(
+    ("chosen", "expected"),
+    [([], "ui.prompt.menu_none"), (["anaconda"], "ui.prompt.menu_empty")],
+)
+def test_a_leftover_joker_menu_says_why_it_is_empty(chosen: list[str], expected: str) -> None:
+    """A player who chose no joker is not told he has none "left"."""
+    turn = {"phase": "step", "chosen": chosen, "announceable": []}
+    outcome = Outcome(1, "verflixte6", "open", 7, [], {"turn": turn}, {}, [ANNA], [ANNA], "", None)
+    assert v6_cards.joker_menu_prompt(outcome, "de").description == t(expected, "de")
