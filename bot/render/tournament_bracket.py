@@ -5,16 +5,16 @@ Finale and the champion at the right. The message carries the same numbers as te
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from bot.render.pictures import BACKGROUND, HEADER, INK, PADDING, STRIPE
+from bot.render import typeface
+from bot.render.pictures import BACKGROUND, HEADER, INK, PADDING, STRIPE, png
 from bot.render.v6_cards import Names
 
 BOX_W, LINE_H, HEAD_H, GAP = 290, 22, 26, 14
@@ -121,9 +121,10 @@ def _numbered(box: Box, locale: str) -> str:
 
 def bracket_png(title: str, columns: Sequence[Column], locale: str) -> bytes:
     """The bracket: a column per round (wrapped into stacks of five groups), boxes with
-    place, player, points and eyes; who went through in green, the champion in gold."""
-    font = ImageFont.load_default(size=15)
-    bold = ImageFont.load_default(size=17)
+    place, player, points and eyes; who went through in green, the champion in gold. A name
+    too long for its box is cut with an ellipsis."""
+    font, bold = typeface.font(15), typeface.font(16, bold=True)
+    title = typeface.drawable(title, bold=True)
     stacks: list[tuple[str, list[Box]]] = []  # (column title or "", boxes)
     for column in columns:
         count = max(1, math.ceil(len(column.boxes) / BOXES_PER_STACK))
@@ -134,17 +135,19 @@ def bracket_png(title: str, columns: Sequence[Column], locale: str) -> bytes:
     def box_height(box: Box) -> int:
         return HEAD_H + LINE_H * len(box.entries) + 8
 
+    through_word = typeface.drawable(t("ui.tour.bracket.through", locale))
+    legend_w = 20 + int(font.getlength(through_word))
     top = PADDING + 30 + HEAD_H
     height = top + max((sum(box_height(b) + GAP for b in boxes) for _, boxes in stacks), default=0)
     width = PADDING * 2 + len(stacks) * (BOX_W + GAP)
-    width = max(width, int(bold.getlength(title)) + 2 * PADDING)
+    width = max(width, int(bold.getlength(title)) + 3 * PADDING + legend_w)
     image = Image.new("RGB", (width, height + PADDING), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((PADDING, PADDING // 2), title, font=bold, fill=HEADER)
-    through_word = t("ui.tour.bracket.through", locale)
+    draw.text((PADDING, PADDING // 2 + 11), title, font=bold, fill=HEADER, anchor="lm")
     for index, (heading, boxes) in enumerate(stacks):
         x = PADDING + index * (BOX_W + GAP)
-        draw.text((x, PADDING + 30), heading, font=bold, fill=HEADER)
+        shown = typeface.shortened(typeface.drawable(heading, bold=True), bold, BOX_W)
+        draw.text((x, PADDING + 30 + HEAD_H // 2), shown, font=bold, fill=HEADER, anchor="lm")
         # a lone box (Finale, champion) sits in the middle, as on the sites' brackets
         used = sum(box_height(b) + GAP for b in boxes)
         y = top + (max(0, (height - top - used) // 2) if len(boxes) == 1 else 0)
@@ -155,28 +158,35 @@ def bracket_png(title: str, columns: Sequence[Column], locale: str) -> bytes:
                 (x, y, x + BOX_W, bottom), radius=6, fill=STRIPE,
                 outline=GOLD if champion else MUTED, width=2,
             )  # fmt: skip
-            draw.text((x + 8, y + 4), box.title, font=bold, fill=GOLD if champion else HEADER)
+            box_title = typeface.shortened(
+                typeface.drawable(box.title, bold=True), bold, BOX_W - 16
+            )
+            draw.text(
+                (x + 8, y + 2 + HEAD_H // 2), box_title, font=bold,
+                fill=GOLD if champion else HEADER, anchor="lm",
+            )  # fmt: skip
             for row, entry in enumerate(box.entries):
                 line_y = y + HEAD_H + LINE_H * row
+                middle = line_y + LINE_H // 2
                 if entry.through and not champion:
                     draw.rectangle(
                         (x + 2, line_y, x + BOX_W - 2, line_y + LINE_H - 2), fill=THROUGH
                     )
                 colour = GOLD if champion else INK
-                label = entry.player[:18] if entry.points is not None else entry.player[:26]
-                place = f"{row + 1}." if entry.points is not None else ""
-                draw.text((x + 8, line_y + 3), place, font=font, fill=colour)
-                draw.text((x + 32, line_y + 3), label, font=font, fill=colour)
+                room = BOX_W - 40  # the name's room: from x + 32 to the box's right edge
                 if entry.points is not None:
                     numbers = t(
                         "ui.tour.bracket.numbers", locale, points=entry.points, eyes=entry.eyes
                     )
-                    right = x + BOX_W - 8 - int(font.getlength(numbers))
-                    draw.text((right, line_y + 3), numbers, font=font, fill=colour)
+                    numbers_w = font.getlength(numbers)
+                    right = x + BOX_W - 8
+                    draw.text((right, middle), numbers, font=font, fill=colour, anchor="rm")
+                    draw.text((x + 8, middle), f"{row + 1}.", font=font, fill=colour, anchor="lm")
+                    room = int(BOX_W - 8 - numbers_w - 12 - 32)
+                label = typeface.shortened(typeface.drawable(entry.player), font, room)
+                draw.text((x + 32, middle), label, font=font, fill=colour, anchor="lm")
             y = bottom + GAP
     legend_x = width - PADDING - int(font.getlength(through_word))
     draw.rectangle((legend_x - 20, PADDING // 2 + 4, legend_x - 6, PADDING // 2 + 18), fill=THROUGH)
-    draw.text((legend_x, PADDING // 2 + 2), through_word, font=font, fill=INK)
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG")
-    return buffer.getvalue()
+    draw.text((legend_x, PADDING // 2 + 11), through_word, font=font, fill=INK, anchor="lm")
+    return png(image)
