@@ -24,6 +24,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from cogs.croupier_cog import client_service
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +85,7 @@ async def opened(
     older = players.get(player)
     players[player] = prompt
     if older is not None and older.message_id != message_id:
-        await _close(older, "ui.prompt.replaced")
+        await _close(older, "ui.prompt.replaced", locale)  # in his language of now
 
 
 async def moved_on(
@@ -99,20 +100,23 @@ async def moved_on(
     players = games.get(game_id)
     if not players:
         return
+    directory = client_service(client).directory
     for player, prompt in list(players.items()):
         if prompt.version < version:
             del players[player]
             if prompt.message_id != answered:
-                await _close(prompt, "game.over" if over else "ui.prompt.closed")
+                locale = directory.reader_locale(player, prompt.locale)  # as last seen
+                await _close(prompt, "game.over" if over else "ui.prompt.closed", locale)
     if not players:
         games.pop(game_id, None)
 
 
-async def _close(prompt: Prompt, key: str) -> None:
-    """Edit a prompt to a closed state: one line, no controls (while its token lives)."""
+async def _close(prompt: Prompt, key: str, locale: str) -> None:
+    """Edit a prompt to a closed state: one line, no controls (while its token lives), in
+    ``locale``: its reader's language now, which he may have changed since it opened."""
     if time.monotonic() - prompt.opened > TOKEN_LIFETIME:
         return  # Discord no longer takes its token; a click on it closes it (close_clicked)
-    text = t(key, prompt.locale)
+    text = t(key, locale)
     try:
         await prompt.webhook.edit_message(prompt.message_id, content=text, embed=None, view=None)
     except discord.HTTPException as exc:  # dismissed by the player, or the token expired

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from bot.i18n import t
 from loopback import bot_running
 from loopback.state import Message, User
 from tests.helpers.click_ids import click_of
@@ -78,6 +79,19 @@ async def test_joker_prompts_one_at_a_time_and_closed_when_the_turn_moves_on(
     await table.press(table.anna, "weiter")  # on the table, not in the menu
     assert live_prompts(table, table.anna) == []
     assert text_of(table, menu) == CLOSED
+
+
+async def test_a_prompt_closes_in_its_readers_language_of_now(table: Table) -> None:
+    """Anna opens her joker menu in German, switches Discord to English and plays on: the
+    menu closes in English, as she reads now."""
+    table.dice.add(3, 2)
+    await table.open_and_start(table.anna, table.ben)
+    await table.start_turn(table.anna, "fumo")
+    menu = (await table.press(table.anna, "menu")).message
+    assert "Joker" in menu.text()
+    table.anna.locale = "en-US"
+    await table.press(table.anna, "weiter")
+    assert text_of(table, menu) == t("ui.prompt.closed", "en") != CLOSED
 
 
 async def test_a_prompt_closes_when_a_host_or_the_end_of_the_table_overtakes_it(
