@@ -101,6 +101,7 @@ def _seat_line(
     """A seat: where its pawn stands, its bet (none is awaited at an ended table), its
     coal or devil, its pact."""
     position = spot_text(seat["position"], locale)
+    bet: str | None
     if seat["bet"] is not None:
         bet = t("teufel.ui.bet_shown", locale, bet=seat["bet"])
     elif seat["has_bet"]:
