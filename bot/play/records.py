@@ -15,7 +15,7 @@ from bot.store import GameNotFound, GameRow, Store
 
 
 def _ref(row: GameRow | None) -> GameRef | None:
-    return None if row is None or row.id is None else GameRef(row.id, row.status)
+    return None if row is None or row.id is None else GameRef(row.id, row.status, row.kind)
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,7 @@ class GameRef:
 
     id: int
     status: str
+    kind: str
 
 
 class Records:
@@ -47,12 +48,13 @@ class Records:
         first = self.store.events(game_id)[:1]
         return first[0].actor if first else None
 
-    def recent_events(self, game_id: int, limit: int = 20) -> list[dict[str, JSON]]:
-        """The last ``limit`` events of a game's log as the public may see them (redacted
-        by the game: no hand, no sealed bet, no dice under a cup), oldest first."""
+    def recent_events(self, game_id: int, limit: int | None = 20) -> list[dict[str, JSON]]:
+        """The last ``limit`` events (None: all) of a game's log as the public may see them
+        (redacted by the game: no hand, no sealed bet, no dice under a cup), oldest first."""
         game = self.games[self.tables.get(game_id).row.kind]
         events = [e for row in self.store.events(game_id) for e in row.events]
-        return redacted(game, events, None)[-limit:]
+        shown = redacted(game, events, None)
+        return shown if limit is None else shown[-limit:]
 
     def export_log(self, game_id: int) -> list[dict[str, JSON]]:
         """Every logged action of a game: who, what, the events, the dice and the hashes

@@ -21,7 +21,7 @@ from bot.render.v6_lines import describe
 from bot.service import Outcome
 from cogs.croupier_cog import CroupierCog, actor_of, open_lobby_here, service_of
 from cogs.help import send_help
-from cogs.options import Durchgaenge, JokerName, Reason
+from cogs.options import Durchgaenge, GameNumber, JokerName, Reason
 from cogs.pipeline import payload as ui
 from cogs.pipeline import prompts
 from cogs.pipeline.clicks import GameClicks
@@ -216,6 +216,22 @@ async def deliver(
     d.delivered()
 
 
+LOG_MAX = 4000  # of an embed's 4,096 characters
+
+
+def latest_lines(lines: list[str], limit: int, earlier: str) -> str:
+    """The newest of ``lines`` that fit ``limit`` characters, oldest first; ``earlier``
+    first when some had to be left out."""
+    kept: list[str] = []
+    size = len(earlier) + 1
+    for line in reversed(lines):
+        size += len(line) + 1
+        if size > limit:
+            return "\n".join([earlier, *reversed(kept)])
+        kept.append(line)
+    return "\n".join(reversed(kept))
+
+
 class Verflixte6Cog(CroupierCog):
     v6 = app_commands.Group(name=cmd("v6"), description=cmd("v6.desc"))
 
@@ -233,24 +249,52 @@ class Verflixte6Cog(CroupierCog):
         await send_help(interaction, KIND, self.private_locale(interaction))
 
     @v6.command(name=cmd("stand"), description=cmd("stand.desc"))
-    async def stand(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await self._my_table(interaction, spectators=True)  # the standings are public
+    @app_commands.describe(nummer=cmd("verify.nummer.desc"))
+    async def stand(
+        self, interaction: discord.Interaction[Any], nummer: GameNumber | None = None
+    ) -> None:
+        outcome = await self._story(interaction, nummer)  # the standings are public
         if outcome is not None:
             mine = reader_locale(interaction, outcome.locale)
             card = cards.table_card(outcome, mine, live=False)
             await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
 
     @v6.command(name=cmd("log"), description=cmd("log.desc"))
-    async def log_(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await self._my_table(interaction)
+    @app_commands.describe(nummer=cmd("verify.nummer.desc"))
+    async def log_(
+        self, interaction: discord.Interaction[Any], nummer: GameNumber | None = None
+    ) -> None:
+        outcome = await self._story(interaction, nummer)
         if outcome is None:
             return
-        events = self.service.records.recent_events(outcome.game_id)
+        events = self.service.records.recent_events(outcome.game_id, limit=None)
         mine = reader_locale(interaction, outcome.locale)
         lines = [describe(e, mine, cards.mention) for e in events if e["type"] != "lobby"]
-        text = "\n".join(lines) or t("ui.log.empty", mine)
-        card = Card(title=t("ui.log.title", mine), description=text[-4000:])
+        text = latest_lines(lines, LOG_MAX, t("ui.log.earlier", mine)) or t("ui.log.empty", mine)
+        card = Card(title=t("ui.log.title", mine, game=outcome.game_id), description=text)
         await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+
+    async def _story(
+        self, interaction: discord.Interaction[Any], number: int | None
+    ) -> Outcome | None:
+        """The game whose story ``/v6 log`` and ``/v6 stand`` tell: game ``number`` of this
+        server, else the caller's table in this channel, else the one the channel shows,
+        else the channel's last game (an ended Abend stays readable)."""
+        tables, channel = self.service.tables, interaction.channel_id or 0
+        if number is not None:
+            found = self.service.records.game(number, interaction.guild_id, channel)
+            game_id = found.id if found is not None and found.kind == KIND else None
+            missing = "verify.no_game"
+        else:
+            game_id = tables.find(channel, actor_of(interaction), KIND)
+            game_id = game_id or tables.find(channel, None, KIND)
+            game_id = game_id or tables.latest_in_channel(KIND, channel)
+            missing = "ui.no_v6_game"
+        if game_id is None:
+            mine = self.private_locale(interaction)
+            await interaction.response.send_message(t(missing, mine), ephemeral=True)
+            return None
+        return tables.current(game_id)
 
     async def _my_table(
         self, interaction: discord.Interaction[Any], *, spectators: bool = False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cogs.games.verflixte6 import latest_lines
 from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_table import Table
 
@@ -65,3 +66,37 @@ async def test_the_server_can_switch_to_english(table: Table) -> None:
     await table.start_turn(table.anna)
     text = table.table_message().text()
     assert "Durchgang 1 of 1" in text and "weiter, weiter with a joker, or stopp" in text
+
+
+async def test_an_ended_abend_stays_readable(table: Table) -> None:
+    """After the Abend: /v6 log and /v6 stand tell the channel's last game, and any game
+    of this server by its number; a game of another kind or an unknown number is refused
+    privately."""
+    none = await table.fake.slash(table.cem, table.channel, "v6 log")
+    assert none.message.visibility == "ephemeral" and "noch kein Verflixte 6" in none.message.text()
+    table.dice.add(4, 2)
+    await table.open_and_start(table.anna, table.ben)
+    service = table.bot.service  # type: ignore[union-attr]
+    game_id = service.tables.find(table.channel.id, None, "verflixte6")
+    await table.start_turn(table.anna)
+    await table.press(table.anna, "weiter")
+    await table.slash(table.anna, "tisch beenden", grund="Feierabend")
+    log = await table.fake.slash(table.cem, table.channel, "v6 log")
+    assert log.message.visibility == "ephemeral"
+    assert f"Protokoll von Spiel {game_id}" in log.message.text()
+    assert "Freiwurf" in log.message.text() and "Feierabend" in log.message.text()
+    stand = await table.fake.slash(table.ben, table.channel, "v6 stand")
+    assert "6 Augen" in stand.message.text()
+    other = await table.open_game("teufel tisch")
+    by_number = await table.fake.slash(table.cem, table.channel, "v6 log", nummer=game_id)
+    assert f"Protokoll von Spiel {game_id}" in by_number.message.text()
+    wrong = await table.fake.slash(table.cem, table.channel, "v6 stand", nummer=other)
+    assert wrong.message.visibility == "ephemeral"
+    assert "kein Spiel mit dieser Nummer" in wrong.message.text()
+
+
+def test_a_long_log_keeps_its_newest_lines_and_says_so() -> None:
+    lines = [f"line {i}" for i in range(100)]
+    text = latest_lines(lines, 60, "…")
+    assert text.splitlines()[0] == "…" and text.endswith("line 99") and len(text) <= 60
+    assert latest_lines(lines[:3], 60, "…") == "line 0\nline 1\nline 2"
