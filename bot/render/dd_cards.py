@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.games.dicedevils.state import VALUE
 from bot.i18n import listed, t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.lobby import ended, mention, seed_line, table_lobby_card
@@ -86,16 +87,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     lines = [describe(e, locale, name) for e in outcome.events if e["type"] != "reveal"]
     if view["to_act"] and not ended(outcome):  # an ended table waits for nobody
         lines.append(t("dd.ui.wait", locale, players=listed(map(name, view["to_act"]), locale)))
-    fields = [
-        (
-            t("dd.ui.display", locale),
-            ", ".join(
-                f"{slot_number(i)}: {item_name(item, locale)}"
-                for i, item in enumerate(view["display"])
-            )
-            or "–",
-        )
-    ]
+    fields = [(t("dd.ui.display", locale), display_text(view, locale, name))]
     for demon in view["demons"]:
         text = t(
             "dd.ui.demon",
@@ -112,6 +104,27 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
         rows=_buttons(outcome, locale),
         footer=seed_line(outcome, locale),
     )
+
+
+def display_text(view: Mapping[str, Any], locale: str, name: Names = mention) -> str:
+    """The display, one slot a line: its item and what it is worth, whose cups stand on
+    it (placements are public), or that its item went out this round."""
+    taken = set(view.get("taken") or ())
+    lines = []
+    for slot, item in enumerate(view["display"]):
+        params = {
+            "slot": slot_number(slot),
+            "item": item_name(item, locale),
+            "points": t("n.points", locale, count=VALUE.get(item, 0)),
+        }
+        cups = [name(d["player"]) for d in view["demons"] if d.get("slot") == slot]
+        if slot in taken:
+            lines.append(t("dd.ui.slot_taken", locale, **params))
+        elif cups:
+            lines.append(t("dd.ui.slot_cups", locale, players=listed(cups, locale), **params))
+        else:
+            lines.append(t("dd.ui.slot", locale, **params))
+    return "\n".join(lines) or "–"
 
 
 def round_cut(events: list[Any]) -> int:

@@ -30,7 +30,29 @@ def test_item_buttons_count_from_1_and_keep_0_based_ids() -> None:
     buttons = [b for b in card.rows[0] if isinstance(b, Button)]
     assert [b.label for b in buttons] == ["1: Teetasse", "2: Schal"]
     assert [click_of(b.custom_id).arg for b in buttons] == ["0", "1"]
-    assert "1: Teetasse, 2: Schal" in dict(card.fields)["Auslage"]
+    assert dict(card.fields)["Auslage"].splitlines() == [
+        "1: Teetasse (1 Punkt)",
+        "2: Schal (1 Punkt)",
+    ]
+
+
+def test_the_display_shows_every_cup_and_what_went_out() -> None:
+    """After Ben and Anna placed on Bett, Cem sees both cups there; an item given out this
+    round is marked taken; every item says what it is worth."""
+    outcome = placing()
+    outcome.public["display"] = ["Bett", "Wasserkessel", "Grill"]
+    outcome.public["taken"] = [1]
+    outcome.public["demons"] = [
+        {"player": "Anna", "rank": "Oberteufel", "slot": 0, "items": [], "points": 0},
+        {"player": "Ben", "rank": "Putzteufel", "slot": 0, "items": [], "points": 0},
+        {"player": "Cem", "rank": "Satansbraten", "slot": None, "items": [], "points": 0},
+    ]
+    text = dd_cards.display_text(outcome.public, "de", name=lambda p: f"@{p}")
+    assert text.splitlines() == [
+        "1: Bett (1 Punkt) – Becher: @Anna und @Ben",
+        "~~2: Wasserkessel~~ – vergeben",
+        "3: Grill (3 Punkte)",
+    ]
 
 
 def test_the_absence_line_and_the_refusal_count_from_1() -> None:

@@ -1,4 +1,5 @@
-"""What a viewer sees: ranks, placements, items and the display for all; a demon's dice
+"""What a viewer sees: ranks, placements, items and the display (and which of its slots
+are taken this round) for all; a demon's dice
 only for its owner until a fight (or the Satansbraten rule) reveals them. The events the
 same way (:func:`redact`)."""
 
@@ -31,6 +32,7 @@ def view(state: DDState, viewer: int | None, legal: Sequence[Action] = ()) -> di
         "round": state.round,
         "phase": state.phase,
         "display": list(state.display),
+        "taken": list(state.taken),  # display slots whose item went out this round
         "pile": len(state.pile),
         "demons": demons,
         "to_act": [state.demons[s].player for s in to_act(state)],
