@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.games.flaschenteufel.cards import COLOUR
+from bot.games.flaschenteufel.cards import COLOUR, POINTS
 from bot.i18n import listed, number, t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.lobby import ended, mention, seed_line, table_lobby_card
@@ -27,7 +27,9 @@ def lobby_card(outcome: Any, locale: str, name: Names = mention) -> Card:
 
 
 def card_label(card: int, locale: str) -> str:
-    return f"{card} ({t(f'game.colour.{COLOUR[card]}', locale)})"
+    """A card as players read it everywhere: its number, colour and coins (its points)."""
+    colour = t(f"game.colour.{COLOUR[card]}", locale)
+    return t("ft.ui.card", locale, number=card, colour=colour, coins="●" * POINTS[card])
 
 
 def _cards(cards: Sequence[int], locale: str) -> str:
@@ -71,8 +73,9 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
 def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     view = outcome.public
     lines = [describe(e, locale, name) for e in outcome.events]
-    if view["to_act"] and not ended(outcome):  # an ended table waits for nobody
-        lines.append(t("ft.ui.wait", locale, players=listed(map(name, view["to_act"]), locale)))
+    if view["to_act"] and not ended(outcome):  # the phase, and whom it waits for
+        waiting = listed(map(name, view["to_act"]), locale)
+        lines.append(t(f"ft.ui.phase.{view['phase']}", locale, players=waiting))
     owner = name(view["owner"]) if view["owner"] else t("ft.ui.nobody", locale)
     fields = [
         (
