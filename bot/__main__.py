@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from bot.config import ConfigError, load_settings
+from bot.sandbox.demo_names import DEMO_NAMES
 
 EXIT_CONFIG = 2
 
@@ -24,19 +25,31 @@ To get a token:
   3. Put it in a file .env in this directory:   DISCORD_TOKEN=<your token>
      (every setting is explained in .env.example), or export it in your shell.
   4. Invite the bot: OAuth2 -> URL Generator -> scopes "bot" and
-     "applications.commands", permissions Send Messages, Embed Links, Attach Files,
-     Create Public Threads, Send Messages in Threads; open the URL and pick a server.
+     "applications.commands", and these bot permissions (permissions={bits}):
+{permissions}
+     Open the URL and pick a server.
   Then run `./dev run` again.
 
 To try Croupier without a token, on a fake Discord in this terminal:
   ./dev sandbox                     (you play several users: "Anna> /v6 tisch")
-  ./dev sandbox --demo verflixte6   (a scripted Durchgang; also --demo teufel,
-                                    flaschenteufel or dicedevils)
+  ./dev sandbox --demo GAME         (a scripted game; GAME is one of
+                                    {demos})
 or play a rules scenario with fixed dice:
   ./dev scenario examples/verflixte6-durchgang.json
 (`./dev X` runs `croupier X` in the project's .venv; where croupier is installed and on
 the PATH, `croupier sandbox` does the same.)
 """
+
+
+def no_token_text() -> str:
+    """What ``croupier`` says without a token: how to get one and invite the bot (the
+    permissions from bot.permissions, the one list), and how to play without one."""
+    from bot.permissions import NEEDS, invite_bits
+    from bot.sandbox.demo_names import DEMO_NAMES
+
+    permissions = "\n".join(f"       - {need.name}" for need in NEEDS)
+    demos = ", ".join(DEMO_NAMES)
+    return NO_TOKEN.format(bits=invite_bits(), permissions=permissions, demos=demos)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -51,7 +64,9 @@ def _parser() -> argparse.ArgumentParser:
     sandbox = sub.add_parser(
         "sandbox", help="play on a local fake Discord in this terminal (no token needed)"
     )
-    sandbox.add_argument("--demo", metavar="GAME", help="play a scripted demo (verflixte6)")
+    sandbox.add_argument(
+        "--demo", metavar="GAME", help="play a scripted demo: " + ", ".join(DEMO_NAMES)
+    )
     bench = sub.add_parser("bench", help="measure the service (markdown on stdout)")
     bench.add_argument(
         "--database", action="append", default=[], help="a DATABASE_URL to measure (repeatable)"
@@ -172,7 +187,7 @@ def _start_bot() -> int:
         sys.stderr.write(f"croupier: {exc}\n")
         return EXIT_CONFIG
     if settings.discord_token is None:
-        sys.stderr.write(NO_TOKEN)
+        sys.stderr.write(no_token_text())
         return EXIT_CONFIG
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"

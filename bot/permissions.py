@@ -46,6 +46,15 @@ NEEDS: tuple[Need, ...] = (
     Need("create_events", 1 << 44, "Create Events", "tournament"),
 )
 
+
+def invite_bits() -> int:
+    """The permissions integer of the bot's invite URL: everything in :data:`NEEDS`."""
+    bits = 0
+    for need in NEEDS:
+        bits |= need.bit
+    return bits
+
+
 SEND_MESSAGES = 1 << 11
 SEND_MESSAGES_IN_THREADS = 1 << 38
 

@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 
 from bot.config import ConfigError, load_settings
+from bot.permissions import NEEDS, invite_bits
+from bot.sandbox.demo_names import DEMO_NAMES
+from bot.sandbox.demos import DEMOS
 
 
 def run_croupier(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
@@ -40,6 +43,18 @@ def test_no_token_exits_2_and_says_what_to_do(tmp_path: Path) -> None:
     commands = re.findall(r"^\s+(\S+) (?:sandbox|scenario)", result.stderr, flags=re.M)
     assert commands and set(commands) == {"./dev"}, commands
     assert not (tmp_path / "croupier.sqlite3").exists()
+    # The invite names every permission the bot needs (bot.permissions, the one list)
+    # and its permissions integer; the demos are all four games'.
+    invite = result.stderr.split("4. Invite the bot")[1].split("Then run")[0]
+    assert [line.strip("- ").strip() for line in invite.splitlines() if "- " in line] == [
+        need.name for need in NEEDS
+    ]
+    assert f"permissions={invite_bits()}" in invite
+    assert all(name in result.stderr for name in DEMOS)
+
+
+def test_the_demo_names_are_the_demos() -> None:
+    assert tuple(DEMOS) == DEMO_NAMES
 
 
 def test_a_bad_setting_exits_2_and_names_it(tmp_path: Path) -> None:
