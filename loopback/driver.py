@@ -25,6 +25,18 @@ STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT =
 ALL_PERMISSIONS = (1 << 51) - 1
 
 
+class ClientRefusal(ValueError):
+    """What the Discord client itself refuses to send (a required option left out, a
+    value outside the declared range, too many choices …): ``reason`` names it and
+    ``params`` carry its values, for a front end that says it in its reader's language;
+    the message says it in English."""
+
+    def __init__(self, reason: str, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.params = params
+
+
 class Uploads:
     """Files users attach to slash commands, by id, and where the fake serves them."""
 
@@ -208,7 +220,12 @@ def _option_values(
         if d.get("required") and n not in {v["name"] for v in values}
     ]
     if missing and focused is None and not unchecked:
-        raise ValueError(f"/{' '.join(path)}: missing required option(s) {missing}")
+        raise ClientRefusal(
+            "missing",
+            f"/{' '.join(path)}: missing required option(s) {missing}",
+            command=" ".join(path),
+            options=", ".join(missing),
+        )
     return values
 
 
@@ -251,16 +268,45 @@ def _convert(
         raise TypeError(f"option {name!r}: type {kind} is not supported by the fake")
     choices = definition.get("choices")
     if choices and result not in [c["value"] for c in choices]:
-        raise ValueError(f"option {name!r}: {value!r} is not one of the choices")
+        choices_text = ", ".join(str(c["value"]) for c in choices)
+        raise ClientRefusal(
+            "choice",
+            f"option {name!r}: {value!r} is not one of the choices",
+            option=name,
+            value=value,
+            choices=choices_text,
+        )
     if isinstance(result, int | float) and not isinstance(result, bool):
         low, high = definition.get("min_value"), definition.get("max_value")
         if (low is not None and result < low) or (high is not None and result > high):
-            raise ValueError(f"option {name!r}: {value!r} is outside [{low}, {high}]")
+            raise ClientRefusal(
+                _range_reason(low, high),
+                f"option {name!r}: {value!r} is outside [{low}, {high}]",
+                option=name,
+                value=value,
+                low=low,
+                high=high,
+            )
     if isinstance(result, str) and kind == STRING:
         low, high = definition.get("min_length"), definition.get("max_length")
         if (low is not None and len(result) < low) or (high is not None and len(result) > high):
-            raise ValueError(f"option {name!r}: length of {value!r} outside [{low}, {high}]")
+            raise ClientRefusal(
+                "long" if high is not None and len(result) > high else "short",
+                f"option {name!r}: length of {value!r} outside [{low}, {high}]",
+                option=name,
+                low=low or 0,
+                high=high,
+            )
     return result
+
+
+def _range_reason(low: object, high: object) -> str:
+    """Which bound a number broke, as the client says it: at most, at least, between."""
+    if low is None:
+        return "max"
+    if high is None:
+        return "min"
+    return "between"
 
 
 def select_data(component: JSON, values: list[str], resolver: Resolver) -> JSON:
@@ -269,7 +315,12 @@ def select_data(component: JSON, values: list[str], resolver: Resolver) -> JSON:
     low = component.get("min_values", 1)
     high = component.get("max_values", 1)
     if not low <= len(values) <= high:
-        raise ValueError(f"select {component['custom_id']!r} takes {low}..{high} values")
+        raise ClientRefusal(
+            "select",
+            f"select {component['custom_id']!r} takes {low}..{high} values",
+            low=low,
+            high=high,
+        )
     if kind == 3:
         allowed = [o["value"] for o in component.get("options") or []]
         wrong = [v for v in values if v not in allowed]
@@ -313,7 +364,12 @@ def modal_data(modal: JSON, values: Mapping[str, str]) -> JSON:
             if text and (
                 (low is not None and len(text) < low) or (high is not None and len(text) > high)
             ):
-                raise ValueError(f"modal field {custom_id!r}: length outside [{low}, {high}]")
+                raise ClientRefusal(
+                    "field",
+                    f"modal field {custom_id!r}: length outside [{low}, {high}]",
+                    low=low or 0,
+                    high=high,
+                )
             return {"type": TEXT_INPUT, "id": comp.get("id"), "custom_id": custom_id, "value": text}
         if kind in SELECT_TYPES:
             chosen = [value] if value else []

@@ -38,7 +38,7 @@ def sources() -> list[Path]:
         p
         for folder in ("bot", "cogs")
         for p in ROOT.joinpath(folder).rglob("*.py")
-        if not {"i18n", "bench", "sandbox"} & set(p.parts)
+        if not {"i18n", "bench"} & set(p.parts)
     )
 
 

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from loopback import FakeDiscord
     from loopback.state import Channel, Interaction, Message, User
 
+from bot.i18n import normalize_locale, t
 from bot.sandbox.forms import Form
 from bot.sandbox.lines import (
     CHOOSE_WORDS,
@@ -28,6 +29,8 @@ from bot.sandbox.lines import (
     parse_command,
     wanted_labels,
 )
+from bot.sandbox.timestamps import with_times
+from loopback.driver import ClientRefusal
 
 
 class Sandbox:
@@ -48,6 +51,7 @@ class Sandbox:
         self.echo = True  # repeat each line (not when a terminal shows what was typed)
         self.seen: dict[int, int] = {}  # message id -> edits already printed
         self.forms: dict[int, Form] = {}  # user id -> the form open for him
+        self.locale = "de"  # whose lines the sandbox reads out: the last to act (his Discord's)
 
     def _names(self, text: str) -> str:
         """Mentions as names: users as @Name, channels and threads as #name."""
@@ -58,7 +62,7 @@ class Sandbox:
             found = self.fake.channels.get(int(match[1]))
             return "#" + (found.name if found is not None else match[1])
 
-        return re.sub(r"<#(\d+)>", channel, text)
+        return with_times(re.sub(r"<#(\d+)>", channel, text), self.locale)
 
     def places(self) -> list[Channel]:
         """#spieltisch and its threads (a tournament's groups), oldest first."""
@@ -79,8 +83,8 @@ class Sandbox:
     def show_places(self) -> None:
         for place in self.places():
             here = "  ← hier" if place is self.channel else ""
-            count = len(self.fake.channel_messages(place))
-            self.out.write(f"── #{place.name}: {count} Nachrichten{here}\n")
+            count = t("sandbox.messages", self.locale, count=len(self.fake.channel_messages(place)))
+            self.out.write(f"── #{place.name}: {count}{here}\n")
 
     def render(self, message: Message) -> str:
         lines = [self._names(message.text())] if message.text() else []
@@ -244,8 +248,13 @@ class Sandbox:
                 self.out.write(f"   ✗ {exc}\n")
             return True
         self._echo(f"{name}> {said}")
+        self.locale = normalize_locale(user.locale)
         try:
             await self._act(user, said)
+        except ClientRefusal as exc:  # what his Discord would refuse, in its language
+            self.out.write(
+                f"   ✗ {t(f'sandbox.refused.{exc.reason}', self.locale, **exc.params)}\n"
+            )
         except (LookupError, ValueError, TypeError) as exc:
             self.out.write(f"   ✗ {exc}\n")
         await self.settled()
@@ -332,11 +341,19 @@ class Sandbox:
         values = form.values(text)
         try:
             submitted = await self.fake.submit_modal(user, form.opened_by, values)
+        except ClientRefusal as exc:
+            raise ValueError(
+                f"das Formular nimmt „{text}“ nicht an ({self._refused(exc)})"
+            ) from None
         except ValueError as exc:
             raise ValueError(f"das Formular nimmt „{text}“ nicht an ({exc})") from None
         if self.forms.get(user.id) is form:
             del self.forms[user.id]
         self._opened(user, submitted)
+
+    def _refused(self, exc: ClientRefusal) -> str:
+        """What the client refused, said in the reader's language."""
+        return t(f"sandbox.refused.{exc.reason}", self.locale, **exc.params)
 
 
 async def _no_wait() -> None:

@@ -254,7 +254,7 @@ async def test_a_tournaments_thread_is_shown_listed_and_played_in() -> None:
         ]
     )
     assert "── #Sandbox Cup – Finale\n   Die verflixte 6 – Durchgang 1" in text
-    assert "── #Sandbox Cup – Finale: 1 Nachrichten" in text  # listed by kanäle
+    assert "── #Sandbox Cup – Finale: 1 Nachricht" in text  # listed by kanäle
     assert "in #Sandbox Cup – Finale ·" in text and "<#" not in text  # /tische, by name
     assert "jetzt in #Sandbox Cup – Finale" in text
     assert "{Joker wählen (0–3):" in text  # whoever begins got his choice in the thread
@@ -287,3 +287,25 @@ def test_a_label_with_a_comma_is_chosen_whole() -> None:
     whole = "Donner Lit, prendre Radiateur à Cem"
     assert wanted_labels(whole, [jokers, swap]) == [whole]
     assert wanted_labels("Fumo, Pony", [jokers, swap]) == ["Fumo", "Pony"]
+
+
+async def test_what_the_client_refuses_and_timestamps_read_as_in_discord() -> None:
+    """The sandbox says what Discord's client would refuse in the reader's language, not
+    in Python's, and shows a moment as Discord shows it."""
+    text = await play(
+        [
+            "Anna> /sprache",
+            "Anna> /v6 tisch durchgaenge=99",
+            "Ben> spricht en-US",
+            "Ben> /v6 tisch durchgaenge=0",
+            "Anna> /turnier erstellen name=Cup gruppe=4 durchgaenge=1",
+            *(f"{name}> Anmelden" for name in ("Anna", "Ben", "Cem", "Dora")),
+            "Anna> Anmeldung schließen & auslosen",
+            "Anna> /turnier termin gruppe=1 datum=01.12.2099 uhrzeit=20:00",
+        ]
+    )
+    assert "✗ /sprache braucht noch: sprache" in text
+    assert "✗ Option „durchgaenge“: von 1 bis 4" in text
+    assert "✗ Option “durchgaenge”: from 1 to 4" in text  # Ben's Discord speaks English
+    assert "1. Dezember 2099 20:00" in text and "<t:" not in text
+    assert "outside" not in text and "['" not in text

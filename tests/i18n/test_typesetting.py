@@ -29,6 +29,7 @@ ZERO_READS_WELL = frozenset(
         "n.points",
         "n.tiles",
         "n.tricks",
+        "sandbox.messages",  # a channel's count in the sandbox's list of channels
         "table.event.clock_minutes",  # the host set no time: the clock is off (said so)
         "ui.lobby.body",  # seats taken: "0 of 4" reads as a count of seats
         "ui.lobby.body_exact",
