@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from functools import partial
 from typing import Any, Literal
 
 import discord
@@ -14,13 +15,18 @@ from discord import app_commands
 
 from bot.engine import Action
 from bot.games.flaschenteufel.cards import COLOUR, POINTS
+from bot.i18n import t
 from bot.render import ft_cards as cards
+from bot.render.cards import Card
+from bot.render.lobby import ended
 from bot.render.pictures import cards_png
+from bot.render.v6_cards import Names
 from bot.service import Outcome
 from cogs.croupier_cog import CroupierCog, open_lobby_here, service_of
 from cogs.help import send_help
 from cogs.options import Hands
 from cogs.pipeline import payload as ui
+from cogs.pipeline import prompts
 from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import Delivery, Event, show_lobby
 from cogs.pipeline.dms import closed_notice
@@ -33,6 +39,7 @@ log = logging.getLogger(__name__)
 
 KIND = "flaschenteufel"
 CHOICES = ("discard", "passl", "passr", "pass", "open")  # simultaneous: no version check
+MADE = ("play", "discard", "passr", "pass", "open")  # choices that act (passl only prepares)
 PRIVATE = ("mycards", "act", "passl")  # answered to the player alone, nothing changes
 
 
@@ -85,14 +92,51 @@ async def private(
         await interaction.response.edit_message(**ui.message_kwargs(card))
         return True
     card = cards.prompt(current, actor, locale, plain=service.directory.display_name)
-    await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+    sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+    await prompts.opened(  # his live prompt from now on (pipeline.prompts.refresh)
+        interaction, click.game_id, actor, version=current.version,
+        message_id=sent.message_id, locale=locale,
+    )  # fmt: skip
     return True
+
+
+def live_prompt(outcome: Outcome, player: str, locale: str, plain: Names) -> prompts.Shown:
+    """What ``player``'s live prompt shows now: his choice when the table awaits him (the
+    play select carries the game's version), else that it will appear there, or that the
+    game is over."""
+    if outcome.finished or ended(outcome):
+        return prompts.Shown(ui.message_kwargs(Card(description=t("game.over", locale))), "over",
+                             versioned=False)  # fmt: skip
+    if player in outcome.to_act:
+        mine = replace(outcome, locale=locale)
+        card = cards.prompt(mine, player, locale, plain=plain)
+        versioned = bool(outcome.private[player]["legal"]["play"])
+        return prompts.Shown(ui.message_kwargs(card), "act", versioned)
+    waiting = Card(description=t("ft.ui.prompt_wait", locale))
+    return prompts.Shown(ui.message_kwargs(waiting), "wait", versioned=False)
+
+
+async def answer_in_prompt(d: Delivery, actor: str | None) -> None:
+    """A choice made in the player's prompt is answered there: it shows what he may do
+    next (the next set's discard, the right card to pass …) or that it will appear there."""
+    interaction, click = d.interaction, d.click
+    if interaction is None or click is None or actor is None or click.verb not in MADE:
+        return
+    message = interaction.message
+    if message is None or not message.flags.ephemeral or interaction.response.is_done():
+        return
+    plain = d.service.directory.display_name
+    shown = live_prompt(d.outcome, actor, d.private_locale, plain)
+    await interaction.response.edit_message(**shown.kwargs)
+    prompts.answered_in_place(d.client, d.outcome.game_id, actor, message.id,
+                              version=d.outcome.version, state=shown.state)  # fmt: skip
 
 
 async def show(d: Delivery, actor: str | None) -> None:
     outcome, locale = d.outcome, d.outcome.locale
     if await show_lobby(d, cards.lobby_card):
         return
+    await answer_in_prompt(d, actor)
     dealt = any(e["type"] == "deal" for e in outcome.events)
     new_hand = dealt and not any(e["type"] == "start" for e in outcome.events)
     if new_hand:  # the last hand's message is done; the view shows the next hand already
@@ -104,6 +148,8 @@ async def show(d: Delivery, actor: str | None) -> None:
     await d.table(closing)
     if new_hand:
         await d.new_table(table, cause=[e for e in outcome.events if e["type"] == "deal"][-1])
+    render = partial(live_prompt, outcome, plain=d.service.directory.display_name)
+    await prompts.refresh(d.client, outcome.game_id, outcome.version, render)
     changed = [e for e in outcome.events if e["type"] == "deal" or _hands_shown(e)]
     if changed:
         await send_hands(d, changed[-1])

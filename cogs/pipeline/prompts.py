@@ -18,8 +18,9 @@ import contextlib
 import logging
 import time
 from collections import deque
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, NamedTuple
 
 import discord
 
@@ -41,6 +42,17 @@ class Prompt:
     webhook: discord.Webhook  # the sending interaction's follow-up webhook (its token)
     locale: str
     opened: float  # time.monotonic() when it was sent
+    state: str = "act"  # a live prompt's: what it shows (see :func:`refresh`)
+
+
+class Shown(NamedTuple):
+    """What a live prompt is to show its player now: the message (``message_kwargs``), a
+    name for it (``act``: his choice; ``wait``; ``over``) and whether its controls carry
+    the game's version (they are outdated once it moves on)."""
+
+    kwargs: dict[str, Any]
+    state: str
+    versioned: bool
 
 
 @dataclass
@@ -109,6 +121,49 @@ async def moved_on(
                 await _close(prompt, "game.over" if over else "ui.prompt.closed", locale)
     if not players:
         games.pop(game_id, None)
+
+
+def answered_in_place(
+    client: discord.Client, game_id: int, player: str, message_id: int, *, version: int,
+    state: str,
+) -> None:  # fmt: skip
+    """A live prompt its player just answered in place (its own click) now shows
+    ``state`` at ``version``; it keeps the token of the interaction that sent it."""
+    players = open_prompts(client).get(game_id, {})
+    prompt = players.get(player)
+    if prompt is not None and prompt.message_id == message_id:
+        players[player] = replace(prompt, version=version, state=state)
+
+
+async def refresh(
+    client: discord.Client, game_id: int, version: int, render: Callable[[str, str], Shown]
+) -> None:
+    """Live prompts (a game whose players keep one each, Flaschenteufel): every open prompt
+    shows what its player may do now, ``render(player, locale)`` in his language of now.
+    One is edited only when what it shows changes, or its controls carry an older version,
+    so a player whose turn comes plays with one click in the prompt he has; while Discord
+    still takes its token (15 minutes), after that he opens a new one from the table."""
+    players = open_prompts(client).get(game_id)
+    if not players:
+        return
+    directory = client_service(client).directory
+    for player, prompt in list(players.items()):
+        if time.monotonic() - prompt.opened > TOKEN_LIFETIME:
+            del players[player]
+            continue
+        shown = render(player, directory.reader_locale(player, prompt.locale))
+        outdated = shown.versioned and prompt.version < version
+        if shown.state == prompt.state and not outdated:
+            continue
+        try:
+            await prompt.webhook.edit_message(prompt.message_id, **shown.kwargs)
+        except discord.HTTPException as exc:  # dismissed by the player, or the token expired
+            log.info("live prompt %s not refreshed: %s", prompt.message_id, exc)
+            del players[player]
+            continue
+        players[player] = replace(prompt, version=version, state=shown.state)
+    if not players:
+        open_prompts(client).pop(game_id, None)
 
 
 async def _close(prompt: Prompt, key: str, locale: str) -> None:

@@ -61,3 +61,32 @@ async def test_who_has_chosen_is_told_whom_the_table_awaits(table: Table) -> Non
     assert again.message.visibility == "ephemeral"
     waiting = f"<@{table.ben.id}> und <@{table.cem.id}>"
     assert again.message.content == f"Du hast schon gewählt – es fehlen noch {waiting}."
+
+
+async def test_a_players_prompt_stays_his_and_plays_with_one_click(table: Table) -> None:
+    """Each player keeps the prompt he opened: after each choice it shows his next one, or
+    that it will appear there; when his turn comes again it offers his cards at once, so a
+    card is played with one click, without "Am Zug" first."""
+    table.dice.d6_only = True
+    users = {u.id: u for u in (table.anna, table.ben, table.cem)}
+    opened = await table.slash(table.anna, "flaschenteufel tisch", haende=1)
+    for user in (table.ben, table.cem):
+        await table.press(user, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+    service = table.bot.service  # type: ignore[union-attr]
+    game = service.tables.find(table.channel.id, None, "flaschenteufel")
+    kept = {uid: await act(table, user) for uid, user in users.items()}  # "Am Zug" once
+    for _ in range(80):
+        outcome = service.tables.current(game)
+        if outcome.finished:
+            break
+        uid = int(outcome.to_act[0])
+        prompt = table.fake.messages[kept[uid].id]
+        assert prompt.custom_ids(), prompt.text()  # his choice is offered in his prompt
+        await choose_first(table, users[uid], prompt)
+        after = table.fake.messages[kept[uid].id]
+        if not after.custom_ids():
+            assert "Sobald du wieder dran bist" in after.text() or "vorbei" in after.text()
+    assert service.tables.current(game).finished  # nobody needed "Am Zug" again
+    for uid in users:
+        assert "vorbei" in table.fake.messages[kept[uid].id].text()  # closed at the end
