@@ -151,11 +151,11 @@ def _written(name: str, value: object, language: Language) -> object:
 
 def _capitalised(params: dict[str, object], starters: frozenset[str]) -> dict[str, object]:
     """``params`` with the names that start a sentence written with a capital ("die Bank"
-    there reads "Die Bank"; a mention is left as it is)."""
+    there reads "Die Bank"); only a word is: a mention, a link or a code is left as it is."""
     found = dict(params)
     for name in starters:
         value = found.get(name)
-        if isinstance(value, str) and value[:1].islower():
+        if isinstance(value, str) and value[:1].islower() and value.split(" ", 1)[0].isalpha():
             found[name] = value[:1].upper() + value[1:]
     return found
 

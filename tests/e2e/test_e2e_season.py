@@ -54,7 +54,7 @@ async def evening(table: Table, users: dict[int, Any], number: int, day: int, re
         await table.settled()
     started = await table.slash(table.anna, "turnier starten", gruppe=number)
     await table.settled()
-    assert "(0 nicht eingecheckt)" in started.message.text()  # the reserve counts as there
+    assert started.message.text() == f"Gruppe {number} spielt jetzt."  # the reserve is there
     await play_thread(table, thread, users)
 
 

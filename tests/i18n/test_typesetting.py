@@ -108,3 +108,9 @@ def test_the_bank_pays_in_a_sentence_of_its_own() -> None:
     assert t("teufel.event.pact_paid", "de", by="<@2>", to=bank, amount=-50).startswith(
         "<@2> zahlt die Bank −50"
     )  # a name inside a sentence keeps its case; a negative amount its minus
+
+
+def test_a_link_that_starts_a_sentence_is_left_as_it_is() -> None:
+    link = "https://discord.com/channels/1/2/3"
+    text = t("clock.remind", "de", game="V6", when="<t:1:R>", link=link)
+    assert text.endswith(link)

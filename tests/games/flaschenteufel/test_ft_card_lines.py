@@ -7,7 +7,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.engine import redacted
-from bot.games.flaschenteufel.cards import COLOUR
+from bot.games.flaschenteufel.cards import COLOUR, POINTS
 from bot.i18n import t
 from bot.render import ft_cards
 from bot.render.cards import Select
@@ -33,7 +33,8 @@ def outcome_of(table: Table, events: list[Any]) -> SimpleNamespace:
 
 
 def label(card: int) -> str:
-    return f"{card} ({t(f'game.colour.{COLOUR[card]}', 'de')})"
+    """A card as players read it: number, colour and coins (its points)."""
+    return f"{card} ({t(f'game.colour.{COLOUR[card]}', 'de')}, {'●' * POINTS[card]})"
 
 
 def test_public_lines_show_each_card_with_its_colour() -> None:
