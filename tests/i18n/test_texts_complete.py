@@ -12,7 +12,7 @@ import re
 import pytest
 
 from bot.i18n import LANGUAGES, has_text, tools
-from bot.i18n.catalogue import Language
+from bot.i18n.catalogue import Language, catalogue_path, read_catalogue
 from bot.i18n.usage import EVENT_PREFIX, event_types, key_families, literal_keys, unused
 from bot.render.table_events import TABLE_EVENTS, WITH_REASON, table_event_key
 
@@ -102,3 +102,11 @@ def test_a_table_event_reads_as_a_sentence(language: str) -> None:
     two = describe_table_event({"type": "clock", "host": "H", "seconds": 120}, language, str)
     assert one.endswith(" 1 Minute." if language == "de" else " 1 minute."), one
     assert two.endswith(" 2 Minuten." if language == "de" else " 2 minutes."), two
+
+
+def test_french_is_complete_and_current() -> None:
+    """French is a complete catalogue (docs/DECISIONS.md): no text is left fuzzy, which
+    would have its readers read the English one."""
+    catalogue = read_catalogue(catalogue_path("fr"), "fr")
+    fuzzy = sorted(str(m.id) for m in catalogue if m.id and m.fuzzy)
+    assert fuzzy == []
