@@ -55,6 +55,30 @@ def check_message(payload: JSON) -> list[Problem]:
     return problems
 
 
+MENTION = re.compile(r"<(?:@[!&]?|#)\d+>")
+
+
+def raw_mentions(payload: JSON) -> list[str]:
+    """Where a message puts a mention that Discord shows as its raw ``<@id>``: an embed's
+    title, field names, footer and author (only descriptions and field values render)."""
+    found = []
+    for index, embed in enumerate(payload.get("embeds") or []):
+        places = {
+            "title": embed.get("title"),
+            "footer": (embed.get("footer") or {}).get("text"),
+            "author": (embed.get("author") or {}).get("name"),
+        }
+        places |= {
+            f"field {n} name": f.get("name") for n, f in enumerate(embed.get("fields") or [])
+        }
+        found += [
+            f"embed {index} {where}"
+            for where, text in places.items()
+            if isinstance(text, str) and MENTION.search(text)
+        ]
+    return found
+
+
 def _check_embed(embed: JSON, path: tuple[str | int, ...]) -> tuple[int, list[Problem]]:
     problems: list[Problem] = []
     size = 0

@@ -479,7 +479,7 @@ class Rest:
             )
         else:
             self._need(channel, SEND_MESSAGES)
-        self._check(req, limits.check_message(payload))
+        self._check_message(req, payload)
         nonce = payload.get("nonce") if payload.get("enforce_nonce") else None
         if nonce is not None:  # the same nonce again within minutes: the message it made
             seen = fake.nonces.get((fake.bot_user_id, str(nonce)))
@@ -509,7 +509,7 @@ class Rest:
                 violation="edit of another user's message",
             )
         payload = _payload(req)
-        self._check(req, limits.check_message(payload))
+        self._check_message(req, payload)
         self.fake.apply(message, payload, req.files, creating=False)
         return 200, self.fake.message_json(message)
 
@@ -544,6 +544,13 @@ class Rest:
         """Discord's 50013 unless the bot has every one of ``permissions`` in ``channel``."""
         if self.fake.bot_permissions_in(channel) & permissions != permissions:
             raise ApiError(403, 50013, "Missing Permissions")
+
+    def _check_message(self, req: Request, payload: JSON) -> None:
+        """A message Discord takes, and shows as the bot meant: a mention where Discord shows
+        it raw (an embed's title, field name, footer, author) is taken, but is a violation."""
+        for where in limits.raw_mentions(payload):
+            self.fake.violation(f"{req.method} {req.path}: a mention Discord shows raw in {where}")
+        self._check(req, limits.check_message(payload))
 
     def _check(self, req: Request, problems: list[limits.Problem]) -> None:
         if problems:
@@ -599,7 +606,7 @@ class Rest:
             raise ApiError(400, 50035, "Invalid Form Body", violation=f"{label}: {wrong}")
         message: Message | None = None
         if kind == 4:
-            self._check(req, limits.check_message(data))
+            self._check_message(req, data)
             message = fake.interaction_message(interaction, flags=int(data.get("flags") or 0))
             fake.apply(message, data, req.files, creating=True)
         elif kind == 5:
@@ -609,7 +616,7 @@ class Rest:
         elif kind == 6:
             message = interaction.source
         elif kind == 7:
-            self._check(req, limits.check_message(data))
+            self._check_message(req, data)
             message = interaction.source
             assert message is not None
             fake.apply(message, data, req.files, creating=False)
@@ -663,7 +670,7 @@ class Rest:
         fake = self.fake
         interaction = self._interaction(req)
         payload = _payload(req)
-        self._check(req, limits.check_message(payload))
+        self._check_message(req, payload)
         original = interaction.message
         if (
             interaction.response_type == 5
@@ -706,7 +713,7 @@ class Rest:
             fake.delete_message(message)
             return 204, None
         payload = _payload(req)
-        self._check(req, limits.check_message(payload))
+        self._check_message(req, payload)
         fake.apply(message, payload, req.files, creating=False)
         return 200, fake.message_json(message)
 

@@ -32,7 +32,7 @@ COMPLETE = (DEFAULT_LOCALE, FALLBACK)
 LANGUAGES: dict[str, Language] = {code: load(code) for code in installed()}
 IDENTIFIERS = frozenset({"game", "seq", "table", "seed", "channel", "thread", "version"})
 """Parameters that are numbers but not amounts: written as plain digits (Spiel 1234)."""
-SIGNED = frozenset({"change"})
+SIGNED = frozenset({"change", "bonus"})
 """Parameters that are changes: written with their sign (+5, −5, ±0)."""
 STRICT = os.environ.get("CROUPIER_STRICT_TEXTS") == "1"
 MISSING: list[str] = []

@@ -26,7 +26,7 @@ from bot.play.host import HostTools
 from bot.play.outcome import FINISHED, OPEN, PAUSED, Outcome
 from bot.play.tables import Table
 from bot.play.writer import Writer
-from bot.render.tournament_cards import timestamp
+from bot.tournament.evening_time import full_time
 from bot.tournament.game import SYSTEM, TournamentGame
 from bot.tournament.rules import evenings_due, reminders_due
 
@@ -129,7 +129,8 @@ class Tournaments:
         if table.status != OPEN or table.version > SETUP_VERSION:
             return []  # it has begun: it plays on
         waiting = await self.service.act(tournament_id, SYSTEM, Action("wait", {"group": number}))
-        reason = t("ui.tour.waits", tournament.locale, when=timestamp(group["evening"]))
+        when = full_time(datetime.fromisoformat(group["evening"]))  # the reason is bracketed
+        reason = t("ui.tour.waits", tournament.locale, when=when)
         paused = await self.host.do(group["game_id"], SYSTEM, "pause", reason=reason)
         return [waiting, paused]
 

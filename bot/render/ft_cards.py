@@ -63,6 +63,7 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
             params[key] = ", ".join(f"{name(p)} {number(v, locale)}" for p, v in event[key].items())
     if kind == "game_end":
         params["winners"] = listed((name(p) for p in event["winners"]), locale)
+        params["count"] = len(event["winners"])
     if kind == "trick" and event.get("bottle"):
         kind = "trick_bottle"
     if kind == "phase":  # what comes now, in words (the phase itself is a name in the code)
@@ -75,7 +76,8 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     lines = [describe(e, locale, name) for e in outcome.events]
     if view["to_act"] and not ended(outcome):  # the phase, and whom it waits for
         waiting = listed(map(name, view["to_act"]), locale)
-        lines.append(t(f"ft.ui.phase.{view['phase']}", locale, players=waiting))
+        count = len(view["to_act"])
+        lines.append(t(f"ft.ui.phase.{view['phase']}", locale, players=waiting, count=count))
     owner = name(view["owner"]) if view["owner"] else t("ft.ui.nobody", locale)
     fields = [
         (

@@ -11,6 +11,7 @@ from bot.render.cards import Button, Card, Row, custom_id
 from bot.render.lobby import ended, revealed_text
 from bot.render.tournament_bracket import FIELDS_MAX, bracket, bracket_fields
 from bot.render.v6_cards import Names, mention
+from bot.tournament.evening_time import shown_time
 from bot.tournament.standings import ADVANCE_PER_GROUP
 from bot.tournament.state import FINALE_DURCHGAENGE
 
@@ -172,8 +173,7 @@ def group_rows(table: Sequence[Mapping[str, Any]], name: Names) -> list[list[obj
 
 def timestamp(iso: str) -> str:
     """An ISO moment as Discord timestamps, each reader's client showing his own zone."""
-    stamp = int(datetime.fromisoformat(iso).timestamp())
-    return f"<t:{stamp}:F> (<t:{stamp}:R>)"
+    return shown_time(datetime.fromisoformat(iso))
 
 
 def standings_card(tour: Mapping[str, Any], locale: str, name: Names = mention) -> Card:

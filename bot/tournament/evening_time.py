@@ -125,8 +125,13 @@ def unix(when: datetime) -> int:
     return int(when.timestamp())
 
 
+def full_time(when: datetime) -> str:
+    """A moment as a Discord timestamp: the full date and time in the reader's own zone
+    (``<t:…:F>``), for a text that is already in brackets."""
+    return f"<t:{unix(when)}:F>"
+
+
 def shown_time(when: datetime) -> str:
     """A moment as Discord timestamps: the full date and time and how far off, each in the
     reader's own time zone (``<t:…:F> (<t:…:R>)``)."""
-    stamp = unix(when)
-    return f"<t:{stamp}:F> (<t:{stamp}:R>)"
+    return f"{full_time(when)} (<t:{unix(when)}:R>)"

@@ -105,8 +105,8 @@ def live_prompt(outcome: Outcome, player: str, locale: str, plain: Names) -> pro
     play select carries the game's version), else that it will appear there, or that the
     game is over."""
     if outcome.finished or ended(outcome):
-        return prompts.Shown(ui.message_kwargs(Card(description=t("game.over", locale))), "over",
-                             versioned=False)  # fmt: skip
+        over = Card(description=t("ft.ui.prompt_over", locale))
+        return prompts.Shown(ui.message_kwargs(over), "over", versioned=False)
     if player in outcome.to_act:
         mine = replace(outcome, locale=locale)
         card = cards.prompt(mine, player, locale, plain=plain)

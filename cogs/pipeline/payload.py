@@ -37,12 +37,24 @@ def attachment(
     return discord.File(io.BytesIO(data), filename=file_name(what, locale, extension, **params))
 
 
+MENTION = re.compile(r"<(?:@[!&]?|#)\d+>")
+BLANK_NAME = "\u200b"  # a field's name Discord takes as empty
+
+
 def embed(card: Card) -> discord.Embed | None:
+    """The card as an embed. Discord shows a mention raw (``<@123>``) in a title or a
+    field's name and renders it only in the description and field values: a title that
+    names a player opens the description instead, and a field named for a player has
+    its name as the value's first line, in bold."""
     if not (card.title or card.description or card.fields):
         return None
-    result = discord.Embed(title=card.title or None, description=card.description or None)
+    title, description = card.title, card.description
+    if title and MENTION.search(title):
+        title, description = "", f"**{title}**" + (f"\n{description}" if description else "")
+    result = discord.Embed(title=title or None, description=description or None)
     for name, value in card.fields[:25]:
-        result.add_field(name=name[:256], value=value[:1024] or "–", inline=True)
+        shown = (BLANK_NAME, f"**{name}**\n{value}") if MENTION.search(name) else (name, value)
+        result.add_field(name=shown[0][:256], value=shown[1][:1024] or "–", inline=True)
     if card.footer:
         result.set_footer(text=card.footer[:2048])
     return result

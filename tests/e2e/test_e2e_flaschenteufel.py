@@ -86,7 +86,7 @@ async def test_a_players_prompt_stays_his_and_plays_with_one_click(table: Table)
         await choose_first(table, users[uid], prompt)
         after = table.fake.messages[kept[uid].id]
         if not after.custom_ids():
-            assert "Sobald du wieder dran bist" in after.text() or "vorbei" in after.text()
+            assert "Sobald du wieder dran bist" in after.text() or "zu Ende" in after.text()
     assert service.tables.current(game).finished  # nobody needed "Am Zug" again
     for uid in users:
-        assert "vorbei" in table.fake.messages[kept[uid].id].text()  # closed at the end
+        assert "Das Spiel ist zu Ende" in table.fake.messages[kept[uid].id].text()  # at the end

@@ -84,7 +84,7 @@ async def test_the_public_seal_commits_to_the_amount(table: Table) -> None:
     await bet(table, table.anna, "40")
     service = table.bot.service  # type: ignore[union-attr]
     game = service.tables.find(table.channel.id, None, "teufel")
-    shown = re.search(r"✓ gesetzt `([0-9a-f]{8})`", table.table_message().text())
+    shown = re.search(r"✓ gesetzt \(Siegel `([0-9a-f]{8})`\)", table.table_message().text())
     assert shown is not None
     assert shown[1] == service.tables.seal(game, f"bet:1:{table.anna.id}:40")
     assert shown[1] != service.tables.seal(game, f"bet:1:{table.anna.id}:50")

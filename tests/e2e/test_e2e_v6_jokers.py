@@ -23,7 +23,7 @@ async def decide(table: Table, user: object, answer: str, interaction: object) -
 
 def eyes_line(table: Table, user: object) -> str:
     message = table.table_message()
-    field = next(f for f in message.embeds[0]["fields"] if str(user.id) in f["name"])  # type: ignore[attr-defined]
+    field = next(f for f in message.embeds[0]["fields"] if str(user.id) in f["value"])  # type: ignore[attr-defined]
     return str(field["value"])
 
 

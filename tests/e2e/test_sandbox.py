@@ -51,7 +51,7 @@ async def test_typed_lines_drive_several_users_and_show_private_prompts() -> Non
         ]
     )
     assert "Du sitzt schon am Tisch." in text  # Ben's second join, privately
-    assert "── nur für Anna" in text and "{Joker wählen (0–3):" in text
+    assert "── nur für Anna" in text and "{Joker wählen (1–3):" in text
     assert "Wer ist Zoe?" in text
     assert "✗ nichts davon zu sehen: abrakadabra" in text
     assert "nie erreicht" not in text
@@ -257,7 +257,7 @@ async def test_a_tournaments_thread_is_shown_listed_and_played_in() -> None:
     assert "── #Sandbox Cup – Finale: 1 Nachricht" in text  # listed by kanäle
     assert "in #Sandbox Cup – Finale ·" in text and "<#" not in text  # /tische, by name
     assert "jetzt in #Sandbox Cup – Finale" in text
-    assert "{Joker wählen (0–3):" in text  # whoever begins got his choice in the thread
+    assert "{Joker wählen (1–3):" in text  # whoever begins got his choice in the thread
     assert "✗" not in text
 
 

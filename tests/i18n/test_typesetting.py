@@ -77,6 +77,14 @@ def test_a_negative_number_has_a_minus_sign(code: str, key: str, names: set[str]
 
 
 @pytest.mark.parametrize(("code", "key", "names"), TEXTS)
+def test_a_change_has_one_sign(code: str, key: str, names: set[str]) -> None:
+    """A change is written with its sign by the number format: a text adds none."""
+    for value in (5, -5):
+        text = rendered(code, key, names, value, value)
+        assert not re.search(r"[+±−-][+±−]\d", text), text
+
+
+@pytest.mark.parametrize(("code", "key", "names"), TEXTS)
 def test_a_name_that_starts_a_sentence_has_a_capital(code: str, key: str, names: set[str]) -> None:
     text = rendered(code, key, names, LANGUAGES["de"].texts["teufel.bank"], 2)
     assert not LOWER_START.search(text), text

@@ -29,6 +29,10 @@ async def test_the_table_names_its_phase_and_whom_it_waits_for(service: Service)
     after = await service.act(outcome.game_id, "1", Action("discard", {"card": hand[0]}))
     text = ft_cards.table_card(after, "de", name=lambda p: f"@{p}").description
     assert "es fehlen noch @2 und @3" in text
+    held = after.private["2"]["seats"][1]["cards"]
+    after = await service.act(outcome.game_id, "2", Action("discard", {"card": held[0]}))
+    text = ft_cards.table_card(after, "de", name=lambda p: f"@{p}").description
+    assert "es fehlt noch @3." in text  # one player: singular
 
 
 def test_a_card_says_its_colour_and_coins() -> None:
