@@ -82,7 +82,9 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     fields = [
         (
             t("ft.ui.bottle", locale, price=view["price"], owner=owner),
-            t("ft.ui.trick", locale, cards=_cards([x["card"] for x in view["trick"]], locale)),
+            t("ft.ui.trick", locale, cards=_cards([x["card"] for x in view["trick"]], locale))
+            if view["trick"]
+            else t("ft.ui.trick_empty", locale),
         )
     ]
     for seat in view["seats"]:

@@ -60,7 +60,9 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
     if event["type"] == "settle":
         params["changes"] = "\n".join(_settled(event, locale, name))
     if event["type"] == "track":
-        params["pacts"] = ", ".join(name(p) for p in event["pacts"]) or "–"
+        if not event["pacts"]:
+            return t("teufel.event.track_none", locale)
+        params["pacts"] = ", ".join(name(p) for p in event["pacts"])
     if event["type"] == "game_end":
         params["winners"] = listed((name(p) for p in event["winners"]), locale)
         balances = event["balances"].items()
