@@ -1,7 +1,13 @@
-"""Shared fixtures.
+"""Shared fixtures, and how the suite is spread over the cores.
+
+The suite runs on all cores by default (pytest-xdist, one worker process per core: see
+:func:`pytest_cmdline_main`); ``-n 0`` or ``-p no:xdist`` runs it in this one process.
+Nothing is shared between the workers: each test has its own ``tmp_path``, its own SQLite
+file or PostgreSQL schema, and its fake Discord listens on a free port.
 
 Database fixtures run every test that uses them on SQLite and, when
-``CROUPIER_TEST_POSTGRES_URL`` names a server, on PostgreSQL too (one fresh schema per test):
+``CROUPIER_TEST_POSTGRES_URL`` names a server, on PostgreSQL too (one fresh schema per test;
+its name says which worker made it, should one be left behind):
 
 * ``db_url``: URL of an empty database (string; feed it to :func:`bot.store.make_engine`);
 * ``engine``: an engine on ``db_url``, not migrated, disposed afterwards;
@@ -27,6 +33,57 @@ from bot import i18n
 from bot.store import Store, default_sqlite_url, make_engine, normalize_url, upgrade
 
 POSTGRES_ENV = "CROUPIER_TEST_POSTGRES_URL"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """``-n auto --dist worksteal`` unless the command line says otherwise.
+
+    Not in ``addopts``: there ``-p no:xdist`` would fail on the unknown ``-n``. ``-s`` keeps
+    the run in this process, since a worker's output would not be shown (the reliability
+    tests print their numbers), and so does ``--pdb`` (xdist's own rule). Work stealing rather
+    than ``load``: the slow tests take minutes while most take milliseconds, and an idle
+    worker takes over tests still queued behind a long one.
+    """
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
+        return  # xdist disabled, or this is one of its workers
+    chosen = config.option.numprocesses is not None
+    if not chosen and not config.option.collectonly and config.option.capture != "no":
+        config.option.numprocesses = "auto"
+    if config.option.numprocesses and config.option.dist == "no":
+        config.option.dist = "worksteal"
+
+
+@pytest.hookimpl(trylast=True)  # after -m and -k have deselected
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """With several workers, each begins with a slow test.
+
+    ``--dist worksteal`` deals the tests out as one consecutive share per worker; a slow test
+    in the middle of a share would start minutes late and end the run minutes late. So the
+    slow tests go to the heads of the shares, in turn; two in one share are kept apart by a
+    quick test, since a worker holds the test after the running one and could not hand the
+    second slow test to an idle worker. Every worker computes the same order, as xdist needs.
+    """
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if workers < 2 or not slow:
+        return
+    quick = [item for item in items if not item.get_closest_marker("slow")]
+    heads: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    for index, item in enumerate(slow):
+        head = heads[index % workers]
+        if head and quick:
+            head.append(quick.pop(0))
+        head.append(item)
+    ordered: list[pytest.Item] = []
+    left = len(items)
+    for worker, head in enumerate(heads):
+        size = left // (workers - worker)  # the share worksteal gives this worker
+        left -= size
+        fill = max(0, size - len(head))
+        ordered += head + quick[:fill]
+        del quick[:fill]
+    items[:] = ordered + quick
 
 
 @pytest.fixture(autouse=True)
@@ -55,7 +112,8 @@ def _postgres_schema_url() -> Iterator[str]:
         pytest.skip(f"{POSTGRES_ENV} not set")
     server = normalize_url(server)
     admin = create_engine(server, poolclass=NullPool)
-    schema = f"croupier_t_{secrets.token_hex(6)}"
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    schema = f"croupier_t_{worker}_{secrets.token_hex(6)}"
     try:
         with admin.begin() as conn:
             conn.execute(text(f'CREATE SCHEMA "{schema}"'))
