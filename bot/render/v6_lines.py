@@ -19,6 +19,7 @@ def event_key(event: Mapping[str, Any]) -> str:
         "bust": "_floor" if event.get("floor") else "",
         "rattenlord": "_withdraw" if event.get("withdraw") else "",
         "monokel": "_rerolled" if event.get("rerolled") else "",
+        "turn": "_fresh" if not event.get("eyes") else "",  # no "(0 Augen)" at a turn's start
     }.get(kind, "")
     if kind == "anaconda":
         variant = (

@@ -25,6 +25,12 @@ from cogs.pipeline.dms import closed_notice
 
 THREAD_ARCHIVE_MINUTES = 10080  # a week, the longest Discord offers: evenings are days apart
 THREAD_EXISTS = 160004  # "A thread has already been created for this message"
+CARD_KEPT = frozenset(
+    {"game", "event", "schedule", "unschedule", "wait", "evening", "checkin", "start_group",
+     "reminded"}
+)  # fmt: skip
+"""A tournament's events that change nothing its registration message shows (status,
+format, who plays, reserves): an action of only these leaves the message as it is."""
 
 
 async def start_groups(client: discord.Client, tournament: Outcome) -> None:
@@ -97,7 +103,8 @@ async def deliver(d: Delivery) -> None:
     table, a new round (and its groups' threads and tables), the champion, reminders."""
     outcome = d.outcome
     name, locale = outcome.public["name"], outcome.locale
-    if outcome.message_id is not None:
+    changed = any(e["type"] not in CARD_KEPT for e in outcome.events)
+    if outcome.message_id is not None and changed:
         await d.table(tcards.registration_card(outcome, locale), what="registration")
     for event in outcome.events:
         if event["type"] == "group_table":
