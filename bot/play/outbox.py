@@ -41,7 +41,6 @@ class Outbox:
         self.store = store
         self._owed: dict[int, Owed] = {}
         self._unwritten: dict[int, int] = {}  # marks not yet in the database
-        self._messages: dict[int, int | None] = {}  # game id -> the message that shows it
 
     def load(self) -> int:
         """At start: every game that still owes announcements (committed before the
@@ -79,11 +78,6 @@ class Outbox:
         if durable:
             self.flush()
 
-    def shown_in(self, game_id: int, message_id: int | None) -> None:
-        """A delivery posted the message that shows ``game_id`` now: its id is written
-        with the delivery's marks, in their transaction (:meth:`flush`)."""
-        self._messages[game_id] = message_id
-
     def gave_up(self, game_id: int, version: int) -> None:
         """Discord refused ``version``'s announcements for good: it counts as delivered
         (logged by the caller), so nothing waits for it forever."""
@@ -120,16 +114,14 @@ class Outbox:
         return {game_id: (o.announced, o.version) for game_id, o in self._owed.items()}
 
     def flush(self) -> None:
-        """Write the marks and message ids noted since the last flush, in one transaction."""
-        if self._unwritten or self._messages:
+        """Write the marks made since the last flush, in one transaction."""
+        if self._unwritten:
             marks, self._unwritten = self._unwritten, {}
-            messages, self._messages = self._messages, {}
             try:
-                self.store.set_marks(marks, messages)
+                self.store.set_announced(marks)
             except Exception:
                 for game_id, version in marks.items():  # kept for the next flush
                     self._unwritten[game_id] = max(version, self._unwritten.get(game_id, 0))
-                self._messages = messages | self._messages
                 raise
 
 

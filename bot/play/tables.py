@@ -319,11 +319,6 @@ class Tables:
         self.store.set_message(game_id, message_id)
         table.row.message_id = message_id
 
-    def cache_message(self, game_id: int, message_id: int | None) -> None:
-        """The message that shows the table, in the cache only: its caller has it written
-        (a delivery, with its marks: bot.play.outbox.Outbox.shown_in)."""
-        self.get(game_id).row.message_id = message_id
-
     def seal(self, game_id: int, text: str) -> str:
         """A short public seal of a secret (e.g. a sealed bet): HMAC with the game's seed, so
         it can be checked once the seed is revealed, and not guessed before."""

@@ -177,20 +177,12 @@ class Store:
         if self._writes.run(lambda connection: _SET_MESSAGE.run(connection, params)) != 1:
             raise GameNotFound(game_id)
 
-    def set_marks(
-        self, announced: Mapping[int, int], messages: Mapping[int, int | None] | None = None
-    ) -> None:
-        """In one transaction: games announced up to a version (game id -> version; a mark
-        never moves back) and the messages that show games (game id -> message id)."""
-        marks = [{"v_id": game_id, "v_announced": v} for game_id, v in announced.items()]
-        shown = [{"v_id": game_id, "v_message_id": m} for game_id, m in (messages or {}).items()]
-
-        def write(connection: Connection) -> None:
-            _SET_MESSAGE.run_many(connection, shown)
-            _SET_ANNOUNCED.run_many(connection, marks)
-
-        if marks or shown:
-            self._writes.run(write)
+    def set_announced(self, marks: Mapping[int, int]) -> None:
+        """Games announced up to a version (game id -> version), in one transaction; a mark
+        never moves back."""
+        rows = [{"v_id": game_id, "v_announced": v} for game_id, v in marks.items()]
+        if rows:
+            self._writes.run(lambda connection: _SET_ANNOUNCED.run_many(connection, rows))
 
     def unannounced(self) -> list[tuple[int, int, int]]:
         """(game id, announced, version) of every game that still owes announcements."""

@@ -190,12 +190,10 @@ class Delivery:
         return message
 
     def _remember(self, message_id: int) -> None:
-        """The table's new message: cached now, written with this delivery's marks (one
-        transaction, :meth:`delivered`); lost to a crash before, the redelivery's post gets
-        the same message back by its nonce and remembers it again."""
-        game_id, service = self.outcome.game_id, self.service
-        service.tables.cache_message(game_id, message_id)
-        service.outbox.shown_in(game_id, message_id)
+        """The table's new message, written at once: a restart must find the message that
+        shows the table (the redelivery of a new turn closes it as the old one, then gets
+        the new one back by its nonce)."""
+        self.service.tables.set_message(self.outcome.game_id, message_id)
         self.outcome = replace(self.outcome, message_id=message_id)
 
     async def dms(

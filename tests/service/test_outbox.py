@@ -47,21 +47,6 @@ async def test_a_delivery_that_posted_is_marked_at_once(store: Store) -> None:
     assert store.unannounced() == []
 
 
-async def test_a_new_table_message_is_written_with_the_marks(store: Store) -> None:
-    """A delivery's new message id and its marks go in one transaction, when it flushes."""
-    service = Service(store)
-    game_id, other = await game(service), await game(service)
-    service.tables.cache_message(game_id, 700)
-    service.outbox.shown_in(game_id, 700)
-    assert service.tables.current(game_id).message_id == 700
-    assert store.get(game_id).message_id is None  # not yet written
-    service.outbox.shown_in(other, 800)
-    service.outbox.delivered(game_id, 1, durable=True)
-    assert (store.get(game_id).message_id, store.get(other).message_id) == (700, 800)
-    assert store.unannounced() == [(other, 0, 1)]
-    assert Service(store).tables.current(game_id).message_id == 700
-
-
 async def test_a_restart_finds_what_was_owed_and_it_is_due_at_once(store: Store) -> None:
     service = Service(store)
     game_id = await game(service)
@@ -114,16 +99,14 @@ def test_a_failed_flush_keeps_its_marks(store: Store, monkeypatch: pytest.Monkey
     outbox.owe(5, 1)
     outbox.delivered(5, 1)
 
-    outbox.shown_in(5, 700)
-
-    def broken(marks: object, messages: object) -> None:
+    def broken(marks: object) -> None:
         raise RuntimeError("database gone")
 
-    monkeypatch.setattr(store, "set_marks", broken)
+    monkeypatch.setattr(store, "set_announced", broken)
     with pytest.raises(RuntimeError):
         outbox.flush()
     monkeypatch.undo()
-    calls: list[tuple[object, object]] = []
-    monkeypatch.setattr(store, "set_marks", lambda marks, shown: calls.append((marks, shown)))
+    calls: list[dict[int, int]] = []
+    monkeypatch.setattr(store, "set_announced", calls.append)
     outbox.flush()
-    assert calls == [({5: 1}, {5: 700})]
+    assert calls == [{5: 1}]
