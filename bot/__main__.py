@@ -9,6 +9,7 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from bot.config import ConfigError, load_settings
 from bot.sandbox.demo_names import DEMO_NAMES
@@ -169,15 +170,19 @@ def _stop_at_once(signum: int, frame: object) -> None:
 def _run_bot() -> int:
     # Until the running bot handles them (bot.app.serve), SIGTERM and Ctrl-C stop the
     # start where it is: the migrations are transactions, nothing is half written.
-    before = {sig: signal.signal(sig, _stop_at_once) for sig in (signal.SIGINT, signal.SIGTERM)}
+    # A signal may come while the handlers are being installed: that is a stop too.
+    before: dict[signal.Signals, Any] = {}
     try:
+        for stop in (signal.SIGINT, signal.SIGTERM):
+            before[stop] = signal.getsignal(stop)
+            signal.signal(stop, _stop_at_once)
         return _start_bot()
     except KeyboardInterrupt as exc:
         logging.getLogger("bot").info("stopped (%s) while starting", str(exc) or "SIGINT")
         return 0
     finally:
-        for sig, handler in before.items():
-            signal.signal(sig, handler)
+        for stop, handler in before.items():
+            signal.signal(stop, handler)
 
 
 def _start_bot() -> int:

@@ -107,4 +107,4 @@ def test_the_log_starts_over_under_steady_load(tmp_path: Path) -> None:
     assert passive_only > committed * 0.9  # a page per commit at least, all kept
     committed, bounded = _wal_pages_under_load(tmp_path, restart_pages=50)
     assert committed > 200, "the writer barely ran"
-    assert bounded < committed / 4
+    assert bounded < committed / 2  # restarted again and again (a quiet machine: about 1/10)
