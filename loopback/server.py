@@ -25,6 +25,7 @@ from loopback.driver import (
     modal_data,
     select_data,
 )
+from loopback.emojis import AppEmojis
 from loopback.gateway import Gateway
 from loopback.rest import SETTABLE_FLAGS, Failure, Rest
 from loopback.state import (
@@ -99,6 +100,8 @@ class FakeDiscord:
         self.forms: list[Interaction] = []  # interactions answered with a modal, in order
         # machinery
         self.rest = Rest(self)
+        self.emojis = AppEmojis(self)  # the application's own emojis (loopback/emojis.py)
+        self.emojis.serve(self.rest)
         self.gateway = Gateway(self)
         self._runner: web.AppRunner | None = None
 
@@ -449,6 +452,9 @@ class FakeDiscord:
         with contextlib.suppress(TimeoutError):
             wait = self.response_deadline + RESPONSE_GRACE
             await asyncio.wait_for(interaction.answered.wait(), wait)
+        if interaction.modal is not None:
+            for where in self.emojis.shown_raw(interaction.modal):
+                self.violation(f"{self.describe(interaction)}: an emoji shown raw in {where}")
         if not interaction.answered.is_set():
             interaction.dead = True  # Discord gave up on it: "The application did not respond"
             self.violation(
@@ -551,6 +557,7 @@ class FakeDiscord:
             kept = message.flags & (EPHEMERAL | LOADING)
             message.flags = kept | (int(payload["flags"]) & SETTABLE_FLAGS & ~EPHEMERAL)
         self._apply_attachments(message, payload, files)
+        self._check_emojis(message, payload)
         if creating:
             message.created_ids = message.custom_ids()
         else:
@@ -558,6 +565,15 @@ class FakeDiscord:
             message.edits += 1
             message.edited_at = time.time()
         self.message_event(message, "MESSAGE_CREATE" if creating else "MESSAGE_UPDATE")
+
+    def _check_emojis(self, message: Message, payload: JSON) -> None:
+        """Emojis as Discord shows them: markup in a label shows raw; one the app does not
+        have shows as its ``:name:``."""
+        for where in self.emojis.shown_raw(payload):
+            self.violation(f"message {message.id}: an emoji Discord shows raw in {where}")
+        unknown = self.emojis.unknown(message.text())
+        if unknown:
+            self.violation(f"message {message.id}: emojis the app does not have: {unknown}")
 
     def delete_message(self, message: Message) -> None:
         message.deleted = True
