@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.games.dicedevils.state import VALUE
 from bot.i18n import listed, t
+from bot.render import emojis
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.lobby import ended, mention, seed_line, table_lobby_card
 from bot.render.table_events import TABLE_EVENTS, describe_table_event
@@ -28,8 +29,14 @@ def slot_number(slot: int) -> int:
 
 
 def item_name(item: str, locale: str) -> str:
-    """An item as the table's language names it (the engine's items are German ids)."""
+    """An item as the table's language names it (the engine's items are German ids): for
+    labels, options and pictures, where emojis cannot show."""
     return t(f"dd.item.{item}", locale)
+
+
+def item_text(item: str, locale: str) -> str:
+    """An item in a message's text: its name, after its emoji where the app has them."""
+    return emojis.item(item, item_name(item, locale))
 
 
 def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> str:
@@ -42,9 +49,9 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
             params[key] = name(str(params[key]))
     for key in ("item", "give", "take"):
         if key in params:
-            params[key] = item_name(str(params[key]), locale)
+            params[key] = item_text(str(params[key]), locale)
     if "display" in params:
-        params["display"] = ", ".join(item_name(i, locale) for i in params["display"]) or "–"
+        params["display"] = ", ".join(item_text(i, locale) for i in params["display"]) or "–"
     if "fighters" in params:
         params["fighters"] = ", ".join(name(p) for p in params["fighters"])
     if kind in ("dice", "reroll"):
@@ -71,7 +78,7 @@ def score_text(player: str, dice: list[int], score: int, locale: str) -> str:
     """A demon's revealed dice and what they score, so that the sum adds up: two dice count
     as they are; of the Oberteufel's three the two highest; the Satansbraten adds the
     Oberteufel's lowest die (what his score has beyond his own dice)."""
-    shown = "-".join(map(str, dice))
+    shown = emojis.dice(dice, "-")  # the dice as faces; what they add up to in digits
     if len(dice) == 3:
         counted = "+".join(map(str, sorted(dice, reverse=True)[:2]))
         return t("dd.ui.score.highest", locale, player=player, dice=shown, counted=counted,
@@ -99,7 +106,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
         fields.append((name(demon["player"]), text))
     return Card(
         title=t("dd.ui.title", locale, round=view["round"]),
-        description="\n".join(lines)[-4000:],
+        description=emojis.tail("\n".join(lines), 4000),
         fields=fields,
         rows=_buttons(outcome, locale),
         footer=seed_line(outcome, locale),
@@ -114,7 +121,7 @@ def display_text(view: Mapping[str, Any], locale: str, name: Names = mention) ->
     for slot, item in enumerate(view["display"]):
         params = {
             "slot": slot_number(slot),
-            "item": item_name(item, locale),
+            "item": item_text(item, locale),
             "points": t("n.points", locale, count=VALUE.get(item, 0)),
         }
         cups = [name(d["player"]) for d in view["demons"] if d.get("slot") == slot]
@@ -158,7 +165,7 @@ def closed_round_card(
     lines += recap([*earlier, *outcome.events[:cut]], locale, name)
     return Card(
         title=t("dd.ui.title", locale, round=ended_round),
-        description="\n".join(lines)[-4000:],
+        description=emojis.tail("\n".join(lines), 4000),
         footer=seed_line(outcome, locale),
     )
 
@@ -173,7 +180,7 @@ def last_round_card(
     card.rows = []
     ends = [describe(e, locale, name) for e in outcome.events if e["type"] == "game_end"]
     lines = [card.description, *recap([*earlier, *outcome.events], locale, name), *ends]
-    card.description = "\n".join(line for line in lines if line)[-4000:]
+    card.description = emojis.tail("\n".join(line for line in lines if line), 4000)
     return card
 
 
@@ -199,7 +206,7 @@ def _buttons(outcome: Any, locale: str) -> list[Row]:
 
 def cup_text(view: Mapping[str, Any], player: str, locale: str) -> str:
     demon = next(d for d in view["demons"] if d["player"] == player)
-    return t("dd.ui.cup", locale, rank=demon["rank"], dice=", ".join(map(str, demon["dice"] or [])))
+    return t("dd.ui.cup", locale, rank=demon["rank"], dice=emojis.dice(demon["dice"] or []))
 
 
 SELECT_OPTIONS = 25  # Discord's limit per select

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.games.flaschenteufel.cards import COLOUR, POINTS
 from bot.i18n import listed, number, t
+from bot.render import emojis
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.lobby import ended, mention, seed_line, table_lobby_card
 from bot.render.table_events import TABLE_EVENTS, describe_table_event
@@ -27,14 +28,23 @@ def lobby_card(outcome: Any, locale: str, name: Names = mention) -> Card:
 
 
 def card_label(card: int, locale: str) -> str:
-    """A card as players read it everywhere: its number, colour and coins (its points)."""
+    """A card as players read it everywhere: its number, colour and coins (its points);
+    as a select's option and placeholder, where emojis cannot show."""
     colour = t(f"game.colour.{COLOUR[card]}", locale)
     return t("ft.ui.card", locale, number=card, colour=colour, coins="●" * POINTS[card])
 
 
+def card_text(card: int, locale: str) -> str:
+    """A card in a message's text: as :func:`card_label`, its emoji (a card of its colour
+    with its number) for the number where the app has them."""
+    colour = t(f"game.colour.{COLOUR[card]}", locale)
+    face = emojis.card(card, COLOUR[card])
+    return t("ft.ui.card", locale, number=face, colour=colour, coins="●" * POINTS[card])
+
+
 def _cards(cards: Sequence[int], locale: str) -> str:
-    """Cards as the players read them everywhere: each with its colour."""
-    return ", ".join(card_label(c, locale) for c in cards) or "–"
+    """Cards as the players read them in a text: each with its colour."""
+    return ", ".join(card_text(c, locale) for c in cards) or "–"
 
 
 def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> str:
@@ -54,7 +64,7 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
         if key in event:
             params[key] = event[key]
     if isinstance(event.get("card"), int):
-        params["card"] = card_label(int(event["card"]), locale)
+        params["card"] = card_text(int(event["card"]), locale)
     for key in ("cards", "devil"):
         if isinstance(event.get(key), list):  # the received cards are by player: no list
             params[key] = _cards(event[key], locale)
@@ -100,7 +110,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
         fields.append((name(seat["player"]), text))
     return Card(
         title=t("ft.ui.title", locale, hand=view["hand"]),
-        description="\n".join(lines)[-4000:],
+        description=emojis.tail("\n".join(lines), 4000),
         fields=fields,
         rows=_buttons(outcome, locale),
         footer=seed_line(outcome, locale),
@@ -121,7 +131,7 @@ def closed_hand_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     lines = [describe(e, locale, name) for e in outcome.events[:cut]]
     return Card(
         title=t("ft.ui.title", locale, hand=end["hand"]),
-        description="\n".join(lines)[-4000:],
+        description=emojis.tail("\n".join(lines), 4000),
         footer=seed_line(outcome, locale),
     )
 
@@ -163,7 +173,7 @@ def hand_text(outcome: Any, player: str, locale: str, name: Names = mention) -> 
         got = event.get("cards") if event["type"] == "received" else None
         if isinstance(got, dict) and got.get(player):
             parts = [
-                t("ft.ui.got_from", locale, card=card_label(int(c), locale), player=name(str(g)))
+                t("ft.ui.got_from", locale, card=card_text(int(c), locale), player=name(str(g)))
                 for g, c in got[player]
             ]
             text += "\n" + t("ft.ui.received", locale, cards=", ".join(parts))

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.games.verflixte6.state import DECISIONS, JOKER_IDS, MAX_JOKERS
 from bot.i18n import t
+from bot.render import emojis
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.lobby import ended, seed_line, table_lobby_card
 from bot.render.lobby import mention as mention  # noqa: PLC0414 - re-exported for cogs
@@ -57,7 +58,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool =
         title=t(
             "ui.table.title", locale, durchgang=view["durchgang"], durchgaenge=view["durchgaenge"]
         ),
-        description="\n".join(lines)[-4000:],
+        description=emojis.tail("\n".join(lines), 4000),
         fields=fields,
         footer=footer,
         rows=_table_buttons(outcome, locale) if live and turn is not None else [],
@@ -78,7 +79,9 @@ def closed_durchgang_card(
         durchgaenge=outcome.public["durchgaenge"],
     )  # fmt: skip
     return Card(
-        title=title, description="\n".join(lines)[-4000:], footer=seed_line(outcome, locale)
+        title=title,
+        description=emojis.tail("\n".join(lines), 4000),
+        footer=seed_line(outcome, locale),
     )
 
 
@@ -199,10 +202,9 @@ def _question(turn: Mapping[str, Any], locale: str, name: Names) -> str:
     outcome carries no events) asks the same question as the first one."""
     phase = turn["phase"]
     if phase == "anaconda":
-        return t("ui.prompt.ask.anaconda", locale, die=turn["anaconda_attack"])
+        return t("ui.prompt.ask.anaconda", locale, die=emojis.die(turn["anaconda_attack"]))
     if phase == "monokel":
-        dice = ", ".join(str(d) for d in turn["monokel_dice"])
-        return t("ui.prompt.ask.monokel", locale, dice=dice)
+        return t("ui.prompt.ask.monokel", locale, dice=emojis.dice(turn["monokel_dice"]))
     if phase == "counter":
         duel = turn["sekante"]
         return t(
@@ -210,7 +212,7 @@ def _question(turn: Mapping[str, Any], locale: str, name: Names) -> str:
             locale,
             target=name(duel["target"]),
             exchange=duel["exchange"],
-            die=duel["attack"],
+            die=emojis.die(duel["attack"]),
         )
     return t(f"ui.prompt.ask.{phase}", locale)
 

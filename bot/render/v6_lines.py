@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.i18n import listed, t
+from bot.render import emojis
 from bot.render.table_events import TABLE_EVENTS, describe_table_event
 
 
@@ -57,7 +58,13 @@ def _params(event: Mapping[str, Any], locale: str | None, name: Names) -> dict[s
     for key in ("order", "victims"):
         if key in params:
             params[key] = [name(str(p)) for p in params[key]]
-    for key in ("dice", "counters", "order", "victims"):
+    for key in ("die", "attack"):  # faces of a die: its emoji where the app has them
+        if type(params.get(key)) is int:
+            params[key] = emojis.die(params[key])
+    for key in ("dice", "counters"):
+        if key in params:
+            params[key] = emojis.dice(params[key])
+    for key in ("order", "victims"):
         if key in params:
             params[key] = _joined(params[key])
     if "jokers" in params:
@@ -68,7 +75,8 @@ def _params(event: Mapping[str, Any], locale: str | None, name: Names) -> dict[s
         params["score"] = ":".join(str(s) for s in params["score"])
     if "rolls" in params:
         params["rolls"] = " / ".join(
-            _joined(f"{name(who)} {face}" for who, face in r.items()) for r in params["rolls"]
+            _joined(f"{name(who)} {emojis.die(face)}" for who, face in r.items())
+            for r in params["rolls"]
         )
     if "points" in params:
         params["points"] = _joined(f"{name(who)} {p}" for who, p in params["points"].items())
@@ -90,7 +98,14 @@ def standing_line(row: Mapping[str, Any], locale: str | None, name: Names) -> st
     return t("v6.standing", locale, player=name(str(row["player"])), points=points, eyes=eyes)
 
 
+CURSED = "🎲 6 "
+"""How the bust's line shows its six (a text without a parameter for it): the red die."""
+
+
 def describe(event: Mapping[str, Any], locale: str | None = "de", name: Names = _same) -> str:
     if event["type"] in TABLE_EVENTS:
         return describe_table_event(event, locale, name)
-    return t(event_key(event), locale, **_params(event, locale, name))
+    text = t(event_key(event), locale, **_params(event, locale, name))
+    if event["type"] == "six":
+        text = text.replace(CURSED, f"🎲 {emojis.die(6, cursed=True)} ", 1)
+    return text

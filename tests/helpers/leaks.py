@@ -17,6 +17,11 @@ player. A value the audience knows anyway (its own, or a public one: a pact hold
 balance, revealed dice, Lopaka's cards) is not looked for in anonymous forms either, since
 the text could not tell whose it is. Pictures are checked by where they go only: a
 hand picture (``karten.png``) is never public.
+
+Dice, cards and tiles may be the app's emojis (``<:die_3:…>``, bot/render/emojis.py): the
+scan reads every text as :func:`bot.render.emojis.as_plain` writes it back (the digits,
+numbers and separators the texts have without emojis), so each form below finds a secret
+written either way.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from typing import Any
 from bot.engine import IllegalAction
 from bot.games.flaschenteufel.cards import COLOUR
 from bot.i18n import normalize_locale, number, t, template
+from bot.render.emojis import as_plain
 from bot.render.lobby import mention
 from bot.service import Service
 from loopback import FakeDiscord
@@ -230,7 +236,7 @@ class LeakScan:
     def _check(
         self, service: Service, ident: int, visibility: str, audience: int | None, texts: list[str]
     ) -> None:
-        text = "\n".join(x for x in texts if x)
+        text = as_plain("\n".join(x for x in texts if x))  # an emoji as what it stands for
         for game_id in list(self.games):
             if game_id in self._over:  # a finished game has no secrets left
                 continue
