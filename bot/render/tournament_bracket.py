@@ -1,6 +1,6 @@
 """A whole tournament as a bracket, the way tournament sites draw one: the rounds as
 columns, each group a box with its players, points and eyes, who went through marked, the
-Finale and the champion at the right. The message carries the same numbers as text
+Finale at the right with the champion under it. The message carries the same numbers as text
 (:func:`bracket_fields`): a picture is never the only place of a number."""
 
 from __future__ import annotations
@@ -10,16 +10,27 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
-
 from bot.i18n import t
 from bot.render import typeface
-from bot.render.pictures import BACKGROUND, HEADER, INK, PADDING, STRIPE, png
+from bot.render.pictures import canvas as pictures
+from bot.render.pictures.palette import (
+    GOLD,
+    LINE,
+    MAX_WIDTH,
+    MUTED,
+    PADDING,
+    SMALL_SIZE,
+    SURFACE,
+    TEXT,
+    TEXT_SIZE,
+    TITLE_SIZE,
+)
 from bot.render.v6_cards import Names
 
-BOX_W, LINE_H, HEAD_H, GAP = 290, 22, 26, 14
+BOX_W, LINE_H, HEAD_H, GAP, STACK_HEAD, TITLE_H = 268, 22, 28, 12, 24, 34
 BOXES_PER_STACK = 5  # a round of more groups wraps into several stacks side by side
-THROUGH, GOLD, MUTED = (70, 150, 90), (230, 190, 40), (150, 150, 150)
+STACKS_PER_BAND = 2  # stacks side by side; more go into the next band, below
+THROUGH = (36, 96, 64)  # a dark green: white text on it stays readable
 FIELD_MAX, FIELDS_MAX = 1024, 25
 
 
@@ -119,74 +130,109 @@ def _numbered(box: Box, locale: str) -> str:
     return "\n".join(lines) or "–"
 
 
+def _champion(columns: Sequence[Column]) -> Box | None:
+    """The champion's box, when the last column is the champion's (:func:`bracket`)."""
+    if not columns:
+        return None
+    last = columns[-1]
+    if len(last.boxes) != 1:
+        return None
+    box = last.boxes[0]
+    if box.title == last.title and len(box.entries) == 1 and box.entries[0].through:
+        return box
+    return None
+
+
+def _box_height(box: Box) -> float:
+    return HEAD_H + LINE_H * len(box.entries) + 8
+
+
 def bracket_png(title: str, columns: Sequence[Column], locale: str) -> bytes:
-    """The bracket: a column per round (wrapped into stacks of five groups), boxes with
-    place, player, points and eyes; who went through in green, the champion in gold. A name
-    too long for its box is cut with an ellipsis."""
-    font, bold = typeface.font(15), typeface.font(16, bold=True)
+    """The bracket: a stack of group boxes per round (a round of more than five groups in
+    several stacks), side by side, two stacks a band and the bands one under the other
+    (a picture no wider than Discord shows it well); the champion in gold under the
+    Finale. A box lists place, player, points and eyes; who went through on green (the
+    legend under the bands). A name too long for its box is cut with an ellipsis."""
     title = typeface.drawable(title, bold=True)
+    champion = _champion(columns)
+    rounds = columns[:-1] if champion is not None else columns
     stacks: list[tuple[str, list[Box]]] = []  # (column title or "", boxes)
-    for column in columns:
+    for column in rounds:
         count = max(1, math.ceil(len(column.boxes) / BOXES_PER_STACK))
         for i in range(count):
             part = column.boxes[i * BOXES_PER_STACK : (i + 1) * BOXES_PER_STACK]
-            stacks.append((column.title if i == 0 else "", part))
-
-    def box_height(box: Box) -> int:
-        return HEAD_H + LINE_H * len(box.entries) + 8
-
-    through_word = typeface.drawable(t("ui.tour.bracket.through", locale))
-    legend_w = 20 + int(font.getlength(through_word))
-    top = PADDING + 30 + HEAD_H
-    height = top + max((sum(box_height(b) + GAP for b in boxes) for _, boxes in stacks), default=0)
-    width = PADDING * 2 + len(stacks) * (BOX_W + GAP)
-    width = max(width, int(bold.getlength(title)) + 3 * PADDING + legend_w)
-    image = Image.new("RGB", (width, height + PADDING), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    draw.text((PADDING, PADDING // 2 + 11), title, font=bold, fill=HEADER, anchor="lm")
-    for index, (heading, boxes) in enumerate(stacks):
-        x = PADDING + index * (BOX_W + GAP)
-        shown = typeface.shortened(typeface.drawable(heading, bold=True), bold, BOX_W)
-        draw.text((x, PADDING + 30 + HEAD_H // 2), shown, font=bold, fill=HEADER, anchor="lm")
-        # a lone box (Finale, champion) sits in the middle, as on the sites' brackets
-        used = sum(box_height(b) + GAP for b in boxes)
-        y = top + (max(0, (height - top - used) // 2) if len(boxes) == 1 else 0)
-        for box in boxes:
-            champion = box.title == heading and len(box.entries) == 1 and box.entries[0].through
-            bottom = y + box_height(box)
-            draw.rounded_rectangle(
-                (x, y, x + BOX_W, bottom), radius=6, fill=STRIPE,
-                outline=GOLD if champion else MUTED, width=2,
-            )  # fmt: skip
-            box_title = typeface.shortened(
-                typeface.drawable(box.title, bold=True), bold, BOX_W - 16
+            stacks.append((column.title if i == 0 else "", list(part)))
+    if champion is not None:
+        if stacks:
+            stacks[-1][1].append(champion)
+        else:
+            stacks.append(("", [champion]))
+    bands = [stacks[i : i + STACKS_PER_BAND] for i in range(0, len(stacks), STACKS_PER_BAND)]
+    band_heights = [
+        STACK_HEAD + max(sum(_box_height(b) + GAP for b in boxes) for _, boxes in band)
+        for band in bands
+    ]
+    through_word = t("ui.tour.bracket.through", locale)
+    across = min(STACKS_PER_BAND, max(1, len(stacks)))
+    content = max(across * BOX_W + (across - 1) * GAP, pictures.width(title, TITLE_SIZE, bold=True))
+    canvas_w = min(MAX_WIDTH, content + 2 * PADDING)
+    legend_h = 26
+    height = PADDING + TITLE_H + sum(band_heights) + legend_h + PADDING
+    canvas = pictures.Canvas(canvas_w, height)
+    canvas.text(
+        PADDING, PADDING + 13, pictures.fit(title, canvas_w - 2 * PADDING, TITLE_SIZE, bold=True),
+        size=TITLE_SIZE, bold=True,
+    )  # fmt: skip
+    top: float = PADDING + TITLE_H
+    for band, band_h in zip(bands, band_heights, strict=True):
+        for index, (heading, boxes) in enumerate(band):
+            x = PADDING + index * (BOX_W + GAP)
+            shown = pictures.fit(heading, BOX_W, SMALL_SIZE, bold=True)
+            canvas.text(
+                x + 2, top + STACK_HEAD / 2 - 2, shown, size=SMALL_SIZE, bold=True, fill=MUTED
             )
-            draw.text(
-                (x + 8, y + 2 + HEAD_H // 2), box_title, font=bold,
-                fill=GOLD if champion else HEADER, anchor="lm",
-            )  # fmt: skip
-            for row, entry in enumerate(box.entries):
-                line_y = y + HEAD_H + LINE_H * row
-                middle = line_y + LINE_H // 2
-                if entry.through and not champion:
-                    draw.rectangle(
-                        (x + 2, line_y, x + BOX_W - 2, line_y + LINE_H - 2), fill=THROUGH
-                    )
-                colour = GOLD if champion else INK
-                room = BOX_W - 40  # the name's room: from x + 32 to the box's right edge
-                if entry.points is not None:
-                    numbers = t(
-                        "ui.tour.bracket.numbers", locale, points=entry.points, eyes=entry.eyes
-                    )
-                    numbers_w = font.getlength(numbers)
-                    right = x + BOX_W - 8
-                    draw.text((right, middle), numbers, font=font, fill=colour, anchor="rm")
-                    draw.text((x + 8, middle), f"{row + 1}.", font=font, fill=colour, anchor="lm")
-                    room = int(BOX_W - 8 - numbers_w - 12 - 32)
-                label = typeface.shortened(typeface.drawable(entry.player), font, room)
-                draw.text((x + 32, middle), label, font=font, fill=colour, anchor="lm")
-            y = bottom + GAP
-    legend_x = width - PADDING - int(font.getlength(through_word))
-    draw.rectangle((legend_x - 20, PADDING // 2 + 4, legend_x - 6, PADDING // 2 + 18), fill=THROUGH)
-    draw.text((legend_x, PADDING // 2 + 11), through_word, font=font, fill=INK, anchor="lm")
-    return png(image)
+            used = sum(_box_height(b) + GAP for b in boxes)
+            y: float = top + STACK_HEAD
+            lone = heading and len([b for b in boxes if b is not champion]) == 1
+            if len(band) > 1 and lone:  # a round of one group (the Finale) sits in the middle
+                y += max(0, (band_h - STACK_HEAD - used) // 2)
+            for box in boxes:
+                _draw_box(canvas, x, y, box, champion=box is champion, locale=locale)
+                y += _box_height(box) + GAP
+        top += band_h
+    legend_y = top + legend_h / 2 - 2
+    canvas.box((PADDING, legend_y - 7, PADDING + 14, legend_y + 7), fill=THROUGH, radius=3)
+    canvas.text(PADDING + 20, legend_y, through_word, size=SMALL_SIZE, fill=MUTED)
+    return canvas.png()
+
+
+def _draw_box(
+    canvas: pictures.Canvas, x: float, y: float, box: Box, *, champion: bool, locale: str
+) -> None:
+    bottom = y + _box_height(box)
+    canvas.box(
+        (x, y, x + BOX_W, bottom), fill=SURFACE, outline=GOLD if champion else LINE,
+        line=2 if champion else 1, radius=8,
+    )  # fmt: skip
+    canvas.text(
+        x + 10, y + 3 + HEAD_H / 2, pictures.fit(box.title, BOX_W - 20, TEXT_SIZE, bold=True),
+        bold=True, fill=GOLD if champion else TEXT,
+    )  # fmt: skip
+    for row, entry in enumerate(box.entries):
+        line_y = y + HEAD_H + LINE_H * row
+        middle = line_y + LINE_H / 2
+        if entry.through and not champion:
+            canvas.box((x + 3, line_y + 1, x + BOX_W - 3, line_y + LINE_H - 1), fill=THROUGH,
+                       radius=4)  # fmt: skip
+        colour = GOLD if champion else TEXT
+        name_x, room = x + 34, BOX_W - 44.0  # the name's room: to the box's right edge
+        if entry.points is not None:
+            numbers = t("ui.tour.bracket.numbers", locale, points=entry.points, eyes=entry.eyes)
+            numbers_w = pictures.width(numbers, SMALL_SIZE)
+            canvas.text(x + BOX_W - 10, middle, numbers, size=SMALL_SIZE, fill=colour, anchor="rm")
+            place = colour if entry.through else MUTED
+            canvas.text(x + 10, middle, f"{row + 1}.", size=SMALL_SIZE, fill=place)
+            room = BOX_W - 10 - numbers_w - 10 - 34
+        elif champion:
+            name_x, room = x + 10, BOX_W - 20
+        canvas.text(name_x, middle, pictures.fit(entry.player, room), bold=champion, fill=colour)

@@ -8,6 +8,12 @@ The kinds, and the cog that sends each:
 - Auf Teufel komm raus' track (cogs/games/teufel.py, ``track_picture``);
 - a Flaschenteufel hand (cogs/games/flaschenteufel.py, ``hand_picture``);
 - the tournament's bracket of ``/turnier stand`` (cogs/tournament/bracket_picture.py).
+
+The board pictures of bot.render.pictures the cards will show, from the data their
+helpers read (the log's events, the view), with the catalogue's titles:
+- Die verflixte 6: a Durchgang's result with every roll, the Abend's table;
+- dice; Teufel's oven; Flaschenteufel's trick and bottle; Dice Devils' display as tiles
+  and a dice fight; a group's standings.
 """
 
 from __future__ import annotations
@@ -24,7 +30,25 @@ from bot.games.teufel.track import MARK_NAMES
 from bot.i18n import t
 from bot.render import dd_cards
 from bot.render import tournament_cards as tcards
-from bot.render.pictures import cards_png, table_png, track_png
+from bot.render.pictures import (
+    abend_rows,
+    cards_png,
+    dice_png,
+    display_png,
+    display_slots,
+    durchgang_rows,
+    fight_png,
+    fights,
+    group_table_png,
+    oven_contents,
+    oven_png,
+    round_pulls,
+    table_png,
+    track_png,
+    trick_png,
+    v6_abend_png,
+    v6_durchgang_png,
+)
 from bot.render.tournament_bracket import bracket, bracket_png
 
 LOCALES = ("de", "en", "fr")
@@ -110,8 +134,7 @@ def hand() -> Case:
     held = [1, 3, 4, 8, 11, 18, 20, 23, 27, 28, 29, 37]
     cards = [(c, COLOUR[c], POINTS[c]) for c in sorted(held)]
     assert set(held) <= set(DECK) and {p for _, _, p in cards} == {1, 2, 3, 4, 5, 6}
-    coins = tuple("●" * n for n in (1, 2, 3))
-    return Case("hand", lambda: cards_png(cards), (*coins, "37"))
+    return Case("hand", lambda: cards_png(cards), ("1", "37"))
 
 
 def tour(*, played: bool = True, groups: int = 3) -> dict[str, Any]:
@@ -165,8 +188,218 @@ def bracket_picture(locale: str, *, played: bool = True, groups: int = 3) -> Cas
     )
 
 
+V6_PLAYERS = [NAMES[0] + " Größe", "Zoë", NAMES[3], LONGEST, WIDEST]
+
+
+def v6_log() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Durchgang 2 of an Abend as the log holds it: Jürgen's long turn (it wraps), Zoë
+    and Anaïs stop, two bust on the verflixte 6 (one at once); ``durchgang_end`` last."""
+    turns = {
+        V6_PLAYERS[0]: (4, [3, 5, 2, 4, 1, 5, 3, 2, 5, 4, 3, 2, 1, 5]),
+        V6_PLAYERS[1]: (6, [2, 3]),
+        V6_PLAYERS[2]: (5, [2]),
+        V6_PLAYERS[3]: (3, [4, 5, 6]),
+        V6_PLAYERS[4]: (2, [6]),
+    }
+    events: list[dict[str, Any]] = [
+        {"type": "durchgang_end", "durchgang": 1, "eyes": {}, "points": {}, "zombies": []},
+        {"type": "durchgang", "durchgang": 2, "order": V6_PLAYERS},
+    ]
+    eyes: dict[str, int] = {}
+    for player, (free, rolls) in turns.items():
+        events += [
+            {"type": "turn", "player": player, "durchgang": 2, "eyes": 0},
+            {"type": "jokers", "player": player, "jokers": [], "free": False},
+            {"type": "freiwurf", "player": player, "die": free, "eyes": free},
+        ]
+        total = free
+        for face in rolls:
+            if face == 6:
+                events += [
+                    {"type": "six", "player": player, "die": 6},
+                    {"type": "bust", "player": player, "eyes": 0, "floor": False},
+                ]
+                total = 0
+            else:
+                total += face
+                events.append(
+                    {"type": "roll", "player": player, "die": face, "change": face, "eyes": total}
+                )
+        if total:
+            events.append({"type": "stopp", "player": player, "eyes": total})
+        eyes[player] = total
+    points = dict(zip(sorted(eyes, key=lambda p: -eyes[p]), (6, 4, 2, 0, 0), strict=True))
+    end = {
+        "type": "durchgang_end", "durchgang": 2, "eyes": eyes, "points": points,
+        "zombies": [p for p in eyes if not eyes[p]],
+    }  # fmt: skip
+    return [*events, end], end
+
+
+def v6_durchgang(locale: str, *, header: bool = False) -> Case:
+    events, end = v6_log()
+    rows = durchgang_rows(events, end)
+    title = t("ui.result.title", locale, durchgang=2)
+    heads = (
+        [t(f"ui.tour.col.{c}", locale) for c in ("place", "player")]
+        + [""]
+        + [t(f"ui.tour.col.{c}", locale) for c in ("eyes", "points")]
+        if header
+        else []
+    )
+    kind = "v6_durchgang_header" if header else "v6_durchgang"
+    return Case(
+        f"{kind}_{locale}",
+        lambda: v6_durchgang_png(title, rows, header=heads),
+        (title, "+6", "+0", *(h for h in heads if h)),
+    )
+
+
+def v6_abend(locale: str) -> Case:
+    """The Abend after two of three Durchgänge: two players level on points and eyes."""
+    players = V6_PLAYERS[:4]
+    firsts = dict(zip(players, (4, 6, 0, 2), strict=True))
+    seconds = dict(zip(players, (6, 4, 2, 0), strict=True))
+    events = [
+        {"type": "durchgang_end", "durchgang": 1, "eyes": {}, "points": firsts},
+        {"type": "durchgang_end", "durchgang": 2, "eyes": {}, "points": seconds},
+    ]
+    eyes = dict(zip(players, (71, 40, 22, 22), strict=True))
+    seats = [
+        {"player": p, "points": firsts[p] + seconds[p], "abend_eyes": eyes[p]} for p in players
+    ]
+    seats[3]["points"] = 2
+    view = {"durchgaenge": 3, "seats": seats}
+    rows = abend_rows(events, view)
+    header = [
+        t("ui.tour.col.place", locale), t("ui.tour.col.player", locale), "1", "2", "3",
+        t("ui.tour.col.points", locale), t("ui.tour.col.eyes", locale),
+    ]  # fmt: skip
+    title = t("ui.result.table", locale, count=2)
+    return Case(f"v6_abend_{locale}", lambda: v6_abend_png(title, header, rows), (title, *header))
+
+
+def dice() -> Case:
+    return Case("dice", lambda: dice_png([1, 2, 3, 4, 5, 6], red=[5]), ())
+
+
+def dice_d4() -> Case:
+    return Case("dice_d4", lambda: dice_png([1, 2, 3, 4], sides=4), ("1", "4"))
+
+
+def teufel_log() -> list[dict[str, Any]]:
+    """A game's log in its third round: round 1 drew, a refill, round 2 drew, now round 3
+    with Jürgen through, Zoë at the devil, the widest name pulling on (twelve tiles)."""
+
+    def coal(player: str, *tiles: int) -> list[dict[str, Any]]:
+        return [{"type": "coal", "player": player, "tile": tile} for tile in tiles]
+
+    def devil(player: str) -> dict[str, Any]:
+        return {"type": "devil", "player": player, "tile": "D"}
+
+    return [
+        *coal("x", *[50] * 20), devil("x"), {"type": "refill", "tiles": 48},
+        {"type": "round", "round": 2}, *coal("x", 100, 75, 50, 50, 25), devil("x"), devil("x"),
+        {"type": "round", "round": 3},
+        *coal(NAMES[0], 25, 10, 50), {"type": "stopp", "player": NAMES[0]},
+        *coal("Zoë", 20), devil("Zoë"),
+        *coal(WIDEST, 75, 10, 10, 25, 20, 50, 25, 10, 20, 25, 50, 10, 20),
+    ]  # fmt: skip
+
+
+def oven(locale: str) -> Case:
+    log = teufel_log()
+    remaining = oven_contents(log)
+    pulls = round_pulls(log)
+    title = t("teufel.ui.oven", locale, oven=sum(remaining.values()))
+    return Case(
+        f"oven_{locale}",
+        lambda: oven_png(title, remaining, pulls, pulling=2),
+        (title, "×2", "= 0", "= 85"),
+    )
+
+
+def trick(*, empty: bool = False) -> Case:
+    """The source's example trick (price 19: 24, 15, 17, 32; the 17 buys the bottle), with
+    a Glitterhuis trick's four cards; or the trick before its first card."""
+    played = [] if empty else [(NAMES[0], 24), ("Zoë", 15), (LONGEST, 17), (WIDEST, 32)]
+    owner = None if empty else "Björn Ødegård"
+    return Case(
+        "trick_empty" if empty else "trick",
+        lambda: trick_png(played, 19, owner=owner),
+        ("19",) if empty else ("19", "24", "17"),
+    )
+
+
+def dd_view() -> dict[str, Any]:
+    """Dice Devils round 12 of six demons: four items, cups placed, slot 2 went out."""
+    ranks = ["Oberteufel", "Spielteufel", "Fehlerteufel", "Putzteufel", "Springteufel",
+             "Satansbraten"]  # fmt: skip
+    players = [NAMES[0], LONGEST, "Zoë", NAMES[3], WIDEST, "Björn Ødegård"]
+    slots = [0, 1, 0, 2, 1, 0]
+    return {
+        "round": 12,
+        "display": ["Ohrenschützer", "Bügeleisen", "heißes Bad", "Schlafmütze"],
+        "taken": [2],
+        "demons": [
+            {"player": p, "rank": r, "slot": s}
+            for p, r, s in zip(players, ranks, slots, strict=True)
+        ],
+    }
+
+
+def dd_tiles(locale: str) -> Case:
+    view = dd_view()
+    slots = display_slots(view, locale)
+    title = t("dd.ui.title", locale, round=12)
+    return Case(
+        f"dd_tiles_{locale}",
+        lambda: display_png(title, slots),
+        (title, "Oberteufel", "Satansbraten", *(str(n) for n in range(1, 5))),
+    )
+
+
+def dd_fight(locale: str) -> Case:
+    """The fight for slot 1: Oberteufel 6-2-5 (11), Fehlerteufel 4-3, Satansbraten 3-4
+    with the Oberteufel's lowest 2 (9); a tie re-rolled, Zoë wins."""
+    view = dd_view()
+    fighters = [NAMES[0], "Zoë", "Björn Ødegård"]
+    events: list[dict[str, Any]] = [
+        {"type": "fight", "item": "Ohrenschützer", "fighters": fighters},
+        {"type": "dice", "dice": {NAMES[0]: [6, 2, 5], "Zoë": [5, 6], "Björn Ødegård": [3, 4]},
+         "scores": {NAMES[0]: 11, "Zoë": 11, "Björn Ødegård": 9}},
+        {"type": "reroll", "cause": "tie", "dice": {NAMES[0]: [1, 2, 3], "Zoë": [4, 3]},
+         "scores": {NAMES[0]: 5, "Zoë": 7}},
+        {"type": "take", "player": "Zoë", "item": "Ohrenschützer", "slot": 0},
+    ]  # fmt: skip
+    fight = fights(events, view)[0]
+    item = dd_cards.item_name(fight.item, locale)
+    title = t("dd.event.fight", locale, item=item, fighters=", ".join(fighters))
+    return Case(
+        f"dd_fight_{locale}",
+        lambda: fight_png(title, fight.fighters, winner=fight.winner),
+        ("Oberteufel", "Satansbraten", "= 5", "= 7", "= 9"),
+    )
+
+
+def group_standings(locale: str) -> Case:
+    """A group's standings as ``group_table_png`` draws them, the first two through."""
+    table = [
+        {"player": p, "points": 24 - 5 * i, "eyes": 131 - 17 * i}
+        for i, p in enumerate([NAMES[0], LONGEST, "Zoë Françoise", WIDEST])
+    ]
+    title = t("ui.tour.group_done", locale, group=3, round=2)
+    header = [t(f"ui.tour.col.{c}", locale) for c in ("place", "player", "points", "eyes")]
+    rows = tcards.group_rows(table, str)
+    return Case(
+        f"group_standings_{locale}",
+        lambda: group_table_png(title, header, rows, through=(0, 1)),
+        (title, *header, "24", "131"),
+    )
+
+
 def cases() -> list[Case]:
-    every = [hand()]
+    every = [hand(), dice(), dice_d4(), trick(), trick(empty=True)]
     for locale in LOCALES:
         every += [
             dd_display(locale),
@@ -176,8 +409,14 @@ def cases() -> list[Case]:
             track(locale),
             bracket_picture(locale),
             bracket_picture(locale, played=False),
+            v6_durchgang(locale),
+            v6_abend(locale),
+            oven(locale),
+            dd_tiles(locale),
+            dd_fight(locale),
+            group_standings(locale),
         ]
-    every.append(bracket_picture("de", groups=6))
+    every += [bracket_picture("de", groups=6), v6_durchgang("de", header=True)]
     return every
 
 

@@ -1,0 +1,82 @@
+"""The pictures of the tables and the tournament (Pillow), in one look (:mod:`.palette`):
+pure functions from plain data (display names given by the caller) to PNG bytes, drawn at
+twice their size for high-density screens, every text in the shipped font. Each picture
+has an ``alt_*`` text: one line with its numbers for a screen reader (a picture is never
+the only place of a number). They hold no state of their own, so a caller may run them
+in a thread (``asyncio.to_thread``)."""
+
+from __future__ import annotations
+
+from bot.render.pictures.canvas import png
+from bot.render.pictures.dice import alt_dice, dice_png
+from bot.render.pictures.dicedevils import (
+    Fight,
+    Fighter,
+    Slot,
+    alt_display,
+    alt_fight,
+    display_png,
+    display_slots,
+    fight_png,
+    fights,
+)
+from bot.render.pictures.flaschenteufel import alt_cards, alt_trick, cards_png, trick_png
+from bot.render.pictures.palette import ACCENT, SCALE
+from bot.render.pictures.tables import alt_group_table, alt_table, group_table_png, table_png
+from bot.render.pictures.teufel import (
+    alt_oven,
+    alt_track,
+    oven_contents,
+    oven_png,
+    round_pulls,
+    track_png,
+)
+from bot.render.pictures.v6 import (
+    AbendRow,
+    DurchgangRow,
+    abend_rows,
+    alt_v6_abend,
+    alt_v6_durchgang,
+    durchgang_rows,
+    v6_abend_png,
+    v6_durchgang_png,
+)
+
+__all__ = [
+    "ACCENT",
+    "SCALE",
+    "AbendRow",
+    "DurchgangRow",
+    "Fight",
+    "Fighter",
+    "Slot",
+    "abend_rows",
+    "alt_cards",
+    "alt_dice",
+    "alt_display",
+    "alt_fight",
+    "alt_group_table",
+    "alt_oven",
+    "alt_table",
+    "alt_track",
+    "alt_trick",
+    "alt_v6_abend",
+    "alt_v6_durchgang",
+    "cards_png",
+    "dice_png",
+    "display_png",
+    "display_slots",
+    "durchgang_rows",
+    "fight_png",
+    "fights",
+    "group_table_png",
+    "oven_contents",
+    "oven_png",
+    "png",
+    "round_pulls",
+    "table_png",
+    "track_png",
+    "trick_png",
+    "v6_abend_png",
+    "v6_durchgang_png",
+]

@@ -1,0 +1,83 @@
+"""The one look of every picture: colours, sizes and the scale they are drawn at.
+
+Pictures sit in a Discord Components V2 card (a container) on Discord's dark theme, so
+their background is the container's own grey and a picture reads as part of the card.
+Sizes here are logical pixels; everything is drawn at :data:`SCALE` times them so that a
+picture stays sharp on high-density screens (Discord shows a media gallery at most about
+550 logical pixels wide, so :data:`MAX_WIDTH` keeps a picture from being shrunk much)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+Colour = tuple[int, int, int]
+
+SCALE: Final = 2
+"""Device pixels per logical pixel: sizes, fonts and line widths are multiplied by it."""
+MAX_WIDTH: Final = 600
+"""The widest a picture gets, in logical pixels (1,200 pixels drawn)."""
+PADDING: Final = 14
+"""The margin around a picture's content, in logical pixels."""
+
+# Text sizes (logical pixels)
+TITLE_SIZE: Final = 16
+TEXT_SIZE: Final = 14
+SMALL_SIZE: Final = 12
+
+# The card and its text (Discord's dark theme)
+BACKGROUND: Final[Colour] = (43, 45, 49)  # #2b2d31, a container's background
+SURFACE: Final[Colour] = (53, 55, 60)  # a row stripe, a box on the background
+RAISED: Final[Colour] = (65, 68, 74)  # a box on a box, an empty slot
+LINE: Final[Colour] = (88, 91, 99)  # rules, outlines, the track
+TEXT: Final[Colour] = (242, 243, 245)  # #f2f3f5
+MUTED: Final[Colour] = (170, 175, 183)  # headers, units, secondary names
+DIM: Final[Colour] = (118, 122, 130)  # what does not count (a zombie, an unused die)
+GOLD: Final[Colour] = (240, 178, 50)  # #f0b232: a winner, a highlight
+GREEN: Final[Colour] = (45, 157, 95)  # went through, a lead
+RED: Final[Colour] = (218, 55, 60)  # the verflixte 6, the devil
+INK: Final[Colour] = (30, 31, 34)  # dark text on a light face (a die, a card)
+
+# Dice
+DIE_FACE: Final[Colour] = (246, 242, 232)  # ivory
+DIE_PIP: Final[Colour] = INK
+DIE_RED: Final[Colour] = RED
+DIE_RED_PIP: Final[Colour] = (255, 255, 255)
+DIE_DIM: Final[Colour] = (150, 148, 142)  # a die shown that does not count
+
+# Flaschenteufel's three colours, by the game's colour ids
+CARD_COLOURS: Final[dict[str, Colour]] = {
+    "gelb": (236, 196, 64),
+    "blau": (76, 128, 214),
+    "rot": (214, 72, 66),
+}
+COIN: Final[Colour] = (250, 214, 92)
+COIN_EDGE: Final[Colour] = (120, 86, 20)
+
+# Auf Teufel komm raus: coal, the oven, pawns
+COAL: Final[Colour] = (70, 72, 78)
+COAL_EDGE: Final[Colour] = (120, 124, 132)
+OVEN: Final[Colour] = (92, 48, 36)  # the oven's brick
+OVEN_EMBER: Final[Colour] = (160, 70, 40)  # the zone below the refill mark
+TILE_BACK: Final[Colour] = (36, 30, 28)  # a face-down tile
+PAWNS: Final[tuple[Colour, ...]] = (
+    (232, 84, 74),  # red
+    (80, 150, 235),  # blue
+    (90, 190, 110),  # green
+    (240, 190, 60),  # yellow
+    (180, 110, 220),  # purple
+    (80, 200, 200),  # teal
+)
+
+ACCENT: Final[dict[str, int]] = {
+    "verflixte6": 0xDA373C,
+    "teufel": 0xE8743B,
+    "flaschenteufel": 0x2D9D78,
+    "dicedevils": 0x9B59D0,
+    "turnier": 0xF0B232,
+}
+"""Each game's accent, as Discord takes a container's accent colour (0xRRGGBB)."""
+
+
+def px(value: float) -> int:
+    """A logical size in drawn pixels."""
+    return round(value * SCALE)

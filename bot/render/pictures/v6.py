@@ -1,0 +1,355 @@
+"""Die verflixte 6 as pictures: a Durchgang's result (every player's rolls as dice, the
+verflixte 6 red, his eyes, points and place) and the Abend's table (points per Durchgang,
+the total, the eyes, the winner in gold).
+
+The data comes from the game's log: a Durchgang's rolls are in its ``freiwurf``, ``roll``
+and ``six`` events (a result's ``durchgang_end`` holds only eyes and points), so
+:func:`durchgang_rows` and :func:`abend_rows` read the rows from the log's events (the
+public log, ``Records.recent_events(game_id, None)``: the game has no secrets)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.i18n import t
+from bot.render.pictures.alt import one_line
+from bot.render.pictures.canvas import Canvas, badge, die, fit, title_room, width
+from bot.render.pictures.palette import (
+    DIE_RED,
+    DIE_RED_PIP,
+    DIM,
+    GOLD,
+    INK,
+    LINE,
+    MAX_WIDTH,
+    MUTED,
+    PADDING,
+    RAISED,
+    SMALL_SIZE,
+    SURFACE,
+    TEXT,
+    TITLE_SIZE,
+)
+
+Names = Callable[[str], str]
+VERFLIXT = 6
+"""A normal roll's 6: the verflixte 6 (a Freiwurf's 6 counts 6 and busts nobody)."""
+
+
+@dataclass(frozen=True)
+class DurchgangRow:
+    """One player's Durchgang: ``freiwurf`` (None: he had no turn), the normal rolls after
+    it in order (a 6 among them is the verflixte 6 that busted him, or that Runkelrüb
+    saved), his eyes and points at the end, his place (None: 0 eyes, no place)."""
+
+    player: str
+    freiwurf: int | None
+    rolls: tuple[int, ...]
+    eyes: int
+    points: int
+    place: int | None
+
+
+@dataclass(frozen=True)
+class AbendRow:
+    """One player's Abend: points per Durchgang (None: not played yet), their total, the
+    eyes summed over the Durchgänge (the tie-breaker) and his place on both."""
+
+    player: str
+    points: tuple[int | None, ...]
+    total: int
+    eyes: int
+    place: int
+
+
+def _same(player: str) -> str:
+    return player
+
+
+def _place(player: str, eyes: Mapping[str, int], points: Mapping[str, int]) -> int:
+    """As the result message prints it: one more than the players ahead on eyes and, among
+    equal eyes, on points (the Stechen decided); level on both share the place."""
+    mine = (eyes[player], points[player])
+    return 1 + sum((eyes[p], points[p]) > mine for p in eyes)
+
+
+def durchgang_rows(
+    events: Sequence[Mapping[str, Any]], end: Mapping[str, Any], name: Names = _same
+) -> list[DurchgangRow]:
+    """The rows of the Durchgang that ``end`` (its ``durchgang_end`` event) closes, best
+    first: ``events`` is the log (or any part of it that holds the Durchgang, from its
+    ``durchgang`` event on); ``name`` shows a player id."""
+    number = end["durchgang"]
+    stop = next((i for i, e in enumerate(events) if e is end), None)
+    if stop is None:
+        stop = next(
+            (i for i, e in enumerate(events)
+             if e["type"] == "durchgang_end" and e["durchgang"] == number),
+            len(events),
+        )  # fmt: skip
+    start = 0
+    for i in range(stop - 1, -1, -1):
+        if events[i]["type"] == "durchgang" and events[i]["durchgang"] == number:
+            start = i
+            break
+    freiwurf: dict[str, int] = {}
+    rolls: dict[str, list[int]] = {}
+    for event in events[start:stop]:
+        kind = event["type"]
+        if kind == "freiwurf":
+            freiwurf[event["player"]] = int(event["die"])
+        elif kind in ("roll", "six"):
+            rolls.setdefault(event["player"], []).append(int(event["die"]))
+    eyes: Mapping[str, int] = end["eyes"]
+    points: Mapping[str, int] = end["points"]
+    ranked = sorted(eyes, key=lambda p: (-eyes[p], -points[p]))
+    return [
+        DurchgangRow(
+            name(p),
+            freiwurf.get(p),
+            tuple(rolls.get(p, ())),
+            eyes[p],
+            points[p],
+            _place(p, eyes, points) if eyes[p] > 0 else None,
+        )
+        for p in ranked
+    ]
+
+
+def abend_rows(
+    events: Sequence[Mapping[str, Any]], view: Mapping[str, Any], name: Names = _same
+) -> list[AbendRow]:
+    """The Abend's table, best first: points per Durchgang from the log's
+    ``durchgang_end`` events, totals and eyes from the view's seats (``points``,
+    ``abend_eyes``), as many Durchgänge as the view's ``durchgaenge``."""
+    played: dict[int, Mapping[str, int]] = {
+        int(e["durchgang"]): e["points"] for e in events if e["type"] == "durchgang_end"
+    }
+    count = int(view["durchgaenge"])
+    seats = view["seats"]
+    totals = {s["player"]: (int(s["points"]), int(s["abend_eyes"])) for s in seats}
+    rows = []
+    for seat in seats:
+        player = seat["player"]
+        per = tuple(played[n].get(player) if n in played else None for n in range(1, count + 1))
+        place = 1 + sum(other > totals[player] for other in totals.values())
+        rows.append(AbendRow(name(player), per, *totals[player], place))
+    return sorted(rows, key=lambda r: r.place)  # stable: level players keep seat order
+
+
+# --- a Durchgang's result -------------------------------------------------------------
+
+DIE, DIE_GAP, FREI_GAP = 22, 4, 12
+ROW_PAD, LINE_H = 7, 26
+BADGE_W, NAME_MAX, NUMBER_W = 30, 150, 52
+
+
+def _rolls_per_line(room: float) -> int:
+    """How many normal rolls a line holds beside the Freiwurf's place."""
+    return max(1, int((room - DIE - FREI_GAP) // (DIE + DIE_GAP)))
+
+
+def v6_durchgang_png(
+    title: str, rows: Sequence[DurchgangRow], *, header: Sequence[str] = ()
+) -> bytes:
+    """A Durchgang's result, one row per player as :func:`durchgang_rows` gives them:
+    his place (a gold badge for the first, a dash for 0 eyes), his name, the Freiwurf die
+    (framed) and after a gap his normal rolls (the verflixte 6 red; a long turn wraps onto
+    more lines), his eyes and his points ("+6"). ``header``: optional column titles
+    (place, player, rolls, eyes, points) drawn above the rows."""
+    heads = list(header) + [""] * (5 - len(header)) if header else []
+    badge_w = max(BADGE_W, width(heads[0], SMALL_SIZE, bold=True) + 8) if heads else BADGE_W
+    widths = [width(r.player) for r in rows] + [width(h, SMALL_SIZE, bold=True) for h in heads[1:2]]
+    name_w = min(NAME_MAX, max([*widths, 40]))
+    number_w = max([NUMBER_W] + [width(h, SMALL_SIZE, bold=True) + 8 for h in heads[3:5]])
+    fixed = PADDING + badge_w + 4 + name_w + 12 + 2 * number_w + PADDING
+    per_line = _rolls_per_line(MAX_WIDTH - fixed)
+    shown = min(max((len(r.rolls) for r in rows), default=0), per_line)
+    dice_w = DIE + FREI_GAP + shown * (DIE + DIE_GAP)
+    canvas_w = min(
+        MAX_WIDTH, max(fixed + dice_w, width(title, TITLE_SIZE, bold=True) + 2 * PADDING)
+    )
+    heights = [max(1, -(-len(r.rolls) // per_line)) * LINE_H + 2 * ROW_PAD for r in rows]
+    head_h = 22 if heads else 0
+    height = PADDING + 34 + head_h + sum(heights) + PADDING
+    canvas = Canvas(canvas_w, height)
+    canvas.text(
+        PADDING, PADDING + 13, fit(title, title_room(canvas_w), TITLE_SIZE, bold=True),
+        size=TITLE_SIZE, bold=True,
+    )  # fmt: skip
+    top = PADDING + 34
+    left, right = PADDING, canvas_w - PADDING
+    name_x = left + badge_w + 4
+    dice_x = name_x + name_w + 12
+    points_x = right - 10
+    eyes_x = points_x - number_w
+    if heads:
+        columns = (
+            (left + badge_w / 2, "mm"), (name_x, "lm"), (dice_x, "lm"), (eyes_x, "rm"),
+            (points_x, "rm"),
+        )  # fmt: skip
+        for (x, anchor), text in zip(columns, heads, strict=True):
+            canvas.text(
+                x, top + head_h / 2, text, size=SMALL_SIZE, bold=True, fill=MUTED, anchor=anchor
+            )
+        top += head_h
+    canvas.box((left, top, right, top + sum(heights)), fill=SURFACE, radius=8)
+    for index, (row, row_h) in enumerate(zip(rows, heights, strict=True)):
+        if index:
+            canvas.line([(left + 6, top), (right - 6, top)], fill=LINE)
+        middle = top + ROW_PAD + LINE_H / 2
+        zombie = row.place is None
+        if zombie:
+            badge(canvas, left + badge_w / 2, middle, "–", fill=RAISED, ink=DIM)
+        else:
+            first = row.place == 1
+            badge(
+                canvas, left + badge_w / 2, middle, str(row.place), fill=GOLD if first else RAISED,
+                ink=INK if first else TEXT,
+            )  # fmt: skip
+        canvas.text(name_x, middle, fit(row.player, name_w), fill=DIM if zombie else TEXT)
+        _draw_rolls(canvas, row, dice_x, top + ROW_PAD, per_line)
+        canvas.text(
+            eyes_x, middle, str(row.eyes), bold=True, fill=DIM if zombie else TEXT, anchor="rm"
+        )
+        colour = GOLD if row.place == 1 else (DIM if not row.points else TEXT)
+        canvas.text(points_x, middle, f"+{row.points}", bold=True, fill=colour, anchor="rm")
+        top += row_h
+    return canvas.png()
+
+
+def _draw_rolls(canvas: Canvas, row: DurchgangRow, x0: float, y0: float, per_line: int) -> None:
+    """The Freiwurf framed at ``x0``, then after a gap the normal rolls, ``per_line`` a
+    line, the lines after the first under the first line's rolls."""
+    inset = (LINE_H - DIE) / 2
+    if row.freiwurf is not None:
+        y = y0 + inset
+        canvas.box((x0 - 2, y - 2, x0 + DIE + 2, y + DIE + 2), outline=MUTED, radius=6)
+        die(canvas, x0, y, DIE, row.freiwurf)
+    for index, face in enumerate(row.rolls):
+        line, column = divmod(index, per_line)
+        x = x0 + DIE + FREI_GAP + column * (DIE + DIE_GAP)
+        y = y0 + line * LINE_H + inset
+        if face == VERFLIXT:
+            die(canvas, x, y, DIE, face, body=DIE_RED, pip=DIE_RED_PIP)
+        else:
+            die(canvas, x, y, DIE, face)
+
+
+def alt_v6_durchgang(title: str, rows: Sequence[DurchgangRow], locale: str) -> str:
+    """ "title: 1. Anna – 23 Augen – 6 Punkte: 3, 5, 4, 6; …" (the Freiwurf first)."""
+    parts = []
+    for row in rows:
+        if row.place is None:
+            line = t("ui.result.zero", locale, player=row.player)
+        else:
+            line = t(
+                "ui.result.line", locale, place=row.place, player=row.player,
+                eyes=t("n.eyes", locale, count=row.eyes),
+                points=t("n.points", locale, count=row.points),
+            )  # fmt: skip
+        faces = ([row.freiwurf] if row.freiwurf is not None else []) + list(row.rolls)
+        parts.append(f"{line}: {', '.join(map(str, faces))}" if faces else line)
+    return one_line(title, parts)
+
+
+# --- the Abend's table ----------------------------------------------------------------
+
+CELL, TOTAL_W = 38, 56
+ABEND_ROW = 32
+
+
+def v6_abend_png(title: str, header: Sequence[str], rows: Sequence[AbendRow]) -> bytes:
+    """The Abend's table: ``header`` is place, player, one title per Durchgang, total,
+    eyes (as many Durchgang titles as each row has points); ``rows`` as
+    :func:`abend_rows` gives them. Each Durchgang's points in a cell (a dot for one not
+    played yet), the total bold, the eyes muted; the first place in gold."""
+    count = max((len(r.points) for r in rows), default=len(header) - 4)
+    if len(header) != count + 4:
+        raise ValueError(
+            f"header has {len(header)} titles for {count} Durchgänge (needs {count + 4})"
+        )
+    heads = list(header)
+    badge_w = max(BADGE_W, width(heads[0], SMALL_SIZE, bold=True) + 8)
+    cell_w = max([CELL] + [width(h, SMALL_SIZE, bold=True) + 8 for h in heads[2 : 2 + count]])
+    total_w = max(TOTAL_W, width(heads[-2], SMALL_SIZE, bold=True) + 16)
+    eyes_w = max(TOTAL_W, width(heads[-1], SMALL_SIZE, bold=True) + 16)
+    fixed = PADDING + badge_w + 16 + count * cell_w + total_w + eyes_w + PADDING
+    name_w = min(
+        NAME_MAX + 40, MAX_WIDTH - fixed,
+        max([width(r.player) for r in rows] + [width(heads[1], SMALL_SIZE, bold=True), 40]),
+    )  # fmt: skip
+    canvas_w = min(
+        MAX_WIDTH, max(fixed + name_w, width(title, TITLE_SIZE, bold=True) + 2 * PADDING)
+    )
+    head_h = 24
+    height = PADDING + 34 + head_h + ABEND_ROW * len(rows) + PADDING
+    canvas = Canvas(canvas_w, height)
+    canvas.text(
+        PADDING, PADDING + 13, fit(title, title_room(canvas_w), TITLE_SIZE, bold=True),
+        size=TITLE_SIZE, bold=True,
+    )  # fmt: skip
+    top = PADDING + 34
+    left, right = PADDING, canvas_w - PADDING
+    name_x = left + badge_w + 6
+    cells_x = name_x + name_w + 10
+    total_x = cells_x + count * cell_w + total_w - 8
+    eyes_x = total_x + eyes_w
+    heads_at = [(left + badge_w / 2, "mm"), (name_x, "lm")]
+    heads_at += [(cells_x + i * cell_w + cell_w / 2, "mm") for i in range(count)]
+    heads_at += [(total_x, "rm"), (eyes_x, "rm")]
+    for (x, anchor), text in zip(heads_at, heads, strict=True):
+        canvas.text(
+            x, top + head_h / 2, text, size=SMALL_SIZE, bold=True, fill=MUTED, anchor=anchor
+        )
+    top += head_h
+    canvas.box((left, top, right, top + ABEND_ROW * len(rows)), fill=SURFACE, radius=8)
+    for index, row in enumerate(rows):
+        row_top = top + ABEND_ROW * index
+        middle = row_top + ABEND_ROW / 2
+        first = row.place == 1
+        if index:
+            canvas.line([(left + 6, row_top), (right - 6, row_top)], fill=LINE)
+        if first:
+            canvas.box(
+                (left + 1, row_top + 1, right - 1, row_top + ABEND_ROW - 1), outline=GOLD,
+                line=1.5, radius=8,
+            )  # fmt: skip
+        badge(
+            canvas, left + badge_w / 2, middle, str(row.place), fill=GOLD if first else RAISED,
+            ink=INK if first else TEXT,
+        )  # fmt: skip
+        canvas.text(
+            name_x, middle, fit(row.player, name_w), bold=first, fill=GOLD if first else TEXT
+        )
+        for i, points in enumerate(row.points):
+            x = cells_x + i * cell_w
+            cell = (x + 4, middle - 10, x + cell_w - 4, middle + 10)
+            if points is None:
+                canvas.text(x + cell_w / 2, middle, "·", bold=True, fill=DIM, anchor="mm")
+                continue
+            canvas.box(cell, fill=RAISED, radius=5)
+            canvas.text(
+                x + cell_w / 2, middle, str(points), size=SMALL_SIZE, bold=True,
+                fill=TEXT if points else DIM, anchor="mm",
+            )  # fmt: skip
+        canvas.text(
+            total_x, middle, str(row.total), bold=True, fill=GOLD if first else TEXT, anchor="rm"
+        )
+        canvas.text(eyes_x, middle, str(row.eyes), fill=MUTED, anchor="rm")
+    return canvas.png()
+
+
+def alt_v6_abend(title: str, header: Sequence[str], rows: Sequence[AbendRow]) -> str:
+    """ "title: 1. Anna: D1 6, D2 4, D3 –, Punkte 10, Augen 40; …" (the header's titles)."""
+    parts = []
+    for row in rows:
+        cells = [
+            f"{head} {'–' if p is None else p}"
+            for head, p in zip(header[2:], row.points, strict=False)
+        ]
+        cells += [f"{header[-2]} {row.total}", f"{header[-1]} {row.eyes}"]
+        parts.append(f"{row.place}. {row.player}: {', '.join(cells)}")
+    return one_line(title, parts)

@@ -1,0 +1,285 @@
+"""The board pictures' data helpers read what the games log (random games of each engine),
+every picture stays within 1,200 pixels, the alt texts carry the numbers, and the
+renderers hold no state (drawn in threads at once, each picture is the same)."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.engine import Action
+from bot.engine.core import Game
+from bot.engine.rng import AuditedRng
+from bot.games.dicedevils import DiceDevils
+from bot.games.flaschenteufel import Flaschenteufel
+from bot.games.teufel import Teufel
+from bot.games.teufel.state import PULL
+from bot.games.teufel.track import MARK_NAMES
+from bot.games.verflixte6 import Verflixte6
+from bot.render import pictures
+from bot.render.pictures import (
+    ACCENT,
+    SCALE,
+    DurchgangRow,
+    Fighter,
+    Slot,
+    abend_rows,
+    alt_cards,
+    alt_dice,
+    alt_display,
+    alt_fight,
+    alt_group_table,
+    alt_oven,
+    alt_table,
+    alt_track,
+    alt_trick,
+    alt_v6_abend,
+    alt_v6_durchgang,
+    display_slots,
+    durchgang_rows,
+    fights,
+    oven_contents,
+    oven_png,
+    round_pulls,
+    trick_png,
+    v6_durchgang_png,
+)
+from bot.render.pictures.alt import ALT_MAX
+from bot.render.pictures.palette import MAX_WIDTH
+from tests.render.picture_cases import LONGEST, WIDEST, cases, teufel_log, v6_log
+
+Watch = Callable[[Any, list[dict[str, Any]], list[dict[str, Any]]], None]
+
+
+def play(
+    game: Game[Any],
+    players: Sequence[str],
+    options: Mapping[str, Any],
+    seed: int,
+    watch: Watch,
+    *,
+    steps: int = 400,
+    choose: Callable[[list[Action], random.Random], Action] | None = None,
+) -> list[dict[str, Any]]:
+    """A random game: each step a random player to act takes a random legal action;
+    ``watch(state, log, new events)`` after each. Returns the log."""
+    rng = AuditedRng(bytes([seed + 1]) * 32)
+    pick = random.Random(seed)
+    state, events = game.setup(list(players), options, rng)
+    log = [e.to_dict() for e in events]
+    for _ in range(steps):
+        acting = sorted(game.to_act(state))
+        if game.is_over(state) or not acting:
+            break
+        seat = pick.choice(acting)
+        actions = game.legal_actions(state, seat)
+        if not actions:
+            break
+        action = choose(actions, pick) if choose else pick.choice(actions)
+        new = [e.to_dict() for e in game.apply(state, seat, action, rng)]
+        log += new
+        watch(state, log, new)
+    return log
+
+
+def no_jokers(actions: list[Action], pick: random.Random) -> Action:
+    """Die verflixte 6 without jokers: no joker chosen, weiter or stopp, any victim."""
+    plain = [a for a in actions if not a.args.get("jokers") and "joker" not in a.args]
+    return pick.choice(plain or actions)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_durchgangs_rows_are_its_rolls_and_its_result(seed: int) -> None:
+    """Without jokers: every player has his Freiwurf, a 6 among his rolls is his last and
+    leaves him 0 eyes; eyes and points are the result's, best first, places as printed."""
+    ends: list[tuple[list[dict[str, Any]], dict[str, Any]]] = []
+
+    def watch(state: Any, log: list[dict[str, Any]], new: list[dict[str, Any]]) -> None:
+        ends.extend((list(log), e) for e in new if e["type"] == "durchgang_end")
+
+    players = ["Anna", "Ben", "Cem", "Dora"][: 2 + seed % 3]
+    play(Verflixte6(), players, {"durchgaenge": 3}, seed, watch, choose=no_jokers)
+    assert len(ends) == 3
+    for log, end in ends:
+        rows = durchgang_rows(log, end)
+        assert sorted(r.player for r in rows) == sorted(players)
+        assert [r.eyes for r in rows] == sorted(end["eyes"].values(), reverse=True)
+        for row in rows:
+            assert row.freiwurf is not None and row.eyes == end["eyes"][row.player]
+            assert row.points == end["points"][row.player]
+            if 6 in row.rolls:
+                assert row.rolls.index(6) == len(row.rolls) - 1 and row.eyes == 0
+            assert (row.place is None) == (row.eyes == 0)
+        assert rows[0].place in (None, 1)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_abends_rows_sum_its_durchgaenge(seed: int) -> None:
+    """With jokers: each row's points per Durchgang add up to his total, which with the
+    eyes is the Abend's table (``abend_end``); the first row is first."""
+    game = Verflixte6()
+    seen: dict[str, Any] = {}
+
+    def watch(state: Any, log: list[dict[str, Any]], new: list[dict[str, Any]]) -> None:
+        seen["view"] = game.view(state, None)
+        seen["end"] = next((e for e in new if e["type"] == "abend_end"), seen.get("end"))
+
+    log = play(game, ["Anna", "Ben", "Cem"], {"durchgaenge": 3}, seed, watch, steps=2000)
+    rows = abend_rows(log, seen["view"])
+    assert seen["end"] is not None
+    table = {r["player"]: (r["points"], r["eyes"]) for r in seen["end"]["table"]}
+    for row in rows:
+        assert None not in row.points and sum(p or 0 for p in row.points) == row.total
+        assert table[row.player] == (row.total, row.eyes)
+    assert rows[0].place == 1 and [r.place for r in rows] == sorted(r.place for r in rows)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_oven_holds_what_was_not_drawn(seed: int) -> None:
+    """After every action: the oven's contents add up to the view's count, no kind below
+    0; this round's pulls are the pullers' coal."""
+    game = Teufel()
+
+    def watch(state: Any, log: list[dict[str, Any]], new: list[dict[str, Any]]) -> None:
+        remaining = oven_contents(log)
+        assert sum(remaining.values()) == game.view(state, None)["oven"]
+        assert min(remaining.values()) >= 0
+        if state.phase == PULL:
+            pulled = dict(round_pulls(log))
+            for seat in state.seats:
+                tiles = pulled.get(seat.player, [])
+                assert len([t for t in tiles if t]) == seat.pieces
+                assert (0 if 0 in tiles else sum(tiles)) == seat.coal
+
+    play(game, ["Anna", "Ben", "Cem", "Dora"], {"random_start": True}, seed, watch)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_fights_winner_is_who_took_the_item(seed: int) -> None:
+    """Each fight of a random game: the winner is who took the item, with the best score
+    among those still in (the Springteufel wins a tie); every fighter has his dice."""
+    game = DiceDevils()
+    count = 0
+
+    def watch(state: Any, log: list[dict[str, Any]], new: list[dict[str, Any]]) -> None:
+        nonlocal count
+        view = game.view(state, None)
+        starts = [i for i, e in enumerate(new) if e["type"] == "fight"]
+        for start, fight in zip(starts, fights(new, view), strict=True):
+            if fight.winner is None:
+                continue
+            count += 1
+            take = next(e for e in new[start:] if e["type"] == "take")
+            winner = fight.fighters[fight.winner]
+            assert winner.player == take["player"] and not winner.out
+            best = max(f.score for f in fight.fighters if not f.out)
+            assert winner.score == best
+            assert all(len(f.dice) in (2, 3) for f in fight.fighters)
+        assert len(display_slots(view, "de")) == len(view["display"])
+
+    players = ["Anna", "Ben", "Cem", "Dora", "Emil", "Finn"][: 3 + seed % 4]
+    play(game, players, {}, seed, watch, steps=600)
+    assert count or seed % 4 == 0
+
+
+def test_a_trick_of_a_random_hand_is_drawn() -> None:
+    """Every trick of a random hand of four draws (the view's trick, price and owner)."""
+    game = Flaschenteufel()
+    drawn = 0
+
+    def watch(state: Any, log: list[dict[str, Any]], new: list[dict[str, Any]]) -> None:
+        nonlocal drawn
+        view = game.view(state, None)
+        played = [(str(c["player"]), int(c["card"])) for c in view["trick"]]
+        if played:
+            trick_png(played, int(view["price"]), owner=view["owner"])
+            drawn += 1
+
+    play(game, ["Anna", "Ben", "Cem", "Dora"], {}, 3, watch, steps=80)
+    assert drawn > 5
+
+
+def test_every_picture_is_at_most_1200_pixels_wide() -> None:
+    """Discord shows a gallery at about 550 pixels: no picture much wider than twice it,
+    the widest names and longest turns included."""
+    assert SCALE == 2 and MAX_WIDTH * SCALE == 1200
+    for case in cases():
+        image = Image.open(io.BytesIO(case.make()))
+        assert image.width <= 1200, (case.name, image.size)
+    rows = [
+        DurchgangRow(WIDEST, 6, tuple([5] * 40 + [6]), 0, 0, None),
+        DurchgangRow(LONGEST, 1, (), 1, 6, 1),
+    ]
+    assert Image.open(io.BytesIO(v6_durchgang_png(WIDEST * 3, rows))).width <= 1200
+    remaining = dict.fromkeys((100, 75, 50, 25, 20, 10, 0), 9)
+    pulls = [(WIDEST, [10] * 40)]
+    assert Image.open(io.BytesIO(oven_png(WIDEST, remaining, pulls))).width <= 1200
+
+
+def test_pictures_drawn_in_threads_at_once_are_the_same() -> None:
+    chosen = [c for c in cases() if c.name.endswith("_de") or "_" not in c.name][:12]
+    alone = [c.make() for c in chosen]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda c: c.make(), chosen * 2))
+    assert together == alone * 2
+
+
+def test_the_alt_texts_say_the_numbers_on_one_line() -> None:
+    events, end = v6_log()
+    rows = durchgang_rows(events, end)
+    text = alt_v6_durchgang("Ergebnis Durchgang 2", rows, "de")
+    assert "1. Jürgen Größe – 49 Augen – 6 Punkte: 4, 3, 5, 2" in text
+    assert "0 Augen – 0 Punkte: 2, 6" in text
+    abend = abend_rows(
+        [{"type": "durchgang_end", "durchgang": 1, "points": {"a": 6, "b": 4}}],
+        {"durchgaenge": 2, "seats": [{"player": "a", "points": 6, "abend_eyes": 30},
+                                     {"player": "b", "points": 4, "abend_eyes": 20}]},
+    )  # fmt: skip
+    header = ["Platz", "Spieler", "1", "2", "Punkte", "Augen"]
+    assert alt_v6_abend("T", header, abend) == (
+        "T: 1. a: 1 6, 2 –, Punkte 6, Augen 30; 2. b: 1 4, 2 –, Punkte 4, Augen 20"
+    )
+    assert alt_dice([3, 6]) == "3, 6"
+    assert alt_track("Spur", MARK_NAMES, [("Anna", 3), ("Ben", 12)], "de") == (
+        "Spur: Ben auf 1600; Anna zwischen 200 und 300"
+    )
+    log = teufel_log()
+    oven = alt_oven("Im Ofen", oven_contents(log), round_pulls(log), "de")
+    assert oven.startswith("Im Ofen: 23/48; 100 ×1, 75 ×1, 50 ×2") and "Zoë 20, Teufel = 0" in oven
+    assert alt_cards([(37, "rot", 6)], "de") == "37 (rot, 6 Punkte)"
+    trick = alt_trick([("Anna", 24)], 19, None, "de")
+    assert trick == "Flasche: Preis 19, Besitzer –: Anna 24 (blau, 4 Punkte)"
+    slots = [Slot("Bett", 1, (("Anna", "Oberteufel"),)), Slot("Grill", 3, (), True)]
+    assert (
+        alt_display("DD", slots, "de")
+        == "DD: 1: Bett (1 Punkt) – Becher: Anna; 2: Grill – vergeben"
+    )
+    fighters = [
+        Fighter("Anna", "Oberteufel", (6, 2, 5), 11),
+        Fighter("Ben", "Putzteufel", (3, 4), 7),
+    ]
+    assert "Anna 6-2-5 → 11" in alt_fight("Kampf", fighters, 0, "de")
+    assert alt_table("T", ["#", "Name"], [[1, "Anna"]]) == "T: # 1, Name Anna"
+    assert alt_group_table("G", ["P", "S", "Pu", "A"], [[1, "Anna", 6, 30]], through=[0]) == (
+        "G: 1. Anna, Pu 6, A 30 ✓"
+    )
+    long = alt_v6_durchgang("T\nitle", [rows[0]] * 40, "de")
+    assert len(long) <= ALT_MAX and "\n" not in long and long.endswith("…")
+
+
+def test_every_game_has_an_accent_colour() -> None:
+    assert set(ACCENT) == {"verflixte6", "teufel", "flaschenteufel", "dicedevils", "turnier"}
+    assert all(0 <= c <= 0xFFFFFF for c in ACCENT.values())
+    assert len(set(ACCENT.values())) == len(ACCENT)
+
+
+def test_the_old_imports_still_work() -> None:
+    """Callers of the old module import these names from the package."""
+    for name in ("table_png", "track_png", "cards_png", "png"):
+        assert callable(getattr(pictures, name))
