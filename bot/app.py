@@ -16,8 +16,10 @@ from discord.ext import commands
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from bot import emoji_sync
 from bot.config import Settings
 from bot.engine import AuditedRng
+from bot.render import emojis
 from bot.service import Service
 from bot.store import Store, make_engine, upgrade
 from bot.store.checkpoints import run_checkpoints, take_over
@@ -99,15 +101,22 @@ class Croupier(commands.Bot):
 
     service: Service
     stopping: str | None = None  # why the bot stops (a signal's name), once it does
+    application_emojis: bool = False
+    """Whether the start uploads the app's emojis (bot.emoji_sync) and the texts use them:
+    :func:`run` turns it on; a bot built otherwise (tests, tools) writes plain texts."""
+    emoji_task: asyncio.Task[emoji_sync.Report | None] | None = None
 
     def __init__(
         self,
         settings: Settings,
         rng_factory: Callable[[bytes, int, str], AuditedRng] = AuditedRng,
         store: Store | None = None,
+        *,
+        emojis: bool | None = None,
     ) -> None:
         """``store``: the database opened already (:func:`open_store`); without one it is
-        opened when the bot sets up (tests, the sandbox)."""
+        opened when the bot sets up (tests, the sandbox). ``emojis``: see
+        :attr:`application_emojis`."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -117,6 +126,8 @@ class Croupier(commands.Bot):
         self.settings = settings
         self.rng_factory = rng_factory
         self._store = store
+        if emojis is not None:
+            self.application_emojis = emojis
         # Clicks and forms go to the games through one router the bot owns; each game's
         # cog adds its route when it loads (cogs.pipeline.router).
         self.router = Router(self)
@@ -132,11 +143,15 @@ class Croupier(commands.Bot):
         loaded = self.service.tables.load_open_games()
         owed = self.service.outbox.load()
         log.info("database ready, %d open games loaded, %d owe announcements", loaded, owed)
+        if self.application_emojis:  # alongside the cogs and the command sync
+            self.emoji_task = asyncio.create_task(emoji_sync.run(self), name="emojis")
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.router.redelivery.start()  # what games owe, sent every few seconds
         await self.tree.set_translator(CommandTranslator())
         await self._sync_commands()
+        if self.emoji_task is not None:  # a first start's uploads go on after it
+            await emoji_sync.wait_briefly(self.emoji_task)
         # Everything loaded so far lives as long as the bot: keep it out of the garbage
         # collector's full passes, which otherwise stall every click now and then.
         gc.freeze()
@@ -180,6 +195,9 @@ class Croupier(commands.Bot):
 
     async def _close(self) -> None:
         self.router.redelivery.stop()
+        await emoji_sync.stop(self.emoji_task)
+        if self.application_emojis:
+            emojis.clear()  # the registry is the process's: plain texts after this bot
         task = getattr(self, "_checkpoints", None)
         if task is not None:
             task.cancel()
@@ -248,7 +266,7 @@ def run(settings: Settings) -> None:
     by the caller). :class:`StartupError` for a database or token it cannot use."""
     assert settings.discord_token is not None
     store = open_store(settings.database_url)
-    bot = Croupier(settings, store=store)
+    bot = Croupier(settings, store=store, emojis=True)
     try:
         asyncio.run(serve(bot, settings.discord_token))
     except KeyboardInterrupt as exc:  # a signal the loop did not handle (yet, or at all)
