@@ -111,7 +111,8 @@ async def _play(
             users[PLAYERS[0]].permissions |= MANAGE_GUILD  # an admin, for /sprache, /turnier
             url = default_sqlite_url(Path(folder) / "sandbox.sqlite3")
             settings = Settings("sandbox-token", url, guild.id, "WARNING")
-            bot = Croupier(settings, rng_factory=shown.chance() if shown else AuditedRng)
+            chance = shown.chance() if shown else AuditedRng
+            bot = Croupier(settings, rng_factory=chance, emojis=True)  # uploaded to the fake
             async with bot_running(fake, bot):
                 if not stop.is_set():  # (Ctrl-C while it started: nothing to play)
                     sandbox = Sandbox(

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from loopback.state import Channel, Interaction, Message, User
 
 from bot.i18n import normalize_locale, t
+from bot.render.emojis import as_names
 from bot.sandbox.forms import Form
 from bot.sandbox.lines import (
     CHOOSE_WORDS,
@@ -54,8 +55,10 @@ class Sandbox:
         self.locale = "de"  # whose lines the sandbox reads out: the last to act (his Discord's)
 
     def _names(self, text: str) -> str:
-        """Mentions as names: users as @Name, channels and threads as #name."""
+        """Mentions as names: users as @Name, channels and threads as #name; the app's
+        emojis as ``:die_3:`` (what Discord's client writes for one in text)."""
         by_id = {str(u.id): name for name, u in self.users.items()}
+        text = as_names(text)
         text = re.sub(r"<@!?(\d+)>", lambda m: "@" + by_id.get(m[1], m[1]), text)
 
         def channel(match: re.Match[str]) -> str:
