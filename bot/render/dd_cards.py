@@ -56,7 +56,8 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
         params["fighters"] = ", ".join(name(p) for p in params["fighters"])
     if kind in ("dice", "reroll"):
         params["dice"] = t("ui.list.separator", locale).join(
-            score_text(name(p), d, event["scores"][p], locale) for p, d in event["dice"].items()
+            score_text(name(p), d, event["scores"][p], locale, faces=True)
+            for p, d in event["dice"].items()
         )
     if kind == "spiel":
         if "player" in event:  # says who decided and what it caused
@@ -74,11 +75,15 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
     return t(f"dd.event.{kind}", locale, **params)
 
 
-def score_text(player: str, dice: list[int], score: int, locale: str) -> str:
+def score_text(
+    player: str, dice: list[int], score: int, locale: str, *, faces: bool = False
+) -> str:
     """A demon's revealed dice and what they score, so that the sum adds up: two dice count
     as they are; of the Oberteufel's three the two highest; the Satansbraten adds the
-    Oberteufel's lowest die (what his score has beyond his own dice)."""
-    shown = emojis.dice(dice, "-")  # the dice as faces; what they add up to in digits
+    Oberteufel's lowest die (what his score has beyond his own dice). ``faces``: the dice
+    as the app's emojis where it has them (a message's text; not a picture or its alt
+    text); what they add up to stays in digits."""
+    shown = emojis.dice(dice, "-") if faces else "-".join(map(str, dice))
     if len(dice) == 3:
         counted = "+".join(map(str, sorted(dice, reverse=True)[:2]))
         return t("dd.ui.score.highest", locale, player=player, dice=shown, counted=counted,

@@ -155,6 +155,9 @@ def test_a_card_is_plain_where_discord_shows_markup_raw(all_installed: dict[str,
     assert "<:" not in ft_cards.card_label(17, "de")  # select options and placeholders
     assert ft_cards.card_text(17, "de").startswith("<:bottle_card_blue_17:")
     assert "<:" not in dd_cards.item_name("Bett", "de")  # buttons, options, pictures
+    plain = dd_cards.score_text("A", [6, 2, 5], 11, "de")  # a picture's alt text uses it
+    assert plain.startswith("A 6-2-5 → 11") and "<:" not in plain
+    assert "<:die_6:" in dd_cards.score_text("A", [6, 2, 5], 11, "de", faces=True)
 
 
 @pytest.mark.parametrize("locale", ["de", "en", "fr"])
