@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -36,15 +37,29 @@ def face(size: float, *, bold: bool = False) -> ImageFont.FreeTypeFont:
     return typeface.font(px(size), bold=bold)
 
 
+@lru_cache(maxsize=4096)
 def width(text: str, size: float = TEXT_SIZE, *, bold: bool = False) -> float:
-    """How wide ``text`` is drawn, in logical pixels."""
+    """How wide ``text`` is drawn, in logical pixels (remembered: the same names and
+    numbers come back in every picture of a table)."""
     return face(size, bold=bold).getlength(typeface.drawable(text, bold=bold)) / SCALE
 
 
+@lru_cache(maxsize=4096)
 def fit(text: str, room: float, size: float = TEXT_SIZE, *, bold: bool = False) -> str:
-    """``text`` as drawn, cut with an ellipsis to at most ``room`` logical pixels."""
+    """``text`` as drawn, cut with an ellipsis to at most ``room`` logical pixels (as
+    :func:`~bot.render.typeface.shortened`, the cut found by halving)."""
     shown = typeface.drawable(text, bold=bold)
-    return typeface.shortened(shown, face(size, bold=bold), room * SCALE)
+    font, limit = face(size, bold=bold), room * SCALE
+    if font.getlength(shown) <= limit:
+        return shown
+    low, high = 0, len(shown)  # the longest kept prefix that fits lies in [low, high)
+    while low + 1 < high:
+        middle = (low + high) // 2
+        if font.getlength(shown[:middle].rstrip() + typeface.ELLIPSIS) <= limit:
+            low = middle
+        else:
+            high = middle
+    return shown[:low].rstrip() + typeface.ELLIPSIS
 
 
 PNG_LEVEL = 3

@@ -1,0 +1,14 @@
+"""A smoke run of the picture benchmark (bot.bench.pictures): one draw of each kind."""
+
+from __future__ import annotations
+
+from bot.bench.pictures import kinds, main, markdown, measure
+
+
+def test_every_kind_is_measured_in_the_table() -> None:
+    rows = measure(1)
+    assert [r[0] for r in rows] == [name for name, _ in kinds()]
+    assert all(w <= 1200 and size > 0 and cpu >= 0 for _, (w, _h), size, cpu, _, _ in rows)
+    table = markdown(rows, 1)
+    assert table.count("\n") == len(rows) + 1 and "| bracket (10 groups) |" in table
+    assert main(["--runs", "1"]) == 0
