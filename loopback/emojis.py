@@ -13,9 +13,9 @@ What the bot did is counted for the tests (:attr:`AppEmojis.uploads`, ``deletes`
 uploaded in the Developer Portal, or a duplicate as a test needs one).
 
 And two rules of how Discord shows them, as violations: emoji markup where Discord shows it
-raw (a button's or an option's label, a placeholder, a modal's title or a field's label:
-these have an ``emoji`` field of their own), and an emoji in a text that the app does not
-have (Discord shows ``:name:`` instead).
+raw (a button's or an option's label, a placeholder, a picture's alt text, a modal's title
+or a field's label; buttons and options have an ``emoji`` field of their own), and an
+emoji in a text that the app does not have (Discord shows ``:name:`` instead).
 """
 
 from __future__ import annotations
@@ -182,7 +182,7 @@ class AppEmojis:
     def shown_raw(self, payload: JSON) -> list[str]:
         """Where a message or a modal puts emoji markup that Discord shows raw: a button's
         or a text input's label, a select's placeholder, an option's label or description,
-        a modal's title."""
+        a picture's alt text, a modal's title."""
         found = []
         if isinstance(payload.get("title"), str) and MARKUP.search(payload["title"]):
             found.append("the modal's title")
@@ -196,6 +196,10 @@ class AppEmojis:
                     text = option.get(key)
                     if isinstance(text, str) and MARKUP.search(text):
                         found.append(f"an option's {key} ({option.get('value', '')})")
+            for item in comp.get("items") or []:  # a media gallery's pictures: alt texts
+                text = item.get("description") if isinstance(item, dict) else None
+                if isinstance(text, str) and MARKUP.search(text):
+                    found.append("a picture's alt text")
         return found
 
     def unknown(self, text: str) -> list[str]:

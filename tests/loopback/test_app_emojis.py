@@ -160,3 +160,13 @@ async def test_an_emoji_in_a_label_or_one_the_app_lacks_is_a_violation(fake: Fak
     lacking = {"content": "🎲 <:die_4:12345> → 4"}
     assert (await call(fake, "POST", f"/channels/{channel.id}/messages", lacking))[0] == 200
     assert len(fake.violations) == 2 and ":die_4: (12345)" in fake.violations[1]
+
+
+async def test_an_emoji_in_a_pictures_alt_text_is_a_violation(fake: FakeDiscord) -> None:
+    guild = fake.add_guild("Spieletreff")
+    channel = fake.add_channel(guild, "tisch")
+    owned = fake.emojis.add("die_3")
+    picture = {"media": {"url": "https://cdn.example/x.png"}, "description": f"<:die_3:{owned.id}>"}
+    shown = {"flags": 1 << 15, "components": [{"type": 12, "items": [picture]}]}
+    assert (await call(fake, "POST", f"/channels/{channel.id}/messages", shown))[0] == 200
+    assert len(fake.violations) == 1 and "alt text" in fake.violations[0]
