@@ -114,8 +114,18 @@ class Plan:
     replacing: set[str]
 
 
-def plan(found: Iterable[discord.Emoji], drawings: Sequence[Drawing], me: int | None) -> Plan:
-    """What to keep, delete and upload for ``drawings`` given the app's emojis ``found``."""
+def plan(
+    found: Iterable[discord.Emoji],
+    drawings: Sequence[Drawing],
+    me: int | None,
+    now: datetime | None = None,
+) -> Plan:
+    """What to keep, delete and upload for ``drawings`` given the app's emojis ``found``.
+
+    A drawing's time still to come (``now``: this machine's clock) is a clock that was
+    wrong where it was pinned: its emoji counts as current wherever it was uploaded, rather
+    than being uploaded anew at every start until then."""
+    now = now or datetime.now(UTC)
     by_name: dict[str, list[discord.Emoji]] = {}
     for emoji in found:
         by_name.setdefault(emoji.name, []).append(emoji)
@@ -128,7 +138,7 @@ def plan(found: Iterable[discord.Emoji], drawings: Sequence[Drawing], me: int | 
             result.keep[drawing.name] = theirs[0].id
             result.delete += mine
             continue
-        fresh = [e for e in mine if uploaded_at(e) >= drawing.since]
+        fresh = [e for e in mine if uploaded_at(e) >= drawing.since or drawing.since > now]
         if fresh:
             result.keep[drawing.name] = fresh[0].id
             result.delete += [e for e in mine if e is not fresh[0]]
