@@ -34,6 +34,7 @@ from bot.render.pictures.palette import (
     TILE_BACK,
     TITLE_SIZE,
 )
+from bot.render.typeface import drawable
 
 Names = Callable[[str], str]
 TITLE_H = 34
@@ -329,7 +330,7 @@ def alt_oven(
     locale: str,
 ) -> str:
     """ "title: 31/48; 100 ×2, …, Teufel ×7; Anna 25, 10 = 35; Ben 50, Teufel = 0"."""
-    devil = t("teufel.ui.devil", locale).replace("😈", "").strip()
+    devil = drawable(t("teufel.ui.devil", locale))  # the word, without its emoji
     kinds = ", ".join(
         f"{devil if value == DEVIL else value} ×{remaining.get(value, 0)}" for value in VALUES
     )
