@@ -7,6 +7,7 @@ The oven's contents are public: every drawn tile is shown face up, so what is le
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -34,7 +35,6 @@ from bot.render.pictures.palette import (
     TILE_BACK,
     TITLE_SIZE,
 )
-from bot.render.typeface import drawable
 
 Names = Callable[[str], str]
 TITLE_H = 34
@@ -330,7 +330,7 @@ def alt_oven(
     locale: str,
 ) -> str:
     """ "title: 31/48; 100 ×2, …, Teufel ×7; Anna 25, 10 = 35; Ben 50, Teufel = 0"."""
-    devil = drawable(t("teufel.ui.devil", locale))  # the word, without its emoji
+    devil = _word(t("teufel.ui.devil", locale))
     kinds = ", ".join(
         f"{devil if value == DEVIL else value} ×{remaining.get(value, 0)}" for value in VALUES
     )
@@ -339,3 +339,10 @@ def alt_oven(
         drawn = ", ".join(devil if v == DEVIL else str(v) for v in tiles)
         parts.append(f"{name} {drawn} = {0 if DEVIL in tiles else sum(tiles)}")
     return one_line(title, parts)
+
+
+def _word(text: str) -> str:
+    """A catalogue's label without its emoji (symbols and their presentation selectors),
+    as a screen reader should read it."""
+    kept = (c for c in text if unicodedata.category(c) != "So" and c not in "\ufe0e\ufe0f")
+    return " ".join("".join(kept).split())
