@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Sequence
 from typing import Any
 
-from loopback.state import BUTTON, COMPONENTS_V2, JSON, SELECT_TYPES, TEXT_INPUT
+from loopback.state import BUTTON, COMPONENTS_V2, JSON, SELECT_TYPES, TEXT_INPUT, Message
 
 Problem = tuple[tuple[str | int, ...], str]
 
@@ -17,16 +19,53 @@ MAX_ROW_BUTTONS = 5
 MAX_SELECT_OPTIONS = 25
 MAX_CUSTOM_ID = 100
 MAX_V2_COMPONENTS = 40
+MAX_V2_TEXT = 4000  # characters in all text displays of a Components V2 message together
+MAX_GALLERY_ITEMS = 10
 
-_NAME_RE = re.compile(r"^[-_'\w]{1,32}$")
+TEXT_DISPLAY = 10
+MEDIA_GALLERY = 12
+CONTAINER = 17
+PREMIUM_BUTTON = 6
+
+# Scripts a command name may use beyond letters and numbers (Unicode's Scripts.txt):
+# Devanagari and Thai, whose vowel signs are marks (Mn, Mc), not letters.
+_NAME_SCRIPTS = (
+    (0x0900, 0x0950),
+    (0x0955, 0x0963),
+    (0x0966, 0x097F),
+    (0xA8E0, 0xA8FF),
+    (0x11B00, 0x11B09),
+    (0x0E01, 0x0E3A),
+    (0x0E40, 0x0E5B),
+)
+USER_MENTION = re.compile(r"<@!?\d+>")
 
 
 def _too_long(value: Any, limit: int) -> bool:
     return isinstance(value, str) and len(value) > limit
 
 
-def check_message(payload: JSON) -> list[Problem]:
-    """Problems in a message payload (create, edit, callback data, follow-up)."""
+def command_name_ok(name: str) -> bool:
+    """Discord's pattern for chat input command and option names,
+    ``^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$``, in lowercase where a letter has
+    a lowercase form (Unicode categories instead of ``\\p``, which ``re`` lacks)."""
+    return 1 <= len(name) <= 32 and all(_name_char(char) for char in name)
+
+
+def _name_char(char: str) -> bool:
+    if char.lower() != char:
+        return False
+    if char in "-_'" or unicodedata.category(char)[0] in "LN":
+        return True
+    code = ord(char)
+    return any(low <= code <= high for low, high in _NAME_SCRIPTS)
+
+
+def check_message(
+    payload: JSON, *, files: Sequence[str] = (), before: Message | None = None
+) -> list[Problem]:
+    """Problems in a message payload (create, edit, callback data, follow-up): ``files`` are
+    the names of the files uploaded with it, ``before`` the message an edit changes."""
     problems: list[Problem] = []
     content = payload.get("content")
     if isinstance(content, str) and len(content) > MAX_CONTENT:
@@ -48,11 +87,139 @@ def check_message(payload: JSON) -> list[Problem]:
         problems.append(
             (("embeds",), f"Embed size exceeds maximum size of {MAX_EMBED_TOTAL} ({total}).")
         )
-    flags = int(payload.get("flags") or 0)
-    problems.extend(
-        check_components(payload.get("components") or [], v2=bool(flags & COMPONENTS_V2))
-    )
+    stored = before.flags if before is not None else 0
+    sent = payload.get("flags")
+    flags = sent if isinstance(sent, int) else 0
+    v2 = bool((flags | stored) & COMPONENTS_V2)
+    if stored & COMPONENTS_V2 and sent is not None and not flags & COMPONENTS_V2:
+        problems.append(
+            (
+                ("flags",),
+                "The IS_COMPONENTS_V2 flag (1 << 15) cannot be removed from a message "
+                f"that has it (flags {sent}).",
+            )
+        )
+    components = payload.get("components") or []
+    problems.extend(check_components(components, v2=v2))
+    if v2:
+        problems.extend(_check_v2(payload, before))
+    problems.extend(_check_attachment_links(payload, files, before))
     return problems
+
+
+def _check_v2(payload: JSON, before: Message | None) -> list[Problem]:
+    """Components V2: no content or embeds (null or empty is fine), the text of all text
+    displays together, and allowed mentions where a text display mentions a user."""
+    problems: list[Problem] = []
+    content = payload["content"] if "content" in payload else getattr(before, "content", "")
+    embeds = payload["embeds"] if "embeds" in payload else getattr(before, "embeds", [])
+    if content:
+        problems.append(
+            (("content",), "Cannot have content in a message with IS_COMPONENTS_V2 (1 << 15).")
+        )
+    if embeds:
+        problems.append(
+            (("embeds",), "Cannot have embeds in a message with IS_COMPONENTS_V2 (1 << 15).")
+        )
+    texts = [
+        (path, comp)
+        for path, comp in walk_components(payload.get("components") or [])
+        if comp.get("type") == TEXT_DISPLAY and isinstance(comp.get("content"), str)
+    ]
+    total = sum(len(comp["content"]) for _, comp in texts)
+    if total > MAX_V2_TEXT:
+        problems.append(
+            (
+                ("components",),
+                f"Must be {MAX_V2_TEXT} or fewer characters in all text displays together "
+                f"({total}).",
+            )
+        )
+    if payload.get("allowed_mentions") is None:
+        problems.extend(
+            (
+                (*path, "content"),
+                "A user mention in a text display needs allowed_mentions in the body "
+                "(sent, or the client's default that discord.py merges in).",
+            )
+            for path, comp in texts
+            if USER_MENTION.search(comp["content"])
+        )
+    return problems
+
+
+def attachments_after(payload: JSON, files: Sequence[str], before: Message | None) -> list[str]:
+    """The names of the message's attachments after the request, as the fake keeps them
+    (FakeDiscord.apply): without ``attachments`` in the body, the ones it had and the new
+    files; with it, the listed ones (an id of one it had, or the index of a new file)."""
+    kept = dict(zip(before.attachment_ids, before.attachments, strict=True)) if before else {}
+    entries = payload.get("attachments")
+    if not isinstance(entries, list):
+        return [*kept.values(), *files]
+    names: list[str] = []
+    for entry in entries:
+        try:
+            ref = int(entry.get("id", -1))
+        except (AttributeError, TypeError, ValueError):
+            continue
+        if ref in kept:
+            names.append(kept[ref])
+        elif 0 <= ref < len(files):
+            names.append(str(entry.get("filename") or files[ref]))
+    return names
+
+
+def _check_attachment_links(
+    payload: JSON, files: Sequence[str], before: Message | None
+) -> list[Problem]:
+    """An ``attachment://NAME`` in a component's media (or file) names an attachment the
+    message has after the request."""
+    links: list[tuple[tuple[str | int, ...], str]] = []
+    for path, comp in walk_components(payload.get("components") or []):
+        places: list[tuple[tuple[str | int, ...], Any]] = [
+            ((*path, "media", "url"), (comp.get("media") or {}).get("url")),
+            ((*path, "file", "url"), (comp.get("file") or {}).get("url")),
+        ]
+        places += [
+            ((*path, "items", n, "media", "url"), (item.get("media") or {}).get("url"))
+            for n, item in enumerate(comp.get("items") or [])
+            if isinstance(item, dict) and isinstance(item.get("media"), dict)
+        ]
+        links += [(where, url) for where, url in places if isinstance(url, str)]
+    wanted = [(where, url) for where, url in links if url.startswith("attachment://")]
+    if not wanted:
+        return []
+    names = attachments_after(payload, files, before)
+    return [
+        (
+            where,
+            f"{url} names no attachment of the message (it has {names}).",
+        )
+        for where, url in wanted
+        if url.removeprefix("attachment://") not in names
+    ]
+
+
+def walk_components(
+    components: list[Any], path: tuple[str | int, ...] = ("components",)
+) -> list[tuple[tuple[str | int, ...], JSON]]:
+    """Every component in a tree (accessories too) with its path in the body, depth first."""
+    found: list[tuple[tuple[str | int, ...], JSON]] = []
+    for index, comp in enumerate(components):
+        found += _walk(comp, (*path, index))
+    return found
+
+
+def _walk(comp: Any, path: tuple[str | int, ...]) -> list[tuple[tuple[str | int, ...], JSON]]:
+    if not isinstance(comp, dict):
+        return []
+    found = [(path, comp)]
+    children = comp.get("components")
+    if isinstance(children, list):
+        found += walk_components(children, (*path, "components"))
+    for key in ("accessory", "component"):
+        found += _walk(comp.get(key), (*path, key))
+    return found
 
 
 MENTION = re.compile(r"<(?:@[!&]?|#)\d+>")
@@ -143,8 +310,10 @@ def _check_component(
     seen: set[str],
     *,
     top: bool,
+    modal: bool = False,
 ) -> None:
     kind = comp.get("type")
+    problems.extend(_check_shape(comp, path, modal=modal))
     if top and kind != 1:
         problems.append((path, "Top-level components must be action rows (type 1)."))
     custom_id = comp.get("custom_id")
@@ -213,11 +382,55 @@ def _check_component(
         problems.append(((*path, "label"), "Must be 45 or fewer in length (text input label)."))
     for index, child in enumerate(comp.get("components") or []):
         if isinstance(child, dict):
-            _check_component(child, (*path, "components", index), problems, seen, top=False)
+            where = (*path, "components", index)
+            _check_component(child, where, problems, seen, top=False, modal=modal)
     for key in ("accessory", "component"):
         child = comp.get(key)
         if isinstance(child, dict):
-            _check_component(child, (*path, key), problems, seen, top=False)
+            _check_component(child, (*path, key), problems, seen, top=False, modal=modal)
+
+
+def _check_shape(comp: JSON, path: tuple[str | int, ...], *, modal: bool) -> list[Problem]:
+    """What a component may hold: an action row in a message only buttons and selects, a
+    container no container, a media gallery 1 to 10 items; a button (but a premium one)
+    needs a label or an emoji."""
+    kind = comp.get("type")
+    children = comp.get("components")
+    inside = list(enumerate(children)) if isinstance(children, list) else []
+    problems: list[Problem] = []
+    if kind == 1 and not modal:
+        problems.extend(
+            (
+                (*path, "components", index),
+                "An action row holds only buttons (2) and selects (3, 5, 6, 7, 8), "
+                f"not type {child.get('type')!r}.",
+            )
+            for index, child in inside
+            if isinstance(child, dict)
+            and child.get("type") != BUTTON
+            and child.get("type") not in SELECT_TYPES
+        )
+    elif kind == CONTAINER:
+        problems.extend(
+            ((*path, "components", index), "A container cannot hold another container.")
+            for index, child in inside
+            if isinstance(child, dict) and child.get("type") == CONTAINER
+        )
+    elif kind == MEDIA_GALLERY:
+        items = comp.get("items")
+        count = len(items) if isinstance(items, list) else 0
+        if not 1 <= count <= MAX_GALLERY_ITEMS:
+            problems.append(
+                (
+                    (*path, "items"),
+                    f"A media gallery needs 1 to {MAX_GALLERY_ITEMS} items ({count}).",
+                )
+            )
+    elif kind == BUTTON and not (
+        comp.get("style") == PREMIUM_BUTTON or comp.get("label") or comp.get("emoji")
+    ):
+        problems.append(((*path, "label"), "A button needs a label or an emoji."))
+    return problems
 
 
 def check_modal(payload: JSON) -> list[Problem]:
@@ -233,7 +446,7 @@ def check_modal(payload: JSON) -> list[Problem]:
         problems.append((("components",), f"A modal needs 1 to 5 components ({len(components)})."))
     seen: set[str] = set()
     for index, comp in enumerate(components):
-        _check_component(comp, ("components", index), problems, seen, top=False)
+        _check_component(comp, ("components", index), problems, seen, top=False, modal=True)
     return problems
 
 
@@ -254,9 +467,7 @@ def _check_command_like(
     names = {"": item.get("name")}
     names.update({f"[{k}]": v for k, v in (item.get("name_localizations") or {}).items()})
     for where, name in names.items():
-        ok = isinstance(name, str) and (
-            not chat_input or (_NAME_RE.match(name) is not None and name == name.lower())
-        )
+        ok = isinstance(name, str) and (not chat_input or command_name_ok(name))
         if not ok or (isinstance(name, str) and len(name) > 32):
             problems.append(((*path, "name"), f"Invalid command name{where}: {name!r}."))
     descriptions = {"": item.get("description")}
