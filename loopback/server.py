@@ -98,6 +98,7 @@ class FakeDiscord:
         self.after_rest: Callable[[RestCall], None] | None = None  # called after each call
         self.violations: list[str] = []
         self.forms: list[Interaction] = []  # interactions answered with a modal, in order
+        self.files: dict[int, bytes] = {}  # attachment id -> its bytes, as the bot uploaded it
         # machinery
         self.rest = Rest(self)
         self.emojis = AppEmojis(self)  # the application's own emojis (loopback/emojis.py)
@@ -612,7 +613,8 @@ class FakeDiscord:
         new: list[tuple[int, str, int]] = []
         if not isinstance(entries, list):
             new = [(i, n, s) for i, (n, s) in old.items()]
-            new += [(self.ids.next(), name, size) for name, size in files]
+            for file in files:
+                new.append((self._keep(file), *file))
         else:
             for entry in entries:
                 ref = int(entry.get("id", -1))
@@ -620,7 +622,23 @@ class FakeDiscord:
                     new.append((ref, *old[ref]))
                 elif 0 <= ref < len(files):
                     name, size = files[ref]
-                    new.append((self.ids.next(), str(entry.get("filename") or name), size))
+                    new.append((self._keep(files[ref]), str(entry.get("filename") or name), size))
         message.attachment_ids = [i for i, _, _ in new]
         message.attachments = [n for _, n, _ in new]
         message.attachment_sizes = [s for _, _, s in new]
+
+    def _keep(self, file: tuple[str, int]) -> int:
+        """A new attachment's id; its bytes kept in :attr:`files` (an :class:`Upload`'s)."""
+        attachment_id = self.ids.next()
+        data = getattr(file, "data", None)
+        if isinstance(data, bytes):
+            self.files[attachment_id] = data
+        return attachment_id
+
+    def attachment_files(self, message: Message) -> list[tuple[str, bytes | None]]:
+        """The message's attachments as it has them now: each name with its bytes (None
+        for one whose bytes the fake did not get)."""
+        return [
+            (name, self.files.get(attachment_id))
+            for attachment_id, name in zip(message.attachment_ids, message.attachments, strict=True)
+        ]

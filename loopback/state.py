@@ -264,3 +264,15 @@ class RestCall:
     time: float  # seconds since the fake started
     query: dict[str, str] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
+
+
+class Upload(tuple[str, int]):
+    """A file a request uploaded: ``(name, size)`` as the routes read it, and its bytes in
+    :attr:`data` (the fake keeps a message's attachments' bytes: loopback/screens)."""
+
+    data: bytes
+
+    def __new__(cls, name: str, data: bytes) -> Upload:
+        upload = super().__new__(cls, (name, len(data)))
+        upload.data = data
+        return upload
