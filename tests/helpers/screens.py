@@ -5,7 +5,8 @@ same in every run) against the loopback Discord with the app's emojis uploaded, 
 message version (loopback/screens/shot.py) and writes the chosen ones as PNGs into
 docs/screens/ (loopback/screens/html.py, shoot.py; needs Debian's ``chromium``). For each
 game: its table card mid-game (one with a picture where the card has one) and one private
-message; for a tournament: its registration, a group's result and the bracket.
+message; for a tournament: its registration, a group's result and the bracket; the help of
+Die verflixte 6 (embeds).
 
     .venv/bin/python -m tests.helpers.screens [--out docs/screens] [--html] [--only v6-tisch]
 
@@ -29,9 +30,10 @@ from bot import emoji_sync
 from bot.app import Croupier
 from bot.render.cards import ClickId
 from loopback.screens import Film, Shot, filming, page, pngs
-from loopback.state import iter_components
+from loopback.state import User, iter_components
 from tests.helpers.click_ids import click_of
-from tests.helpers.transcript_games import transcript_of
+from tests.helpers.transcript import Transcript
+from tests.helpers.transcript_games import GAMES, transcript_of
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screens"
 LOBBY = {"join", "leave", "start"}
@@ -170,7 +172,16 @@ SCENES = [
     Scene("turnier-anmeldung", "turnier", last_offering("register"), "Turnier: die Anmeldung"),
     Scene("turnier-gruppe", "turnier", picture("tabelle.png"), "Turnier: eine Gruppe ist fertig"),
     Scene("turnier-stand", "turnier", picture("turnier.png", last=True), "Turnier: der Stand"),
+    Scene("hilfe", "hilfe", lambda shots: shots[-1] if shots else None, "Die Hilfe (privat)"),
 ]
+
+
+async def help_page(play: Transcript, users: list[User]) -> None:
+    """Anna asks for the help of Die verflixte 6 (embeds, not a card)."""
+    await play.slash(users[0], "hilfe", spiel="verflixte6")
+
+
+MORE = {"hilfe": (help_page, 2, True)}  # played like the transcripts' games
 
 
 async def film_of(game: str) -> Film:
@@ -179,6 +190,7 @@ async def film_of(game: str) -> Film:
         filming() as film,
         mock.patch.object(Croupier, "application_emojis", True),
         mock.patch.object(emoji_sync, "START_WAIT", 60.0),  # installed before the first command
+        mock.patch.dict(GAMES, MORE),
         tempfile.TemporaryDirectory(prefix="screens-") as folder,
     ):
         try:
