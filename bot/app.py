@@ -24,6 +24,7 @@ from bot.service import Service
 from bot.store import Store, make_engine, upgrade
 from bot.store.checkpoints import run_checkpoints, take_over
 from cogs.errors import CroupierTree
+from cogs.pipeline.payload import PLAIN_PINGS
 from cogs.pipeline.router import Router
 from cogs.pipeline.wire import trim_clicks
 from cogs.translator import CommandTranslator
@@ -122,6 +123,7 @@ class Croupier(commands.Bot):
             intents=intents(),
             help_command=None,
             tree_cls=CroupierTree,
+            allowed_mentions=PLAIN_PINGS,  # every message says whom it pings; cards nobody
         )
         self.settings = settings
         self.rng_factory = rng_factory

@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.render.cards import Card
 from bot.service import Outcome, Service
 from cogs.permission_notices import tell_host
-from cogs.pipeline.payload import send_kwargs
+from cogs.pipeline.payload import accent_of, send_kwargs
 from cogs.pipeline.replies import answer_locale
 
 log = logging.getLogger(__name__)
@@ -102,6 +102,6 @@ async def open_lobby_here(
         channel_id=interaction.channel_id, locale=locale,
     )  # fmt: skip
     card = lobby_card(outcome, locale)
-    callback = await interaction.response.send_message(**send_kwargs(card))
+    callback = await interaction.response.send_message(**send_kwargs(card, accent_of(kind)))
     cog.service.tables.set_message(outcome.game_id, callback.message_id)
     await tell_host(interaction, "table", locale)

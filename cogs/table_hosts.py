@@ -21,6 +21,7 @@ from bot.service import ClockNotice, Outcome
 from cogs.croupier_cog import CroupierCog, actor_of, channel_by_id, client_service, table_link
 from cogs.options import ClockMinutes, OnTimeout, Reason
 from cogs.permission_notices import log_missing
+from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import Delivery, announce, send_private
 from cogs.pipeline.dms import closed_notice, dm_players
 from cogs.pipeline.replies import refuse
@@ -91,11 +92,11 @@ async def tell_clock(client: discord.Client, notice: ClockNotice) -> None:
         for p in notice.players:
             mine = readers.reader_locale(p, locale)
             game = t(f"game.name.{outcome.kind}", mine)
-            messages[p] = (t("clock.remind", mine, game=game, when=when, link=link), None)
+            messages[p] = ui.note(t("clock.remind", mine, game=game, when=when, link=link))
 
         if channel is not None:
             closed = closed_notice("clock.remind_public", locale, when=when)
-            await dm_players(client, channel, messages, closed)
+            await dm_players(client, channel, messages, closed, accent=ui.accent_of(outcome.kind))
         return
     if notice.what == "closed":
         channel = await _channel(client, outcome.channel_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -63,6 +64,8 @@ COMPONENTS_V2 = 1 << 15
 BUTTON = 2
 SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
 TEXT_INPUT = 4
+CONTAINER = 17
+THUMBNAIL = 11
 
 Visibility = Literal["public", "ephemeral", "dm"]
 ChannelKind = Literal["text", "thread", "dm"]
@@ -170,6 +173,28 @@ class Message:
                 return comp
         raise LookupError(f"message {self.id} has no component {label_or_custom_id!r}")
 
+    def rows(self) -> list[JSON]:
+        """Its action rows, at the top (a message of old) or inside its containers."""
+        return [c for c in iter_components(self.components, interactive_only=False)
+                if c.get("type") == 1]  # fmt: skip
+
+    def shown_media(self) -> list[tuple[str, str]]:
+        """The attachments its media galleries and thumbnails show (``attachment://``
+        names the message has), each with its alt text ("" for none), in order."""
+        shown = []
+        for comp in iter_components(self.components, interactive_only=False):
+            items = comp.get("items") or ([comp] if comp.get("type") == THUMBNAIL else [])
+            for item in items:
+                url = str((item.get("media") or {}).get("url") or "")
+                name = url.removeprefix("attachment://")
+                if url.startswith("attachment://") and name in self.attachments:
+                    shown.append((name, str(item.get("description") or "")))
+        return shown
+
+    def pictures(self) -> list[str]:
+        """The attachments a player sees as pictures in it (:meth:`shown_media`)."""
+        return [name for name, _ in self.shown_media()]
+
     def text(self) -> str:
         """Content, embed texts and text displays joined by newlines, for assertions."""
         parts: list[str] = [self.content] if self.content else []
@@ -191,8 +216,12 @@ class Message:
                 parts.append(str(footer["text"]))
         for comp in iter_components(self.components, interactive_only=False):
             if comp.get("type") == 10 and comp.get("content"):
-                parts.append(str(comp["content"]))
+                parts.append(_MARKS.sub("", str(comp["content"])))
         return "\n".join(parts)
+
+
+_MARKS = re.compile(r"^(?:#{1,3}|-#) ", re.MULTILINE)
+"""Markdown's heading and small-print marks, which a player does not read as text."""
 
 
 def iter_components(components: list[JSON], *, interactive_only: bool = True) -> list[JSON]:

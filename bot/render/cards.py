@@ -1,18 +1,27 @@
-"""What a Discord message shows, as plain data: the cogs turn a Card into embed + buttons.
+"""What a Discord message shows, as plain data: the cogs turn a Card into one Components V2
+container (text, a picture, the controls; ``cogs.pipeline.payload``).
 
 Keeping this free of discord.py lets the layout be tested without a client, and keeps the
-limits (5 rows, 5 buttons a row, 25 select options, 100-char custom ids) in one place.
+limits (5 rows, 5 buttons a row, 25 select options, 100-char custom ids, 40 components and
+4000 characters of text a message) in one place.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
 MAX_OPTIONS = 25
 MAX_CUSTOM_ID = 100
+MAX_COMPONENTS = 40
+"""Discord's limit of components in a Components V2 message, nested ones included."""
+MAX_PICTURES = 10
+"""Discord's limit of items in a media gallery."""
+MAX_TEXT = 4000
+"""Discord's limit of characters in all text displays of a message together."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +63,24 @@ class Form:
     placeholder: str = ""
 
 
+@dataclass(frozen=True)
+class Picture:
+    """A picture inside a card. ``draw`` makes its PNG (Pillow: called off the event loop,
+    and only for a ``key`` not drawn before); ``key`` says what it shows (the same key,
+    the same picture); ``name`` is the file's stem in the reader's language;
+    ``description`` its alt text, with the numbers the picture shows."""
+
+    name: str
+    key: str
+    draw: Callable[[], bytes] = field(compare=False, repr=False)
+    description: str = ""
+
+    @property
+    def filename(self) -> str:
+        """The attachment's name (a new picture replaces the old one under its name)."""
+        return f"{self.name}.png"
+
+
 @dataclass
 class Card:
     title: str = ""
@@ -61,6 +88,13 @@ class Card:
     fields: list[tuple[str, str]] = field(default_factory=list)
     footer: str = ""
     rows: list[Row] = field(default_factory=list)
+    pictures: tuple[Picture, ...] = ()
+    """Its pictures, shown together in one gallery (Discord: at most 10)."""
+    accent: int | None = None
+    """The container's accent colour (0xRRGGBB); None: the game's, set where it is sent."""
+    ping: tuple[str, ...] = ()
+    """Players whose turn the card opens: pinged by a line of their own, since Discord's
+    push notification of a mention inside a Components V2 message is empty."""
 
     def custom_ids(self) -> list[str]:
         ids: list[str] = []
@@ -78,6 +112,10 @@ class Card:
                     raise ValueError(f"select with {len(row.options)} options")
             elif len(row) > MAX_BUTTONS_PER_ROW:
                 raise ValueError(f"{len(row)} buttons in a row")
+        if len(self.pictures) > MAX_PICTURES:
+            raise ValueError(f"{len(self.pictures)} pictures")
+        if len({p.filename for p in self.pictures}) < len(self.pictures):
+            raise ValueError("two pictures of one name")
         for custom_id in self.custom_ids():
             if len(custom_id) > MAX_CUSTOM_ID:
                 raise ValueError(f"custom id {custom_id!r} too long")

@@ -91,8 +91,11 @@ class Sandbox:
 
     def render(self, message: Message) -> str:
         lines = [self._names(message.text())] if message.text() else []
-        lines += [f"[Bild/Datei: {name}]" for name in message.attachments]
-        for row in message.components:
+        pictured = message.shown_media()
+        lines += [f"[Bild: {name} – {alt}]" if alt else f"[Bild: {name}]" for name, alt in pictured]
+        shown = {name for name, _ in pictured}
+        lines += [f"[Datei: {name}]" for name in message.attachments if name not in shown]
+        for row in message.rows():
             parts = []
             for item in row.get("components", []):
                 if item.get("type") == 2:
@@ -164,7 +167,7 @@ class Sandbox:
         return [
             (message, item)
             for message in self._newest_first(user)
-            for row in message.components
+            for row in message.rows()
             for item in row.get("components", [])
             if item.get("type") == 3 and not item.get("disabled")
         ]
@@ -194,7 +197,7 @@ class Sandbox:
         best: tuple[Message, dict[str, Any], str] | None = None
         best_length = 0
         for message in self._newest_first(user):
-            for row in message.components:
+            for row in message.rows():
                 for item in row.get("components", []):
                     if item.get("type") != 2 or item.get("disabled"):
                         continue

@@ -13,11 +13,10 @@ import discord
 from discord import app_commands
 
 from bot.engine import Action, IllegalAction
-from bot.games.dicedevils.state import VALUE
 from bot.i18n import t
 from bot.render import dd_cards as cards
-from bot.render.cards import Select
-from bot.render.pictures import table_png
+from bot.render import pictures
+from bot.render.cards import MAX_PICTURES, Card, Picture, Select
 from bot.service import Outcome
 from cogs.croupier_cog import CroupierCog, open_lobby_here, service_of
 from cogs.help import send_help
@@ -32,6 +31,7 @@ from cogs.pipeline.router import game_extension
 from cogs.translator import cmd
 
 KIND = "dicedevils"
+ACCENT = ui.accent_of(KIND)
 DEALT = ("start", "round")  # what begins a round: its display, cups and table message
 
 
@@ -89,10 +89,10 @@ async def answer(
         card = cards.give_card(current, options_for(current, actor), taken, locale, name)
         if not card.rows[0:1] or not isinstance(card.rows[0], Select):
             raise IllegalAction("dd.wrong_action", action=taken)
-        await interaction.response.edit_message(**ui.message_kwargs(card))
+        await interaction.response.edit_message(**ui.message_kwargs(card, ACCENT))
         return True
     card = cards.decision_card(current, options_for(current, actor), locale, name)
-    sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+    sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
     await prompts.opened(
         interaction, click.game_id, actor, version=current.version,
         message_id=sent.message_id, locale=locale,
@@ -115,7 +115,9 @@ async def show(d: Delivery, actor: str | None) -> None:
     elif outcome.finished:
         closing = cards.last_round_card(outcome, locale, earlier=earlier)
     else:
-        closing = cards.table_card(outcome, locale)
+        closing = table(d, outcome, locale)
+    if new_round or outcome.finished:  # the round's fights, pictured
+        closing.pictures = fight_pictures(d, [*earlier, *outcome.events[:cut]], locale)
     await d.table(closing)
     interaction = d.interaction
     clicked = None
@@ -127,23 +129,46 @@ async def show(d: Delivery, actor: str | None) -> None:
     if not (new_round or started):
         return
     dealt = [e for e in outcome.events if e["type"] in DEALT][-1]
-    await d.post("display", cause=dealt, file=display_picture(outcome, locale))
     if new_round:
-        fresh = cards.table_card(replace(outcome, events=outcome.events[cut:]), locale)
+        fresh = table(d, replace(outcome, events=outcome.events[cut:]), locale)
         await d.new_table(fresh, cause=dealt)
     await send_cups(d, dealt)  # last: the round's table is up first
 
 
-def display_picture(outcome: Outcome, locale: str) -> discord.File:
-    """The round's display as a picture; the table message lists the same items as text."""
-    header = [t(f"dd.ui.col.{c}", locale) for c in ("slot", "item", "value")]
-    display = outcome.public["display"]
-    rows = [
-        [cards.slot_number(i), cards.item_name(item, locale), VALUE[item]]
-        for i, item in enumerate(display)
-    ]
+def table(d: Delivery, outcome: Outcome, locale: str) -> Card:
+    """The round's table, its display as a picture inside."""
+    card = cards.table_card(outcome, locale)
+    card.pictures = (display_picture(d, outcome, locale),)
+    return card
+
+
+def display_picture(d: Delivery, outcome: Outcome, locale: str) -> Picture:
+    """The round's display: each slot's item, its value and the cups placed on it (the
+    table message lists the same as text)."""
+    name = d.service.directory.display_name
+    slots = tuple(pictures.display_slots(outcome.public, locale, name))
     title = t("dd.ui.title", locale, round=outcome.public["round"])
-    return ui.attachment(table_png(title, header, rows), "display", locale)
+    alt = pictures.alt_display(title, slots, locale)
+    return ui.picture("display", locale, pictures.display_png, title, slots, description=alt)
+
+
+def fight_pictures(d: Delivery, events: Sequence[Event], locale: str) -> tuple[Picture, ...]:
+    """Each fight of a round: the fighters' dice and who won the item."""
+    name = d.service.directory.display_name
+    found = pictures.fights(events, d.outcome.public, name)[:MAX_PICTURES]
+    shown = []
+    for number, fight in enumerate(found, 1):
+        title = t("dd.ui.fight_title", locale, item=cards.item_name(fight.item, locale))
+        alt = pictures.alt_fight(title, fight.fighters, fight.winner, locale)
+        shown.append(ui.picture(
+            "fight", locale, _fight_png, title, fight.fighters, fight.winner, number=number,
+            description=alt,
+        ))  # fmt: skip
+    return tuple(shown)
+
+
+def _fight_png(title: str, fighters: Sequence[pictures.Fighter], winner: int | None) -> bytes:
+    return pictures.fight_png(title, fighters, winner=winner)
 
 
 async def send_cups(d: Delivery, dealt: Event) -> None:
@@ -151,7 +176,7 @@ async def send_cups(d: Delivery, dealt: Event) -> None:
     Becher" (no numbers)."""
     outcome, locale = d.outcome, d.outcome.locale
     messages = {
-        p: (cards.cup_text(outcome.private[p], p, d.reader(p)), None) for p in outcome.players
+        p: ui.note(cards.cup_text(outcome.private[p], p, d.reader(p))) for p in outcome.players
     }
     await d.dms(messages, closed_notice("dd.ui.dm_closed", locale), cause=dealt)
 

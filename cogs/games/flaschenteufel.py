@@ -17,9 +17,10 @@ from bot.engine import Action
 from bot.games.flaschenteufel.cards import COLOUR, POINTS
 from bot.i18n import t
 from bot.render import ft_cards as cards
+from bot.render import pictures
 from bot.render.cards import Card
+from bot.render.drawn import ready
 from bot.render.lobby import ended
-from bot.render.pictures import cards_png
 from bot.render.v6_cards import Names
 from bot.service import Outcome
 from cogs.croupier_cog import CroupierCog, open_lobby_here, service_of
@@ -38,19 +39,25 @@ from cogs.translator import cmd
 log = logging.getLogger(__name__)
 
 KIND = "flaschenteufel"
+ACCENT = ui.accent_of(KIND)
 CHOICES = ("discard", "passl", "passr", "pass", "open")  # simultaneous: no version check
 MADE = ("play", "discard", "passr", "pass", "open")  # choices that act (passl only prepares)
 PRIVATE = ("mycards", "act", "passl")  # answered to the player alone, nothing changes
 
 
-def hand_picture(view: dict[str, Any], player: str, locale: str) -> discord.File | None:
-    """The cards ``player`` holds as a picture (None: he holds none), named for him."""
+def hand_card(text: str, view: dict[str, Any], player: str, locale: str) -> Card:
+    """``text`` about the cards ``player`` holds, with them as a picture (if he holds any),
+    named for him."""
     seat = next(s for s in view["seats"] if s["player"] == player)
     held = [c for s in (seat["sets"] or []) for c in s] or (seat["cards"] or [])
     if not held:
-        return None
-    png = cards_png([(c, COLOUR[c], POINTS[c]) for c in sorted(held)])
-    return ui.attachment(png, "cards", locale)
+        return ui.note(text)
+    shown = tuple((c, COLOUR[c], POINTS[c]) for c in sorted(held))
+    alt = pictures.alt_cards(shown, locale)
+    return Card(
+        description=text,
+        pictures=(ui.picture("cards", locale, pictures.cards_png, shown, description=alt),),
+    )
 
 
 def to_action(interaction: Any, click: Click, current: Outcome | None = None) -> Action:
@@ -79,20 +86,17 @@ async def private(
     locale, service = current.locale, service_of(interaction)
     if click.verb == "mycards":
         text = cards.my_cards_text(current.private[actor], actor, locale)
-        picture = hand_picture(current.private[actor], actor, locale)
-        if picture is None:
-            await interaction.response.send_message(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True, file=picture)
+        card = await ready(hand_card(text, current.private[actor], actor, locale))
+        await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
         return True
     if click.verb == "passl":  # the left card is chosen: now the right one
         card = cards.prompt(
             current, actor, locale, left=int(click.values[0]), plain=service.directory.display_name
         )
-        await interaction.response.edit_message(**ui.message_kwargs(card))
+        await interaction.response.edit_message(**ui.message_kwargs(card, ACCENT))
         return True
     card = cards.prompt(current, actor, locale, plain=service.directory.display_name)
-    sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+    sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
     await prompts.opened(  # his live prompt from now on (pipeline.prompts.refresh)
         interaction, click.game_id, actor, version=current.version,
         message_id=sent.message_id, locale=locale,
@@ -106,14 +110,14 @@ def live_prompt(outcome: Outcome, player: str, locale: str, plain: Names) -> pro
     game is over."""
     if outcome.finished or ended(outcome):
         over = Card(description=t("ft.ui.prompt_over", locale))
-        return prompts.Shown(ui.message_kwargs(over), "over", versioned=False)
+        return prompts.Shown(ui.message_kwargs(over, ACCENT), "over", versioned=False)
     if player in outcome.to_act:
         mine = replace(outcome, locale=locale)
         card = cards.prompt(mine, player, locale, plain=plain)
         versioned = bool(outcome.private[player]["legal"]["play"])
-        return prompts.Shown(ui.message_kwargs(card), "act", versioned)
+        return prompts.Shown(ui.message_kwargs(card, ACCENT), "act", versioned)
     waiting = Card(description=t("ft.ui.prompt_wait", locale))
-    return prompts.Shown(ui.message_kwargs(waiting), "wait", versioned=False)
+    return prompts.Shown(ui.message_kwargs(waiting, ACCENT), "wait", versioned=False)
 
 
 async def answer_in_prompt(d: Delivery, actor: str | None) -> None:
@@ -142,9 +146,9 @@ async def show(d: Delivery, actor: str | None) -> None:
     if new_hand:  # the last hand's message is done; the view shows the next hand already
         closing = cards.closed_hand_card(outcome, locale)
         fresh = replace(outcome, events=outcome.events[cards.hand_cut(outcome.events) :])
-        table = cards.table_card(fresh, locale)
+        table = table_with_trick(d, fresh, locale)
     else:
-        closing = table = cards.table_card(outcome, locale)
+        closing = table = table_with_trick(d, outcome, locale)
     await d.table(closing)
     if new_hand:
         await d.new_table(table, cause=[e for e in outcome.events if e["type"] == "deal"][-1])
@@ -153,6 +157,22 @@ async def show(d: Delivery, actor: str | None) -> None:
     changed = [e for e in outcome.events if e["type"] == "deal" or _hands_shown(e)]
     if changed:
         await send_hands(d, changed[-1])
+
+
+def table_with_trick(d: Delivery, outcome: Outcome, locale: str) -> Card:
+    """The hand's table, the trick as it lies and the bottle's price pictured inside."""
+    card = cards.table_card(outcome, locale)
+    view, name = outcome.public, d.service.directory.display_name
+    played = tuple((name(str(x["player"])), int(x["card"])) for x in view["trick"])
+    owner = name(str(view["owner"])) if view["owner"] else None
+    alt = pictures.alt_trick(played, view["price"], owner, locale)
+    picture = ui.picture("trick", locale, _trick_png, played, view["price"], owner, description=alt)
+    card.pictures = (picture,)
+    return card
+
+
+def _trick_png(played: tuple[tuple[str, int], ...], price: int, owner: str | None) -> bytes:
+    return pictures.trick_png(played, price, owner=owner)
 
 
 def _hands_shown(event: Event) -> bool:
@@ -165,10 +185,7 @@ async def send_hands(d: Delivery, changed: Event) -> None:
     DMs: pointed to the button."""
     outcome, locale = d.outcome, d.outcome.locale
     messages = {
-        p: (
-            cards.hand_text(outcome, p, d.reader(p)),
-            hand_picture(outcome.private[p], p, d.reader(p)),
-        )
+        p: hand_card(cards.hand_text(outcome, p, d.reader(p)), outcome.private[p], p, d.reader(p))
         for p in outcome.players
     }
     await d.dms(messages, closed_notice("ft.ui.dm_closed", locale), cause=changed)

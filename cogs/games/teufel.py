@@ -15,9 +15,9 @@ from discord import app_commands
 from bot.engine import Action, IllegalAction
 from bot.games.teufel.track import MARK_NAMES
 from bot.i18n import t
+from bot.render import pictures
 from bot.render import teufel_cards as cards
-from bot.render.cards import Card
-from bot.render.pictures import track_png
+from bot.render.cards import Card, Picture
 from bot.service import Outcome, Service
 from cogs.croupier_cog import CroupierCog, open_lobby_here
 from cogs.help import send_help
@@ -32,6 +32,7 @@ from cogs.translator import cmd
 log = logging.getLogger(__name__)
 
 KIND = "teufel"
+ACCENT = ui.accent_of(KIND)
 
 
 def table(service: Service, outcome: Outcome) -> Card:
@@ -110,11 +111,14 @@ async def show(d: Delivery, actor: str | None) -> None:
     else:  # the view shows the next round already
         closing = cards.closed_round_card(outcome, locale)
     await d.table(closing)
+    logged = service.records.recent_events(outcome.game_id, None)
     for start, end in zip(settles, [*settles[1:], len(outcome.events)], strict=True):
         settled = replace(outcome, events=outcome.events[start:end])
         result = cards.result_card(settled, locale)
-        picture = track_picture(service, settled, locale)
-        await d.post("result", result, cause=outcome.events[start], file=picture)
+        result.pictures = (track_picture(service, settled, locale),)
+        if start == cut:  # the oven as the round left it (the game's log ends there)
+            result.pictures += (oven_picture(service, logged, locale),)
+        await d.post("result", result, cause=outcome.events[start])
     last = outcome.events[cut]
     if not outcome.finished:
         fresh = replace(
@@ -125,13 +129,39 @@ async def show(d: Delivery, actor: str | None) -> None:
     await send_balances(d, last)  # last: the next round's table is up first
 
 
-def track_picture(service: Service, outcome: Outcome, locale: str) -> discord.File:
+def track_picture(service: Service, outcome: Outcome, locale: str) -> Picture:
     """Pawns at the positions everybody sees (positions, never balances)."""
     track = next(e for e in outcome.events if e["type"] == "track")
-    pawns = [(service.directory.display_name(p), spot) for p, spot in track["spots"].items()]
+    pawns = tuple((service.directory.display_name(p), spot) for p, spot in track["spots"].items())
     settled = [e for e in outcome.events if e["type"] == "settle"][-1]["round"]
     title = t("teufel.ui.track", locale, round=settled)
-    return ui.attachment(track_png(title, MARK_NAMES, pawns), "track", locale)
+    alt = pictures.alt_track(title, MARK_NAMES, pawns, locale)
+    return ui.picture(
+        "track", locale, pictures.track_png, title, tuple(MARK_NAMES), pawns, description=alt
+    )
+
+
+def oven_picture(service: Service, log: list[dict[str, Any]], locale: str) -> Picture:
+    """What the round left in the oven (drawn tiles are public), and its pulls."""
+    played = _last_round(log)
+    remaining = tuple(sorted(pictures.oven_contents(played).items()))
+    pulls = tuple(
+        (name, tuple(tiles))
+        for name, tiles in pictures.round_pulls(played, service.directory.display_name)
+    )
+    title = t("teufel.ui.oven_title", locale)
+    alt = pictures.alt_oven(title, dict(remaining), pulls, locale)
+    return ui.picture("oven", locale, _oven_png, title, remaining, pulls, description=alt)
+
+
+def _oven_png(title: str, remaining: tuple[tuple[int, int], ...], pulls: Any) -> bytes:
+    return pictures.oven_png(title, dict(remaining), pulls)
+
+
+def _last_round(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log's events up to its last settled round's end."""
+    settled = max((i for i, e in enumerate(log) if e["type"] == "settle"), default=len(log) - 1)
+    return log[: settled + 1]
 
 
 async def send_balances(d: Delivery, settle: Event) -> None:
@@ -140,12 +170,11 @@ async def send_balances(d: Delivery, settle: Event) -> None:
     outcome = d.outcome
     locale = outcome.locale
     settled = settle["round"]
-    messages: dict[str, tuple[str, discord.File | None]] = {}
+    messages: dict[str, Card] = {}
     for player in outcome.players:
         seat = cards.own_seat(outcome.private[player], player)
-        messages[player] = (
-            t("teufel.ui.dm_round", d.reader(player), round=settled, balance=seat["balance"]),
-            None,
+        messages[player] = ui.note(
+            t("teufel.ui.dm_round", d.reader(player), round=settled, balance=seat["balance"])
         )
     await d.dms(messages, closed_notice("teufel.ui.dm_closed", locale), cause=settle)
 

@@ -15,8 +15,9 @@ from discord import app_commands
 from bot.engine import Action, IllegalAction
 from bot.games.verflixte6.state import DECISIONS, JOKER_IDS, RESULT_EVENTS, TURN_OPENERS
 from bot.i18n import t
+from bot.render import pictures
 from bot.render import v6_cards as cards
-from bot.render.cards import Card
+from bot.render.cards import Card, Picture
 from bot.render.v6_lines import describe
 from bot.service import Outcome
 from cogs.croupier_cog import CroupierCog, actor_of, open_lobby_here, service_of
@@ -36,6 +37,7 @@ from cogs.translator import cmd
 log = logging.getLogger(__name__)
 
 KIND = "verflixte6"
+ACCENT = ui.accent_of(KIND)
 LOBBY_VERBS = ("join", "leave", "start")
 PROMPTS: dict[str, str | None] = {
     "begin": "jokers",  # the joker choice
@@ -73,6 +75,32 @@ def to_action(interaction: Any, click: Click, outcome: Outcome | None) -> Action
         name, field = DECISIONS[phase]
         return Action(name, {field: verb == "yes"})
     raise IllegalAction("game.unknown_action", action=verb)
+
+
+def durchgang_picture(
+    d: Delivery, log: list[dict[str, Any]], end: dict[str, Any], locale: str
+) -> Picture:
+    """A Durchgang's result: each player's dice, eyes, points and place (the card says
+    the same in words)."""
+    rows = tuple(pictures.durchgang_rows(log, end, d.service.directory.display_name))
+    title = t("ui.result.title", locale, durchgang=end["durchgang"])
+    alt = pictures.alt_v6_durchgang(title, rows, locale)
+    return ui.picture("durchgang", locale, pictures.v6_durchgang_png, title, rows, description=alt)
+
+
+def abend_picture(d: Delivery, log: list[dict[str, Any]], locale: str) -> Picture:
+    """The evening's table: each player's points per Durchgang, total, eyes and place."""
+    view = d.outcome.public
+    rows = tuple(pictures.abend_rows(log, view, d.service.directory.display_name))
+    count = max((len(row.points) for row in rows), default=0)
+    header = (
+        t("ui.tour.col.place", locale), t("ui.tour.col.player", locale),
+        *(t("v6.ui.col.durchgang", locale, number=n) for n in range(1, count + 1)),
+        t("ui.tour.col.points", locale), t("ui.tour.col.eyes", locale),
+    )  # fmt: skip
+    title = t("v6.ui.abend_title", locale)
+    alt = pictures.alt_v6_abend(title, header, rows)
+    return ui.picture("abend", locale, pictures.v6_abend_png, title, header, rows, description=alt)
 
 
 def joker_id(typed: str) -> str:
@@ -128,7 +156,7 @@ async def answer(
     name = service_of(interaction).directory.display_name
     if click.verb in ("begin", "menu", "decide"):
         card = prompt_for(current, click.verb, actor, name)
-        sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+        sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
         if card.rows:  # the decision's one live prompt from now on
             await prompts.opened(
                 interaction, click.game_id, actor, version=current.version,
@@ -137,7 +165,7 @@ async def answer(
         return True
     if _sekante(click):
         card = prompt_for(current, "target", actor, name)  # the target next
-        await interaction.response.edit_message(**ui.message_kwargs(card))
+        await interaction.response.edit_message(**ui.message_kwargs(card, ACCENT))
         return True
     return False
 
@@ -169,11 +197,15 @@ async def show(
             await interaction.followup.send(text)
         else:
             await interaction.response.send_message(text, ephemeral=True)
-    await d.table(table)
     ends = [i for i, e in enumerate(outcome.events) if e["type"] == "durchgang_end"]
+    logged = d.service.records.recent_events(outcome.game_id, None) if ends else []
+    if outcome.finished:  # the evening's table, pictured on the table's last state
+        table.pictures = (abend_picture(d, logged, locale),)
+    await d.table(table)
     for n, at in enumerate(ends):  # the clock may have played several for absent players
         its = replace(outcome, events=outcome.events[(ends[n - 1] + 1 if n else 0) : at + 1])
         card = cards.result_card(its, outcome.events[at], locale, standing=n == len(ends) - 1)
+        card.pictures = (durchgang_picture(d, logged, outcome.events[at], locale),)
         await d.post("result", card, cause=outcome.events[at])
     fresh_turn = new_turn and not outcome.finished
     if fresh_turn:
@@ -195,7 +227,9 @@ async def show(
         assert actor is not None
         mine = replace(outcome, locale=d.private_locale)
         prompt = prompt_for(mine, "decide", actor, d.service.directory.display_name)
-        sent = await interaction.followup.send(ephemeral=True, wait=True, **send_kwargs(prompt))
+        sent = await interaction.followup.send(
+            ephemeral=True, wait=True, **send_kwargs(prompt, ACCENT)
+        )
         await prompts.opened(
             interaction, outcome.game_id, actor, version=outcome.version, message_id=sent.id,
             locale=mine.locale,
@@ -257,7 +291,7 @@ class Verflixte6Cog(CroupierCog):
         if outcome is not None:
             mine = reader_locale(interaction, outcome.locale)
             card = cards.table_card(outcome, mine, live=False)
-            await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+            await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
 
     @v6.command(name=cmd("log"), description=cmd("log.desc"))
     @app_commands.describe(nummer=cmd("verify.nummer.desc"))
@@ -272,7 +306,7 @@ class Verflixte6Cog(CroupierCog):
         lines = [describe(e, mine, cards.mention) for e in events if e["type"] != "lobby"]
         text = latest_lines(lines, LOG_MAX, t("ui.log.earlier", mine)) or t("ui.log.empty", mine)
         card = Card(title=t("ui.log.title", mine, game=outcome.game_id), description=text)
-        await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+        await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
 
     async def _story(
         self, interaction: discord.Interaction[Any], number: int | None

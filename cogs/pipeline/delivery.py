@@ -22,15 +22,18 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
 import discord
 
 from bot.engine import JSON
-from bot.i18n import private_locale, t
+from bot.i18n import listed, private_locale, t
+from bot.play.outcome import OPEN
 from bot.render.cards import Card
+from bot.render.drawn import ready, showing, shows
+from bot.render.lobby import mention
 from bot.service import Outcome, Service
 from cogs.croupier_cog import channel_by_id, client_service
 from cogs.pipeline import payload as ui
@@ -143,31 +146,53 @@ class Delivery:
         if at is not None:
             await wake(at)
         if card is not None:
-            kwargs = {**send_kwargs(card), **kwargs}
+            kwargs = {**send_kwargs(await ready(card), self.accent), **kwargs}
         nonce = self.nonce(part, cause)
         message: discord.Message = await channel.send(nonce=nonce, **kwargs)
         self.posted = True
+        if card is not None:
+            shows(message.id, card)
+            if card.ping:
+                await self.ping(part, card.ping, channel, cause)
         return message
+
+    async def ping(
+        self, part: str, players: Sequence[str], channel: Any, cause: Event | None
+    ) -> None:
+        """The line that pings ``players`` whose turn a new card opened (a mention inside
+        the card would ping with an empty push notification)."""
+        locale = self.outcome.locale
+        names = listed((mention(p) for p in players), locale)
+        text = t("ui.turn_ping", locale, players=names, count=len(players))
+        await channel.send(nonce=self.nonce(f"{part}:ping", cause), **ui.ping_kwargs(text, players))
+
+    @property
+    def accent(self) -> int:
+        """The accent colour of the game's cards."""
+        return ui.accent_of(self.outcome.kind)
 
     async def table(self, card: Card, *, what: str = "table") -> None:
         """The table message shows ``card``: edited by the click's answer if the click was
         on it, else edited through the API (a click on a private prompt has that prompt
         answered "done"). A table message that is gone gets a new one."""
         interaction, outcome = self.interaction, self.outcome
+        await ready(card)
         if interaction is not None and not interaction.response.is_done():
             message = interaction.message
             if message is not None and outcome.message_id is None and not message.flags.ephemeral:
                 self._remember(message.id)  # its id was lost to a crash: the clicked one
             if message is not None and message.id == self.outcome.message_id:
-                await edit_clicked(interaction, **ui.message_kwargs(card))
+                kwargs = ui.message_kwargs(card, self.accent, shown=showing(message.id))
+                await edit_clicked(interaction, **kwargs)
+                shows(message.id, card)
                 return
-            done = t("ui.done", self.private_locale)
-            await interaction.response.edit_message(content=done, embed=None, view=None)
+            done = ui.note(t("ui.done", self.private_locale))
+            await interaction.response.edit_message(**ui.message_kwargs(done, self.accent))
         outcome = self.outcome
         if outcome.message_id is not None:
             channel = await self.channel()
             try:
-                await edit_awake(channel, outcome.message_id, card)
+                await edit_awake(channel, outcome.message_id, card, self.accent)
                 self._edited.add(outcome.message_id)
                 return
             except discord.NotFound:
@@ -182,10 +207,14 @@ class Delivery:
     async def new_table(self, card: Card, cause: Event | None = None) -> discord.Message:
         """Post the table's new message (a new turn, hand or round, opened by ``cause``)
         and remember it. A redelivery gets the message posted before the crash back, and
-        that one may just have been edited as the closing table: it shows ``card`` again."""
+        that one may just have been edited as the closing table: it shows ``card`` again.
+        The players it awaits are pinged by a line below it."""
+        status = self.service.tables.get(self.outcome.game_id).row.status
+        if not card.ping and status == OPEN:  # as it stands: not paused since, not over
+            card = replace(card, ping=tuple(self.outcome.to_act))
         message = await self.post("table", card, cause=cause)
         if message.id in self._edited:
-            await edit_awake(await self.channel(), message.id, card)
+            await edit_awake(await self.channel(), message.id, card, self.accent)
         self._remember(message.id)
         return message
 
@@ -198,15 +227,14 @@ class Delivery:
 
     async def dms(
         self,
-        messages: Mapping[str, tuple[str, discord.File | None]],
+        messages: Mapping[str, Card],
         closed_notice: Callable[[list[str]], str],
         *,
         part: str = "dm",
         channel: Any = None,
-        view: Callable[[str], Any] | None = None,
         cause: Event | None = None,
     ) -> list[str]:
-        """Private messages announcing ``cause`` by DM, each once (a nonce per player);
+        """Private cards announcing ``cause`` by DM, each once (a nonce per player);
         closed DMs get one public pointer (never the secret) in the table's channel, or
         in ``channel``."""
         channel = channel or await self.channel()
@@ -215,7 +243,7 @@ class Delivery:
             self.turn.release()
         return await dm_players(
             self.client, channel, messages, closed_notice,
-            nonce=lambda player: self.nonce(f"{part}:{player}", cause), view=view,
+            nonce=lambda player: self.nonce(f"{part}:{player}", cause), accent=self.accent,
         )  # fmt: skip
 
     async def linked(self) -> None:
@@ -241,16 +269,19 @@ async def wake(channel: Any) -> None:
         await channel.edit(archived=False)
 
 
-async def edit_awake(channel: Any, message_id: int, card: Card) -> None:
-    """Edit a message the bot posted; a thread that archived unnoticed is woken first."""
+async def edit_awake(channel: Any, message_id: int, card: Card, accent: int) -> None:
+    """Edit a message the bot posted into ``card`` (drawn: :func:`ready`); a thread that
+    archived unnoticed is woken first."""
     message = channel.get_partial_message(message_id)
+    kwargs = ui.message_kwargs(card, accent, shown=showing(message_id))
     try:
-        await message.edit(**ui.message_kwargs(card))
+        await message.edit(**kwargs)
     except discord.HTTPException as exc:
         if exc.code != ARCHIVED or not isinstance(channel, discord.Thread):
             raise
         await channel.edit(archived=False)
-        await message.edit(**ui.message_kwargs(card))
+        await message.edit(**ui.message_kwargs(card, accent, shown=showing(message_id)))
+    shows(message_id, card)
 
 
 async def show_lobby(d: Delivery, lobby_card: Callable[[Any, str], Card]) -> bool:
@@ -315,11 +346,10 @@ async def send_private(
         return
     readers = client_service(client).directory
     messages = {
-        p: (
-            private_text(replace(outcome, locale=readers.reader_locale(p, outcome.locale)), p),
-            None,
+        p: ui.note(
+            private_text(replace(outcome, locale=readers.reader_locale(p, outcome.locale)), p)
         )
         for p in players
     }
     notice = closed_notice("clock.dm_closed", outcome.locale)
-    await dm_players(client, channel, messages, notice)
+    await dm_players(client, channel, messages, notice, accent=ui.accent_of(outcome.kind))

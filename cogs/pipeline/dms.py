@@ -10,7 +10,10 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from bot.render.cards import Card
+from bot.render.drawn import ready
 from bot.render.lobby import mention
+from cogs.pipeline.payload import send_kwargs
 
 log = logging.getLogger(__name__)
 
@@ -29,13 +32,13 @@ def closed_notice(key: str, locale: str, **params: object) -> Callable[[list[str
 async def send_dm(
     client: discord.Client,
     player: str | discord.User | discord.Member,
-    text: str,
-    file: discord.File | None = None,
+    card: Card,
     *,
     nonce: str | None = None,
-    view: Any = None,
+    accent: int | None = None,
 ) -> bool:
-    """A private message by DM; False when it could not be delivered: closed DMs (50007),
+    """A private message by DM, as a card (its text, picture and buttons, in ``accent``);
+    False when it could not be delivered: closed DMs (50007),
     or any other failure (an unknown user, Discord's 5xx after its retries), which is
     logged. The caller points the player elsewhere, never to the secret itself."""
     try:
@@ -45,11 +48,7 @@ async def send_dm(
             else (client.get_user(int(player)) or await client.fetch_user(int(player)))
         )
         extra: dict[str, Any] = {} if nonce is None else {"nonce": nonce}
-        if file is not None:
-            extra["file"] = file
-        if view is not None:  # a button with the message (a check-in)
-            extra["view"] = view
-        await user.send(text, **extra)
+        await user.send(**send_kwargs(await ready(card), accent), **extra)
     except discord.HTTPException as exc:
         if not (isinstance(exc, discord.Forbidden) and exc.code == 50007):
             log.warning("DM to %s failed (%s %s); pointed elsewhere", getattr(player, "id", player),
@@ -61,23 +60,22 @@ async def send_dm(
 async def dm_players(
     client: discord.Client,
     channel: discord.abc.Messageable,
-    messages: Mapping[str, tuple[str, discord.File | None]],
+    messages: Mapping[str, Card],
     closed_notice: Callable[[list[str]], str],
     *,
     nonce: Callable[[str], str] | None = None,
-    view: Callable[[str], Any] | None = None,
+    accent: int | None = None,
 ) -> list[str]:
-    """Send each player his private message by DM (:func:`send_dm`), with ``view(player)``
-    under it if given (buttons labelled in his language). Players it did not reach get one
+    """Send each player his private message by DM (:func:`send_dm`): a card in his
+    language, buttons and all. Players it did not reach get one
     public pointer (``closed_notice`` of their ids, never the secret itself), and the
     table goes on: every private state can be shown again by its button."""
     closed = []
-    for player, (text, file) in messages.items():
+    for player, card in messages.items():
         if not player.isdigit():  # a seat that is no user (Lopaka, Glitterhuis)
             continue
         player_nonce = None if nonce is None else nonce(player)
-        buttons = None if view is None else view(player)
-        if not await send_dm(client, player, text, file, nonce=player_nonce, view=buttons):
+        if not await send_dm(client, player, card, nonce=player_nonce, accent=accent):
             closed.append(player)
     if closed:
         if nonce is None:

@@ -1,17 +1,21 @@
-"""Cards (bot.render.cards) as discord.py embeds, component payloads and forms. The
-clicks on them come back through the bot's router (cogs.pipeline.router)."""
+"""Cards (bot.render.cards) as Components V2 payloads, and forms. The clicks on them come
+back through the bot's router (cogs.pipeline.router)."""
 
 from __future__ import annotations
 
+import functools
 import io
 import logging
 import re
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import discord
 
 from bot.i18n import t
-from bot.render.cards import Button, Card, Form, Select
+from bot.render.cards import MAX_TEXT, Button, Card, Form, Picture, Select
+from bot.render.drawn import drawn, gallery_key
+from bot.render.pictures.palette import ACCENT as GAME_ACCENTS
 
 log = logging.getLogger(__name__)
 
@@ -37,32 +41,95 @@ def attachment(
     return discord.File(io.BytesIO(data), filename=file_name(what, locale, extension, **params))
 
 
-MENTION = re.compile(r"<(?:@[!&]?|#)\d+>")
-BLANK_NAME = "\u200b"  # a field's name Discord takes as empty
+def picture(
+    what: str,
+    locale: str,
+    draw: Callable[..., bytes],
+    *args: Any,
+    description: str = "",
+    **params: Any,
+) -> Picture:
+    """A card's picture ``draw(*args)``, named for its reader (``file.<what>`` with
+    ``params``); what it shows is its arguments, so the same arguments are drawn once."""
+    stem = file_name(what, locale, "png", **params).removesuffix(".png")
+    key = f"{what}:{locale}:{draw.__module__}.{draw.__qualname__}{args!r}"
+    return Picture(stem, key, functools.partial(draw, *args), description)
 
 
-def embed(card: Card) -> discord.Embed | None:
-    """The card as an embed. Discord shows a mention raw (``<@123>``) in a title or a
-    field's name and renders it only in the description and field values: a title that
-    names a player opens the description instead, and a field named for a player has
-    its name as the value's first line, in bold."""
-    if not (card.title or card.description or card.fields):
-        return None
-    title, description = card.title, card.description
-    if title and MENTION.search(title):
-        title, description = "", f"**{title}**" + (f"\n{description}" if description else "")
-    result = discord.Embed(title=title or None, description=description or None)
-    for name, value in card.fields[:25]:
-        shown = (BLANK_NAME, f"**{name}**\n{value}") if MENTION.search(name) else (name, value)
-        result.add_field(name=shown[0][:256], value=shown[1][:1024] or "–", inline=True)
-    if card.footer:
-        result.set_footer(text=card.footer[:2048])
-    return result
+NO_PINGS = discord.AllowedMentions.none()
+"""What a card's mentions ping: nobody. A mention in a Components V2 text would ping with
+an empty push notification (an open Discord bug), so a turn's ping is a line of its own
+(:func:`ping_kwargs`)."""
+PLAIN_PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+"""The client's default for plain messages: a mention of a player pings him; @everyone,
+@here and roles never do."""
+
+CONTAINER, SEPARATOR = 17, 14
+ACCENT = 0x5865F2
+"""A card's accent colour when its game gives none."""
+
+
+def accent_of(kind: str) -> int:
+    """The accent colour of a game's cards (``turnier``: a tournament's), the pictures'
+    own (bot.render.pictures.palette)."""
+    return GAME_ACCENTS.get(kind, ACCENT)
+
+
+def text_parts(card: Card) -> list[str]:
+    """The card's texts, in the order they show: the title as a heading above the
+    description, the fields one to a line (a field with several lines as a block), and the
+    footer in small print. Together within Discord's 4000 characters: the description
+    gives way first."""
+    head = f"### {card.title}" if card.title else ""
+    fields = [
+        f"**{name}** · {value}" if "\n" not in value else f"**{name}**\n{value}"
+        for name, value in card.fields
+    ]
+    fields_text = "\n".join(fields)
+    footer = f"-# {card.footer}" if card.footer else ""
+    room = MAX_TEXT - len(head) - len(fields_text) - len(footer) - 2
+    description = card.description
+    if len(description) > room:
+        description = description[: max(0, room - 1)] + "…"
+    first = "\n".join(part for part in (head, description) if part)
+    return [part for part in (first, fields_text, footer) if part]
+
+
+def _media(picture: Picture) -> dict[str, Any]:
+    media: dict[str, Any] = {
+        "media": {"url": f"attachment://{picture.filename}"},
+        "spoiler": False,
+    }
+    if picture.description:
+        media["description"] = picture.description[:1024]
+    return media
+
+
+def container(card: Card, accent: int | None = None) -> dict[str, Any]:
+    """The card as one Components V2 container: its texts, its picture (a media gallery
+    with alt text) and its controls below a divider."""
+    items: list[dict[str, Any]] = [{"type": 10, "content": text} for text in text_parts(card)]
+    if not items:
+        items.append({"type": 10, "content": "…"})
+    if card.pictures:
+        gallery = {"type": 12, "items": [_media(picture) for picture in card.pictures]}
+        items.insert(len(items) - bool(card.footer), gallery)
+    if card.rows:
+        items.append({"type": 14, "divider": True, "spacing": 1})
+        items += _rows(card)
+    colour = card.accent if card.accent is not None else accent
+    return {
+        "type": 17,
+        "accent_color": ACCENT if colour is None else colour,
+        "spoiler": False,
+        "components": items,
+    }
 
 
 class Components:
-    """A card's buttons and selects as the component payload Discord takes, handed to
-    discord.py where it expects a finished ``View``.
+    """A card as the Components V2 payload Discord takes (one container), handed to
+    discord.py where it expects a finished ``LayoutView``: discord.py sets the message's
+    Components V2 flag for it.
 
     Every item is dispatched by its custom id when clicked (``cogs.pipeline.router``), so discord.py
     need not keep a view (nor run the 15-minute timeout it gives ephemeral views). Building
@@ -81,7 +148,7 @@ class Components:
         return self.payload
 
     def has_components_v2(self) -> bool:
-        return False
+        return True
 
     def is_finished(self) -> bool:
         return True
@@ -152,34 +219,78 @@ def _select(row: Select) -> dict[str, Any]:
     return select
 
 
-def view(card: Card) -> Components | None:
-    """The card's components (None: it has none)."""
-    card.check_limits()
-    if not card.rows:
-        return None
-    rows = [
+def _rows(card: Card) -> list[dict[str, Any]]:
+    return [
         {
             "type": 1,
             "components": [_select(row)] if isinstance(row, Select) else list(map(_button, row)),
         }
         for row in card.rows
     ]
-    return Components(rows)
 
 
-def send_kwargs(card: Card) -> dict[str, Any]:
-    """Keyword arguments to send a card as a new message."""
-    kwargs: dict[str, Any] = {}
-    found, components = embed(card), view(card)
-    if found is None:
-        kwargs["content"] = card.description or "…"
-    else:
-        kwargs["embed"] = found
-    if components is not None:
-        kwargs["view"] = components
+def view(card: Card, accent: int | None = None) -> Components:
+    """The card as a Components V2 payload."""
+    card.check_limits()
+    return Components([container(card, accent)])
+
+
+def send_kwargs(card: Card, accent: int | None = None) -> dict[str, Any]:
+    """Keyword arguments to send a card as a new message (its picture attached)."""
+    kwargs: dict[str, Any] = {"view": view(card, accent), "allowed_mentions": NO_PINGS}
+    if card.pictures:
+        kwargs["files"] = [picture_file(picture) for picture in card.pictures]
     return kwargs
 
 
-def message_kwargs(card: Card) -> dict[str, Any]:
-    """``embed``/``view`` keyword arguments for send/edit (``view=None`` clears buttons)."""
-    return {"embed": embed(card), "view": view(card), "content": None}
+def message_kwargs(
+    card: Card, accent: int | None = None, *, shown: str | None = None
+) -> dict[str, Any]:
+    """Keyword arguments to edit a message into ``card`` (a message that was plain text or
+    an embed turns into a card: its content and embeds are cleared). ``shown``: the
+    pictures the message shows now (:func:`bot.render.drawn.showing`), kept if the card
+    shows them still, else replaced; a card without pictures takes the old ones away."""
+    kwargs: dict[str, Any] = {
+        "content": None,
+        "embed": None,
+        "view": view(card, accent),
+        "allowed_mentions": NO_PINGS,
+    }
+    if not card.pictures or gallery_key(card) != shown:
+        kwargs["attachments"] = [picture_file(picture) for picture in card.pictures]
+    return kwargs
+
+
+def picture_file(picture: Picture) -> discord.File:
+    """A drawn picture (:func:`bot.render.drawn.ready`) as the file its card shows."""
+    return discord.File(io.BytesIO(drawn(picture)), filename=picture.filename)
+
+
+def without_controls(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A card's components as Discord sent them, without its controls (the action rows,
+    and the divider above them): a leftover card of an ended game, as it stands."""
+    kept = []
+    for comp in components:
+        if comp.get("type") == 1:
+            continue
+        inner = comp.get("components")
+        if comp.get("type") == CONTAINER and isinstance(inner, list):
+            inner = without_controls(inner)
+            while inner and inner[-1].get("type") == SEPARATOR:
+                inner.pop()
+            kept.append({**comp, "components": inner})
+        else:
+            kept.append(comp)
+    return kept
+
+
+def note(text: str) -> Card:
+    """A card of one line (a prompt closed, an answer given)."""
+    return Card(description=text)
+
+
+def ping_kwargs(text: str, players: Iterable[str]) -> dict[str, Any]:
+    """A plain line that pings ``players`` (their turn): its push notification shows it."""
+    users = [discord.Object(int(p)) for p in players if p.isdigit()]
+    return {"content": text, "allowed_mentions": discord.AllowedMentions(
+        everyone=False, roles=False, users=users, replied_user=False)}  # fmt: skip

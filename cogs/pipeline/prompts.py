@@ -26,6 +26,7 @@ import discord
 
 from bot.i18n import t
 from cogs.croupier_cog import client_service
+from cogs.pipeline import payload as ui
 
 log = logging.getLogger(__name__)
 
@@ -173,7 +174,7 @@ async def _close(prompt: Prompt, key: str, locale: str) -> None:
         return  # Discord no longer takes its token; a click on it closes it (close_clicked)
     text = t(key, locale)
     try:
-        await prompt.webhook.edit_message(prompt.message_id, content=text, embed=None, view=None)
+        await prompt.webhook.edit_message(prompt.message_id, **ui.message_kwargs(ui.note(text)))
     except discord.HTTPException as exc:  # dismissed by the player, or the token expired
         log.info("prompt %s could not be closed: %s", prompt.message_id, exc)
 
@@ -195,5 +196,5 @@ async def close_clicked(interaction: discord.Interaction[Any], key: str, locale:
         return False
     text = t("ui.prompt.closed", locale)
     with contextlib.suppress(discord.HTTPException):
-        await interaction.response.edit_message(content=text, embed=None, view=None)
+        await interaction.response.edit_message(**ui.message_kwargs(ui.note(text)))
     return True

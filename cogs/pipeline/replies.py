@@ -14,6 +14,8 @@ import discord
 from bot.engine import IllegalAction
 from bot.i18n import DEFAULT_LOCALE, FALLBACK, has_text, listed, private_locale, t
 from bot.render.lobby import mention
+from cogs.pipeline import payload as ui
+from cogs.pipeline.wire import edit_clicked
 
 log = logging.getLogger(__name__)
 
@@ -71,14 +73,21 @@ async def refuse(interaction: Interaction, exc: IllegalAction, locale: str) -> N
 
 async def game_over(interaction: Interaction, locale: str) -> None:
     """A control of a game that has ended answers that the game is over; a leftover
-    private prompt closes with that text, a leftover public message loses its controls."""
+    private prompt closes with that text, a leftover public message loses its controls
+    (a card is read as it stands first: a click comes without the clicked message's
+    components, ``cogs.pipeline.wire``)."""
     text = t("game.over", private_locale(interaction.locale, locale))
     message = interaction.message
     with contextlib.suppress(discord.HTTPException):
         if interaction.type is not discord.InteractionType.component or message is None:
             await interaction.response.send_message(text, ephemeral=True)
         elif message.flags.ephemeral:
-            await interaction.response.edit_message(content=text, embed=None, view=None)
+            await interaction.response.edit_message(**ui.message_kwargs(ui.note(text)))
+        elif message.flags.components_v2:  # read as it stands (the click came without it)
+            raw = await interaction.client.http.get_message(message.channel.id, message.id)
+            kept = ui.without_controls(raw.get("components") or [])
+            await edit_clicked(interaction, view=ui.Components(kept), allowed_mentions=ui.NO_PINGS)
+            await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.edit_message(view=None)
             await interaction.followup.send(text, ephemeral=True)

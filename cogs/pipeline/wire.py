@@ -22,6 +22,7 @@ from typing import Any
 import discord
 from discord.enums import InteractionResponseType
 from discord.http import Route
+from discord.utils import MISSING
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
 _COMPONENT = 3
@@ -49,9 +50,12 @@ async def edit_clicked(
     content: str | None = None,
     embed: discord.Embed | None = None,
     view: Any = None,
+    attachments: Any = MISSING,
+    allowed_mentions: discord.AllowedMentions | None = None,
 ) -> None:
     """Answer a click by editing the message it was on (callback type 7), as
-    ``interaction.response.edit_message`` does, without asking for the result."""
+    ``interaction.response.edit_message`` does, without asking for the result. New
+    files in ``attachments`` go as a multipart body in the same one request."""
     response = interaction.response
     if response.is_done():
         raise discord.InteractionResponded(interaction)
@@ -61,6 +65,8 @@ async def edit_clicked(
         content=content,
         embed=embed,
         view=view,
+        attachments=attachments,
+        allowed_mentions=allowed_mentions,
         previous_allowed_mentions=state.allowed_mentions,
     )
     route = Route(
@@ -75,6 +81,7 @@ async def edit_clicked(
         session=interaction._session,
         proxy=http.proxy,
         proxy_auth=http.proxy_auth,
-        payload=params.payload,
-    )
+        **({"files": params.files, "multipart": params.multipart} if params.files else
+           {"payload": params.payload}),
+    )  # fmt: skip
     response._response_type = _UPDATE

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
-
+from bot.render.cards import Picture
 from bot.render.tournament_bracket import bracket, bracket_png
 from bot.service import Service
 from cogs.pipeline import payload as ui
 
 
-def bracket_picture(
-    service: Service, tour: dict[str, Any], title: str, locale: str
-) -> discord.File:
+def bracket_picture(service: Service, tour: dict[str, Any], title: str, locale: str) -> Picture:
+    """The bracket as a card's picture; the card lists the same standings as text."""
     columns = bracket(tour, locale, service.directory.display_name)
-    return ui.attachment(bracket_png(title, columns, locale), "bracket", locale)
+    return ui.picture("bracket", locale, bracket_png, title, tuple(columns), locale,
+                      description=title)  # fmt: skip

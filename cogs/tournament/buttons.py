@@ -14,6 +14,7 @@ from bot.i18n import t
 from bot.render import tournament_cards as tcards
 from bot.service import Outcome
 from cogs.croupier_cog import hosts
+from cogs.pipeline import payload as ui
 from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import Delivery
 from cogs.pipeline.dms import send_dm
@@ -21,6 +22,8 @@ from cogs.pipeline.incoming import Click
 from cogs.pipeline.replies import reader_locale
 from cogs.tournament import correction_prompt
 from cogs.tournament.group_threads import deliver
+
+TOUR = ui.accent_of("turnier")
 
 Interaction = discord.Interaction[Any]
 KIND = "turnier"
@@ -70,7 +73,7 @@ async def _welcome(interaction: Interaction, outcome: Outcome) -> str:
     """DM the new player (in his language); closed DMs are told privately, never in public."""
     locale = reader_locale(interaction, outcome.locale)
     text = t("ui.tour.dm", locale, name=outcome.public["name"])
-    if await send_dm(interaction.client, interaction.user, text):
+    if await send_dm(interaction.client, interaction.user, ui.note(text), accent=TOUR):
         return t("ui.tour.joined_dm", locale)
     return t("ui.tour.joined_no_dm", locale)
 

@@ -18,6 +18,7 @@ from bot.i18n import reasoned, t
 from bot.play.tournaments import group_of
 from bot.render import tournament_cards as tcards
 from bot.render import v6_cards
+from bot.render.drawn import ready
 from bot.service import Outcome
 from bot.tournament.evening_time import (
     BERLIN,
@@ -50,7 +51,7 @@ from cogs.options import (
 from cogs.permission_notices import tell_host
 from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import announce, announce_each
-from cogs.pipeline.payload import send_kwargs
+from cogs.pipeline.payload import accent_of, send_kwargs
 from cogs.pipeline.replies import reader_locale, refuse
 from cogs.pipeline.router import router_of
 from cogs.tournament import correction_prompt as tournament_fix
@@ -62,6 +63,7 @@ from cogs.tournament.scheduled_events import delete_server_event, server_event
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
+TOUR = accent_of("turnier")
 
 KIND = "turnier"
 LIST_MAX = 10  # /turnier liste: the newest ten
@@ -117,7 +119,7 @@ class TournamentCog(CroupierCog):
             announced=True,
         )
         callback = await interaction.response.send_message(
-            **send_kwargs(tcards.registration_card(outcome, locale))
+            **send_kwargs(tcards.registration_card(outcome, locale), TOUR)
         )
         self.service.tables.set_message(outcome.game_id, callback.message_id)
         # Group threads and evenings need more than a table: tell the host what is missing.
@@ -134,12 +136,9 @@ class TournamentCog(CroupierCog):
             card.rows = []  # buttons only on the registration message itself
         else:  # the whole tournament: a bracket picture, and its numbers as text
             card = tcards.standings_card(tour, mine, self.service.directory.display_name)
-            picture = bracket_picture(self.service, tour, card.title, mine)
-            await interaction.response.send_message(
-                ephemeral=True, file=picture, **send_kwargs(card)
-            )
-            return
-        await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+            card.pictures = (bracket_picture(self.service, tour, card.title, mine),)
+            await ready(card)
+        await interaction.response.send_message(ephemeral=True, **send_kwargs(card, TOUR))
 
     @turnier.command(name=cmd("liste"), description=cmd("liste.desc"))
     async def liste(self, interaction: discord.Interaction[Any]) -> None:
@@ -148,7 +147,7 @@ class TournamentCog(CroupierCog):
         ids = self.service.tables.in_guild(KIND, interaction.guild_id or 0, LIST_MAX + 1)
         outcomes = [self.service.tables.current(i) for i in ids[:LIST_MAX]]
         card = tcards.overview_card(outcomes, locale, more=len(ids) > LIST_MAX)
-        await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+        await interaction.response.send_message(ephemeral=True, **send_kwargs(card, TOUR))
 
     @turnier.command(name=cmd("export"), description=cmd("export.desc"))
     async def export(self, interaction: discord.Interaction[Any]) -> None:

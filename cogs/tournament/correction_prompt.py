@@ -24,12 +24,14 @@ from bot.render.cards import Button, Card, custom_id
 from bot.service import Outcome
 from bot.tournament.corrections import UNDOES
 from cogs.croupier_cog import CroupierCog, actor_of, channel_by_id, client_service
+from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import announce
 from cogs.pipeline.incoming import Click
-from cogs.pipeline.payload import send_kwargs
+from cogs.pipeline.payload import accent_of, send_kwargs
 from cogs.pipeline.replies import reader_locale, refuse
 
 log = logging.getLogger(__name__)
+TOUR = accent_of("turnier")
 
 Interaction = discord.Interaction[Any]
 
@@ -78,9 +80,9 @@ async def correct(
             "danger",
         )
         card = Card(description=text, rows=[(button,)])
-        await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
+        await interaction.response.send_message(ephemeral=True, **send_kwargs(card, TOUR))
         return
-    await interaction.response.send_message(**send_kwargs(_public_card(outcome)))
+    await interaction.response.send_message(**send_kwargs(_public_card(outcome), TOUR))
     await end_undone(interaction.client, outcome, host)
     await announce(interaction.client, outcome, interaction)
 
@@ -99,10 +101,9 @@ async def confirmed(interaction: Interaction, click: Click, outcome: Outcome) ->
     with what changed, and the tables of undone rounds end."""
     _pending(interaction.client).pop(click.arg, None)
     locale = reader_locale(interaction, outcome.locale)
-    await interaction.response.edit_message(
-        content=t("ui.tour.confirmed", locale), embed=None, view=None
-    )
-    await interaction.followup.send(**send_kwargs(_public_card(outcome)))
+    done = ui.note(t("ui.tour.confirmed", locale))
+    await interaction.response.edit_message(**ui.message_kwargs(done, TOUR))
+    await interaction.followup.send(**send_kwargs(_public_card(outcome), TOUR))
     await end_undone(interaction.client, outcome, actor_of(interaction))
 
 

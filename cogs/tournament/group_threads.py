@@ -12,10 +12,9 @@ import discord
 
 from bot.i18n import t
 from bot.play.tournaments import group_of
+from bot.render import pictures, v6_cards
 from bot.render import tournament_cards as tcards
-from bot.render import v6_cards
-from bot.render.cards import Button, Card, custom_id
-from bot.render.pictures import table_png
+from bot.render.cards import Button, Card, Picture, custom_id
 from bot.service import Outcome, Service
 from bot.tournament.evening_time import shown_time
 from cogs.croupier_cog import channel_by_id, client_service
@@ -110,8 +109,13 @@ async def deliver(d: Delivery) -> None:
         if event["type"] == "group_table":
             finale = outcome.public["rounds"][event["round"] - 1]["finale"]
             card = tcards.group_table_card(event, locale, finale=finale)
-            picture = group_picture(d.service, event["table"], card.title, locale)
-            await d.post("group_table", card, cause=event, file=picture)
+            through = outcome.public["rounds"][event["round"] - 1]["advanced"]
+            card.pictures = (
+                group_picture(
+                    d.service, event["table"], card.title, locale, advanced=through, finale=finale
+                ),
+            )
+            await d.post("group_table", card, cause=event)
         elif event["type"] == "round":
             await d.post("round", tcards.round_card(event, name, locale), cause=event)
             await start_groups(d.client, d.service.tables.current(outcome.game_id))
@@ -183,28 +187,44 @@ async def remind(d: Delivery, event: dict[str, Any]) -> None:
     name, link = outcome.public["name"], f"<#{thread.id}>"
     notice = closed_notice("ui.tour.reminder_public", locale, when=when)
     await wake(thread)  # archived since the draw: players can use its table again
-    players = {
-        p: (
-            t("ui.tour.reminder", d.reader(p), name=name, group=number, when=when, thread=link),
-            None,
+    players = {  # with "Bin dabei" by DM too, in the reader's language
+        p: Card(
+            description=t(
+                "ui.tour.reminder", d.reader(p), name=name, group=number, when=when, thread=link
+            ),
+            rows=[(checkin_button(outcome, number, d.reader(p)),)],
         )
         for p in group["players"]
     }
-
-    def checkin(player: str) -> Any:  # "Bin dabei" by DM too, in the reader's language
-        return ui.view(Card(rows=[(checkin_button(outcome, number, d.reader(player)),)]))
-
     part = f"remind{number}"
-    await d.dms(players, notice, part=part, channel=thread, view=checkin, cause=event)
+    await d.dms(players, notice, part=part, channel=thread, cause=event)
 
 
 def group_picture(
-    service: Service, table: list[dict[str, Any]], title: str, locale: str
-) -> discord.File:
-    """The group table as a picture; the message carries the same rows as text."""
-    header = [t(f"ui.tour.col.{c}", locale) for c in ("place", "player", "points", "eyes")]
-    rows = tcards.group_rows(table, service.directory.display_name)
-    return ui.attachment(table_png(title, header, rows), "group_table", locale)
+    service: Service,
+    table: list[dict[str, Any]],
+    title: str,
+    locale: str,
+    *,
+    advanced: list[str],
+    finale: bool,
+) -> Picture:
+    """The group table as a picture, who went through marked (the Finale: its winner);
+    the message carries the same rows as text."""
+    header = tuple(t(f"ui.tour.col.{c}", locale) for c in ("place", "player", "points", "eyes"))
+    rows = tuple(tuple(row) for row in tcards.group_rows(table, service.directory.display_name))
+    through = tuple(
+        i for i, row in enumerate(table)
+        if row["player"] in advanced or (finale and i == 0)
+    )  # fmt: skip
+    alt = pictures.alt_group_table(title, header, rows, through=through)
+    return ui.picture(
+        "group_table", locale, _group_png, title, header, rows, through, description=alt
+    )
+
+
+def _group_png(title: str, header: Any, rows: Any, through: tuple[int, ...]) -> bytes:
+    return pictures.group_table_png(title, header, rows, through=through)
 
 
 async def substitute(interaction: discord.Interaction[Any], outcome: Outcome) -> None:

@@ -26,7 +26,7 @@ ASKED = {  # what each Dice Devils decision says, and what each of its options s
 def labels(prompt: Any) -> list[str]:
     """The labels of a prompt's buttons and select options."""
     found = []
-    for row in prompt.components:
+    for row in prompt.rows():
         for comp in row["components"]:
             found += [o["label"] for o in comp.get("options", [])] or [comp.get("label", "")]
     return found

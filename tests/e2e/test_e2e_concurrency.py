@@ -122,7 +122,7 @@ async def test_ten_picks_of_one_card_count_once(table: Table, verb: str) -> None
         await until_play(table, users)
     user = users[service.tables.current(game).to_act[0]]
     prompt = await act(table, user)
-    option = prompt.components[0]["components"][0]["options"][0]["value"]
+    option = prompt.rows()[0]["components"][0]["options"][0]["value"]
     before = logged(table)
     answers = await burst(table, user, prompt, verb, [option])
     assert logged(table) == before + 1

@@ -53,7 +53,7 @@ async def test_a_round_with_sealed_bets_pulling_and_private_balances(
         ):
             await table.press(turn, "stopp")
     results = [m for m in table.public() if "Abrechnung Runde 1" in m.text()]
-    assert len(results) == 1 and results[0].attachments == ["spur.png"]
+    assert len(results) == 1 and results[0].pictures() == ["spur.png", "ofen.png"]
     for user in (table.anna, table.ben, dora):
         assert any(
             "Runde 1 ist abgerechnet" in m.text()

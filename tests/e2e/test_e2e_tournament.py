@@ -103,7 +103,7 @@ async def check_bracket(table: Table) -> None:
                 line = f"{place}. {named[row['player']]} – {points}, {eyes}"
                 through = row["player"] in rnd["advanced"] or (rnd["finale"] and place == 1)
                 assert (line + " ✓" if through else line + "\n") in text + "\n", line
-    assert f"Turniersieger\n{named[tour['champion']]}" in text
+    assert f"**Turniersieger** · {named[tour['champion']]}" in text
 
 
 async def test_a_host_correction_changes_the_group_table(table: Table) -> None:

@@ -23,8 +23,8 @@ async def decide(table: Table, user: object, answer: str, interaction: object) -
 
 def eyes_line(table: Table, user: object) -> str:
     message = table.table_message()
-    field = next(f for f in message.embeds[0]["fields"] if str(user.id) in f["value"])  # type: ignore[attr-defined]
-    return str(field["value"])
+    lines = message.text().splitlines()
+    return next(line for line in lines if line.startswith(f"**<@{user.id}>**"))  # type: ignore[attr-defined]
 
 
 async def test_anaconda_fight_through_buttons(table: Table) -> None:

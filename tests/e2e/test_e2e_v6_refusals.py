@@ -46,7 +46,7 @@ async def test_double_click_and_stale_buttons_are_refused(table: Table) -> None:
     # a second click on the same button arrives with the old custom id (the client still
     # showed the old message): put it back on the message as such a client would have it
     message = table.table_message()
-    message.components[0]["components"][0]["custom_id"] = old_weiter
+    message.rows()[0]["components"][0]["custom_id"] = old_weiter
     refused = await table.fake.click(table.anna, message, old_weiter)
     await table.settled()
     assert refused.message.visibility == "ephemeral"

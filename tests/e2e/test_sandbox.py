@@ -254,7 +254,7 @@ async def test_a_tournaments_thread_is_shown_listed_and_played_in() -> None:
         ]
     )
     assert "── #Sandbox Cup – Finale\n   Die verflixte 6 – Durchgang 1" in text
-    assert "── #Sandbox Cup – Finale: 1 Nachricht" in text  # listed by kanäle
+    assert "── #Sandbox Cup – Finale: 2 Nachrichten" in text  # the table, its ping; by kanäle
     assert "in #Sandbox Cup – Finale ·" in text and "<#" not in text  # /tische, by name
     assert "jetzt in #Sandbox Cup – Finale" in text
     assert "{Joker wählen (1–3):" in text  # whoever begins got his choice in the thread

@@ -82,8 +82,8 @@ def check_channel(fake: FakeDiscord, store: Store, channel: Channel, tally: Tall
     tally.expect("Durchgang results", results, sum(_logged(store, g, "durchgang_end") for g in v6))
     tracks = sum("spur.png" in m.attachments for m in messages)
     tally.expect("Teufel round results", tracks, sum(_logged(store, g, "settle") for g in teufel))
-    displays = sum("auslage.png" in m.attachments for m in messages)
-    tally.expect("Dice Devils displays", displays, sum(_logged(store, g, "round") for g in dd))
+    rounds = sum(text.startswith("Dice Devils – Runde") for text in texts)  # each its display
+    tally.expect("Dice Devils rounds", rounds, sum(_logged(store, g, "round") for g in dd))
     _check_live(store, channel, messages, games, tally)
 
 

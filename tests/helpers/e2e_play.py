@@ -32,7 +32,7 @@ async def act(table: Table, user: Any) -> Any:
 
 async def choose_first(table: Table, user: Any, prompt: Any) -> Any:
     """Pick the first offered option of the prompt's first select (or its first button)."""
-    row = prompt.components[0]["components"][0]
+    row = prompt.rows()[0]["components"][0]
     if row["type"] == 2:
         return await table.press(user, click_of(row["custom_id"]).verb, prompt)
     return await table.choose(

@@ -42,6 +42,7 @@ from bot.sandbox import timestamps
 from loopback import FakeDiscord
 from loopback.state import (
     BUTTON,
+    CONTAINER,
     DISCORD_EPOCH_MS,
     LOADING,
     SELECT_TYPES,
@@ -244,10 +245,35 @@ class Recorder:
         lines = self.readable(message.content).splitlines() if message.content else []
         for embed in message.embeds:
             lines += self.embed(embed)
-        for row in message.components:
+        rows: list[dict[str, Any]] = []
+        for comp in message.components:
+            if comp.get("type") == CONTAINER:
+                lines += self.container(comp, message)
+                rows += [c for c in comp.get("components") or [] if c.get("type") == 1]
+            elif comp.get("type") == 1:
+                rows.append(comp)
+        for row in rows:
             lines += self.row(row)
-        lines += [f"📎 {name}" for name in message.attachments]
+        pictured = set(message.pictures())
+        lines += [f"📎 {name}" for name in message.attachments if name not in pictured]
         return lines
+
+    def container(self, container: dict[str, Any], message: Message) -> list[str]:
+        """A Components V2 card as a box: its texts (``│``), its pictures (``🖼 name –
+        alt text``) and a divider; its controls follow below the box."""
+        inner: list[str] = []
+        for comp in container.get("components") or []:
+            kind = comp.get("type")
+            if kind == 10:
+                inner += self.readable(str(comp.get("content", ""))).splitlines()
+            elif kind == 12:
+                for item in comp.get("items") or []:
+                    url = str((item.get("media") or {}).get("url", ""))
+                    name = url.removeprefix("attachment://")
+                    shown = name if name in message.attachments else f"{name} (fehlt)"
+                    alt = self.readable(str(item.get("description") or ""), mentions=False)
+                    inner.append(f"🖼 {shown}" + (f" – {alt}" if alt else ""))
+        return ["╭", *(f"│ {line}".rstrip() for line in inner), "╰"]
 
     def embed(self, embed: dict[str, Any]) -> list[str]:
         """An embed as ``╭ title``, ``│`` lines (description; field names with ``▸``, their

@@ -181,7 +181,7 @@ def open_prompt(play: Transcript, user: User, prefix: str) -> Message | None:
 
 
 async def first_choice(play: Transcript, user: User, prompt: Message) -> Any:
-    row = prompt.components[0]["components"][0]
+    row = prompt.rows()[0]["components"][0]
     if row["type"] == 2:
         return await play.press(user, click_of(row["custom_id"]).verb, prompt)
     return await play.choose(user, prompt, [row["options"][0]["value"]])
@@ -212,7 +212,7 @@ async def dicedevils(play: Transcript, users: list[User]) -> None:
             continue
         prompt = await play.opened(user, "decide", live)
         choices = verbs(prompt)
-        first = prompt.components[0]["components"][0]
+        first = prompt.rows()[0]["components"][0]
         if not swapped and first["type"] != 2:
             swapped = True
             await first_choice(play, user, prompt)

@@ -67,9 +67,9 @@ class Case:
 
 
 def dd_display(locale: str) -> Case:
-    """Dice Devils' display as ``display_picture`` draws it: four slots, longest items."""
+    """Dice Devils' longest items in a plain table: four slots."""
     items = ["Ohrenschützer", "Schlafmütze", "heißes Bad", "Bügeleisen"]
-    header = [t(f"dd.ui.col.{c}", locale) for c in ("slot", "item", "value")]
+    header = ["#", "Item", "Σ"]
     rows = [
         [dd_cards.slot_number(i), dd_cards.item_name(item, locale), VALUE[item]]
         for i, item in enumerate(items)
@@ -84,7 +84,7 @@ def dd_display(locale: str) -> Case:
 
 def dd_every_item(locale: str) -> Case:
     """Every item of the game in one table (no golden: the glyphs of every item name)."""
-    header = [t(f"dd.ui.col.{c}", locale) for c in ("slot", "item", "value")]
+    header = ["#", "Item", "Σ"]
     rows = [
         [i + 1, dd_cards.item_name(item, locale), value]
         for i, (item, value) in enumerate(VALUE.items())

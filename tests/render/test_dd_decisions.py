@@ -18,6 +18,7 @@ from bot.render.cards import Button, Card, Select
 from bot.service import Outcome
 from cogs.games import dicedevils
 from cogs.pipeline.incoming import parse_click
+from loopback.state import iter_components
 from tests.helpers.click_ids import click_of
 
 ANNA, BEN, CEM = "101", "102", "103"
@@ -120,8 +121,8 @@ async def test_the_first_step_of_a_long_swap_turns_the_prompt_into_the_second() 
     assert click is not None
     interaction = stub_interaction()
     assert await dicedevils.answer(interaction, click, current, ANNA)
-    rows = interaction.response.edited["view"].payload
-    (select,) = [c for row in rows for c in row["components"] if c["type"] == 3]
+    components = interaction.response.edited["view"].payload
+    (select,) = [c for c in iter_components(components) if c["type"] == 3]
     assert len(select["options"]) == len(ITEMS) - 1
     chosen = parse_click(select["custom_id"], [select["options"][0]["value"]])
     assert chosen is not None and chosen.verb == "swap_item"

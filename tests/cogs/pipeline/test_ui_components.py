@@ -1,49 +1,65 @@
-"""The component payload cogs.pipeline.payload builds from a card is what discord.py makes."""
+"""The Components V2 payload cogs.pipeline.payload builds from a card is what discord.py's
+own ``LayoutView`` makes of the same card, and keeps Discord's limits."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import discord
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.render.cards import Button, Card, Choice, Row, Select
+from bot.render.cards import MAX_TEXT, Button, Card, Choice, Picture, Row, Select
 from cogs.pipeline import payload as ui
 
 
-def reference(card: Card) -> list[dict[str, Any]]:
-    """The payload as discord.py builds it from ``discord.ui`` items (as payload once did)."""
-    view = discord.ui.View(timeout=None)
-    for number, row in enumerate(card.rows):
-        if isinstance(row, Select):
-            options = [
-                discord.SelectOption(
-                    label=c.label[:100], value=c.value, description=c.description[:100] or None
-                )
-                for c in row.options
-            ]
-            view.add_item(
-                discord.ui.Select(
-                    custom_id=row.custom_id,
-                    placeholder=row.placeholder[:150],
-                    options=options,
-                    min_values=row.min_values,
-                    max_values=row.max_values,
-                    row=number,
-                )
+def _item(row: Row) -> discord.ui.ActionRow[Any]:
+    if isinstance(row, Select):
+        options = [
+            discord.SelectOption(
+                label=c.label[:100], value=c.value, description=c.description[:100] or None
             )
-            continue
-        for spec in row:
-            view.add_item(
-                discord.ui.Button(
-                    custom_id=spec.custom_id,
-                    label=spec.label[:80],
-                    style=ui.STYLES[spec.style],
-                    disabled=spec.disabled,
-                    row=number,
+            for c in row.options
+        ]
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=row.custom_id,
+            placeholder=row.placeholder[:150] or None,
+            options=options,
+            min_values=row.min_values,
+            max_values=row.max_values,
+        )
+        return discord.ui.ActionRow(select)
+    buttons = [
+        discord.ui.Button(
+            custom_id=spec.custom_id,
+            label=spec.label[:80] or None,
+            style=ui.STYLES[spec.style],
+            disabled=spec.disabled,
+        )
+        for spec in row
+    ]
+    return discord.ui.ActionRow(*buttons)
+
+
+def reference(card: Card, accent: int) -> list[dict[str, Any]]:
+    """The payload as discord.py builds it from ``discord.ui`` items."""
+    texts: list[Any] = [discord.ui.TextDisplay(text) for text in ui.text_parts(card)]
+    if card.pictures:
+        gallery = discord.ui.MediaGallery(
+            *(
+                discord.MediaGalleryItem(
+                    f"attachment://{picture.filename}", description=picture.description or None
                 )
+                for picture in card.pictures
             )
+        )
+        texts.insert(len(texts) - bool(card.footer), gallery)
+    if card.rows:
+        texts.append(discord.ui.Separator())
+        texts += [_item(row) for row in card.rows]
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.Container(*texts, accent_colour=accent))
     return view.to_components()
 
 
@@ -51,7 +67,7 @@ text = st.text(min_size=1, max_size=120)
 ids = st.from_regex(r"v6b:[0-9]{1,5}:[0-9]{1,4}:[a-z]{1,8}", fullmatch=True)
 styles = st.sampled_from(sorted(ui.STYLES))
 buttons = st.lists(
-    st.builds(Button, ids, st.text(max_size=120), styles, st.booleans()),
+    st.builds(Button, ids, st.text(min_size=1, max_size=120), styles, st.booleans()),
     min_size=1,
     max_size=5,
 )
@@ -67,28 +83,105 @@ selects = st.builds(
     st.just(1),
     st.integers(1, 3),
 )
-rows: st.SearchStrategy[list[Row]] = st.lists(st.one_of(buttons, selects), min_size=1, max_size=5)
+rows: st.SearchStrategy[list[Row]] = st.lists(st.one_of(buttons, selects), min_size=0, max_size=5)
+fields = st.lists(st.tuples(text, text), max_size=6)
+galleries = st.lists(
+    st.builds(
+        Picture, st.from_regex(r"[a-z]{1,8}", fullmatch=True), text, st.just(lambda: b""), text
+    ),
+    max_size=3,
+    unique_by=lambda picture: picture.filename,
+).map(tuple)
 
 
-@given(rows)
-def test_the_payload_is_discord_pys(card_rows: list[Row]) -> None:
-    card = Card(title="Tisch", rows=card_rows)
-    built = ui.view(card)
-    assert built is not None
-    assert built.to_components() == reference(card)
+@given(rows, fields, st.text(max_size=300), st.text(max_size=40), galleries)
+def test_the_payload_is_discord_pys(
+    card_rows: list[Row],
+    card_fields: list[tuple[str, str]],
+    description: str,
+    footer: str,
+    gallery: tuple[Picture, ...],
+) -> None:
+    card = Card("Tisch", description, card_fields, footer, card_rows, pictures=gallery)
+    assert ui.view(card, 0x123456).to_components() == reference(card, 0x123456)
 
 
-def test_a_card_without_rows_clears_the_components() -> None:
-    assert ui.view(Card(title="Ende")) is None
-    assert ui.message_kwargs(Card(title="Ende"))["view"] is None
+def test_a_card_is_one_container_with_its_text_picture_and_controls() -> None:
+    picture = Picture("spur", "k", lambda: b"", "Anna auf 3")
+    card = Card(
+        "Runde 2",
+        "@Anna ist am Zug.",
+        [("Anna", "40 Münzen"), ("Ben", "zwei\nZeilen")],
+        "Seed-Hash abc",
+        [(Button("tkb:1:2:bet", "Setzen"),)],
+        pictures=(picture,),
+    )
+    (container,) = ui.view(card, 0xABCDEF).to_components()
+    kinds = [c["type"] for c in container["components"]]
+    assert container["type"] == 17 and container["accent_color"] == 0xABCDEF
+    assert kinds == [10, 10, 12, 10, 14, 1]  # text, fields, picture, footer, divider, row
+    head, listed, gallery, footer = container["components"][:4]
+    assert head["content"] == "### Runde 2\n@Anna ist am Zug."
+    assert listed["content"] == "**Anna** · 40 Münzen\n**Ben**\nzwei\nZeilen"
+    assert gallery["items"][0]["media"]["url"] == "attachment://spur.png"
+    assert gallery["items"][0]["description"] == "Anna auf 3"
+    assert footer["content"] == "-# Seed-Hash abc"
+
+
+def test_a_card_sets_the_components_v2_flag_and_pings_nobody() -> None:
+    """discord.py sets the flag for the view; the card carries its allowed mentions."""
+    kwargs = ui.send_kwargs(Card(description="<@1> ist am Zug."), 1)
+    params = discord.webhook.async_.interaction_message_response_params(type=4, **kwargs)
+    assert params.payload is not None
+    data = params.payload["data"]
+    assert data["flags"] & discord.MessageFlags(components_v2=True).value
+    assert data["allowed_mentions"] == {"parse": []}  # nobody: no users, roles, everyone
+    assert "content" not in data or not data["content"]
+
+
+def test_an_edit_clears_content_and_embeds_and_keeps_an_unchanged_picture() -> None:
+    picture = Picture("spur", "track:1", lambda: b"png", "")
+    card = Card(description="x", pictures=(picture,))
+    plain = ui.message_kwargs(Card(description="x"))
+    assert plain["content"] is None and plain["embed"] is None
+    assert plain["attachments"] == []  # an old picture goes
+    kept = ui.message_kwargs(card, shown="track:1")
+    assert "attachments" not in kept  # the message shows it already: no upload
+
+
+async def test_a_new_picture_is_drawn_off_the_loop_then_attached() -> None:
+    import threading
+
+    from bot.render.drawn import ready
+
+    drawn_in: list[threading.Thread] = []
+
+    def draw() -> bytes:
+        drawn_in.append(threading.current_thread())
+        return b"png"
+
+    card = Card(description="x", pictures=(Picture("spur", "track:new", draw, ""),))
+    with pytest.raises(LookupError):
+        ui.message_kwargs(card)  # not drawn yet: never drawn on the loop instead
+    await ready(card)
+    await ready(card)  # drawn once for its key
+    assert drawn_in and drawn_in[0] is not threading.main_thread() and len(drawn_in) == 1
+    (attached,) = ui.message_kwargs(card, shown="track:old")["attachments"]
+    assert attached.filename == "spur.png"
+
+
+def test_a_long_description_gives_way_within_discords_text_limit() -> None:
+    card = Card("Titel", "x" * 5000, [("Anna", "1")], "Fuß")
+    parts = ui.text_parts(card)
+    assert sum(map(len, parts)) <= MAX_TEXT
+    assert parts[0].endswith("…") and parts[1] == "**Anna** · 1" and parts[2] == "-# Fuß"
 
 
 def test_discord_py_sends_it_as_a_finished_view() -> None:
     """The checks discord.py makes before sending a view (and keeping it for dispatch)."""
     built = ui.view(Card(rows=[[Button("v6b:1:2:weiter", "weiter")]]))
-    assert built is not None
     assert hasattr(built, "__discord_ui_view__")
-    assert built.is_finished() and not built.is_dispatchable() and not built.has_components_v2()
+    assert built.is_finished() and not built.is_dispatchable() and built.has_components_v2()
     params = discord.webhook.async_.interaction_message_response_params(
         type=7,
         content=None,
