@@ -2,16 +2,37 @@
 
 from __future__ import annotations
 
+import asyncio
+import traceback
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from PIL import ImageDraw
 
 from bot.engine.rng import ScriptedDice
 from bot.store import default_sqlite_url
 from loopback import bot_running, fake_discord, tasks_left_behind
 from tests.helpers.e2e_table import Table
 from tests.helpers.leaks import LeakScan
+
+
+@pytest.fixture(autouse=True)
+def pictures_off_the_loop(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No picture, nor emoji, is drawn on the event loop: the bot draws in worker threads
+    (bot.render.drawn), so that a click is never held up by Pillow."""
+    on_loop: list[str] = []
+    draw = ImageDraw.Draw
+
+    def guarded(*args: Any, **kwargs: Any) -> ImageDraw.ImageDraw:
+        if asyncio._get_running_loop() is not None:
+            on_loop.append("".join(traceback.format_stack(limit=10)))
+        return draw(*args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw, "Draw", guarded)
+    yield
+    assert on_loop == [], f"drawn on the event loop {len(on_loop)} times, first:\n{on_loop[0]}"
 
 
 @pytest.fixture
