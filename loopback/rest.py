@@ -94,8 +94,8 @@ class Rest:
         self.fake = fake
         self.failures: list[Failure] = []
         # Hold every JSON body against Discord's OpenAPI schema (loopback/schema.py): on in
-        # tests; the Discord bench turns it off for both of its bots alike (it costs about
-        # 2 ms per message body, more than the rest of the fake's work on a request).
+        # tests; the Discord bench turns it off for both of its bots alike (a table message
+        # takes 0.5-1 ms, a few times the rest of the fake's work on the request).
         self.check_schema = True
         self.routes: list[tuple[str, re.Pattern[str], Handler, bool]] = []
         add = self._add
