@@ -110,6 +110,16 @@ class BenchDiscord(FakeDiscord):
         return True
 
 
+def _waiting_text(message: Message) -> str:
+    """The part of a table message that says whom it waits for: an embed's description,
+    or a card's first text (its heading and description; the seats follow apart)."""
+    if message.embeds:
+        return " ".join(str(e.get("description") or "") for e in message.embeds)
+    texts = [c for c in iter_components(message.components, interactive_only=False)
+             if c.get("type") == 10]  # fmt: skip
+    return str(texts[0].get("content") or "") if texts else message.content
+
+
 def verb_of(custom_id: str) -> str:
     """The verb of one of Croupier's custom ids ("" for any other)."""
     click = ClickId.parse(custom_id)
@@ -156,8 +166,7 @@ class Table:
         if self.hint is not None:
             hint, self.hint = self.hint, None
             return hint
-        text = " ".join(str(e.get("description") or "") for e in message.embeds)
-        found = MENTION.findall(text)
+        found = MENTION.findall(_waiting_text(message))
         return self.player(int(found[-1])) if found else self.host
 
     def _refused(self, click: Interaction) -> None:
