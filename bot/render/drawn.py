@@ -63,9 +63,10 @@ def showing(message_id: int | None) -> str | None:
     return None if message_id is None else _shown.get(message_id)
 
 
-def shows(message_id: int, card: Card) -> None:
-    """Message ``message_id`` now shows ``card`` (and its pictures, or none)."""
-    if not card.pictures:
+def shows(message_id: int, card: Card | None) -> None:
+    """Message ``message_id`` now shows ``card`` (and its pictures, or none; None: what
+    it shows is not known)."""
+    if card is None or not card.pictures:
         _shown.pop(message_id, None)
         return
     _shown[message_id] = gallery_key(card)

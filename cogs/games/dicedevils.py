@@ -79,7 +79,9 @@ async def answer(
     locale = current.locale
     if click.verb == "cup":
         text = cards.cup_text(current.private[actor], actor, locale)
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(
+            ephemeral=True, **send_kwargs(ui.note(text), ACCENT)
+        )
         return True
     if click.verb not in ("decide", "swap_take"):
         return False
@@ -161,7 +163,7 @@ def fight_pictures(d: Delivery, events: Sequence[Event], locale: str) -> tuple[P
         title = t("dd.ui.fight_title", locale, item=cards.item_name(fight.item, locale))
         alt = pictures.alt_fight(title, fight.fighters, fight.winner, locale)
         shown.append(ui.picture(
-            "fight", locale, _fight_png, title, fight.fighters, fight.winner, number=number,
+            "fight", locale, _fight_png, title, fight.fighters, fight.winner, seq=number,
             description=alt,
         ))  # fmt: skip
     return tuple(shown)

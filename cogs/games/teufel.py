@@ -72,7 +72,9 @@ async def answer(
     that the player is seated, and for the form that the engine takes his bet now)."""
     if click.verb == "account":
         text = cards.account_text(current.private[actor], actor, current.locale)
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(
+            ephemeral=True, **ui.send_kwargs(ui.note(text), ACCENT)
+        )
         return True
     balance = cards.own_seat(current.private[actor], actor)["balance"]
     form = cards.bet_form(current, balance, current.locale)
@@ -87,7 +89,7 @@ async def bet_taken(d: Delivery, actor: str) -> None:
         return
     bet = cards.own_seat(d.outcome.private[actor], actor)["bet"]
     text = cards.bet_done_text(d.outcome, bet, d.private_locale)
-    await interaction.response.send_message(text, ephemeral=True)
+    await interaction.response.send_message(ephemeral=True, **ui.send_kwargs(ui.note(text), ACCENT))
 
 
 async def show(d: Delivery, actor: str | None) -> None:

@@ -151,7 +151,10 @@ class Delivery:
         message: discord.Message = await channel.send(nonce=nonce, **kwargs)
         self.posted = True
         if card is not None:
-            shows(message.id, card)
+            # a redelivery's post may get back the message posted before a crash, which
+            # may show other pictures by now: only what it holds is remembered
+            held = {a.filename for a in message.attachments}
+            shows(message.id, card if held == {p.filename for p in card.pictures} else None)
             if card.ping:
                 await self.ping(part, card.ping, channel, cause)
         return message
@@ -261,6 +264,7 @@ class Delivery:
 
 
 ARCHIVED = 50083  # "Thread is archived"
+INVALID = 50035  # "Invalid Form Body"
 
 
 async def wake(channel: Any) -> None:
@@ -277,9 +281,13 @@ async def edit_awake(channel: Any, message_id: int, card: Card, accent: int) -> 
     try:
         await message.edit(**kwargs)
     except discord.HTTPException as exc:
-        if exc.code != ARCHIVED or not isinstance(channel, discord.Thread):
+        if exc.code == ARCHIVED and isinstance(channel, discord.Thread):
+            await channel.edit(archived=False)
+        elif exc.code != INVALID or "attachments" in kwargs:
             raise
-        await channel.edit(archived=False)
+        else:  # the pictures it was thought to keep are gone (changed elsewhere): anew
+            log.warning("message %s lacks its pictures: sending them anew", message_id)
+            shows(message_id, None)
         await message.edit(**ui.message_kwargs(card, accent, shown=showing(message_id)))
     shows(message_id, card)
 

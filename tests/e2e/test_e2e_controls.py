@@ -43,7 +43,7 @@ async def test_a_bet_form_opened_before_a_restart_is_answered_after_it(table: Ta
         table.bot = restarted
         submitted = await table.fake.submit_modal(table.anna, form, {"amount": "40"})
         await table.settled()
-        assert submitted.message is not None and "Gesetzt: 40" in submitted.message.content
+        assert submitted.message is not None and "Gesetzt: 40" in submitted.message.text()
         assert "Anna hat gesetzt" in table.table_message().text() or "gesetzt ✓" in (
             table.table_message().text()
         )

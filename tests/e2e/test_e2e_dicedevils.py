@@ -29,7 +29,7 @@ async def test_a_whole_game(table: Table, leaks: LeakScan, count: int) -> None:
         )
     assert any(m.attachments == ["auslage.png"] for m in table.public())  # the display, pictured
     cup = await table.press(players[-1], "cup")
-    assert cup.message.visibility == "ephemeral" and "Dein Becher" in cup.message.content
+    assert cup.message.visibility == "ephemeral" and "Dein Becher" in cup.message.text()
     assert not any("Dein Becher" in m.text() for m in table.public())
     stranger = fake.add_user("Zoe", guild=table.guild)
     refused = await table.press(stranger, "place")

@@ -38,7 +38,7 @@ async def test_an_english_player_at_a_german_table(table: Table, leaks: LeakScan
     assert any(text.startswith("Your cup") for text in dms(table, table.ben))
     assert any(text.startswith("Dein Becher") for text in dms(table, table.anna))
     cup = await table.press(table.ben, "cup")
-    assert cup.message.visibility == "ephemeral" and cup.message.content.startswith("Your cup")
+    assert cup.message.visibility == "ephemeral" and cup.message.text().startswith("Your cup")
     shown = public_text(table)
     assert t("game.name.dicedevils", "de") in shown and "Your cup" not in shown
     assert "Round" not in shown  # the table stays German for everyone

@@ -27,14 +27,14 @@ async def test_a_round_with_sealed_bets_pulling_and_private_balances(
     odd = await bet(table, table.anna, "25")
     assert "Schritten von 10" in odd.message.content
     done = await bet(table, table.anna, "40")
-    assert done.message.visibility == "ephemeral" and "40" in done.message.content
+    assert done.message.visibility == "ephemeral" and "40" in done.message.text()
     sealed = table.table_message().text()
     assert "✓ gesetzt" in sealed and "Einsatz 40" not in sealed  # sealed in public
     twice = await table.press(table.anna, "bet")
     assert twice.message.visibility == "ephemeral"
     assert twice.message.content == "Du hast in dieser Runde schon gesetzt."
     early = await table.press(table.anna, "account")
-    assert "Dein Guthaben: 200. Dein Einsatz in dieser Runde: 40." in early.message.content
+    assert "Dein Guthaben: 200. Dein Einsatz in dieser Runde: 40." in early.message.text()
     for user, amount in ((table.ben, "0"), (table.cem, "100"), (dora, "20")):
         await bet(table, user, amount)
     revealed = table.table_message().text()
@@ -96,10 +96,10 @@ async def test_the_last_bettor_reads_that_the_bets_are_revealed(table: Table) ->
     await table.press(table.ben, "join", opened.message)
     await table.press(table.anna, "start", opened.message)
     first = await bet(table, table.anna, "40")
-    assert first.message.content == "✓ Gesetzt: 40. Aufgedeckt wird, wenn alle gesetzt haben."
+    assert first.message.text() == "✓ Gesetzt: 40. Aufgedeckt wird, wenn alle gesetzt haben."
     last = await bet(table, table.ben, "30")
     assert last.message.visibility == "ephemeral"
-    assert last.message.content == (
+    assert last.message.text() == (
         "✓ Gesetzt: 30. Damit haben alle gesetzt – die Einsätze sind aufgedeckt."
     )
     assert "Einsatz 30" in table.table_message().text()  # and so they are

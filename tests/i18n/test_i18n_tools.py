@@ -138,7 +138,7 @@ def test_file_names_are_plain_in_every_language() -> None:
     for code, language in LANGUAGES.items():
         for key in sorted(k for k in language.ids() if k.startswith("file.")):
             what = key.removeprefix("file.")
-            written = t(key, code, game=1234)
-            assert file_name(what, code, "png", game=1234) == f"{written}.png", (code, key)
+            written = t(key, code, game=1234, seq=2)
+            assert file_name(what, code, "png", game=1234, seq=2) == f"{written}.png", (code, key)
     assert file_name("game", "de", "json", game=1234) == "spiel-1234.json"
     assert file_name("track", "en", "png") == "track.png"
