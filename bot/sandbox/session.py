@@ -56,9 +56,10 @@ class Sandbox:
 
     def _names(self, text: str) -> str:
         """Mentions as names: users as @Name, channels and threads as #name; the app's
-        emojis as ``:die_3:`` (what Discord's client writes for one in text)."""
+        emojis as ``:die_3:`` (what Discord's client writes for one in text); bold marks
+        left out (headings and small print are left out by ``Message.text``)."""
         by_id = {str(u.id): name for name, u in self.users.items()}
-        text = as_names(text)
+        text = as_names(text).replace("**", "")  # bold, which a terminal cannot show
         text = re.sub(r"<@!?(\d+)>", lambda m: "@" + by_id.get(m[1], m[1]), text)
 
         def channel(match: re.Match[str]) -> str:

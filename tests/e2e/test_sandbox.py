@@ -134,6 +134,7 @@ async def test_each_demo_plays_its_lines_with_fixed_chance(game: str) -> None:
     assert await run(game, None, out) == 0
     text = out.getvalue()
     assert "✗" not in text  # every line found its button, select, form
+    assert "**" not in text and "\n   ### " not in text  # cards read as text, no marks
     proof = {
         "teufel": "Abrechnung Runde 1",
         "flaschenteufel": "kauft die Flasche",
