@@ -25,7 +25,7 @@ from loopback.screens.html import WIDTH
 
 NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 SCALE = 2
-TIMEOUT = 60.0
+TIMEOUT = 180.0  # a loaded two-core machine starts Chromium slowly
 SPARE = 200  # CSS pixels of window beyond the page's height
 MEASURE = (
     "<script>addEventListener('load',()=>{document.body.setAttribute('data-height',"
