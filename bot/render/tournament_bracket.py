@@ -179,10 +179,7 @@ def bracket_png(title: str, columns: Sequence[Column], locale: str) -> bytes:
     legend_h = 26
     height = PADDING + TITLE_H + sum(band_heights) + legend_h + PADDING
     canvas = pictures.Canvas(canvas_w, height)
-    canvas.text(
-        PADDING, PADDING + 13, pictures.fit(title, canvas_w - 2 * PADDING, TITLE_SIZE, bold=True),
-        size=TITLE_SIZE, bold=True,
-    )  # fmt: skip
+    canvas.title(title)
     top: float = PADDING + TITLE_H
     for band, band_h in zip(bands, band_heights, strict=True):
         for index, (heading, boxes) in enumerate(band):

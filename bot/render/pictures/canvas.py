@@ -25,6 +25,7 @@ from bot.render.pictures.palette import (
     SCALE,
     TEXT,
     TEXT_SIZE,
+    TITLE_SIZE,
     Colour,
     px,
 )
@@ -104,6 +105,11 @@ class Canvas:
         if shown:
             where = (px(x), px(y))
             self.draw.text(where, shown, font=face(size, bold=bold), fill=fill, anchor=anchor)
+
+    def title(self, title: str, y: float = PADDING + 13) -> None:
+        """The picture's title at its top left, cut to the picture's width."""
+        shown = fit(title, title_room(self.width), TITLE_SIZE, bold=True)
+        self.text(PADDING, y, shown, size=TITLE_SIZE, bold=True)
 
     def box(
         self,

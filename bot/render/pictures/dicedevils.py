@@ -12,7 +12,7 @@ from bot.games.dicedevils.state import OBER, RANKS, VALUE, dice_of
 from bot.i18n import listed, t
 from bot.render.dd_cards import item_name, score_text
 from bot.render.pictures.alt import one_line
-from bot.render.pictures.canvas import Canvas, badge, die, fit, title_room, width
+from bot.render.pictures.canvas import Canvas, badge, die, fit, width
 from bot.render.pictures.palette import (
     DIE_DIM,
     DIM,
@@ -167,10 +167,7 @@ def display_png(title: str, slots: Sequence[Slot]) -> bytes:
     content = count * tile_w + (count - 1) * TILE_GAP
     canvas_w = min(MAX_WIDTH, max(content, width(title, TITLE_SIZE, bold=True)) + 2 * PADDING)
     canvas = Canvas(canvas_w, PADDING + TITLE_H + tile_h + PADDING)
-    canvas.text(
-        PADDING, PADDING + 13, fit(title, title_room(canvas_w), TITLE_SIZE, bold=True),
-        size=TITLE_SIZE, bold=True,
-    )  # fmt: skip
+    canvas.title(title)
     top = PADDING + TITLE_H
     for index, slot in enumerate(slots):
         x = PADDING + index * (tile_w + TILE_GAP)
@@ -242,10 +239,7 @@ def fight_png(title: str, fighters: Sequence[Fighter], *, winner: int | None = N
     canvas_w = min(MAX_WIDTH, max(content, width(title, TITLE_SIZE, bold=True)) + 2 * PADDING)
     height = PADDING + TITLE_H + FIGHT_ROW * len(fighters) + PADDING
     canvas = Canvas(canvas_w, height)
-    canvas.text(
-        PADDING, PADDING + 13, fit(title, title_room(canvas_w), TITLE_SIZE, bold=True),
-        size=TITLE_SIZE, bold=True,
-    )  # fmt: skip
+    canvas.title(title)
     top = PADDING + TITLE_H
     left, right = PADDING, canvas_w - PADDING
     canvas.box((left, top, right, top + FIGHT_ROW * len(fighters)), fill=SURFACE, radius=8)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from bot.render.pictures.alt import one_line
-from bot.render.pictures.canvas import Canvas, badge, fit, title_room, width
+from bot.render.pictures.canvas import Canvas, badge, fit, width
 from bot.render.pictures.palette import (
     GOLD,
     GREEN,
@@ -76,10 +76,7 @@ def _table(
     canvas_w = min(MAX_WIDTH, content + 2 * PADDING)
     height = PADDING + TITLE_H + HEAD_H + ROW_H * len(body) + PADDING
     canvas = Canvas(canvas_w, height)
-    canvas.text(
-        PADDING, PADDING + TITLE_H / 2 - 4, fit(title, title_room(canvas_w), TITLE_SIZE, bold=True),
-        size=TITLE_SIZE, bold=True,
-    )  # fmt: skip
+    canvas.title(title, PADDING + TITLE_H / 2 - 4)
     top = PADDING + TITLE_H
     left, right = PADDING, PADDING + panel_w
     canvas.box((left, top, right, height - PADDING), fill=SURFACE, radius=8)

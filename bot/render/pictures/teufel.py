@@ -14,7 +14,7 @@ from typing import Any
 from bot.games.teufel.state import DEVIL, TILES
 from bot.i18n import t
 from bot.render.pictures.alt import one_line
-from bot.render.pictures.canvas import Canvas, fit, title_room, width
+from bot.render.pictures.canvas import Canvas, fit, width
 from bot.render.pictures.palette import (
     COAL,
     COAL_EDGE,
@@ -76,10 +76,7 @@ def track_png(title: str, marks: Sequence[str], pawns: Sequence[tuple[str, int]]
     )
     height = PADDING + TITLE_H + 8 + sum(heights) + PADDING
     canvas = Canvas(canvas_w, height)
-    canvas.text(
-        PADDING, PADDING + 13, fit(title, title_room(canvas_w), TITLE_SIZE, bold=True),
-        size=TITLE_SIZE, bold=True,
-    )  # fmt: skip
+    canvas.title(title)
     y = PADDING + TITLE_H + 8
     anchors = []  # per spot: its mark's tick, or its first pawn's line
     for spot, row_h in zip(spots, heights, strict=True):
@@ -244,10 +241,7 @@ def oven_png(
     if pulls:
         height += 8 + sum(pull_heights)
     canvas = Canvas(canvas_w, height)
-    canvas.text(
-        PADDING, PADDING + 13, fit(title, title_room(canvas_w), TITLE_SIZE, bold=True),
-        size=TITLE_SIZE, bold=True,
-    )  # fmt: skip
+    canvas.title(title)
     top = PADDING + TITLE_H
     _draw_oven(canvas, top, left, refill_below)
     chips_top = top + oven_h + 12

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.i18n import t
 from bot.render.pictures.alt import one_line
-from bot.render.pictures.canvas import Canvas, badge, die, fit, title_room, width
+from bot.render.pictures.canvas import Canvas, badge, die, fit, width
 from bot.render.pictures.palette import (
     DIE_RED,
     DIE_RED_PIP,
@@ -175,10 +175,7 @@ def v6_durchgang_png(
     head_h = 22 if heads else 0
     height = PADDING + 34 + head_h + sum(heights) + PADDING
     canvas = Canvas(canvas_w, height)
-    canvas.text(
-        PADDING, PADDING + 13, fit(title, title_room(canvas_w), TITLE_SIZE, bold=True),
-        size=TITLE_SIZE, bold=True,
-    )  # fmt: skip
+    canvas.title(title)
     top = PADDING + 34
     left, right = PADDING, canvas_w - PADDING
     name_x = left + badge_w + 4
@@ -287,10 +284,7 @@ def v6_abend_png(title: str, header: Sequence[str], rows: Sequence[AbendRow]) ->
     head_h = 24
     height = PADDING + 34 + head_h + ABEND_ROW * len(rows) + PADDING
     canvas = Canvas(canvas_w, height)
-    canvas.text(
-        PADDING, PADDING + 13, fit(title, title_room(canvas_w), TITLE_SIZE, bold=True),
-        size=TITLE_SIZE, bold=True,
-    )  # fmt: skip
+    canvas.title(title)
     top = PADDING + 34
     left, right = PADDING, canvas_w - PADDING
     name_x = left + badge_w + 6
