@@ -163,14 +163,10 @@ def fight_pictures(d: Delivery, events: Sequence[Event], locale: str) -> tuple[P
         title = t("dd.ui.fight_title", locale, item=cards.item_name(fight.item, locale))
         alt = pictures.alt_fight(title, fight.fighters, fight.winner, locale)
         shown.append(ui.picture(
-            "fight", locale, _fight_png, title, fight.fighters, fight.winner, seq=number,
-            description=alt,
+            "fight", locale, pictures.fight_png, title, fight.fighters, winner=fight.winner,
+            description=alt, file_params={"seq": number},
         ))  # fmt: skip
     return tuple(shown)
-
-
-def _fight_png(title: str, fighters: Sequence[pictures.Fighter], winner: int | None) -> bytes:
-    return pictures.fight_png(title, fighters, winner=winner)
 
 
 async def send_cups(d: Delivery, dealt: Event) -> None:

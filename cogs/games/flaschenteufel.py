@@ -166,13 +166,11 @@ def table_with_trick(d: Delivery, outcome: Outcome, locale: str) -> Card:
     played = tuple((name(str(x["player"])), int(x["card"])) for x in view["trick"])
     owner = name(str(view["owner"])) if view["owner"] else None
     alt = pictures.alt_trick(played, view["price"], owner, locale)
-    picture = ui.picture("trick", locale, _trick_png, played, view["price"], owner, description=alt)
+    picture = ui.picture(
+        "trick", locale, pictures.trick_png, played, view["price"], owner=owner, description=alt
+    )
     card.pictures = (picture,)
     return card
-
-
-def _trick_png(played: tuple[tuple[str, int], ...], price: int, owner: str | None) -> bytes:
-    return pictures.trick_png(played, price, owner=owner)
 
 
 def _hands_shown(event: Event) -> bool:

@@ -146,18 +146,14 @@ def track_picture(service: Service, outcome: Outcome, locale: str) -> Picture:
 def oven_picture(service: Service, log: list[dict[str, Any]], locale: str) -> Picture:
     """What the round left in the oven (drawn tiles are public), and its pulls."""
     played = _last_round(log)
-    remaining = tuple(sorted(pictures.oven_contents(played).items()))
+    remaining = dict(sorted(pictures.oven_contents(played).items()))
     pulls = tuple(
         (name, tuple(tiles))
         for name, tiles in pictures.round_pulls(played, service.directory.display_name)
     )
     title = t("teufel.ui.oven_title", locale)
-    alt = pictures.alt_oven(title, dict(remaining), pulls, locale)
-    return ui.picture("oven", locale, _oven_png, title, remaining, pulls, description=alt)
-
-
-def _oven_png(title: str, remaining: tuple[tuple[int, int], ...], pulls: Any) -> bytes:
-    return pictures.oven_png(title, dict(remaining), pulls)
+    alt = pictures.alt_oven(title, remaining, pulls, locale)
+    return ui.picture("oven", locale, pictures.oven_png, title, remaining, pulls, description=alt)
 
 
 def _last_round(log: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ import functools
 import io
 import logging
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import discord
@@ -47,13 +47,15 @@ def picture(
     draw: Callable[..., bytes],
     *args: Any,
     description: str = "",
-    **params: Any,
+    file_params: Mapping[str, Any] | None = None,
+    **kwargs: Any,
 ) -> Picture:
-    """A card's picture ``draw(*args)``, named for its reader (``file.<what>`` with
-    ``params``); what it shows is its arguments, so the same arguments are drawn once."""
-    stem = file_name(what, locale, "png", **params).removesuffix(".png")
-    key = f"{what}:{locale}:{draw.__module__}.{draw.__qualname__}{args!r}"
-    return Picture(stem, key, functools.partial(draw, *args), description)
+    """A card's picture ``draw(*args, **kwargs)``, named for its reader (``file.<what>``
+    with ``file_params``); what it shows is its arguments, so the same arguments are drawn
+    once."""
+    stem = file_name(what, locale, "png", **(file_params or {})).removesuffix(".png")
+    key = f"{what}:{locale}:{draw.__module__}.{draw.__qualname__}{args!r}{kwargs!r}"
+    return Picture(stem, key, functools.partial(draw, *args, **kwargs), description)
 
 
 NO_PINGS = discord.AllowedMentions.none()

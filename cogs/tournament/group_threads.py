@@ -219,12 +219,15 @@ def group_picture(
     )  # fmt: skip
     alt = pictures.alt_group_table(title, header, rows, through=through)
     return ui.picture(
-        "group_table", locale, _group_png, title, header, rows, through, description=alt
+        "group_table",
+        locale,
+        pictures.group_table_png,
+        title,
+        header,
+        rows,
+        through=through,
+        description=alt,
     )
-
-
-def _group_png(title: str, header: Any, rows: Any, through: tuple[int, ...]) -> bytes:
-    return pictures.group_table_png(title, header, rows, through=through)
 
 
 async def substitute(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
