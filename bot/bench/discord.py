@@ -301,7 +301,8 @@ class Run:
     callbacks: int = 0  # interaction callbacks the fake received
     rest_calls: int = 0  # REST calls of any kind the fake received
     violations: list[str] = field(default_factory=list)
-    bot_cpu: float = 0.0  # CPU seconds of the bot process during the run
+    bot_cpu: float = 0.0  # CPU seconds of the bot process (and its children) during the run
+    worker_cpu: float = 0.0  # of which its children's (the picture worker)
     own_cpu: float = 0.0  # CPU seconds of this process (fake + players)
 
     def add(self, other: Run) -> None:
@@ -315,6 +316,7 @@ class Run:
         self.rest_calls += other.rest_calls
         self.violations += other.violations
         self.bot_cpu += other.bot_cpu
+        self.worker_cpu += other.worker_cpu
         self.own_cpu += other.own_cpu
 
     def latencies(self, *labels: str) -> list[float]:
@@ -340,14 +342,37 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[int(rank) - 1]
 
 
-def _cpu_of(pid: int) -> float:
-    """User + system CPU seconds of a process (Linux /proc)."""
+def _cpu_of(pid: int) -> tuple[float, float]:
+    """User + system CPU seconds of a process with its children, and of its children:
+    the live ones (the picture worker) and the ended ones it waited for (Linux /proc)."""
+    fields = _stat(pid)
+    if fields is None:
+        return 0.0, 0.0
+    children = sum(int(fields[i]) for i in (13, 14))
+    for child in _children(pid):
+        found = _stat(child)
+        children += int(found[11]) + int(found[12]) if found is not None else 0
+    tick = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12]) + children) / tick, children / tick
+
+
+def _stat(pid: int) -> list[str] | None:
+    """The fields of /proc/<pid>/stat after the process's name (state first)."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
-        return 0.0
-    ticks = os.sysconf("SC_CLK_TCK")
-    return (int(fields[11]) + int(fields[12])) / ticks
+        return None
+
+
+def _children(pid: int) -> list[int]:
+    """The live processes whose parent is ``pid``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            fields = _stat(int(entry.name))
+            if fields is not None and fields[1] == str(pid):
+                found.append(int(entry.name))
+    return found
 
 
 def _own_cpu() -> float:
@@ -377,7 +402,8 @@ def _measure(run: Run, fake: FakeDiscord, pid: int, tables: list[AnyTable]) -> I
             1 for c in fake.rest_log[calls:] if c.method == "POST" and c.path.endswith("/callback")
         )
         run.rest_calls = len(fake.rest_log) - calls
-        run.bot_cpu = _cpu_of(pid) - bot
+        total, children = _cpu_of(pid)
+        run.bot_cpu, run.worker_cpu = total - bot[0], children - bot[1]
         run.own_cpu = _own_cpu() - own
         run.violations = fake.violations[violations:]
         run.missed = sum(1 for v in run.violations if any(m in v for m in DEADLINE_MARKS))

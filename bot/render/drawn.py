@@ -1,17 +1,96 @@
 """Pictures drawn off the event loop, once per thing they show.
 
-A card's :class:`~bot.render.cards.Picture` is drawn by :func:`draw` in a worker thread
-(Pillow holds the loop for tens of milliseconds a picture), and only when its key was not
-drawn lately: a click that does not change what a picture shows draws nothing. The bytes
-are kept in a small cache for the message that sends them (:func:`drawn`).
+A card's :class:`~bot.render.cards.Picture` is drawn by :func:`draw` in a worker process
+of its own, and only when its key was not drawn lately: a click that does not change what
+a picture shows draws nothing. The bytes are kept in a small cache for the message that
+sends them (:func:`drawn`).
+
+Why a process, not a thread: Pillow spends a picture's milliseconds partly in Python, and
+a thread holding the interpreter's lock meanwhile delays the clicks of every other table
+(docs/PERFORMANCE.md, issue 31). A picture whose drawing cannot travel to the process (a
+test's local function), or a worker that died, is drawn in a thread instead.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
+import logging
+import multiprocessing
+import os
+import pickle
+import threading
+import time
 from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from bot.render.cards import Card, Picture
+
+log = logging.getLogger(__name__)
+
+WARM = ("bot.render.pictures", "bot.render.tournament_bracket")
+"""What a new worker loads before its first picture (Pillow, the font, the renderers)."""
+
+
+def _warm(parent: int) -> None:
+    """A new worker loads :data:`WARM`, and ends when the bot's process is gone (killed,
+    it closes no pipe the worker reads)."""
+    for module in WARM:
+        importlib.import_module(module)
+    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
+
+
+def _orphaned(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK)
+    os._exit(0)
+
+
+ORPHAN_CHECK = 1.0
+"""Seconds between a worker's looks at whether the bot's process is still there."""
+
+
+class Painter:
+    """The worker process that draws pictures, started at the first picture (spawned,
+    not forked: the bot's threads and sockets stay behind)."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+
+    def pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(
+                1, mp_context=context, initializer=_warm, initargs=(os.getpid(),)
+            )
+        return self._pool
+
+    def stop(self) -> None:
+        """Let the worker go (a new one starts at the next picture)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+painter = Painter()
+
+
+async def paint(draw: Callable[[], bytes]) -> bytes:
+    """``draw()`` in the worker process, or in a thread if it cannot travel there or the
+    worker died (the next picture starts a new one)."""
+    try:
+        pickle.dumps(draw)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return await asyncio.to_thread(draw)
+    try:
+        return await asyncio.get_running_loop().run_in_executor(painter.pool(), draw)
+    except BrokenProcessPool:
+        log.warning("the picture worker died: drawn in a thread, a new worker next time")
+        painter.stop()
+        return await asyncio.to_thread(draw)
+
 
 KEPT = 256
 """Pictures kept drawn (a few tables' worth each; they are tens of kilobytes)."""
@@ -20,10 +99,10 @@ _drawn: OrderedDict[str, bytes] = OrderedDict()
 
 
 async def draw(picture: Picture) -> bytes:
-    """The picture's PNG: drawn in a worker thread unless drawn already."""
+    """The picture's PNG: drawn in the worker process unless drawn already."""
     found = _drawn.get(picture.key)
     if found is None:
-        found = await asyncio.to_thread(picture.draw)
+        found = await paint(picture.draw)
         _drawn[picture.key] = found
         if len(_drawn) > KEPT:
             _drawn.popitem(last=False)

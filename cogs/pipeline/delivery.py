@@ -37,6 +37,7 @@ from bot.render.lobby import mention
 from bot.service import Outcome, Service
 from cogs.croupier_cog import channel_by_id, client_service
 from cogs.pipeline import payload as ui
+from cogs.pipeline import wire
 from cogs.pipeline.dms import closed_notice, dm_players
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
@@ -139,25 +140,25 @@ class Delivery:
         cause: Event | None = None,
         at: Any = None,
         **kwargs: Any,
-    ) -> discord.Message:
+    ) -> int:
         """A new message announcing ``cause`` in the table's channel, or in ``at`` (a
-        group's thread, woken); ``card`` and/or plain ``send`` keywords."""
+        group's thread, woken); ``card`` and/or plain ``send`` keywords. Its id."""
         channel = await self.channel() if at is None else at
         if at is not None:
             await wake(at)
         if card is not None:
             kwargs = {**send_kwargs(await ready(card), self.accent), **kwargs}
-        nonce = self.nonce(part, cause)
-        message: discord.Message = await channel.send(nonce=nonce, **kwargs)
+        message = await wire.post(channel, nonce=self.nonce(part, cause), **kwargs)
+        message_id = int(message["id"])
         self.posted = True
         if card is not None:
             # a redelivery's post may get back the message posted before a crash, which
             # may show other pictures by now: only what it holds is remembered
-            held = {a.filename for a in message.attachments}
-            shows(message.id, card if held == {p.filename for p in card.pictures} else None)
+            held = {a["filename"] for a in message.get("attachments", ())}
+            shows(message_id, card if held == {p.filename for p in card.pictures} else None)
             if card.ping:
                 await self.ping(part, card.ping, channel, cause)
-        return message
+        return message_id
 
     async def ping(
         self, part: str, players: Sequence[str], channel: Any, cause: Event | None
@@ -167,7 +168,8 @@ class Delivery:
         locale = self.outcome.locale
         names = listed((mention(p) for p in players), locale)
         text = t("ui.turn_ping", locale, players=names, count=len(players))
-        await channel.send(nonce=self.nonce(f"{part}:ping", cause), **ui.ping_kwargs(text, players))
+        nonce = self.nonce(f"{part}:ping", cause)
+        await wire.post(channel, nonce=nonce, **ui.ping_kwargs(text, players))
 
     @property
     def accent(self) -> int:
@@ -207,7 +209,7 @@ class Delivery:
                 return
         await self.new_table(card)
 
-    async def new_table(self, card: Card, cause: Event | None = None) -> discord.Message:
+    async def new_table(self, card: Card, cause: Event | None = None) -> int:
         """Post the table's new message (a new turn, hand or round, opened by ``cause``)
         and remember it. A redelivery gets the message posted before the crash back, and
         that one may just have been edited as the closing table: it shows ``card`` again.
@@ -215,11 +217,11 @@ class Delivery:
         status = self.service.tables.get(self.outcome.game_id).row.status
         if not card.ping and status == OPEN:  # as it stands: not paused since, not over
             card = replace(card, ping=tuple(self.outcome.to_act))
-        message = await self.post("table", card, cause=cause)
-        if message.id in self._edited:
-            await edit_awake(await self.channel(), message.id, card, self.accent)
-        self._remember(message.id)
-        return message
+        message_id = await self.post("table", card, cause=cause)
+        if message_id in self._edited:
+            await edit_awake(await self.channel(), message_id, card, self.accent)
+        self._remember(message_id)
+        return message_id
 
     def _remember(self, message_id: int) -> None:
         """The table's new message, written at once: a restart must find the message that

@@ -9,7 +9,10 @@ profile). Two narrow changes, kept here and nowhere else:
 - :func:`trim_clicks`: the clicked message's embeds and components are left out before
   discord.py builds the interaction;
 - :func:`edit_clicked`: the type-7 answer (the clicked message edited) sent without
-  ``with_response``; the interaction still counts as answered.
+  ``with_response``; the interaction still counts as answered;
+- :func:`post`: a new message sent as ``channel.send`` sends it, without building the
+  message discord.py would return from Discord's answer (the bot reads its id and its
+  files' names).
 
 Both lean on discord.py internals (its parsers, ``async_context``, the response's
 ``_response_type``); the e2e tests run them against the loopback Discord at every click.
@@ -21,7 +24,7 @@ from typing import Any
 
 import discord
 from discord.enums import InteractionResponseType
-from discord.http import Route
+from discord.http import Route, handle_message_parameters
 from discord.utils import MISSING
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
@@ -85,3 +88,14 @@ async def edit_clicked(
            {"payload": params.payload}),
     )  # fmt: skip
     response._response_type = _UPDATE
+
+
+async def post(channel: Any, *, nonce: str, **kwargs: Any) -> dict[str, Any]:
+    """A new message in ``channel`` (``content``, ``view``, ``files``,
+    ``allowed_mentions`` as ``channel.send`` takes them), and Discord's answer as JSON."""
+    state = channel._state
+    with handle_message_parameters(
+        nonce=nonce, previous_allowed_mentions=state.allowed_mentions, **kwargs
+    ) as params:
+        data: dict[str, Any] = await state.http.send_message(channel.id, params=params)
+    return data

@@ -251,7 +251,7 @@ def v6_durchgang(locale: str, *, header: bool = False) -> Case:
     return Case(
         f"{kind}_{locale}",
         lambda: v6_durchgang_png(title, rows, header=heads),
-        (title, "+6", "+0", *(h for h in heads if h)),
+        (title, "+6", "±0", *(h for h in heads if h)),
     )
 
 

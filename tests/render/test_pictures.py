@@ -40,3 +40,37 @@ def test_a_hand_picture_is_as_wide_as_the_hand() -> None:
     two = Image.open(io.BytesIO(cards_png([(1, "gelb", 1), (37, "rot", 6)])))
     five = Image.open(io.BytesIO(cards_png([(c, "blau", 2) for c in (4, 6, 8, 10, 13)])))
     assert five.width > two.width and five.height == two.height
+
+
+def test_a_picture_writes_a_minus_sign_and_a_signed_change() -> None:
+    """The pictures' numbers as the texts write them: −1 (not the hyphen of -1), +6, ±0."""
+    from bot.render.pictures import alt_table
+    from bot.render.pictures.canvas import figure, signed
+
+    assert [figure(-1), figure(0), figure(12), figure("Anna-Lena")] == [
+        "−1",
+        "0",
+        "12",
+        "Anna-Lena",
+    ]
+    assert [signed(6), signed(-3), signed(0)] == ["+6", "−3", "±0"]
+    assert (
+        alt_table("Finale", ["Spieler", "Punkte"], [["Anna", -1]])
+        == "Finale: Spieler Anna, Punkte −1"
+    )
+
+
+def test_the_colours_a_picture_keeps_are_its_most_used() -> None:
+    """A picture of few colours keeps them all exactly; one of more keeps its 256 most
+    used, and a rare one becomes the nearest kept."""
+    from bot.render.pictures.canvas import indexed
+
+    few = Image.new("RGB", (4, 1))
+    few.putdata([(43, 45, 49), (242, 243, 245), (43, 45, 49), (240, 178, 50)])
+    kept_few = indexed(few).convert("RGB")
+    assert sorted(kept_few.get_flattened_data()) == sorted(few.get_flattened_data())
+    many = Image.new("RGB", (300, 2), (43, 45, 49))
+    many.putdata([(i % 256, 0, 0) for i in range(300)] + [(43, 45, 49)] * 300)
+    kept = indexed(many).convert("RGB")
+    assert len(kept.getcolors(1 << 16) or []) <= 256
+    assert kept.getpixel((0, 1)) == (43, 45, 49)  # the most used colour stays exact

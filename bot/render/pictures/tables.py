@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from bot.render.pictures.alt import one_line
-from bot.render.pictures.canvas import Canvas, badge, fit, width
+from bot.render.pictures.canvas import Canvas, badge, figure, fit, width
 from bot.render.pictures.palette import (
     GOLD,
     GREEN,
@@ -63,7 +63,7 @@ def _table(
     places: bool = False,
     through: Collection[int] = (),
 ) -> bytes:
-    body = [[str(c) for c in row] for row in rows]
+    body = [[figure(c) for c in row] for row in rows]
     numeric = [_numeric(rows, i) for i in range(len(header))]
     if places:
         numeric[0] = True
@@ -146,7 +146,8 @@ def group_table_png(
 def alt_table(title: str, header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     """The table as one line: "title: header₁ cell, header₂ cell; …" per row."""
     lines = [
-        ", ".join(f"{head} {cell}" for head, cell in zip(header, row, strict=False)) for row in rows
+        ", ".join(f"{head} {figure(cell)}" for head, cell in zip(header, row, strict=False))
+        for row in rows
     ]
     return one_line(title, lines)
 
@@ -163,6 +164,6 @@ def alt_group_table(
     for number, row in enumerate(rows):
         place, player, *numbers = row
         parts = [f"{place}. {player}"]
-        parts += [f"{head} {cell}" for head, cell in zip(header[2:], numbers, strict=False)]
+        parts += [f"{head} {figure(cell)}" for head, cell in zip(header[2:], numbers, strict=False)]
         lines.append(", ".join(parts) + (f" {CHECK}" if number in through else ""))
     return one_line(title, lines)

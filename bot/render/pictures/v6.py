@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.i18n import t
 from bot.render.pictures.alt import one_line
-from bot.render.pictures.canvas import Canvas, badge, die, fit, width
+from bot.render.pictures.canvas import Canvas, badge, die, figure, fit, signed, width
 from bot.render.pictures.palette import (
     DIE_RED,
     DIE_RED_PIP,
@@ -212,7 +212,7 @@ def v6_durchgang_png(
             eyes_x, middle, str(row.eyes), bold=True, fill=DIM if zombie else TEXT, anchor="rm"
         )
         colour = GOLD if row.place == 1 else (DIM if not row.points else TEXT)
-        canvas.text(points_x, middle, f"+{row.points}", bold=True, fill=colour, anchor="rm")
+        canvas.text(points_x, middle, signed(row.points), bold=True, fill=colour, anchor="rm")
         top += row_h
     return canvas.png()
 
@@ -326,11 +326,11 @@ def v6_abend_png(title: str, header: Sequence[str], rows: Sequence[AbendRow]) ->
                 continue
             canvas.box(cell, fill=RAISED, radius=5)
             canvas.text(
-                x + cell_w / 2, middle, str(points), size=SMALL_SIZE, bold=True,
+                x + cell_w / 2, middle, figure(points), size=SMALL_SIZE, bold=True,
                 fill=TEXT if points else DIM, anchor="mm",
             )  # fmt: skip
         canvas.text(
-            total_x, middle, str(row.total), bold=True, fill=GOLD if first else TEXT, anchor="rm"
+            total_x, middle, figure(row.total), bold=True, fill=GOLD if first else TEXT, anchor="rm"
         )
         canvas.text(eyes_x, middle, str(row.eyes), fill=MUTED, anchor="rm")
     return canvas.png()
@@ -341,9 +341,9 @@ def alt_v6_abend(title: str, header: Sequence[str], rows: Sequence[AbendRow]) ->
     parts = []
     for row in rows:
         cells = [
-            f"{head} {'–' if p is None else p}"
+            f"{head} {'–' if p is None else figure(p)}"
             for head, p in zip(header[2:], row.points, strict=False)
         ]
-        cells += [f"{header[-2]} {row.total}", f"{header[-1]} {row.eyes}"]
+        cells += [f"{header[-2]} {figure(row.total)}", f"{header[-1]} {row.eyes}"]
         parts.append(f"{row.place}. {row.player}: {', '.join(cells)}")
     return one_line(title, parts)

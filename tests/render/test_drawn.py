@@ -1,0 +1,71 @@
+"""The picture worker process: drawn there, and gone with the bot."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bot.render import drawn
+from bot.render.cards import Picture
+
+DRAW_THEN_DIE = """
+import asyncio, os, signal
+from bot.render import drawn
+from bot.render.cards import Picture
+from tests.render.test_drawn import drawing_process
+
+async def main():
+    worker = int(await drawn.draw(Picture("x", "k", drawing_process, "")))
+    print(worker, flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+asyncio.run(main())
+"""
+
+
+def drawing_process() -> bytes:
+    """A picture that says which process drew it."""
+    return str(os.getpid()).encode()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return status != "Z"
+
+
+def test_the_worker_ends_when_the_bots_process_is_killed() -> None:
+    """kill -9 closes no pipe the worker reads: it looks for its parent and ends."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", DRAW_THEN_DIE], check=False, cwd=root, capture_output=True,
+        text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(root)},
+    )  # fmt: skip
+    worker = int(done.stdout.split()[0])
+    assert worker != done.returncode and done.returncode == -9
+    deadline = time.monotonic() + 10
+    while _alive(worker) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(worker), f"picture worker {worker} outlived the bot"
+
+
+async def test_a_picture_is_drawn_in_the_worker_process_and_after_its_death_again() -> None:
+    """Pictures are drawn in a process of their own (a thread holding the interpreter's
+    lock would hold up other tables' clicks); a worker that died is replaced."""
+
+    def picture(key: str) -> Picture:
+        return Picture("spur", key, drawing_process, "")
+
+    first = int(await drawn.draw(picture(f"pid:{os.getpid()}:1")))
+    assert first != os.getpid()
+    os.kill(first, signal.SIGKILL)
+    again = int(await drawn.draw(picture(f"pid:{os.getpid()}:2")))  # a thread, or a new worker
+    later = int(await drawn.draw(picture(f"pid:{os.getpid()}:3")))
+    assert later not in (first, os.getpid()), "a new worker draws after the old one died"
+    assert again in (os.getpid(), later)
