@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +55,25 @@ class Records:
         events = [e for row in self.store.events(game_id) for e in row.events]
         shown = redacted(game, events, None)
         return shown if limit is None else shown[-limit:]
+
+    def events_from(
+        self, game_id: int, first: Callable[[Mapping[str, JSON]], bool], page: int = 64
+    ) -> list[dict[str, JSON]]:
+        """The public events of a game's log (as :meth:`recent_events`) from the last one
+        that ``first`` picks on, or all if none does: the log read back a page at a time,
+        so that a Durchgang's result does not read the whole evening."""
+        game = self.games[self.tables.get(game_id).row.kind]
+        shown: list[dict[str, JSON]] = []
+        before: int | None = None
+        while True:
+            older = self.store.events_before(game_id, before, page)
+            shown[:0] = redacted(game, [e for row in reversed(older) for e in row.events], None)
+            at = next((i for i in range(len(shown) - 1, -1, -1) if first(shown[i])), None)
+            if at is not None:
+                return shown[at:]
+            if len(older) < page:
+                return shown
+            before = older[-1].seq
 
     def export_log(self, game_id: int) -> list[dict[str, JSON]]:
         """Every logged action of a game: who, what, the events, the dice and the hashes

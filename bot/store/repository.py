@@ -241,6 +241,16 @@ class Store:
         with self._session() as session:
             return list(session.exec(stmt))
 
+    def events_before(self, game_id: int, before: int | None, limit: int) -> list[EventRow]:
+        """At most ``limit`` events of a game's log before version ``before`` (None: the
+        last ones), newest first: the log read back a page at a time."""
+        stmt = select(EventRow).where(col(EventRow.game_id) == game_id)
+        if before is not None:
+            stmt = stmt.where(col(EventRow.seq) < before)
+        stmt = stmt.order_by(col(EventRow.seq).desc()).limit(limit)
+        with self._session() as session:
+            return list(session.exec(stmt))
+
     def since_checkpoints(self, games: Sequence[GameRow]) -> dict[int, list[EventRow]]:
         """For game rows read before: each one's events after its snapshot's version up to
         its version (what to replay on the snapshot), in one query for all of them."""

@@ -6,6 +6,7 @@ shows the outcome; the rules live in bot.games.verflixte6, the layout in bot.ren
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -75,6 +76,18 @@ def to_action(interaction: Any, click: Click, outcome: Outcome | None) -> Action
         name, field = DECISIONS[phase]
         return Action(name, {field: verb == "yes"})
     raise IllegalAction("game.unknown_action", action=verb)
+
+
+def _logged(d: Delivery, end: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The log a Durchgang's picture reads: from the Durchgang that ``end`` closes on,
+    or the whole evening for its table at the end."""
+    records = d.service.records
+    if d.outcome.finished:
+        return records.recent_events(d.outcome.game_id, None)
+    number = end["durchgang"]
+    return records.events_from(
+        d.outcome.game_id, lambda e: e["type"] == "durchgang" and e["durchgang"] == number
+    )
 
 
 def durchgang_picture(
@@ -198,7 +211,7 @@ async def show(
         else:
             await interaction.response.send_message(text, ephemeral=True)
     ends = [i for i, e in enumerate(outcome.events) if e["type"] == "durchgang_end"]
-    logged = d.service.records.recent_events(outcome.game_id, None) if ends else []
+    logged = _logged(d, outcome.events[ends[0]]) if ends else []
     if outcome.finished:  # the evening's table, pictured on the table's last state
         table.pictures = (abend_picture(d, logged, locale),)
     await d.table(table)

@@ -158,3 +158,22 @@ async def test_merged_outcomes_keep_each_players_own_events(store: Store) -> Non
     assert merged.private_events["3"][-1] == {"type": "roll", "dice": {}}
     for player in merged.players:
         assert merged.private_events[player][:-1] == first.private_events[player]
+
+
+@pytest.mark.parametrize("page", [1, 2, 5, 64])
+async def test_a_durchgangs_events_read_back_are_the_logs_tail(store: Store, page: int) -> None:
+    """A Durchgang's picture reads the log back a page at a time from its start: the
+    same events as the whole public log's tail from there, at any page size."""
+    seen = await play(store, "verflixte6", ["a", "b"], {"durchgaenge": 3}, steps=200, seed=3)
+    service = Service(store)
+    game_id = seen[-1][0].game_id
+    whole = service.records.recent_events(game_id, None)
+    for number in (1, 2, 3, 9):
+
+        def starts(e: dict[str, Any], number: int = number) -> bool:
+            return e["type"] == "durchgang" and e["durchgang"] == number
+
+        at = [i for i, e in enumerate(whole) if starts(e)]
+        assert at or number == 9, f"Durchgang {number} was not played"
+        tail = whole[at[-1] :] if at else whole
+        assert service.records.events_from(game_id, starts, page=page) == tail
