@@ -13,6 +13,7 @@ from sqlmodel import SQLModel
 from sqlmodel.sql.sqltypes import AutoString
 
 # Imported to register the tables on SQLModel.metadata:
+import bot.store.history_rows
 import bot.store.models  # noqa: F401
 from bot.store.columns import UTCDateTime
 
