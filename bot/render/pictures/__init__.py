@@ -2,8 +2,8 @@
 pure functions from plain data (display names given by the caller) to PNG bytes, drawn at
 twice their size for high-density screens, every text in the shipped font. Each picture
 has an ``alt_*`` text: one line with its numbers for a screen reader (a picture is never
-the only place of a number). They hold no state of their own, so a caller may run them
-in a thread (``asyncio.to_thread``)."""
+the only place of a number). They hold no state of their own, so the bot draws them in
+a worker process (:mod:`bot.render.drawn`)."""
 
 from __future__ import annotations
 
