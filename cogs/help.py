@@ -12,29 +12,29 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.i18n.help import GENERAL, TOPICS, pages
+from bot.i18n.help import GENERAL, TOPICS, page_text, pages
+from bot.render.cards import Card
 from bot.service import Outcome, Service
 from cogs.croupier_cog import CroupierCog, table_link
+from cogs.pipeline.payload import accent_of, send_kwargs
 from cogs.translator import cmd
 
 GAME_TOPICS = [topic for topic in TOPICS if topic != GENERAL]
 MAX_LISTED = 20  # table lines in one answer (each well under 200 characters)
 
 
-def help_embeds(topic: str, locale: str) -> list[list[discord.Embed]]:
-    """The messages of a help topic, each a list of embeds (one per section)."""
-    return [
-        [discord.Embed(title=title, description=body) for title, body in page]
-        for page in pages(topic, locale)
-    ]
+def help_cards(topic: str, locale: str) -> list[Card]:
+    """The messages of a help topic, each a card of sections under their headings."""
+    return [Card(description=page_text(page)) for page in pages(topic, locale)]
 
 
 async def send_help(interaction: discord.Interaction[Any], topic: str, locale: str) -> None:
     """Answer with a help topic, privately; more than one message if it does not fit."""
-    first, *rest = help_embeds(topic, locale)
-    await interaction.response.send_message(embeds=first, ephemeral=True)
-    for embeds in rest:
-        await interaction.followup.send(embeds=embeds, ephemeral=True)
+    accent = accent_of(topic)
+    first, *rest = help_cards(topic, locale)
+    await interaction.response.send_message(ephemeral=True, **send_kwargs(first, accent))
+    for card in rest:
+        await interaction.followup.send(ephemeral=True, **send_kwargs(card, accent))
 
 
 def table_state(service: Service, outcome: Outcome, locale: str) -> str:
@@ -87,11 +87,11 @@ class Help(CroupierCog):
         if not tables:
             await interaction.response.send_message(t("tische.empty", locale), ephemeral=True)
             return
-        embed = discord.Embed(
+        card = Card(
             title=t("tische.title", locale, count=len(tables)),
             description=tables_text(self.service, tables, guild_id, locale),
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(ephemeral=True, **send_kwargs(card))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -195,6 +195,24 @@ class Message:
         """The attachments a player sees as pictures in it (:meth:`shown_media`)."""
         return [name for name, _ in self.shown_media()]
 
+    def displays(self) -> list[str]:
+        """Its text displays' contents as sent (Markdown marks and all), in order."""
+        return [
+            str(comp["content"])
+            for comp in iter_components(self.components, interactive_only=False)
+            if comp.get("type") == 10 and comp.get("content")
+        ]
+
+    def headings(self) -> list[tuple[str, str]]:
+        """Its text displays' sections: each heading ("### title") with the text below
+        it up to the next heading, in order."""
+        found: list[tuple[str, str]] = []
+        for display in self.displays():
+            for part in re.split(r"^### ", display, flags=re.MULTILINE)[1:]:
+                title, _, body = part.partition("\n")
+                found.append((title, body.strip("\n")))
+        return found
+
     def text(self) -> str:
         """Content, embed texts and text displays joined by newlines, for assertions."""
         parts: list[str] = [self.content] if self.content else []

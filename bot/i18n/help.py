@@ -1,5 +1,5 @@
 """``/hilfe`` and ``/<spiel> regeln``: the help of one topic in one language, cut into
-messages that fit Discord (one embed per section).
+messages that fit Discord (one card a message, each section under a heading).
 
 ``pages(topic, locale)`` is the one lookup; topics are ``hilfe`` and the game kinds.
 """
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.games.verflixte6.state import JOKER_IDS
 from bot.i18n import t
+from bot.render.cards import MAX_TEXT
 
 GENERAL = "hilfe"
 SECTIONS: dict[str, tuple[str, ...]] = {
@@ -20,13 +21,9 @@ SECTIONS: dict[str, tuple[str, ...]] = {
 """Each topic's sections, in order: the texts are ``help.<topic>.<section>.title``/``.body``."""
 TOPICS = tuple(SECTIONS)
 
-# Discord's limits for one message of embeds.
-MAX_TITLE = 256
-MAX_DESCRIPTION = 4096
-MAX_EMBEDS = 10
-MAX_TOTAL = 6000
-
 Section = tuple[str, str]
+HEADING = "### "
+"""A section's title as a heading of its card (Discord's Markdown)."""
 
 
 def joker_overview(locale: str) -> Section:
@@ -48,20 +45,29 @@ def sections(topic: str, locale: str) -> list[Section]:
     return found
 
 
+def section_text(section: Section) -> str:
+    """A section as its card shows it: the title as a heading above the body."""
+    title, body = section
+    return f"{HEADING}{title}\n{body}"
+
+
+def page_text(page: list[Section]) -> str:
+    """A message's sections, one after the other."""
+    return "\n\n".join(map(section_text, page))
+
+
 def size(section: Section) -> int:
-    return len(section[0]) + len(section[1])
+    """The characters a section takes on a card, with the gap before the next one."""
+    return len(section_text(section)) + 2
 
 
 def pages(topic: str, locale: str) -> list[list[Section]]:
-    """The sections grouped into messages: each within the embed count and total size."""
+    """The sections grouped into messages: each within a card's text (Discord's 4,000
+    characters of a Components V2 message)."""
     result: list[list[Section]] = []
     for section in sections(topic, locale):
         page = result[-1] if result else None
-        if (
-            page is None
-            or len(page) >= MAX_EMBEDS
-            or sum(map(size, page)) + size(section) > MAX_TOTAL
-        ):
+        if page is None or sum(map(size, page)) + size(section) > MAX_TEXT:
             result.append([section])
         else:
             page.append(section)

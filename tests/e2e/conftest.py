@@ -20,8 +20,8 @@ from tests.helpers.leaks import LeakScan
 
 @pytest.fixture(autouse=True)
 def pictures_off_the_loop(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """No picture, nor emoji, is drawn on the event loop: the bot draws in a worker process (or a thread)
-    (bot.render.drawn), so that a click is never held up by Pillow."""
+    """No picture, nor emoji, is drawn on the event loop: the bot draws in a worker
+    process, or a thread (bot.render.drawn), so that a click is never held up by Pillow."""
     on_loop: list[str] = []
     draw = ImageDraw.Draw
 

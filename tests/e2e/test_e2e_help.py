@@ -28,7 +28,7 @@ RULES = {  # command: (its game, first title, a term of that game's rules)
 
 
 def titles(message: Message) -> list[str]:
-    return [str(e.get("title")) for e in message.embeds]
+    return [title for title, _ in message.headings()]
 
 
 async def to_english(table: Table) -> None:
@@ -63,17 +63,18 @@ async def test_each_game_has_its_rules(table: Table, command: str) -> None:
     answer = await table.slash(table.cem, command)
     assert answer.message.visibility == "ephemeral"
     assert titles(answer.message)[0] == title and term in answer.message.text()
-    assert len(answer.message.embeds) == 3 + (command == "v6 regeln")  # + the jokers
+    assert len(answer.message.headings()) == 3 + (command == "v6 regeln")  # + the jokers
+    assert not answer.message.embeds and answer.message.rows() == []
     same = await table.slash(table.cem, "hilfe", spiel=game)
-    assert same.message.embeds == answer.message.embeds
+    assert same.message.components == answer.message.components
 
 
 async def test_the_v6_rules_show_every_joker_in_english_too(table: Table) -> None:
     await to_english(table)
     answer = await table.slash(table.cem, "v6 regeln")
-    jokers = answer.message.embeds[-1]
-    assert jokers["title"] == "The 15 jokers"
-    lines = jokers["description"].split("\n")
+    title, body = answer.message.headings()[-1]
+    assert title == "The 15 jokers"
+    lines = body.split("\n")
     assert len(lines) == 15 and lines[0].startswith("**Frostschutz** – up to 5 uses")
     assert any(line.startswith("**Cherrys Höschen** – 4 rolls") for line in lines)
 
@@ -133,7 +134,7 @@ async def two_servers(tmp_path: Path) -> AsyncIterator[Table]:
 
 
 def table_lines(message: Message) -> list[str]:
-    return str(message.embeds[0]["description"]).split("\n\n")
+    return message.headings()[0][1].split("\n\n")
 
 
 async def test_tische_lists_this_servers_tables_with_whose_turn_and_link(
@@ -155,7 +156,7 @@ async def test_tische_lists_this_servers_tables_with_whose_turn_and_link(
 
     listed = await world.slash(world.ben, "tische")
     assert listed.message.visibility == "ephemeral"
-    assert listed.message.embeds[0]["title"] == "Offene Tische (2)"
+    assert listed.message.headings()[0][0] == "Offene Tische (2)"
     v6, teufel = table_lines(listed.message)
     link = f"https://discord.com/channels/{world.guild.id}"
     assert v6 == (
@@ -176,7 +177,7 @@ async def test_tische_lists_this_servers_tables_with_whose_turn_and_link(
     world.cem.locale = "en-GB"  # /tische answers him alone: in his Discord's language
     turned = await world.slash(world.cem, "tische")
     v6_now, _ = table_lines(turned.message)
-    assert turned.message.embeds[0]["title"] == "Open tables (2)"
+    assert turned.message.headings()[0][0] == "Open tables (2)"
     assert "To act: Ben · [Go to the table]" in v6_now
     assert world.table_message().id != v6_message.id  # a new message for Ben's turn …
     assert v6_now.endswith(f"/{world.channel.id}/{world.table_message().id})")  # … linked

@@ -10,17 +10,8 @@ from bot.games import GAMES
 from bot.games.verflixte6.state import JOKER_IDS
 from bot.i18n import LANGUAGES as CATALOGUES
 from bot.i18n import t
-from bot.i18n.help import (
-    MAX_DESCRIPTION,
-    MAX_EMBEDS,
-    MAX_TITLE,
-    MAX_TOTAL,
-    SECTIONS,
-    TOPICS,
-    pages,
-    sections,
-    size,
-)
+from bot.i18n.help import SECTIONS, TOPICS, page_text, pages, sections
+from bot.render.cards import MAX_TEXT
 from bot.tournament.game import TournamentGame
 
 LANGUAGES = ("de", "en")
@@ -37,10 +28,9 @@ def test_every_topic_fits_discord(topic: str, language: str) -> None:
     found = pages(topic, language)
     assert [s for page in found for s in page] == sections(topic, language)  # nothing lost
     for page in found:
-        assert 1 <= len(page) <= MAX_EMBEDS
-        assert sum(map(size, page)) <= MAX_TOTAL
+        assert page and len(page_text(page)) <= MAX_TEXT
         for title, body in page:
-            assert 0 < len(title) <= MAX_TITLE and 0 < len(body) <= MAX_DESCRIPTION
+            assert title and body and "\n" not in title
             assert not re.search(r"[{}]", title + body), (title, body)  # no placeholders
 
 
@@ -51,12 +41,13 @@ def test_too_much_text_is_cut_into_several_messages(monkeypatch: pytest.MonkeyPa
         monkeypatch.setitem(texts, f"help.hilfe.s{i}.body", "x" * 1500)
     monkeypatch.setitem(SECTIONS, "hilfe", tuple(f"s{i}" for i in range(9)))
     found = pages("hilfe", "de")
-    assert [len(p) for p in found] == [3, 3, 3]  # 4 × 1506 > 6000
+    assert [len(p) for p in found] == [2, 2, 2, 2, 1]  # 3 × (1,500 + a heading) > 4,000
+    assert [s for page in found for s in page] == sections("hilfe", "de")
     for i in range(12):
         monkeypatch.setitem(texts, f"help.hilfe.s{i}.title", f"T{i}")
         monkeypatch.setitem(texts, f"help.hilfe.s{i}.body", "x")
     monkeypatch.setitem(SECTIONS, "hilfe", tuple(f"s{i}" for i in range(12)))
-    assert [len(p) for p in pages("hilfe", "de")] == [10, 2]  # at most 10 embeds
+    assert [len(p) for p in pages("hilfe", "de")] == [12]  # short sections share a card
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
