@@ -48,6 +48,11 @@ class Engine(Generic[S]):
     def players(self, state: S) -> list[str]:
         raise NotImplementedError
 
+    def places(self, state: S) -> dict[str, int]:
+        """A finished game's places: player -> place (1 the best, equal results share
+        one: :func:`bot.engine.places.ranked`), by the game's own rule of who wins."""
+        raise NotImplementedError
+
     def check(self, state: S, seat: int, verb: str | None) -> None:
         """Whether ``seat`` may act now, or the refusal (over; nobody, or who else, is to
         act); a game with phases or simultaneous choices says more itself."""

@@ -153,6 +153,11 @@ class Game(Protocol[S]):
 
     def players(self, state: S) -> list[str]: ...
 
+    def places(self, state: S) -> dict[str, int]:
+        """A finished game's places: player -> place, 1 the best; equal results share a
+        place (1, 1, 3). Pure, from the final state, by the game's rule of who wins."""
+        ...
+
     def absence_action(self, state: S, seat: int) -> Action | None:
         """What the croupier plays for ``seat`` when its time ran out (or a host declared
         it absent): always one of the legal actions; None when it has nothing to decide."""

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
 from bot.engine.base import Engine
 from bot.engine.core import GameInfo
+from bot.engine.places import ranked
 from bot.engine.serial import to_data
 from bot.tournament import corrections, rules
 from bot.tournament.state import FINISHED, Correction, Group, Line, Substitution, Tournament
@@ -248,3 +249,21 @@ class TournamentGame(Engine[Tournament]):
 
     def players(self, state: Tournament) -> list[str]:
         return list(state.registered) or [state.host]
+
+    def places(self, state: Tournament) -> dict[str, int]:
+        """The finalists by the Finale's table (its Stechen settled every tie), then the
+        others by the round they went out in, a later one better; those out in the same
+        round share a place. Who never sat at a group's table takes none."""
+        last_round: dict[str, int] = {}
+        for played in state.rounds:
+            for group in played.groups:
+                last_round.update(dict.fromkeys(group.players, played.number))
+        finale = state.rounds[-1] if state.rounds and state.rounds[-1].finale else None
+        table = [line.player for line in finale.groups[0].table] if finale else []
+        out = -len(last_round) - 1  # below every finalist of the same round
+        return ranked(
+            {
+                player: (number, -table.index(player) if player in table else out)
+                for player, number in last_round.items()
+            }
+        )

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
 from bot.engine.base import Engine
 from bot.engine.core import GameInfo, check_seating
+from bot.engine.places import ranked
 from bot.games.dicedevils import rules
 from bot.games.dicedevils.state import (
     BY_COUNT,
@@ -115,3 +116,8 @@ class DiceDevils(Engine[DDState]):
 
     def players(self, state: DDState) -> list[str]:
         return [d.player for d in state.demons]
+
+    def places(self, state: DDState) -> dict[str, int]:
+        """By points; the rules settle every tie: the Springteufel wins it, else the
+        higher rank (so no two players share a place)."""
+        return ranked({d.player: rules.place_key(d) for d in state.demons})

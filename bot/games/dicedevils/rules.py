@@ -25,6 +25,7 @@ from bot.games.dicedevils.state import (
     SPRING,
     VALUE,
     DDState,
+    Demon,
     Fight,
     dice_of,
 )
@@ -395,10 +396,11 @@ def points(items: list[str]) -> int:
 def _finish(state: DDState) -> list[Event]:
     state.phase = OVER
     totals = {d.player: points(d.items) for d in state.demons}
-    best = max(totals.values())
-    tied = [s for s, d in enumerate(state.demons) if totals[d.player] == best]
-    spring = state.of_rank(SPRING)
-    winner = (
-        spring if spring in tied else min(tied, key=lambda s: RANKS.index(state.demons[s].rank))
-    )
-    return [Event("game_end", {"points": totals, "winner": state.demons[winner].player})]
+    winner = max(state.demons, key=place_key)
+    return [Event("game_end", {"points": totals, "winner": winner.player})]
+
+
+def place_key(demon: Demon) -> tuple[int, int, int]:
+    """A demon's final standing, the greater the better: points; on equal points the
+    Springteufel wins, otherwise the higher rank (no two demons compare equal)."""
+    return points(demon.items), int(demon.rank == SPRING), -RANKS.index(demon.rank)

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
 from bot.engine.base import Engine
 from bot.engine.core import GameInfo, check_seating
+from bot.engine.places import ranked
 from bot.games.flaschenteufel import rules
 from bot.games.flaschenteufel.state import (
     DISCARD,
@@ -127,3 +128,7 @@ class Flaschenteufel(Engine[FState]):
 
     def players(self, state: FState) -> list[str]:
         return [h.player for h in state.hands if not h.dummy]
+
+    def places(self, state: FState) -> dict[str, int]:
+        """By total score, the highest first; Lopaka (the dummy) takes no place."""
+        return ranked({h.player: (h.total,) for h in state.hands if not h.dummy})

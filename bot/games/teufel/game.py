@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
 from bot.engine.base import Engine
 from bot.engine.core import GameInfo, check_seating
+from bot.engine.places import ranked
 from bot.games.teufel import rules
 from bot.games.teufel.state import BET, CHIP, OVER, PULL, Seat, TeufelState
 from bot.games.teufel.view import redact as _redact
@@ -97,3 +98,7 @@ class Teufel(Engine[TeufelState]):
 
     def players(self, state: TeufelState) -> list[str]:
         return [s.player for s in state.seats]
+
+    def places(self, state: TeufelState) -> dict[str, int]:
+        """By balance: the highest wins, equal balances share the place."""
+        return ranked({s.player: (s.balance,) for s in state.seats})

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
 from bot.engine.base import Engine
 from bot.engine.core import GameInfo, check_seating
+from bot.engine.places import ranked
 from bot.games.verflixte6 import flow, rules
 from bot.games.verflixte6.state import (
     DECISIONS,
@@ -142,3 +143,8 @@ class Verflixte6(Engine[V6State]):
 
     def players(self, state: V6State) -> list[str]:
         return [s.player for s in state.seats]
+
+    def places(self, state: V6State) -> dict[str, int]:
+        """By points, then eyes over the Durchgänge (the group table's order); still level
+        players share a place (the tournament settles a tie that decides something)."""
+        return ranked({s.player: (s.abend_points, s.abend_eyes) for s in state.seats})
