@@ -55,3 +55,7 @@ DATE_MAX, TIME_MAX = 10, 8
 
 ZONE_MAX = 40
 """``/turnier termin``'s time zone, an IANA name (the longest is 32 characters)."""
+
+SEASON_NAME_MAX = 50
+"""A season's name (``/saison neu``), trimmed: it heads the leaderboard's card and picture
+and fills an autocomplete line (Discord: 100 characters)."""

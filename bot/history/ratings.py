@@ -1,15 +1,196 @@
 """Ratings per game and server (OpenSkill), all time and per season.
 
 :func:`rate_game` is called by the fold (bot.history) in the transaction that records a
-finished game's :class:`~bot.store.history_rows.GameResult`."""
+finished game's :class:`~bot.store.history_rows.GameResult`. Each player is a team of one,
+ranked by his place (players tied share a place, and OpenSkill 6.2 rates them alike); the
+players go to the model in one fixed order, so a rebuild from the log gives the very same
+floats. :func:`recompute` rebuilds one table (a server's game, all time or one season)
+from the game results alone.
+
+Who is rated: a result's ``rated`` says whether a game counts (practice games, and later
+computer players' games, are written with ``rated=False`` by the fold); a game outside a
+server has no leaderboard and is not rated.
+"""
 
 from __future__ import annotations
 
-from sqlmodel import Session
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
-from bot.store.history_rows import GameResult
+from openskill.models import PlackettLuce, PlackettLuceRating
+from sqlmodel import Session, col, select
+
+from bot.history.seasons import season_at, seasons_of
+from bot.store.history_rows import ALL_TIME, NO_GUILD, GameResult, Rating
+
+MODEL = PlackettLuce()
+"""OpenSkill's Plackett-Luce model with its defaults (mu 25, sigma 25/3, beta 25/6, tau
+25/300): made for games of more than two players ranked by places. No randomness."""
+
+PROVISIONAL_GAMES = 5
+"""A player with fewer rated games in a table is provisional: his sigma is still wide, so
+his ordinal says little yet. He is listed after the established players."""
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A player's rating in one table: OpenSkill's mu and sigma and his rated games."""
+
+    mu: float
+    sigma: float
+    games: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        """What the leaderboard orders by: mu − 3 sigma, a skill he has almost surely."""
+        return ordinal(self.mu, self.sigma)
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL_GAMES
+
+
+NEW = Skill(MODEL.mu, MODEL.sigma)
+"""A player's rating before his first rated game."""
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """OpenSkill's ordinal (mu − 3 sigma) of a rating."""
+    return float(MODEL.rating(mu=mu, sigma=sigma).ordinal())
+
+
+def rated_places(result: GameResult) -> dict[str, int] | None:
+    """The places of a result that counts for the ratings, in the model's fixed order
+    (place, then player id); None for one that does not (not rated, outside a server,
+    fewer than two placed players)."""
+    if not result.rated or result.guild_id == NO_GUILD:
+        return None
+    places = {str(p): int(result.places[p]) for p in result.players if p in result.places}
+    if len(places) < 2:
+        return None
+    return dict(sorted(places.items(), key=lambda item: (item[1], item[0])))
+
+
+def rate(skills: Mapping[str, Skill], places: Mapping[str, int]) -> dict[str, Skill]:
+    """One game's new ratings: ``places`` in order (see :func:`rated_places`), each player's
+    rating before it in ``skills`` (a newcomer: :data:`NEW`)."""
+    players = list(places)
+    teams: list[list[PlackettLuceRating]] = []
+    for player in players:
+        skill = skills.get(player, NEW)
+        teams.append([MODEL.rating(mu=skill.mu, sigma=skill.sigma)])
+    ranks: list[float] = [float(places[p]) for p in players]
+    after = MODEL.rate(teams, ranks=ranks)
+    return {
+        player: Skill(team[0].mu, team[0].sigma, skills.get(player, NEW).games + 1)
+        for player, team in zip(players, after, strict=True)
+    }
+
+
+def tables_of(session: Session, result: GameResult) -> list[int]:
+    """The tables a result counts in: all time, and the season running when it finished."""
+    season = season_at(seasons_of(session, result.guild_id), result.finished_at)
+    return [ALL_TIME] if season is None or season.id is None else [ALL_TIME, season.id]
+
+
+def _read(
+    session: Session, guild_id: int, kind: str, season_id: int, players: Iterable[str] = ()
+) -> dict[str, Rating]:
+    query = select(Rating).where(
+        Rating.guild_id == guild_id, Rating.kind == kind, Rating.season_id == season_id
+    )
+    wanted = list(players)
+    if wanted:
+        query = query.where(col(Rating.player).in_(wanted))
+    return {row.player: row for row in session.exec(query)}
+
+
+def _write(
+    session: Session,
+    rows: Mapping[str, Rating],
+    table: tuple[int, str, int],
+    skills: Mapping[str, Skill],
+) -> None:
+    """Keep ``skills`` in one table (guild, game, season): a player's row changed, or a
+    newcomer's added."""
+    guild_id, kind, season_id = table
+    for player, skill in skills.items():
+        row = rows.get(player) or Rating(
+            guild_id=guild_id, kind=kind, season_id=season_id, player=player,
+            mu=skill.mu, sigma=skill.sigma,
+        )  # fmt: skip
+        row.mu, row.sigma, row.games = skill.mu, skill.sigma, skill.games
+        session.add(row)
 
 
 def rate_game(session: Session, result: GameResult) -> None:
-    """Update the ratings of ``result``'s players (a rated game only)."""
-    return None
+    """Update the ratings of ``result``'s players (a rated game only): all time and in the
+    season running when it finished."""
+    places = rated_places(result)
+    if places is None:
+        return
+    for season_id in tables_of(session, result):
+        rows = _read(session, result.guild_id, result.kind, season_id, places)
+        skills = {p: Skill(r.mu, r.sigma, r.games) for p, r in rows.items()}
+        _write(session, rows, (result.guild_id, result.kind, season_id), rate(skills, places))
+    session.flush()
+
+
+def results_of(session: Session, guild_id: int, kind: str) -> Sequence[GameResult]:
+    """A server's results of one game in the order they finished (then by game id)."""
+    query = (
+        select(GameResult)
+        .where(GameResult.guild_id == guild_id, GameResult.kind == kind)
+        .order_by(col(GameResult.finished_at), col(GameResult.game_id))
+    )
+    return list(session.exec(query))
+
+
+def replay(session: Session, guild_id: int, kind: str, season_id: int) -> dict[str, Skill]:
+    """One table's ratings from the game results alone, in finish order: what
+    :func:`rate_game` made of them one by one."""
+    seasons = seasons_of(session, guild_id)
+    skills: dict[str, Skill] = {}
+    for result in results_of(session, guild_id, kind):
+        places = rated_places(result)
+        if places is None:
+            continue
+        if season_id != ALL_TIME:
+            season = season_at(seasons, result.finished_at)
+            if season is None or season.id != season_id:
+                continue
+        skills.update(rate(skills, places))
+    return skills
+
+
+def recompute(session: Session, guild_id: int, kind: str, season_id: int) -> dict[str, Skill]:
+    """Rebuild one table (a server's game, all time or one season) from the game results:
+    its rows written anew from :func:`replay` (a player it no longer holds deleted)."""
+    skills = replay(session, guild_id, kind, season_id)
+    rows = _read(session, guild_id, kind, season_id)
+    for player, row in rows.items():
+        if player not in skills:
+            session.delete(row)
+    _write(session, rows, (guild_id, kind, season_id), skills)
+    session.flush()
+    return skills
+
+
+def table_of(session: Session, guild_id: int, kind: str, season_id: int) -> dict[str, Skill]:
+    """One table's ratings as kept: one read of the ratings' primary key."""
+    rows = _read(session, guild_id, kind, season_id)
+    return {p: Skill(r.mu, r.sigma, r.games) for p, r in rows.items()}
+
+
+def games_by_kind(session: Session, guild_id: int, season_id: int = ALL_TIME) -> dict[str, int]:
+    """Rated player-games per game on a server (the most played game is the leaderboard's
+    default)."""
+    rows = session.exec(
+        select(Rating.kind, Rating.games).where(
+            Rating.guild_id == guild_id, Rating.season_id == season_id
+        )
+    )
+    counted: dict[str, int] = {}
+    for kind, games in rows:
+        counted[kind] = counted.get(kind, 0) + games
+    return counted
