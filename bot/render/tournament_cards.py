@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.i18n import t
-from bot.render.cards import Button, Card, Row, custom_id
+from bot.render.cards import MAX_TEXT, Button, Card, Row, custom_id
 from bot.render.lobby import ended, revealed_text
 from bot.render.tournament_bracket import FIELDS_MAX, bracket, bracket_fields
 from bot.render.v6_cards import Names, mention
@@ -16,7 +16,9 @@ from bot.tournament.standings import ADVANCE_PER_GROUP
 from bot.tournament.state import FINALE_DURCHGAENGE
 
 BUTTON = "trb"
-EMBED_TEXT_MAX = 5000  # of Discord's 6,000 per embed: room for the title and evenings
+FIELDS_TEXT_MAX = MAX_TEXT - 1000
+"""The standings' groups, at most: a card's 4,000 characters, less room for its title, the
+evenings to come and the withdrawn."""
 
 
 def registration_card(outcome: Any, locale: str, name: Names = mention) -> Card:
@@ -180,8 +182,8 @@ def standings_card(tour: Mapping[str, Any], locale: str, name: Names = mention) 
     """The whole tournament as text, the numbers of its bracket picture: every round's
     groups with their tables (✓: went through) or players and evening, the champion."""
     fields = bracket_fields(bracket(tour, locale, name), locale)
-    while len(fields) > 1 and sum(len(a) + len(b) for a, b in fields) > EMBED_TEXT_MAX:
-        fields.pop(0)  # a very large tournament: its latest rounds (Discord's 6,000)
+    while len(fields) > 1 and sum(len(a) + len(b) + 6 for a, b in fields) > FIELDS_TEXT_MAX:
+        fields.pop(0)  # a very large tournament: its latest rounds
     description = "\n".join(
         t("ui.tour.group", locale, group=g["number"])
         + " – "
@@ -193,7 +195,10 @@ def standings_card(tour: Mapping[str, Any], locale: str, name: Names = mention) 
         fields.append(
             (t("ui.tour.withdrawn", locale), ", ".join(name(p) for p in tour["withdrawn"])[:1024])
         )
-    title = t("ui.tour.standings", locale, round=tour["rounds"][-1]["number"])
+    if tour["champion"]:
+        title = t("ui.tour.standings_final", locale)
+    else:
+        title = t("ui.tour.standings", locale, round=tour["rounds"][-1]["number"])
     return Card(title=f"{tour['name']} – {title}", description=description, fields=fields)
 
 

@@ -150,7 +150,7 @@ async def teufel(play: Transcript, users: list[User]) -> None:
 async def flaschenteufel(play: Transcript, users: list[User]) -> None:
     """One hand for three: everybody discards and passes, then every trick; each plays
     the first card his prompt offers (in the prompt he has open, else one he opens with
-    "Am Zug …")."""
+    "Meine Wahl …")."""
     await opened_lobby(play, users, "flaschenteufel tisch", haende=1)
     await play.press(users[2], "mycards", table_of(play, "ft"))
     service = play.table.bot.service  # type: ignore[union-attr]

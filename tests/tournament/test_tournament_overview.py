@@ -154,3 +154,19 @@ def test_zone_autocomplete() -> None:
     assert zone_choices("berl") == ["Europe/Berlin"]
     assert len(zone_choices("a")) == 25
     assert "Europe/Berlin" in zone_choices("")
+
+
+@pytest.mark.parametrize("count", [8, 40, 200])
+def test_the_standings_fit_one_card_and_say_final_once_there_is_a_champion(count: int) -> None:
+    """Discord refuses a Components V2 message of more than 4,000 characters of text: a
+    large tournament's standings show its latest rounds. With a champion they are final."""
+    from bot.render.cards import MAX_TEXT
+    from cogs.pipeline.payload import text_parts
+
+    tour = played(count)
+    card = tcards.standings_card(tour, "de", str)
+    assert sum(map(len, text_parts(card))) <= MAX_TEXT
+    assert card.title.endswith("– Endstand") and card.fields[-1][0] == "Turniersieger"
+    tour["champion"] = None
+    assert card.title != tcards.standings_card(tour, "de", str).title
+    assert "Stand: Runde" in tcards.standings_card(tour, "de", str).title
