@@ -24,6 +24,7 @@ from bot.engine import JSON, Action, AuditedRng, Event, Game, IllegalAction
 from bot.engine.core import player_bounds
 from bot.engine.serial import to_data
 from bot.games import GAMES
+from bot.history.keeping import listener as history_listener
 from bot.lobby import LOBBY_VERBS, Lobby
 from bot.play.directory import Directory
 from bot.play.host import HostTools
@@ -89,7 +90,11 @@ class Service:
         self.host = HostTools(self, self.clocks)
         self.outbox = Outbox(store)
         self.tournaments = Tournaments(self, self.host)
-        self.finished_listeners: list[FinishedListener] = [self.tournaments.on_finished]
+        # The history first: a group's Abend is folded before the tournament it ends.
+        self.finished_listeners: list[FinishedListener] = [
+            history_listener(store),
+            self.tournaments.on_finished,
+        ]
 
     # --- acting ----------------------------------------------------------------------
 

@@ -1,0 +1,140 @@
+"""Folding a finished game into the players' history, in one transaction: its
+:class:`GameResult` (which marks it folded, so a second fold does nothing), its players'
+:class:`PlayerMeasure` sums, its :class:`DrawTally` counts and its ratings
+(:func:`bot.history.ratings.rate_game`). Everything is read from the game's row and its
+event log, so folding again from the log (:mod:`bot.history.rebuild`) gives the same rows.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from bot.games import GAMES
+from bot.history import ratings
+from bot.history.measures import measures
+from bot.play.outcome import FINISHED
+from bot.play.tables import Table
+from bot.store import DrawTally, EventRow, GameResult, GameRow, PlayerMeasure
+from bot.store.history_rows import NO_GUILD
+from bot.tournament.game import TournamentGame
+
+UNRATED_KINDS = frozenset({TournamentGame.kind})
+"""Kinds whose results count for no rating: a tournament (its group tables are rated as
+the games of their kind they are)."""
+
+
+def log_of(session: Session, game_id: int) -> list[EventRow]:
+    stmt = select(EventRow).where(col(EventRow.game_id) == game_id).order_by(col(EventRow.seq))
+    return list(session.exec(stmt))
+
+
+def events_of(log: Sequence[EventRow]) -> list[Mapping[str, Any]]:
+    return [event for row in log for event in row.events]
+
+
+def final_places(row: GameRow, log: Sequence[EventRow]) -> dict[str, int]:
+    """The engine's places of the game's final state (its last checkpoint, with what was
+    logged after it played again)."""
+    game = GAMES[row.kind]
+    since = [event for event in log if event.seq > row.snapshot_version]
+    return game.places(Table.from_row(row, game, since).state)
+
+
+def write(
+    session: Session, row: GameRow, log: Sequence[EventRow], *, measured: bool = True
+) -> None:
+    """Fold the finished game ``row`` (not folded yet) with its ``log`` into ``session``'s
+    transaction; ``measured``: its measures too (else the caller adds them)."""
+    assert row.id is not None and log
+    places = final_places(row, log)
+    result = GameResult(
+        game_id=row.id,
+        guild_id=row.guild_id or NO_GUILD,
+        kind=row.kind,
+        finished_at=log[-1].created_at,
+        players=list(places),
+        places=places,
+        rated=row.kind not in UNRATED_KINDS,
+    )
+    session.add(result)
+    if measured:
+        add_measures(session, result.guild_id, row.kind, measures(row.kind, events_of(log), places))
+    session.add_all(tallies(row, log))
+    session.flush()
+    ratings.rate_game(session, result)
+
+
+def add_measures(
+    session: Session, guild_id: int, kind: str, values: Mapping[str, Mapping[str, int]]
+) -> None:
+    """Add one game's measures to the players' sums (rows read in one query)."""
+    stmt = select(PlayerMeasure).where(
+        col(PlayerMeasure.guild_id) == guild_id,
+        col(PlayerMeasure.kind) == kind,
+        col(PlayerMeasure.player).in_(list(values)),
+    )
+    kept = {(m.player, m.measure): m for m in session.exec(stmt)}
+    for player, counts in values.items():
+        for measure, amount in counts.items():
+            row = kept.get((player, measure))
+            if row is None:
+                row = kept[player, measure] = PlayerMeasure(
+                    guild_id=guild_id, player=player, kind=kind, measure=measure, value=0.0
+                )
+            row.value += amount
+            session.add(row)
+
+
+def tallies(row: GameRow, log: Sequence[EventRow]) -> list[DrawTally]:
+    """Every draw of the game by (who acted, or "" for the system; sides; face)."""
+    assert row.id is not None
+    counts = Counter(
+        (event.actor or "", int(draw["sides"]), int(draw["value"]))
+        for event in log
+        for draw in event.draws
+    )
+    return [
+        DrawTally(
+            game_id=row.id,
+            player=player,
+            sides=sides,
+            face=face,
+            count=count,
+            guild_id=row.guild_id or NO_GUILD,
+            kind=row.kind,
+        )
+        for (player, sides, face), count in sorted(counts.items())
+    ]
+
+
+def fold_in(session: Session, game_id: int) -> bool:
+    """Fold game ``game_id`` in ``session``'s transaction if it is finished and not folded;
+    whether it did."""
+    row = session.get(GameRow, game_id)
+    if row is None or row.status != FINISHED or session.get(GameResult, game_id) is not None:
+        return False
+    write(session, row, log_of(session, game_id))
+    return True
+
+
+def remeasure(session: Session, guild_id: int, kind: str) -> None:
+    """The measures of ``kind`` on a server summed anew over its folded games (after a
+    folded tournament was corrected: its old measures cannot be taken back one by one)."""
+    old = select(PlayerMeasure).where(
+        col(PlayerMeasure.guild_id) == guild_id, col(PlayerMeasure.kind) == kind
+    )
+    for measure in session.exec(old):
+        session.delete(measure)
+    session.flush()
+    stmt = (
+        select(GameResult)
+        .where(col(GameResult.guild_id) == guild_id, col(GameResult.kind) == kind)
+        .order_by(col(GameResult.finished_at), col(GameResult.game_id))
+    )
+    for result in session.exec(stmt):
+        log = log_of(session, result.game_id)
+        add_measures(session, guild_id, kind, measures(kind, events_of(log), result.places))
