@@ -23,7 +23,7 @@ from bot.store import default_sqlite_url
 from loopback import FakeDiscord, bot_running, fake_discord
 from tests.helpers.e2e_play import play_out_dicedevils, play_out_flaschenteufel
 from tests.helpers.e2e_table import Table
-from tests.helpers.leaks import LeakScan
+from tests.helpers.leaks import LeakScan, leaking_table
 from tests.helpers.transcript import Recorder
 from tests.helpers.transcript_games import GAMES, transcript_of
 
@@ -316,16 +316,7 @@ async def test_a_cup_written_as_emojis_on_the_public_table_is_caught(
 ) -> None:
     """The leak scan reads emojis as the digits they stand for (as_plain)."""
     await ready(table)
-    original = dd_cards.table_card
-
-    def leaky(outcome: Any, locale: str, *args: Any, **kwargs: Any) -> Any:
-        card = original(outcome, locale, *args, **kwargs)
-        view = outcome.private.get(str(table.cem.id))
-        if view is not None:
-            card.description += "\n" + dd_cards.cup_text(view, str(table.cem.id), locale)
-        return card
-
-    monkeypatch.setattr(dd_cards, "table_card", leaky)
+    leaking_table(monkeypatch, dd_cards, str(table.cem.id), dd_cards.cup_text)
     await start_three(table, "dicedevils tisch")
     assert any("<:die_" in m.text() and "Becher" in m.text() for m in table.public())
     found = {(leak.secret.owner, leak.secret.kind) for leak in leaks.leaks}

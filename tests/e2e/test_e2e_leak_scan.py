@@ -16,7 +16,7 @@ from bot.render import dd_cards, ft_cards, teufel_cards
 from tests.helpers.e2e_play import bet
 from tests.helpers.e2e_table import Table
 from tests.helpers.engine_state import engine_state
-from tests.helpers.leaks import LeakScan
+from tests.helpers.leaks import LeakScan, leaking_table
 
 
 async def open_and_start(table: Table, command: str, players: list[Any], **options: Any) -> None:
@@ -53,16 +53,7 @@ async def test_a_bet_shown_before_all_bets_are_in(
 async def test_a_hand_on_the_public_table(
     table: Table, leaks: LeakScan, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = ft_cards.table_card
-
-    def leaky(outcome: Any, locale: str, *args: Any, **kwargs: Any) -> Any:
-        card = original(outcome, locale, *args, **kwargs)
-        view = outcome.private.get(str(table.ben.id))
-        if view is not None:
-            card.description += "\n" + ft_cards.my_cards_text(view, str(table.ben.id), locale)
-        return card
-
-    monkeypatch.setattr(ft_cards, "table_card", leaky)
+    leaking_table(monkeypatch, ft_cards, str(table.ben.id), ft_cards.my_cards_text)
     table.dice.d6_only = True
     await open_and_start(
         table, "flaschenteufel tisch", [table.anna, table.ben, table.cem], haende=1
@@ -73,16 +64,7 @@ async def test_a_hand_on_the_public_table(
 async def test_a_cup_on_the_public_table(
     table: Table, leaks: LeakScan, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = dd_cards.table_card
-
-    def leaky(outcome: Any, locale: str, *args: Any, **kwargs: Any) -> Any:
-        card = original(outcome, locale, *args, **kwargs)
-        view = outcome.private.get(str(table.cem.id))
-        if view is not None:
-            card.description += "\n" + dd_cards.cup_text(view, str(table.cem.id), locale)
-        return card
-
-    monkeypatch.setattr(dd_cards, "table_card", leaky)
+    leaking_table(monkeypatch, dd_cards, str(table.cem.id), dd_cards.cup_text)
     table.dice.d6_only = True
     await open_and_start(table, "dicedevils tisch", [table.anna, table.ben, table.cem])
     service = table.bot.service  # type: ignore[union-attr]

@@ -405,3 +405,21 @@ def component_texts(components: list[Any]) -> list[str]:
 def message_texts(message: Message) -> list[str]:
     """Everything readable in a message: content, embeds, components."""
     return [message.text(), *component_texts(message.components)]
+
+
+def leaking_table(
+    monkeypatch: Any, cards: Any, player: str, private_text: Callable[[Any, str, str], str]
+) -> None:
+    """Break ``cards.table_card`` the way a real bug would: the public table card also
+    shows ``player``'s private text (``private_text(view, player, locale)`` of his own
+    view), whenever the outcome carries his view. For tests that the scan catches it."""
+    original = cards.table_card
+
+    def leaky(outcome: Any, locale: str, *args: Any, **kwargs: Any) -> Any:
+        card = original(outcome, locale, *args, **kwargs)
+        view = outcome.private.get(player)
+        if view is not None:
+            card.description += "\n" + private_text(view, player, locale)
+        return card
+
+    monkeypatch.setattr(cards, "table_card", leaky)
