@@ -83,6 +83,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     i18n.add_argument("verb", nargs="?", default="check", choices=["check", "update", "add"])
     i18n.add_argument("language", nargs="?", help="add: the new language's code (e.g. nl)")
+    history = sub.add_parser("history", help="the players' history derived from the game log")
+    history.add_argument(
+        "verb",
+        choices=["rebuild"],
+        help="rebuild: throw away results, statistics, draw counts and ratings and fold "
+        "every finished game again from the log",
+    )
+    history.add_argument("--url", help="the database (default: DATABASE_URL, as the bot)")
     bench.add_argument(
         "--discord",
         action="store_true",
@@ -137,6 +145,30 @@ def _bench_discord(tables: int, seconds: float) -> int:
     machine = f"{platform.machine()}, {os.cpu_count()} cores"
     sys.stdout.write(f"Machine: {machine}, Python {platform.python_version()}\n\n")
     sys.stdout.write(markdown(run(settings), settings) + "\n")
+    return 0
+
+
+def _history(url: str | None) -> int:
+    """Rebuild the players' history from the log (one transaction); says how many games."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from bot.app import StartupError, open_store
+    from bot.history.rebuild import rebuild
+
+    try:
+        store = open_store(url or load_settings().database_url)
+    except (ConfigError, StartupError) as exc:
+        sys.stderr.write(f"croupier history: {exc}\n")
+        return EXIT_CONFIG
+    try:
+        folded = rebuild(store)
+    except SQLAlchemyError as exc:
+        sys.stderr.write(f"croupier history: the rebuild failed, nothing changed: {exc}\n")
+        return 1
+    finally:
+        store.close()
+        store.engine.dispose()
+    sys.stdout.write(f"history rebuilt from the log: {folded} finished games folded\n")
     return 0
 
 
@@ -217,6 +249,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _bench_discord(args.tables, args.seconds)
     if args.command == "bench":
         return _bench(args.database, args.actions)
+    if args.command == "history":
+        return _history(args.url)
     if args.command == "verify":
         return _verify(args.file, args.lang)
     if args.command == "i18n":

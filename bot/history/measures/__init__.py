@@ -11,7 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.history.measures import dicedevils, flaschenteufel, teufel, tournament, verflixte6
+from bot.history.measures import dicedevils as dicedevils
+from bot.history.measures import flaschenteufel as flaschenteufel
+from bot.history.measures import teufel as teufel
+from bot.history.measures import tournament as tournament
+from bot.history.measures import verflixte6 as verflixte6
 from bot.history.measures.tally import Tally
 
 Events = Sequence[Mapping[str, Any]]

@@ -64,10 +64,9 @@ def measure(events: Sequence[Mapping[str, Any]], tally: Tally) -> None:
         elif kind == "jokers":
             for joker in event["jokers"]:
                 tally.add(player, f"joker.{joker}")
-        else:
-            joker, paid = _payoff(event, turns)
-            if joker is not None:
-                tally.add(player, f"joker.{joker}.eyes", paid)
+        joker, paid = _payoff(event, turns)
+        if joker is not None:
+            tally.add(player, f"joker.{joker}.eyes", paid)
         turns.follow(event)
 
 
