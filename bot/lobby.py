@@ -18,13 +18,26 @@ class Lobby:
     players: list[str] = field(default_factory=list)
     min_players: int = 2
     max_players: int = 6
+    invited: list[str] = field(default_factory=list)
+    """Players asked to sit down (a rematch's former players, in their former seats'
+    order): their seats are kept free for them, and they sit in that order."""
 
     def join(self, player: str) -> None:
         if player in self.players:
             raise IllegalAction("lobby.already_joined")
         if len(self.players) >= self.max_players:
             raise IllegalAction("lobby.full", high=self.max_players)
+        if player not in self.invited and len(self.players) + len(self.awaited) >= self.max_players:
+            raise IllegalAction("lobby.reserved")
         self.players.append(player)
+        if player in self.invited:  # stable: the others keep the order they came in
+            order = self.invited.index
+            self.players.sort(key=lambda p: order(p) if p in self.invited else len(self.invited))
+
+    @property
+    def awaited(self) -> list[str]:
+        """The invited who have not sat down yet."""
+        return [p for p in self.invited if p not in self.players]
 
     def leave(self, player: str) -> None:
         """Leave the table; when the host leaves, the next player becomes host."""

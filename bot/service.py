@@ -44,6 +44,7 @@ from bot.play.records import Records
 from bot.play.tables import Table, Tables
 from bot.play.tournaments import Tournaments
 from bot.play.turn_clocks import TurnClocks
+from bot.play.watchers import Watchers
 from bot.store import Store, VersionConflict
 from bot.store.columns import utcnow
 
@@ -89,6 +90,7 @@ class Service:
         self.clocks = TurnClocks(self)
         self.host = HostTools(self, self.clocks)
         self.outbox = Outbox(store)
+        self.watchers = Watchers(store)
         self.tournaments = Tournaments(self, self.host)
         # The history first: a group's Abend is folded before the tournament it ends.
         self.finished_listeners: list[FinishedListener] = [
@@ -267,10 +269,12 @@ class Service:
         guild_id: int | None = None,
         channel_id: int | None = None,
         locale: str = "de",
+        invited: Sequence[str] = (),
     ) -> Outcome:
         """Open a table with its host seated; the seed is committed (hash shown) now. The
-        command's answer shows the lobby: nothing is owed for it."""
-        lobby = Lobby(host, [host], *player_bounds(self.games[kind], options or {}))
+        command's answer shows the lobby: nothing is owed for it. ``invited``: players
+        whose seats are kept for them (a rematch's), in the order they are to sit."""
+        lobby = Lobby(host, [host], *player_bounds(self.games[kind], options or {}), list(invited))
         rng = self.rng_factory(AuditedRng.fresh().seed, 0, "")
         return self._insert(
             kind, rng, players=[host], options=options, place=(guild_id, channel_id, locale),

@@ -52,10 +52,14 @@ def table_lobby_card(
         cid = custom_id(prefix, outcome.game_id, outcome.version, verb)
         return Button(cid, t(f"ui.button.{verb}", locale), style)
 
+    fields = [(t("ui.lobby.players", locale), "\n".join(name(p) for p in players))]
+    awaited = [p for p in lobby.get("invited") or () if p not in players]  # a rematch's
+    if awaited:
+        fields.append((t("ui.lobby.invited", locale), "\n".join(name(p) for p in awaited)))
     return Card(
         title=t("ui.lobby.title", locale, game=t(f"game.name.{outcome.kind}", locale)),
         description=body,
-        fields=[(t("ui.lobby.players", locale), "\n".join(name(p) for p in players))],
+        fields=fields,
         rows=[
             (button("join", "primary"), button("leave", "secondary"), button("start", "success"))
         ],

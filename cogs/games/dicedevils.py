@@ -209,6 +209,7 @@ CLICKS = GameClicks(
     seated=frozenset({"cup"}),
     prompts={"decide": None, "swap_take": None},
     private_text=lambda outcome, p: cards.cup_text(outcome.private[p], p, outcome.locale),
+    table_card=lambda d: table(d, d.outcome, d.outcome.locale),
 )
 
 

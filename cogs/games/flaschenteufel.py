@@ -223,6 +223,7 @@ CLICKS = GameClicks(
     seated=frozenset({"mycards"}),
     prompts={"act": None, "passl": None},
     private_text=lambda outcome, p: cards.hand_text(outcome, p, outcome.locale),
+    table_card=lambda d: table_with_trick(d, d.outcome, d.outcome.locale),
 )
 
 

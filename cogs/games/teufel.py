@@ -200,6 +200,7 @@ CLICKS = GameClicks(
     seated=frozenset({"account"}),
     prompts={"bet": "bet"},
     private_text=lambda outcome, p: cards.account_text(outcome.private[p], p, outcome.locale),
+    table_card=lambda d: table(d.service, d.outcome),
 )
 
 

@@ -504,6 +504,7 @@ CLICKS = GameClicks(
     needs_view=needs_view,
     prompts=PROMPTS,
     private_text=lambda outcome, player: t("ui.seated", outcome.locale),
+    table_card=lambda d: cards.table_card(d.outcome, d.outcome.locale),
 )
 
 

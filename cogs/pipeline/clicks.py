@@ -23,6 +23,7 @@ from typing import Any
 import discord
 
 from bot.engine import Action, IllegalAction
+from bot.render.cards import Card
 from bot.service import Outcome, Service
 from cogs.pipeline import prompts
 from cogs.pipeline.delivery import Delivery
@@ -70,6 +71,9 @@ class GameClicks:
     seated: frozenset[str] = frozenset()
     prompts: Mapping[str, str | None] = field(default_factory=dict)
     private_text: Callable[[Outcome, str], str] | None = None
+    table_card: Callable[[Delivery], Card] | None = None
+    """The table's card of the public view as it stands (a spectator's, when the bot has
+    not shown it since it started)."""
     one_live_prompt: bool = False
     """Its prompts are kept one per decision (cogs.pipeline.prompts): an outdated one
     closes when clicked, instead of answering with a refusal."""

@@ -36,8 +36,8 @@ from bot.render.drawn import ready, showing, shows
 from bot.render.lobby import mention
 from bot.service import Outcome, Service
 from cogs.croupier_cog import channel_by_id, client_service
+from cogs.pipeline import onlookers, wire
 from cogs.pipeline import payload as ui
-from cogs.pipeline import wire
 from cogs.pipeline.dms import closed_notice, dm_players
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
@@ -179,8 +179,11 @@ class Delivery:
     async def table(self, card: Card, *, what: str = "table") -> None:
         """The table message shows ``card``: edited by the click's answer if the click was
         on it, else edited through the API (a click on a private prompt has that prompt
-        answered "done"). A table message that is gone gets a new one."""
+        answered "done"). A table message that is gone gets a new one. A game's table
+        (``what``) is dressed for onlookers (:func:`cogs.pipeline.onlookers.dress`)."""
         interaction, outcome = self.interaction, self.outcome
+        if what == "table":
+            card = self.dressed(card)
         await ready(card)
         if interaction is not None and not interaction.response.is_done():
             message = interaction.message
@@ -207,13 +210,22 @@ class Delivery:
                 log.warning("%s of game %s may not be edited (message %s)", what,
                             outcome.game_id, outcome.message_id)  # fmt: skip
                 return
-        await self.new_table(card)
+        await self._new_table(card)
+
+    def dressed(self, card: Card) -> Card:
+        """A game's table card with what it offers those who do not play now."""
+        router = getattr(self.client, "router", None)
+        clicks = None if router is None else router.game(self.outcome.kind)
+        return onlookers.dress(self.service, clicks, self.outcome, card)
 
     async def new_table(self, card: Card, cause: Event | None = None) -> int:
         """Post the table's new message (a new turn, hand or round, opened by ``cause``)
         and remember it. A redelivery gets the message posted before the crash back, and
         that one may just have been edited as the closing table: it shows ``card`` again.
         The players it awaits are pinged by a line below it."""
+        return await self._new_table(self.dressed(card), cause)
+
+    async def _new_table(self, card: Card, cause: Event | None = None) -> int:
         status = self.service.tables.get(self.outcome.game_id).row.status
         if not card.ping and status == OPEN:  # as it stands: not paused since, not over
             card = replace(card, ping=tuple(self.outcome.to_act))

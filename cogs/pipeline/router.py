@@ -24,10 +24,14 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.render.onlookers import REMATCH, WATCH
+from bot.render.onlookers import VERBS as ONLOOKER_VERBS
 from cogs.pipeline.clicks import GameClicks
-from cogs.pipeline.incoming import form_values, parse_click
+from cogs.pipeline.incoming import Click, form_values, parse_click
 from cogs.pipeline.redelivery import Redelivery
+from cogs.pipeline.rematch import rematch
 from cogs.pipeline.replies import apologise, unknown_control
+from cogs.pipeline.spectators import refresh, watch
 from cogs.pipeline.table_turn import Busy, TableTurns
 
 log = logging.getLogger(__name__)
@@ -97,6 +101,10 @@ class Router:
         if click is None or clicks is None:
             await unknown_control(interaction, custom_id)
             return
+        if click.verb in ONLOOKER_VERBS:  # not the game's: read-only, or a new lobby
+            async with self.busy:
+                await self.onlooker(interaction, click, clicks)
+            return
         async with self.busy, self.table_turn(click.game_id) as turn:  # step 3
             try:
                 await self.catch_up(click.game_id)  # step 4
@@ -104,6 +112,23 @@ class Router:
             except Exception:
                 log.exception("handling %s failed", click)
                 await apologise(interaction)
+
+    async def onlooker(self, interaction: discord.Interaction[Any], click: Click,
+                       clicks: GameClicks) -> None:  # fmt: skip
+        """The buttons every game's table has for those not playing it now: "Zuschauen"
+        and its "Aktualisieren" without the table's turn (they change nothing), "Nochmal"
+        with the ended table's turn (a double click opens one lobby)."""
+        try:
+            if click.verb == REMATCH:
+                async with self.table_turn(click.game_id):
+                    await rematch(interaction, click, clicks)
+            elif click.verb == WATCH:
+                await watch(interaction, click, clicks)
+            else:
+                await refresh(interaction, click, clicks)
+        except Exception:
+            log.exception("handling %s failed", click)
+            await apologise(interaction)
 
     async def catch_up(self, game_id: int) -> None:
         """With the table's turn held, before acting on it: what the game still owes from

@@ -28,13 +28,33 @@ def test_lobby_rules() -> None:
         lobby.leave("1")
 
 
+def test_the_invited_sit_in_their_order_and_their_seats_are_kept() -> None:
+    """A rematch's lobby: the host "2" and the invited "1", "3" of a table of three; a
+    stranger may take a seat only while more are free than the invited still need."""
+    lobby = Lobby("2", ["2"], 2, 4, invited=["1", "2", "3"])
+    assert lobby.awaited == ["1", "3"]
+    lobby.join("9")  # 4 seats: 2 and 9 sit, 1 and 3 are awaited
+    with pytest.raises(IllegalAction, match=r"lobby.reserved"):
+        lobby.join("8")
+    lobby.join("3")
+    lobby.join("1")
+    assert lobby.players == ["1", "2", "3", "9"]  # their former order, the stranger last
+    assert lobby.awaited == []
+
+
 async def test_a_table_goes_from_lobby_to_game(store: Store) -> None:
     service = Service(store)
     lobby = await service.open_lobby("verflixte6", "1", {"durchgaenge": 1}, channel_id=5)
     assert lobby.status == "lobby"
     assert lobby.seed_hash and lobby.seed is None
     assert lobby.public == {
-        "lobby": {"host": "1", "players": ["1"], "min_players": 2, "max_players": 6},
+        "lobby": {
+            "host": "1",
+            "players": ["1"],
+            "min_players": 2,
+            "max_players": 6,
+            "invited": [],
+        },
         "options": {"durchgaenge": 1},
     }
     with pytest.raises(IllegalAction, match=r"lobby.not_started"):

@@ -1,0 +1,56 @@
+"""A game table's card dressed for those who do not play it now (:func:`dress`): a
+running table gets "Zuschauen" and the count of those watching
+(``cogs.pipeline.spectators``), a casual table's last card "Nochmal"
+(``cogs.pipeline.rematch``); the card as the channel now sees it is kept with the table
+for its spectators. Every delivery of a table card comes through here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.play.outcome import PAUSED
+from bot.render import onlookers
+from bot.render.cards import Card
+from bot.service import Outcome, Service
+
+if TYPE_CHECKING:  # the clicks' delivery dresses its cards here
+    from cogs.pipeline.clicks import GameClicks
+
+SHOWN = "shown"
+"""The key of a table's card as its message shows it, in the table's ``extra``."""
+
+
+def button_prefix(clicks: GameClicks) -> str:
+    """The prefix of a game's buttons (``v6b``)."""
+    return next(p for p in clicks.prefixes if p.endswith("b"))
+
+
+def casual(options: dict[str, Any]) -> bool:
+    """A table opened with ``/… tisch`` (or a rematch), not a tournament's group."""
+    return "tournament" not in options
+
+
+def is_table(service: Service, kind: str) -> bool:
+    """A game played at a table (a tournament is none: its groups' games are)."""
+    game = service.games.get(kind)
+    return game is not None and not game.info.open_seats
+
+
+def dress(service: Service, clicks: GameClicks | None, outcome: Outcome, card: Card) -> Card:
+    """A game table's card as its message shows it: with "Zuschauen" and the count while
+    the game runs (a card without controls closes a turn or round: left alone), with
+    "Nochmal" at a casual table's end. Kept as the table's for its spectators."""
+    if clicks is None or not is_table(service, outcome.kind) or "lobby" in outcome.public:
+        return card
+    prefix, locale = button_prefix(clicks), outcome.locale
+    table = service.tables.get(outcome.game_id)
+    if outcome.finished:
+        service.watchers.clear(outcome.game_id)
+        if casual(table.row.options):
+            card = onlookers.rematched(card, prefix, outcome, locale)
+    elif card.rows or outcome.status == PAUSED:
+        count = service.watchers.count(outcome.game_id)
+        card = onlookers.watched(card, prefix, outcome, locale, count)
+    table.extra[SHOWN] = card
+    return card

@@ -1,0 +1,89 @@
+"""Spectators: what "Zuschauen" on a game's table card answers.
+
+A click on "Zuschauen" by someone who does not play there answers privately with the
+card the table's message shows (its text, its pictures, only an "Aktualisieren" button)
+and records him as a watcher; a player of the table gets a short note. Neither changes
+the table, pings anybody or edits the table message: the count shows with the table's
+next edit (``cogs.pipeline.onlookers``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.engine import IllegalAction
+from bot.i18n import t
+from bot.render import onlookers
+from bot.render.cards import Card
+from bot.render.drawn import ready
+from cogs.croupier_cog import client_service
+from cogs.pipeline import payload as ui
+from cogs.pipeline.clicks import GameClicks
+from cogs.pipeline.delivery import Delivery
+from cogs.pipeline.incoming import Click
+from cogs.pipeline.onlookers import SHOWN, button_prefix, dress, is_table
+from cogs.pipeline.replies import reader_locale, refuse
+
+Interaction = discord.Interaction[Any]
+
+
+async def public_card(client: Any, clicks: GameClicks, game_id: int) -> Card:
+    """The table's card as its message shows it; after a restart (none kept) the game's
+    table card of the public view as it stands."""
+    service = client_service(client)
+    shown: Card | None = service.tables.get(game_id).extra.get(SHOWN)
+    if shown is None and clicks.table_card is not None:
+        outcome = service.tables.current(game_id)
+        shown = dress(service, clicks, outcome, clicks.table_card(Delivery(client, outcome)))
+    return shown if shown is not None else Card(description="…")
+
+
+async def watch(interaction: Interaction, click: Click, clicks: GameClicks) -> None:
+    """ "Zuschauen": the table's public card privately to a non-player, who is recorded
+    as watching; a player of the table is told that he plays there."""
+    service = client_service(interaction.client)
+    viewer = str(interaction.user.id)
+    locale = "de"
+    try:
+        table = service.tables.get(click.game_id)
+        locale = table.row.locale
+        if not is_table(service, table.row.kind):
+            raise IllegalAction("game.stale")
+    except IllegalAction as exc:
+        await refuse(interaction, exc, locale)
+        return
+    if viewer in table.row.players:
+        text = t("spectate.playing", reader_locale(interaction, locale))
+        await interaction.response.send_message(text, ephemeral=True)
+        return
+    if not table.over:
+        service.watchers.add(click.game_id, viewer)
+    card = await _spectated(interaction, clicks, click.game_id)
+    accent = ui.accent_of(table.row.kind)
+    await interaction.response.send_message(ephemeral=True, **ui.send_kwargs(card, accent))
+
+
+async def refresh(interaction: Interaction, click: Click, clicks: GameClicks) -> None:
+    """ "Aktualisieren" on a spectator's card: the card shows the table as it stands now."""
+    service = client_service(interaction.client)
+    try:
+        table = service.tables.get(click.game_id)
+    except IllegalAction as exc:
+        await refuse(interaction, exc, "de")
+        return
+    card = await _spectated(interaction, clicks, click.game_id)
+    kwargs = ui.message_kwargs(card, ui.accent_of(table.row.kind))
+    await interaction.response.edit_message(**kwargs)
+
+
+async def _spectated(interaction: Interaction, clicks: GameClicks, game_id: int) -> Card:
+    """The spectator's card: the table's public card, its controls one "Aktualisieren"
+    (in the spectator's language), its pictures drawn."""
+    service = client_service(interaction.client)
+    shown = await public_card(interaction.client, clicks, game_id)
+    outcome = service.tables.current(game_id)
+    mine = reader_locale(interaction, outcome.locale)
+    card = onlookers.spectator_card(shown, button_prefix(clicks), outcome, mine)
+    return await ready(card)
