@@ -49,6 +49,7 @@ EXTENSIONS = (
     "cogs.games.dicedevils",
     "cogs.table_hosts",
     "cogs.verification",
+    "cogs.statistics",
 )
 
 

@@ -20,8 +20,9 @@ import os
 from collections.abc import Iterable
 
 from babel.lists import format_list
+from babel.numbers import format_decimal
 
-from bot.i18n.catalogue import Language, installed, load
+from bot.i18n.catalogue import MINUS, Language, installed, load
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +87,14 @@ def number(value: int | float, locale: object) -> str:
 def signed(value: int | float, locale: object) -> str:
     """A change as the reader of ``locale`` writes it, with its sign (+5, −5, ±0)."""
     return LANGUAGES[normalize_locale(locale)].signed(value)
+
+
+def decimal(value: float, locale: object) -> str:
+    """An average as the reader of ``locale`` writes it, with one decimal (12,3; −0,4;
+    0,0): pass it to ``t`` as a string."""
+    rounded = round(value, 1) + 0.0  # no −0,0
+    written = str(format_decimal(rounded, format="#,##0.0", locale=normalize_locale(locale)))
+    return written.replace("-", MINUS)
 
 
 def reasoned(key: str, reason: str | None) -> str:

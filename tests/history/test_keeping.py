@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 
 import pytest
-from sqlmodel import select
+from sqlmodel import col, select
 
 from bot.engine import Action
 from bot.history.keeping import catch_up, fold_game
@@ -59,7 +59,7 @@ async def test_a_fold_lost_in_a_crash_is_caught_up(store: Store) -> None:
     assert rows(store)["GameResult"] == []
     assert catch_up(store) == 2
     with store._session() as session:
-        folded = session.exec(select(GameResult.game_id).order_by(GameResult.finished_at))
+        folded = session.exec(select(GameResult.game_id).order_by(col(GameResult.finished_at)))
         assert list(folded) == [first.game_id, second.game_id]
     kept = rows(store)
     rebuild(store)

@@ -1,0 +1,27 @@
+"""A player's statistics on a server: his measures per game, read from the kept sums
+(:class:`PlayerMeasure`) in one query on their primary key, never from the log (the
+sums equal the log's: ``croupier history rebuild`` and its test)."""
+
+from __future__ import annotations
+
+from sqlmodel import col, select
+
+from bot.store import PlayerMeasure, Store
+
+Measures = dict[str, dict[str, float]]
+"""Game kind -> measure -> the sum over the player's folded games."""
+
+
+def player_measures(store: Store, guild_id: int, player: str, kind: str | None = None) -> Measures:
+    """``player``'s sums on server ``guild_id``, per game (only ``kind``, if given); empty
+    when he has no finished game there."""
+    stmt = select(PlayerMeasure.kind, PlayerMeasure.measure, PlayerMeasure.value).where(
+        col(PlayerMeasure.guild_id) == guild_id, col(PlayerMeasure.player) == player
+    )
+    if kind is not None:
+        stmt = stmt.where(col(PlayerMeasure.kind) == kind)
+    found: Measures = {}
+    with store._session() as session:
+        for game, measure, value in session.exec(stmt):
+            found.setdefault(game, {})[measure] = value
+    return {game: values for game, values in found.items() if values.get("games")}
