@@ -50,6 +50,8 @@ EXTENSIONS = (
     "cogs.table_hosts",
     "cogs.verification",
     "cogs.statistics",
+    "cogs.ratings",
+    "cogs.fairness",
 )
 
 

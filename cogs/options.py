@@ -40,6 +40,10 @@ Date = app_commands.Range[str, None, bounds.DATE_MAX]
 Time = app_commands.Range[str, None, bounds.TIME_MAX]
 ZoneName = app_commands.Range[str, None, bounds.ZONE_MAX]
 """An IANA time zone such as ``America/New_York`` (autocompleted)."""
+SeasonName = app_commands.Range[str, None, bounds.SEASON_NAME_MAX]
+"""A new season's name (``/saison neu``; trimmed, and refused when empty, by the handler)."""
+SeasonPick = app_commands.Range[str, None, bounds.SEASON_PICK_MAX]
+"""A season picked from ``/rangliste``'s autocomplete (or typed: its name)."""
 OnTimeout = Literal["regel", "warten"]
 """What a clock does when the time is up: the game's absence rule, or wait for the host."""
 

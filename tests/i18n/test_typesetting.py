@@ -42,6 +42,9 @@ ZERO_READS_WELL = frozenset(
         "ui.tour.list.registration",
         "ui.tour.format.thirds",  # said only when there are best thirds
         "ui.tour.started",  # said only when someone is missing (else ui.tour.started_plain)
+        "rank.games",  # a player in a leaderboard has played at least one rated game
+        "rank.footer",  # an empty leaderboard is never shown (rank.no_data instead)
+        "rank.provisional",  # the fixed number of games that makes a player established
     }
 )
 """Counted texts whose zero form reads well, or that the code never says with zero; every

@@ -398,6 +398,33 @@ def group_standings(locale: str) -> Case:
     )
 
 
+def leaderboard(locale: str) -> Case:
+    """``/rangliste``'s picture as the ratings cog draws it: three established players (the
+    medals), one below zero, the longest names, two provisional ones under their label."""
+    from bot.history.leaderboard import Board, Line
+    from bot.history.ratings import PROVISIONAL_GAMES
+    from bot.render import leaderboard as board_cards
+    from bot.render.pictures.leaderboard import leaderboard_png
+    from bot.store.history_rows import Season
+
+    lines = [
+        Line(1, NAMES[0], 14.25, 31), Line(2, LONGEST, 9.8, 12),
+        Line(2, "Zoë Françoise", 9.8, 7), Line(4, WIDEST, -0.43, 5),
+        Line(None, "Anaïs 🎲", 4.2, 2), Line(None, "Björn Ødegård", -2.5, 1),
+    ]  # fmt: skip
+    board = Board("verflixte6", Season(guild_id=1, name="Herbst 2026"), lines, 6)
+    title = board_cards.title(board.kind, locale)
+    season = board_cards.season_title(board.season, locale)
+    header = board_cards.header(locale)
+    rows = board_cards.rows(board.lines, str, locale)
+    provisional = t("rank.provisional", locale, count=PROVISIONAL_GAMES)
+    return Case(
+        f"leaderboard_{locale}",
+        lambda: leaderboard_png(title, season, header, rows, provisional),
+        (title, season, *header, provisional, rows[0][2], rows[3][2]),
+    )
+
+
 def cases() -> list[Case]:
     every = [hand(), dice(), dice_d4(), trick(), trick(empty=True)]
     for locale in LOCALES:
@@ -415,6 +442,7 @@ def cases() -> list[Case]:
             dd_tiles(locale),
             dd_fight(locale),
             group_standings(locale),
+            leaderboard(locale),
         ]
     every += [bracket_picture("de", groups=6), v6_durchgang("de", header=True)]
     return every
