@@ -11,8 +11,8 @@ import pytest
 from openskill.models import PlackettLuce
 from sqlmodel import Session, col, select
 
-from bot.history.ratings import PROVISIONAL_GAMES
-from bot.store.history_rows import GameResult
+from bot.history.ratings import PROVISIONAL_GAMES, recompute, table_of
+from bot.store.history_rows import ALL_TIME, GameResult
 from loopback.state import Message, User
 from tests.helpers.e2e_play import MANAGE_GUILD, play_out_flaschenteufel
 from tests.helpers.e2e_table import Table
@@ -111,6 +111,12 @@ async def test_the_leaderboard_shows_what_openskill_makes_of_the_logged_places(
     for player in (table.anna, table.ben, table.cem, dora):
         assert german(want[str(player.id)][0]) in described
         assert player.name in described  # the picture names players by display name
+
+    store = table.bot.service.store  # type: ignore[union-attr]
+    with Session(store.engine) as session:  # the table as kept, recomputed from the results
+        kept = table_of(session, table.guild.id, KIND, ALL_TIME)
+        assert recompute(session, table.guild.id, KIND, ALL_TIME) == kept
+    assert {p: (s.ordinal, s.games) for p, s in kept.items()} == want
 
 
 async def test_seasons_start_empty_and_count_only_later_games(table: Table) -> None:
