@@ -1,0 +1,84 @@
+"""``/fairness [spieler] [spiel]``: are the dice fair? Every die of the server's finished
+games (or one player's, or one game's) counted by face against fair dice, a chi-square
+test in one plain sentence, a histogram, and the other draws (cards, tiles) tested too.
+
+Private, like ``/statistik``: nobody's dice are held up in the channel, and whoever asks
+can show the answer. The counts are the folded draws (bot.history.face_counts), one
+aggregate query; what a crash left unfolded is folded first (bot.history.keeping). Refused
+privately: asked in DMs (a report is per server), nothing to count for the choice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import IllegalAction
+from bot.history.face_counts import face_counts
+from bot.history.fairness import report
+from bot.history.keeping import catch_up
+from bot.i18n import t
+from bot.render.drawn import ready
+from bot.render.fairness_card import fairness_card, histogram
+from bot.render.lobby import mention
+from bot.render.pictures.histogram import alt_histogram, histogram_png
+from cogs.croupier_cog import CroupierCog
+from cogs.pipeline import payload as ui
+from cogs.pipeline.replies import refuse
+from cogs.statistics import GAME_KINDS
+from cogs.translator import cmd
+
+
+def scope(player: str | None, kind: str | None, locale: str) -> str:
+    """Whose dice in which games, as the card's first line."""
+    game = t(f"game.name.{kind}", locale) if kind else ""
+    if player and kind:
+        return t("fairness.scope.player_game", locale, player=mention(player), game=game)
+    if player:
+        return t("fairness.scope.player", locale, player=mention(player))
+    return (
+        t("fairness.scope.game", locale, game=game) if kind else t("fairness.scope.server", locale)
+    )
+
+
+class Fairness(CroupierCog):
+    @app_commands.command(name=cmd("fairness"), description=cmd("fairness.desc"))
+    @app_commands.describe(spieler=cmd("fairness.spieler.desc"), spiel=cmd("fairness.spiel.desc"))
+    @app_commands.choices(
+        spiel=[app_commands.Choice(name=t(f"game.name.{k}"), value=k) for k in GAME_KINDS]
+    )
+    async def fairness(
+        self,
+        interaction: discord.Interaction[Any],
+        spieler: discord.User | None = None,
+        spiel: str | None = None,
+    ) -> None:
+        locale = self.private_locale(interaction)
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            await refuse(interaction, IllegalAction("fairness.in_dm"), locale)
+            return
+        store = self.service.store
+        catch_up(store)  # a game a crash left unfolded counts
+        player = None if spieler is None else str(spieler.id)
+        counts = face_counts(store, guild_id, player=player, kind=spiel)
+        if not counts:
+            await refuse(interaction, IllegalAction("fairness.none"), locale)
+            return
+        shown = report(counts)
+        card = fairness_card(shown, scope(player, spiel, locale), locale)
+        if shown.dice:
+            title, bars, expected, legend, tone = histogram(shown, locale)
+            card.pictures = (
+                ui.picture("fairness", locale, histogram_png, title, bars, expected, legend, tone,
+                           description=alt_histogram(title, bars, legend)),
+            )  # fmt: skip
+        await ready(card)
+        await interaction.response.send_message(ephemeral=True, **ui.send_kwargs(card, card.accent))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Fairness(bot))
