@@ -13,11 +13,13 @@ from bot.history.face_counts import face_counts
 from bot.history.fairness import Verdict, report
 from bot.service import Service
 from bot.store import Store
-from tests.history.fairness_games import logged_counts, play, seeded
+from tests.history.fairness_games import logged_counts, seeded
+from tests.history.playing import play_game
 
 HOME, AWAY = 41, 42
 KINDS: list[tuple[str, int, dict[str, Any]]] = [
     ("verflixte6", 3, {"durchgaenge": 1}),
+    ("teufel", 3, {}),
     ("flaschenteufel", 3, {"hands": 1}),
     ("dicedevils", 3, {}),
 ]
@@ -32,8 +34,8 @@ async def played(store: Store, service: Service) -> dict[int, list[int]]:
         for guild in (HOME, HOME, AWAY):
             seed += 1
             players = [str((seed + i) % 4 + 1) for i in range(seats)]
-            game_id = await play(service, kind, players, options, guild_id=guild, seed=seed)
-            games[guild].append(game_id)
+            played = await play_game(service, kind, players, options, seed=seed, guild_id=guild)
+            games[guild].append(played.game_id)
     return games
 
 
@@ -73,7 +75,7 @@ async def v6_evenings(store: Store, service: Service, games: int) -> None:
     for seed in range(games):
         players = ["1", "2", "3"]
         options = {"durchgaenge": 2}
-        await play(service, "verflixte6", players, options, guild_id=HOME, seed=seed)
+        await play_game(service, "verflixte6", players, options, seed=seed, guild_id=HOME)
 
 
 async def test_played_games_with_a_die_that_never_shows_a_one_alarm(
