@@ -9,6 +9,7 @@ tool used by a player, a bad season name) are private, in the reader's language.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -21,8 +22,10 @@ from bot.history.ratings import PROVISIONAL_GAMES
 from bot.history.seasons import running_season
 from bot.i18n import t
 from bot.render import leaderboard as cards
+from bot.render.cards import Card, Picture
 from bot.render.drawn import ready
 from bot.render.pictures.leaderboard import alt_leaderboard, leaderboard_png
+from bot.service import Service
 from bot.store.columns import utcnow
 from bot.store.history_rows import Season
 from cogs.croupier_cog import CroupierCog, actor_of
@@ -51,6 +54,65 @@ def picked_season(seasons: list[Season], value: str, locale: str) -> tuple[bool,
     return False, None
 
 
+@dataclass(frozen=True)
+class Shown:
+    """A leaderboard ready to send: its card (the picture drawn) and its game."""
+
+    card: Card
+    kind: str
+
+
+async def leaderboard_answer(
+    service: Service,
+    guild_id: int,
+    spiel: str | None,
+    saison: str | None,
+    *,
+    locale: str,
+    mine: str,
+) -> Shown | str:
+    """``/rangliste``'s work without Discord: the board (in the server's ``locale``) with
+    its picture drawn, or the private answer (in the asker's ``mine``) why there is none."""
+    boards = Leaderboards(service.store)
+    kind = spiel or boards.default_kind(guild_id)
+    game = t(f"game.name.{kind}", mine)
+    seasons = boards.seasons(guild_id)
+    note = ""
+    if saison:
+        known, season = picked_season(seasons, saison, mine)
+        if not known:
+            return t("rank.unknown_season", mine, season=saison)
+        board = boards.board(guild_id, kind, season)
+        if not board.lines and season is not None:
+            all_time = t("rank.all_time", mine)
+            return t("rank.no_data_season", mine, season=season.name, game=game, all_time=all_time)
+    else:
+        running = running_season(seasons)
+        board = boards.board(guild_id, kind, running)
+        if not board.lines and running is not None:
+            note = t("rank.fallback", locale, season=running.name)
+            board = boards.board(guild_id, kind, None)
+    if not board.lines:
+        return t("rank.no_data", mine, game=game)
+    picture = board_picture(board, service.directory.display_name, locale)
+    card = cards.leaderboard_card(board, locale, picture, note)
+    return Shown(await ready(card), kind)
+
+
+def board_picture(board: Board, name: cards.Names, locale: str) -> Picture:
+    """The leaderboard's picture (drawn off the event loop by ``ready``)."""
+    title = cards.title(board.kind, locale)
+    season = cards.season_title(board.season, locale)
+    header = cards.header(locale)
+    rows = cards.rows(board.lines, name, locale)
+    provisional = t("rank.provisional", locale, count=PROVISIONAL_GAMES)
+    alt = alt_leaderboard(title, season, header, rows, provisional)
+    return ui.picture(
+        "leaderboard", locale, leaderboard_png, title, season, header, rows, provisional,
+        description=alt,
+    )  # fmt: skip
+
+
 class Ratings(CroupierCog):
     saison = app_commands.Group(name=cmd("saison"), description=cmd("saison.desc"), guild_only=True)
 
@@ -75,53 +137,17 @@ class Ratings(CroupierCog):
         spiel: str | None = None,
         saison: SeasonPick | None = None,
     ) -> None:
-        mine = self.private_locale(interaction)
         guild_id = interaction.guild_id
         assert guild_id is not None  # guild_only
-        boards = self.boards
-        kind = spiel or boards.default_kind(guild_id)
-        game = t(f"game.name.{kind}", mine)
-        seasons = boards.seasons(guild_id)
-        locale, note = self.locale(interaction), ""
-        if saison:
-            known, season = picked_season(seasons, saison, mine)
-            if not known:
-                await self._private(interaction, t("rank.unknown_season", mine, season=saison))
-                return
-            board = boards.board(guild_id, kind, season)
-            if not board.lines and season is not None:
-                text = t(
-                    "rank.no_data_season", mine, season=season.name, game=game,
-                    all_time=t("rank.all_time", mine),
-                )  # fmt: skip
-                await self._private(interaction, text)
-                return
-        else:
-            running = running_season(seasons)
-            board = boards.board(guild_id, kind, running)
-            if not board.lines and running is not None:
-                note = t("rank.fallback", locale, season=running.name)
-                board = boards.board(guild_id, kind, None)
-        if not board.lines:
-            await self._private(interaction, t("rank.no_data", mine, game=game))
-            return
-        card = cards.leaderboard_card(board, locale, self.picture(board, locale), note)
-        await interaction.response.send_message(
-            **ui.send_kwargs(await ready(card), ui.accent_of(kind))
+        locale, mine = self.locale(interaction), self.private_locale(interaction)
+        answer = await leaderboard_answer(
+            self.service, guild_id, spiel, saison, locale=locale, mine=mine
         )
-
-    def picture(self, board: Board, locale: str) -> Any:
-        """The leaderboard's picture (drawn off the event loop by ``ready``)."""
-        title = cards.title(board.kind, locale)
-        season = cards.season_title(board.season, locale)
-        header = cards.header(locale)
-        rows = cards.rows(board.lines, self.service.directory.display_name, locale)
-        provisional = t("rank.provisional", locale, count=PROVISIONAL_GAMES)
-        alt = alt_leaderboard(title, season, header, rows, provisional)
-        return ui.picture(
-            "leaderboard", locale, leaderboard_png, title, season, header, rows, provisional,
-            description=alt,
-        )  # fmt: skip
+        if isinstance(answer, str):
+            await self._private(interaction, answer)
+            return
+        accent = ui.accent_of(answer.kind)
+        await interaction.response.send_message(**ui.send_kwargs(answer.card, accent))
 
     @rangliste.autocomplete("saison")
     async def _seasons(
