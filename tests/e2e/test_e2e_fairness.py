@@ -113,7 +113,7 @@ async def test_fairness_shows_the_logged_draws(table: Table) -> None:
     assert name == "fairness.png"
     dice = [everything[6, face] for face in range(1, 7)]
     assert alt == (
-        "Würfel (jede Ziehung von 1 bis 6) nach Augenzahl: "
+        "Ziehungen von 1 bis 6 nach Augenzahl: "
         + "; ".join(f"{face}: {count}" for face, count in enumerate(dice, start=1))
         + f"; erwartet: {german(sum(dice) / 6)}"
     )

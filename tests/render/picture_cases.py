@@ -425,6 +425,29 @@ def leaderboard(locale: str) -> Case:
     )
 
 
+FAIRNESS = {
+    "de": (1623, 1610, 1598, 1644, 1589, 2036),  # a loaded 6: an alarm
+    "en": (16512, 16700, 16650, 16800, 16600, 16738),  # 100,000 fair dice
+    "fr": (2, 0, 1, 3, 0, 1),  # too few for a test, a face never seen
+}
+
+
+def fairness(locale: str) -> Case:
+    """``/fairness``'s histogram as the fairness cog draws it: loaded dice (German, red
+    bars), fair ones in the thousands (English, green), too few to test (French, grey)."""
+    from bot.history.fairness import report
+    from bot.render.fairness_card import histogram
+    from bot.render.pictures.histogram import histogram_png
+
+    counts = {(6, face): n for face, n in enumerate(FAIRNESS[locale], start=1)}
+    title, bars, expected, legend, tone = histogram(report(counts), locale)
+    return Case(
+        f"fairness_{locale}",
+        lambda: histogram_png(title, bars, expected, legend, tone),
+        (legend, *(text for _, text in bars)),
+    )
+
+
 def cases() -> list[Case]:
     every = [hand(), dice(), dice_d4(), trick(), trick(empty=True)]
     for locale in LOCALES:
@@ -443,6 +466,7 @@ def cases() -> list[Case]:
             dd_fight(locale),
             group_standings(locale),
             leaderboard(locale),
+            fairness(locale),
         ]
     every += [bracket_picture("de", groups=6), v6_durchgang("de", header=True)]
     return every

@@ -11,6 +11,7 @@ from bot.render.pictures.canvas import Canvas, die, fit, width
 from bot.render.pictures.palette import (
     GOLD,
     GREEN,
+    MAX_WIDTH,
     MUTED,
     PADDING,
     RAISED,
@@ -22,7 +23,7 @@ from bot.render.pictures.palette import (
     Colour,
 )
 
-WIDTH = 520
+WIDTH = MAX_WIDTH
 TITLE_H, CHART_H, DIE_SIZE, DIE_GAP = 34, 220, 30, 10
 NUMBER_H = 20  # room above the tallest bar for its number
 BAR_SHARE = 0.62  # of a face's slot
@@ -70,7 +71,7 @@ def histogram_png(
     for middle, (count, text) in zip(middles, bars, strict=True):
         shown = fit(text, slot - 8, bold=True)
         y, half = base - count * scale - NUMBER_H / 2, width(shown, bold=True) / 2 + 4
-        canvas.box((middle - half, y - NUMBER_H / 2 + 2, middle + half, y + NUMBER_H / 2 - 2),
+        canvas.box((middle - half, y - NUMBER_H / 2 + 1, middle + half, y + NUMBER_H / 2),
                    fill=SURFACE, radius=4)  # fmt: skip
         canvas.text(middle, y, shown, bold=True, fill=TEXT, anchor="mm")
     return canvas.png()
