@@ -45,6 +45,13 @@ ZERO_READS_WELL = frozenset(
         "rank.games",  # a player in a leaderboard has played at least one rated game
         "rank.footer",  # an empty leaderboard is never shown (rank.no_data instead)
         "rank.provisional",  # the fixed number of games that makes a player established
+        # /statistik shows a line only for what a player has at least one of
+        "stats.games",
+        "stats.ft.bottle",
+        "stats.teufel.bet",
+        "stats.tour.played",
+        "stats.v6.eyes",
+        "stats.v6.sixes",
     }
 )
 """Counted texts whose zero form reads well, or that the code never says with zero; every
