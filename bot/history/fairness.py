@@ -64,7 +64,7 @@ class Face:
 
 
 @dataclass(frozen=True)
-class Test:
+class ChiSquare:
     """A chi-square test's numbers and what they mean."""
 
     draws: int
@@ -89,14 +89,14 @@ class Others:
 
     sides: tuple[int, ...]
     left_out: int
-    test: Test | None
+    test: ChiSquare | None
 
 
 @dataclass(frozen=True)
 class Report:
     faces: tuple[Face, ...]
     """The six faces of the six-sided dice, 1 to 6."""
-    test: Test | None
+    test: ChiSquare | None
     """None: fewer than :data:`MIN_DICE` dice."""
     others: Others
 
@@ -113,10 +113,10 @@ def odds(p: float) -> tuple[int, int] | None:
     return None
 
 
-def pearson(counts: list[int]) -> Test:
+def pearson(counts: list[int]) -> ChiSquare:
     """Pearson's test of ``counts`` (one per face) against equal chances."""
     statistic, dof = chi_square(counts), len(counts) - 1
-    return Test(sum(counts), statistic, dof, p_value(statistic, dof))
+    return ChiSquare(sum(counts), statistic, dof, p_value(statistic, dof))
 
 
 def report(counts: Counts) -> Report:
@@ -140,4 +140,4 @@ def others(counts: Counts) -> Others:
     parts = [pearson(by_sides[s]) for s in tested]
     statistic, dof = sum(t.statistic for t in parts), sum(t.dof for t in parts)
     draws = sum(t.draws for t in parts)
-    return Others(tested, left_out, Test(draws, statistic, dof, p_value(statistic, dof)))
+    return Others(tested, left_out, ChiSquare(draws, statistic, dof, p_value(statistic, dof)))

@@ -5,7 +5,7 @@ Numbers as the reader writes them."""
 
 from __future__ import annotations
 
-from bot.history.fairness import ALARM, MIN_DICE, Report, Test
+from bot.history.fairness import ALARM, MIN_DICE, ChiSquare, Report
 from bot.i18n import decimal, number, t
 from bot.render.cards import Card
 from bot.render.pictures.histogram import TONES
@@ -27,7 +27,7 @@ def p_text(p: float, locale: str) -> str:
     return f"< {number(ALARM, locale)}" if p < ALARM else number(round(p, 3), locale)
 
 
-def sentence(test: Test, locale: str) -> str:
+def sentence(test: ChiSquare, locale: str) -> str:
     """What the p-value means, in one sentence: "If the dice were fair, …"."""
     told = test.odds
     if told is None:
@@ -36,7 +36,7 @@ def sentence(test: Test, locale: str) -> str:
     return t(f"fairness.sentence.{test.verdict.value}", locale, times=times, reports=reports)
 
 
-def numbers(test: Test, locale: str) -> dict[str, object]:
+def numbers(test: ChiSquare, locale: str) -> dict[str, object]:
     return {
         "statistic": number(round(test.statistic, 2), locale),
         "dof": test.dof,
