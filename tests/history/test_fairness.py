@@ -101,3 +101,9 @@ def test_no_other_draws_no_second_test() -> None:
     assert (others.sides, others.left_out, others.test) == ((), 0, None)
     few = report({(37, 1): 3}).others
     assert (few.sides, few.left_out, few.test) == ((), 3, None)
+
+
+def test_a_pick_from_one_is_no_chance_and_not_counted() -> None:
+    """The last tile of an oven or the last card of a pile: one side, nothing to test."""
+    others = report({(1, 1): 50}).others
+    assert (others.sides, others.left_out, others.test) == ((), 0, None)
