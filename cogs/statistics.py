@@ -36,6 +36,10 @@ SHOWN_WITH = {"verflixte6": ("verflixte6", TournamentGame.kind)}
 
 class Statistics(CroupierCog):
     async def cog_load(self) -> None:
+        """At the bot's start: fold what a stop left unfolded (a bot without a service, as
+        a test builds one, has nothing to fold)."""
+        if getattr(self.bot, "service", None) is None:
+            return
         folded = catch_up(self.service.store)
         if folded:
             log.info("history: %d finished games folded that a stop had left unfolded", folded)

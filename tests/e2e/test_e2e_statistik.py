@@ -9,7 +9,10 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from sqlmodel import select
 
+from bot.store import GameResult
+from loopback import bot_running
 from loopback.state import Message, User
 from tests.helpers.e2e_play import bet, play_out_dicedevils, play_out_flaschenteufel
 from tests.helpers.e2e_table import Table
@@ -99,6 +102,13 @@ async def play_dd(table: Table) -> int:
     game = game_id(table, "dicedevils")
     await play_out_dicedevils(table, {u.id: u for u in players})
     return game
+
+
+def results(table: Table) -> list[int]:
+    """The games the history has folded."""
+    store = table.bot.service.store  # type: ignore[union-attr]
+    with store._session() as session:
+        return list(session.exec(select(GameResult.game_id)))
 
 
 def lines_of(message: Message) -> list[str]:
@@ -249,3 +259,18 @@ async def test_statistik_refuses_dms_and_players_without_games(table: Table) -> 
     assert in_dm.message is not None
     assert in_dm.message.audience == table.ben.id  # his DM with the bot, nobody else's
     assert "Statistiken werden je Server geführt" in in_dm.message.text()
+
+
+async def test_a_game_a_crash_left_unfolded_counts_after_the_restart(table: Table) -> None:
+    assert table.bot is not None
+    table.bot.service.finished_listeners = []  # the process dies between the action and the fold
+    table.dice.add(3, 2, 4, 6)  # Anna 3 + 2, stopp; Ben 4, then a 6
+    game = await play_v6(table, [table.anna, table.ben])
+    assert results(table) == []
+    await table.bot.close()
+    restarted = table.new_bot()
+    async with bot_running(table.fake, restarted):
+        table.bot = restarted
+        assert results(table) == [game]  # folded as the bot started
+        answer = await table.slash(table.anna, "statistik")
+        assert "1 Spiel, 1 gewonnen, im Schnitt Platz 1,0" in lines_of(answer.message)
