@@ -11,6 +11,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sqlalchemy import delete
+from sqlalchemy.dialects.postgresql import insert as postgres_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col, select
 
 from bot.games import GAMES
@@ -71,22 +74,23 @@ def write(
 def add_measures(
     session: Session, guild_id: int, kind: str, values: Mapping[str, Mapping[str, int]]
 ) -> None:
-    """Add one game's measures to the players' sums (rows read in one query)."""
-    stmt = select(PlayerMeasure).where(
-        col(PlayerMeasure.guild_id) == guild_id,
-        col(PlayerMeasure.kind) == kind,
-        col(PlayerMeasure.player).in_(list(values)),
+    """Add one game's measures to the players' sums: one upsert that adds in the database
+    (``value = value + new``), so that two processes folding two games at once both count."""
+    rows = [
+        {"guild_id": guild_id, "player": player, "kind": kind, "measure": measure, "value": amount}
+        for player, counts in values.items()
+        for measure, amount in counts.items()
+    ]
+    if not rows:
+        return
+    table = PlayerMeasure.__table__  # type: ignore[attr-defined]
+    dialect = session.get_bind().dialect.name
+    insert = sqlite_insert(table) if dialect == "sqlite" else postgres_insert(table)
+    stmt = insert.on_conflict_do_update(
+        index_elements=["guild_id", "player", "kind", "measure"],
+        set_={"value": table.c.value + insert.excluded.value},
     )
-    kept = {(m.player, m.measure): m for m in session.exec(stmt)}
-    for player, counts in values.items():
-        for measure, amount in counts.items():
-            row = kept.get((player, measure))
-            if row is None:
-                row = kept[player, measure] = PlayerMeasure(
-                    guild_id=guild_id, player=player, kind=kind, measure=measure, value=0.0
-                )
-            row.value += amount
-            session.add(row)
+    session.execute(stmt, rows)
 
 
 def tallies(row: GameRow, log: Sequence[EventRow]) -> list[DrawTally]:
@@ -124,12 +128,11 @@ def fold_in(session: Session, game_id: int) -> bool:
 def remeasure(session: Session, guild_id: int, kind: str) -> None:
     """The measures of ``kind`` on a server summed anew over its folded games (after a
     folded tournament was corrected: its old measures cannot be taken back one by one)."""
-    old = select(PlayerMeasure).where(
-        col(PlayerMeasure.guild_id) == guild_id, col(PlayerMeasure.kind) == kind
+    session.execute(
+        delete(PlayerMeasure).where(
+            col(PlayerMeasure.guild_id) == guild_id, col(PlayerMeasure.kind) == kind
+        )
     )
-    for measure in session.exec(old):
-        session.delete(measure)
-    session.flush()
     stmt = (
         select(GameResult)
         .where(col(GameResult.guild_id) == guild_id, col(GameResult.kind) == kind)
