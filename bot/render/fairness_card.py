@@ -23,8 +23,9 @@ Bars = tuple[tuple[int, str], ...]
 
 
 def p_text(p: float, locale: str) -> str:
-    """A p-value as read: three decimals, "< 0,001" below that."""
-    return f"< {number(ALARM, locale)}" if p < ALARM else number(round(p, 3), locale)
+    """A p-value with its relation, as the texts' "p {p}" reads it: "= 0,838" (three
+    decimals), "< 0,001" below that."""
+    return f"< {number(ALARM, locale)}" if p < ALARM else f"= {number(round(p, 3), locale)}"
 
 
 def sentence(test: ChiSquare, locale: str) -> str:

@@ -35,10 +35,10 @@ def test_the_p_value_in_one_plain_sentence(locale: str, p: float) -> None:
 @pytest.mark.parametrize(
     ("p", "locale", "text"),
     [
-        (0.8384, "de", "0,838"),
-        (0.0012, "en", "0.001"),
+        (0.8384, "de", "= 0,838"),
+        (0.0012, "en", "= 0.001"),
         (0.00099, "de", "< 0,001"),
-        (1.0, "fr", "1"),
+        (1.0, "fr", "= 1"),
     ],
 )
 def test_a_p_value_is_written_with_three_decimals_or_as_below_a_thousandth(
@@ -70,7 +70,7 @@ def test_a_card_game_shows_its_other_draws_and_what_was_left_out() -> None:
     assert name == "Other draws (cards, tiles, four-sided dice)"
     first, second = value.split("\n")
     assert first.startswith("Draws: 122 · χ² = ") and first.endswith(": nothing unusual")
-    assert "degrees of freedom: 3 · p = " in first
+    assert "degrees of freedom: 3 · p = 0." in first
     assert second.startswith("Not tested: 40 draws from piles drawn from too rarely")
     assert card.footer == "A single game, every draw recomputed from its seed: `/verify game`"
 
