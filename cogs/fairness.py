@@ -32,16 +32,16 @@ from cogs.statistics import GAME_KINDS
 from cogs.translator import cmd
 
 
-def scope(player: str | None, kind: str | None, locale: str) -> str:
-    """Whose dice in which games, as the card's first line."""
+def filtered(prefix: str, player: str | None, kind: str | None, locale: str) -> str:
+    """``prefix``'s text for the choice of the server, a player, a game or both: the card's
+    first line (``fairness.scope``) or the answer that there is nothing (``fairness.none``)."""
     game = t(f"game.name.{kind}", locale) if kind else ""
+    who = mention(player) if player else ""
     if player and kind:
-        return t("fairness.scope.player_game", locale, player=mention(player), game=game)
+        return t(f"{prefix}.player_game", locale, player=who, game=game)
     if player:
-        return t("fairness.scope.player", locale, player=mention(player))
-    return (
-        t("fairness.scope.game", locale, game=game) if kind else t("fairness.scope.server", locale)
-    )
+        return t(f"{prefix}.player", locale, player=who)
+    return t(f"{prefix}.game", locale, game=game) if kind else t(f"{prefix}.server", locale)
 
 
 class Fairness(CroupierCog):
@@ -66,10 +66,11 @@ class Fairness(CroupierCog):
         player = None if spieler is None else str(spieler.id)
         counts = face_counts(store, guild_id, player=player, kind=spiel)
         if not counts:
-            await refuse(interaction, IllegalAction("fairness.none"), locale)
+            text = filtered("fairness.none", player, spiel, locale)
+            await interaction.response.send_message(text, ephemeral=True)
             return
         shown = report(counts)
-        card = fairness_card(shown, scope(player, spiel, locale), locale)
+        card = fairness_card(shown, filtered("fairness.scope", player, spiel, locale), locale)
         if shown.dice:
             title, bars, expected, legend, tone = histogram(shown, locale)
             card.pictures = (

@@ -151,7 +151,7 @@ async def test_fairness_shows_the_logged_draws(table: Table) -> None:
 async def test_fairness_refuses_what_it_cannot_count(table: Table) -> None:
     nothing = await table.slash(table.anna, "fairness")
     assert private_card(nothing, table.anna).text() == (
-        "Für diese Auswahl gibt es noch keine Würfel zu zählen: Es zählen nur beendete Partien."
+        "Auf diesem Server gibt es noch keine Würfe zu zählen: Es zählen nur beendete Partien."
     )
     table.dice.d6_only = True
     table.dice.add(3, 6, 4, 6)
@@ -160,14 +160,30 @@ async def test_fairness_refuses_what_it_cannot_count(table: Table) -> None:
     assert (
         "Ziehungen von 1 bis 6 bisher: 4. Zu wenige für einen aussagekräftigen Test" in few.text()
     )
-    assert "p = " not in few.text() and "p < " not in few.text() and "Wären die Würfel fair" not in few.text()
+    assert (
+        "p = " not in few.text()
+        and "p < " not in few.text()
+        and "Wären die Würfel fair" not in few.text()
+    )
     assert "3: 1× · erwartet 0,7 · +0,3" in lines_of(few)
     assert few.pictures() == ["fairness.png"]  # the counts as a histogram all the same
 
     no_game = await table.slash(table.anna, "fairness", spiel="dicedevils")
-    assert private_card(no_game, table.anna).text().startswith("Für diese Auswahl gibt es noch")
+    assert private_card(no_game, table.anna).text() == (
+        "Auf diesem Server ist noch keine Partie „Dice Devils“ beendet: Es zählen nur beendete "
+        "Partien."
+    )
     no_player = await table.slash(table.anna, "fairness", spieler=table.cem)
-    assert private_card(no_player, table.anna).text().startswith("Für diese Auswahl gibt es")
+    assert private_card(no_player, table.anna).text() == (
+        f"<@{table.cem.id}> hat auf diesem Server noch in keiner beendeten Partie gewürfelt "
+        "oder gezogen."
+    )
+    english = table.fake.add_user("Eve", guild=table.guild, locale="en-US")
+    neither = await table.slash(english, "fairness", spieler=table.cem, spiel="verflixte6")
+    assert private_card(neither, english).text() == (
+        f"<@{table.cem.id}> has not rolled or drawn in a finished game of Die verflixte 6 on "
+        "this server yet."
+    )
 
     assert table.bot is not None
     await table.bot.tree.sync()  # the bot's commands as a server without a dev guild has them
