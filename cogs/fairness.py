@@ -64,12 +64,11 @@ class Fairness(CroupierCog):
         store = self.service.store
         catch_up(store)  # a game a crash left unfolded counts
         player = None if spieler is None else str(spieler.id)
-        counts = face_counts(store, guild_id, player=player, kind=spiel)
-        if not counts:
+        shown = report(face_counts(store, guild_id, player=player, kind=spiel))
+        if shown.empty:
             text = filtered("fairness.none", player, spiel, locale)
             await interaction.response.send_message(text, ephemeral=True)
             return
-        shown = report(counts)
         card = fairness_card(shown, filtered("fairness.scope", player, spiel, locale), locale)
         if shown.dice:
             title, bars, expected, legend, tone = histogram(shown, locale)

@@ -5,8 +5,10 @@ The counts come from the logged draws (folded into ``draw_tallies``, bot.history
 module only judges them: no Discord, no database. docs/DECISIONS.md ("Fairness report")
 gives the thresholds and why.
 
-* The main report: six-sided dice (V6's die, Teufel's none, Dice Devils' dice). Fewer than
-  :data:`MIN_DICE` of them: no p-value, only the counts.
+* The main report: every draw among six, 1 to 6 (the dice of Die verflixte 6 and Dice
+  Devils, and the rare draw among six of a deal or an oven: the log does not tell them
+  apart, and each is as uniform as a die). Fewer than :data:`MIN_DICE` of them: the
+  counts, no p-value.
 * "Other draws": every other draw is uniform over ``1..sides`` too (a Fisher–Yates step of
   a deal, a tile from the oven, Dice Devils' four-sided die). Each number of sides with at
   least :data:`MIN_EXPECTED` draws per face expected gets its own chi-square; the sums of
@@ -26,7 +28,7 @@ DIE = 6
 MIN_EXPECTED = 5
 """The textbook rule for a chi-square test: at least five expected per face."""
 MIN_DICE = DIE * MIN_EXPECTED
-"""Fewer six-sided dice than this (30): counts shown, no test."""
+"""Fewer draws of 1 to 6 than this (30): counts shown, no test."""
 ALARM = 0.001
 """A p-value below this alarms: fair dice spread so unevenly once in 1,000 reports."""
 UNUSUAL = 0.01
@@ -103,6 +105,11 @@ class Report:
     @property
     def dice(self) -> int:
         return sum(face.count for face in self.faces)
+
+    @property
+    def empty(self) -> bool:
+        """Nothing to show: no draw of 1 to 6 and no other draw (a pick from one is none)."""
+        return not self.dice and not self.others.left_out and self.others.test is None
 
 
 def odds(p: float) -> tuple[int, int] | None:

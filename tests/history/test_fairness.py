@@ -105,5 +105,7 @@ def test_no_other_draws_no_second_test() -> None:
 
 def test_a_pick_from_one_is_no_chance_and_not_counted() -> None:
     """The last tile of an oven or the last card of a pile: one side, nothing to test."""
-    others = report({(1, 1): 50}).others
-    assert (others.sides, others.left_out, others.test) == ((), 0, None)
+    only = report({(1, 1): 50})
+    assert (only.others.sides, only.others.left_out, only.others.test) == ((), 0, None)
+    assert only.empty and report({}).empty
+    assert not report({(6, 3): 1}).empty and not report({(37, 3): 1}).empty
