@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.play.outcome import PAUSED
+from bot.play.outcome import FINISHED
 from bot.render import onlookers
 from bot.render.cards import Card
 from bot.service import Outcome, Service
@@ -37,20 +37,24 @@ def is_table(service: Service, kind: str) -> bool:
     return game is not None and not game.info.open_seats
 
 
-def dress(service: Service, clicks: GameClicks | None, outcome: Outcome, card: Card) -> Card:
+def dress(
+    service: Service, clicks: GameClicks | None, outcome: Outcome, card: Card, *, kept: bool = True
+) -> Card:
     """A game table's card as its message shows it: with "Zuschauen" and the count while
-    the game runs (a card without controls closes a turn or round: left alone), with
-    "Nochmal" at a casual table's end. Kept as the table's for its spectators."""
+    the game can be played (a card without controls closes a turn or round, or shows a
+    paused table: left alone), with "Nochmal" when a casual table was played to its end.
+    ``kept``: the card the table's message shows now, kept for its spectators."""
     if clicks is None or not is_table(service, outcome.kind) or "lobby" in outcome.public:
         return card
     prefix, locale = button_prefix(clicks), outcome.locale
     table = service.tables.get(outcome.game_id)
     if outcome.finished:
         service.watchers.clear(outcome.game_id)
-        if casual(table.row.options):
+        if outcome.status == FINISHED and casual(table.row.options):
             card = onlookers.rematched(card, prefix, outcome, locale)
-    elif card.rows or outcome.status == PAUSED:
+    elif card.rows:
         count = service.watchers.count(outcome.game_id)
         card = onlookers.watched(card, prefix, outcome, locale, count)
-    table.extra[SHOWN] = card
+    if kept:
+        table.extra[SHOWN] = card
     return card

@@ -1,14 +1,16 @@
 """Spectators: what "Zuschauen" on a game's table card answers.
 
 A click on "Zuschauen" by someone who does not play there answers privately with the
-card the table's message shows (its text, its pictures, only an "Aktualisieren" button)
-and records him as a watcher; a player of the table gets a short note. Neither changes
+card the table's message shows (its text, its pictures, only an "Aktualisieren" button;
+in the spectator's language the game's card of the public view) and records him as a
+watcher; a player of the table gets a short note. Neither changes
 the table, pings anybody or edits the table message: the count shows with the table's
 next edit (``cogs.pipeline.onlookers``).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -29,14 +31,17 @@ from cogs.pipeline.replies import reader_locale, refuse
 Interaction = discord.Interaction[Any]
 
 
-async def public_card(client: Any, clicks: GameClicks, game_id: int) -> Card:
-    """The table's card as its message shows it; after a restart (none kept) the game's
-    table card of the public view as it stands."""
+async def public_card(client: Any, clicks: GameClicks, game_id: int, locale: str) -> Card:
+    """The table's card as its message shows it, for a reader of ``locale``: the kept
+    one in the table's language; in another language, or after a restart (none kept), the
+    game's table card of the public view as it stands."""
     service = client_service(client)
-    shown: Card | None = service.tables.get(game_id).extra.get(SHOWN)
+    table = service.tables.get(game_id)
+    shown: Card | None = table.extra.get(SHOWN) if locale == table.row.locale else None
     if shown is None and clicks.table_card is not None:
-        outcome = service.tables.current(game_id)
-        shown = dress(service, clicks, outcome, clicks.table_card(Delivery(client, outcome)))
+        outcome = replace(service.tables.current(game_id), locale=locale)
+        card = clicks.table_card(Delivery(client, outcome))
+        shown = dress(service, clicks, outcome, card, kept=locale == table.row.locale)
     return shown if shown is not None else Card(description="…")
 
 
@@ -82,8 +87,8 @@ async def _spectated(interaction: Interaction, clicks: GameClicks, game_id: int)
     """The spectator's card: the table's public card, its controls one "Aktualisieren"
     (in the spectator's language), its pictures drawn."""
     service = client_service(interaction.client)
-    shown = await public_card(interaction.client, clicks, game_id)
     outcome = service.tables.current(game_id)
     mine = reader_locale(interaction, outcome.locale)
+    shown = await public_card(interaction.client, clicks, game_id, mine)
     card = onlookers.spectator_card(shown, button_prefix(clicks), outcome, mine)
     return await ready(card)

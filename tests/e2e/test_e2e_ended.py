@@ -115,7 +115,8 @@ async def play_out_verflixte6(table: Table, users: dict[int, Any]) -> None:
 
 async def test_games_played_to_their_end_keep_no_controls(table: Table) -> None:
     """Die verflixte 6, Flaschenteufel (a new message per hand) and Dice Devils (per
-    round) played to their end: not one of their messages offers an action."""
+    round) played to their end: not one of their messages offers an action, but for the
+    last card's "Nochmal" (a new table, tests/e2e/test_e2e_rematch.py)."""
     users = {u.id: u for u in (table.anna, table.ben, table.cem)}
     assert table.bot is not None
     service = table.bot.service
@@ -127,4 +128,7 @@ async def test_games_played_to_their_end_keep_no_controls(table: Table) -> None:
         game_id = await table.open_game(command, **options)
         await play_out(table, users)
         assert service.tables.current(game_id).status == "finished"
-        assert live(table.public()) == []
+        offered = [click_of(c) for m in table.public() for c in m.custom_ids()]
+        assert [(c.game_id, c.verb) for c in offered if c.game_id == game_id] == [
+            (game_id, "rematch")
+        ]

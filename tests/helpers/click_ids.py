@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from bot.render.cards import ClickId
 
+ONLOOKERS = {"watch", "refresh", "rematch"}
+"""Every game table's buttons for those not playing it now (bot.render.onlookers)."""
+
 VERBS: dict[str, set[str]] = {
     "v6": {"join", "leave", "start", "begin", "weiter", "menu", "stopp", "decide", "pick",
-           "pickfree", "nojoker", "joker", "target", "steal", "yes", "no"},
-    "tf": {"join", "leave", "start", "bet", "form", "account", "draw", "stopp"},
+           "pickfree", "nojoker", "joker", "target", "steal", "yes", "no", *ONLOOKERS},
+    "tf": {"join", "leave", "start", "bet", "form", "account", "draw", "stopp", *ONLOOKERS},
     "ft": {"join", "leave", "start", "act", "mycards", "discard", "pass", "passl", "passr",
-           "open", "play"},
+           "open", "play", *ONLOOKERS},
     "dd": {"join", "leave", "start", "place", "cup", "decide", "yes", "no", "skip", "steal",
-           "swap_rank", "swap_item", "swap_take"},
+           "swap_rank", "swap_item", "swap_take", *ONLOOKERS},
     "tr": {"register", "unregister", "close", "confirm", "reserve", "checkin"},
 }  # fmt: skip
 """By the prefix of the control without its last letter (``v6b`` -> ``v6``); Teufel's

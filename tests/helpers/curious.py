@@ -52,8 +52,12 @@ from tests.helpers.leaks import LeakScan, component_texts
 
 MANAGE_GUILD = 1 << 5
 
-RARE = {("v6", "pickfree")}
-"""Offered only in a Finale from its second Durchgang: pressed by the long run's tournament."""
+RARE = {("v6", "pickfree"), *((game, verb) for game in ("v6", "tf", "ft", "dd")
+                                for verb in ("refresh", "rematch"))}  # fmt: skip
+"""Offered only in a Finale from its second Durchgang: pressed by the long run's tournament;
+a spectator's "Aktualisieren" (the curious are seated: "Zuschauen" tells them they play)
+and "Nochmal", which the curious leave alone (tests/e2e/test_e2e_spectators.py and
+test_e2e_rematch.py press them)."""
 
 KEY = re.compile(
     r"\b(?:v6|teufel|ft|dd|ui|game|table|tour|lobby|host|clock|absent|verify|info|cmd|n)"
@@ -351,6 +355,8 @@ class Run:
         for message in messages:
             for comp in iter_components(message.components):
                 if comp.get("disabled") or "custom_id" not in comp:
+                    continue
+                if ":rematch" in comp["custom_id"]:  # a new lobby would take over the run
                     continue
                 if comp["type"] == 2:
                     found.append(Control(message, comp, None))
