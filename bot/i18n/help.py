@@ -12,7 +12,7 @@ from bot.render.cards import MAX_TEXT
 
 GENERAL = "hilfe"
 SECTIONS: dict[str, tuple[str, ...]] = {
-    GENERAL: ("games", "table", "hosts", "fairness"),
+    GENERAL: ("games", "table", "hosts", "ranks", "fairness"),
     "verflixte6": ("goal", "turn", "decisions"),
     "teufel": ("goal", "round", "decisions"),
     "flaschenteufel": ("goal", "hand", "decisions"),
