@@ -11,10 +11,16 @@ from typing import Any
 import pytest
 from sqlmodel import select
 
-from bot.store import GameResult
+from bot.store import GameResult, GameRow
 from loopback import bot_running
 from loopback.state import Message, User
-from tests.helpers.e2e_play import bet, play_out_dicedevils, play_out_flaschenteufel
+from tests.helpers.e2e_play import (
+    bet,
+    play_out_dicedevils,
+    play_out_flaschenteufel,
+    play_thread,
+    tournament,
+)
 from tests.helpers.e2e_table import Table
 
 
@@ -274,3 +280,30 @@ async def test_a_game_a_crash_left_unfolded_counts_after_the_restart(table: Tabl
         assert results(table) == [game]  # folded as the bot started
         answer = await table.slash(table.anna, "statistik")
         assert "1 Spiel, 1 gewonnen, im Schnitt Platz 1,0" in lines_of(answer.message)
+
+
+async def test_a_tournament_shows_its_title_and_finale_places(table: Table) -> None:
+    _, users = await tournament(table, players=6)
+    for thread in table.fake.threads(table.channel):
+        await play_thread(table, thread, users)
+    finale = [c for c in table.fake.threads(table.channel) if "Finale" in c.name]
+    await play_thread(table, finale[0], users)
+    service = table.bot.service  # type: ignore[union-attr]
+    with service.store._session() as session:
+        tournament_id = session.exec(select(GameRow.id).where(GameRow.kind == "turnier")).one()
+    assert tournament_id is not None
+    assert service.tables.current(tournament_id).finished
+    events = log(table, tournament_id)
+    champion = [e["player"] for e in events if e["type"] == "champion"][-1]
+    finale_table = [e["table"] for e in events if e["type"] == "group_table"][-1]
+    for place, line in enumerate(finale_table, start=1):
+        user = users[int(line["player"])]
+        answer = await table.slash(table.anna, "statistik", spieler=user, spiel="verflixte6")
+        lines = lines_of(answer.message)
+        titles = int(line["player"] == champion)
+        assert f"1 Turnier, {titles}× Turniersieger" in lines, lines
+        assert f"Im Finale: 1× – 1× Platz {place}" in lines, lines
+    out = next(str(u) for u in users if str(u) not in {line["player"] for line in finale_table})
+    answer = await table.slash(table.anna, "statistik", spieler=users[int(out)])
+    assert "**Turniere** · 1 Turnier, 0× Turniersieger" in lines_of(answer.message)
+    assert "Im Finale" not in answer.message.text()

@@ -40,7 +40,7 @@ def test_german_card() -> None:
     ]
     assert card.fields[2][1].splitlines() == [
         "2 Turniere, 1× Turniersieger",
-        "Im Finale: 2× – Platz 1 1×, Platz 3 1×",
+        "Im Finale: 2× – 1× Platz 1, 1× Platz 3",
     ]
 
 
