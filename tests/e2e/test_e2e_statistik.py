@@ -63,11 +63,7 @@ async def play_teufel(table: Table) -> int:
     75, 75, 75 and five 50s), Ben meets a devil in round 1, the others stop at once."""
     table.dice.d6_only = False  # the starter's roll and every tile scripted
     table.dice.add(1, 1, 1, 46, *([1] * 8))  # Anna starts; 100, 100; a devil; 475 of coal
-    opened = await table.slash(table.anna, "teufel tisch")
-    for user in (table.ben, table.cem):
-        await table.press(user, "join", opened.message)
-    await table.press(table.anna, "start", opened.message)
-    game = game_id(table, "teufel")
+    game = await open_for_three(table, "teufel tisch", "teufel")
     service = table.bot.service  # type: ignore[union-attr]
     users = {str(u.id): u for u in (table.anna, table.ben, table.cem)}
     for amount, starter, draws in (("200", table.anna, 2), ("470", table.ben, 8)):
@@ -88,25 +84,27 @@ async def play_teufel(table: Table) -> int:
     return game
 
 
-async def play_ft(table: Table) -> int:
-    players = [table.anna, table.ben, table.cem]
-    opened = await table.slash(table.anna, "flaschenteufel tisch", variante="standard", haende=1)
-    for user in players[1:]:
+async def open_for_three(table: Table, command: str, kind: str, **options: object) -> int:
+    """``/command`` by Anna, Ben and Cem join, Anna starts; the table's game id."""
+    opened = await table.slash(table.anna, command, **options)
+    for user in (table.ben, table.cem):
         await table.press(user, "join", opened.message)
     await table.press(table.anna, "start", opened.message)
-    game = game_id(table, "flaschenteufel")
-    await play_out_flaschenteufel(table, {u.id: u for u in players})
+    return game_id(table, kind)
+
+
+async def play_ft(table: Table) -> int:
+    game = await open_for_three(
+        table, "flaschenteufel tisch", "flaschenteufel", variante="standard", haende=1
+    )
+    users = {u.id: u for u in (table.anna, table.ben, table.cem)}
+    await play_out_flaschenteufel(table, users)
     return game
 
 
 async def play_dd(table: Table) -> int:
-    players = [table.anna, table.ben, table.cem]
-    opened = await table.slash(table.anna, "dicedevils tisch")
-    for user in players[1:]:
-        await table.press(user, "join", opened.message)
-    await table.press(table.anna, "start", opened.message)
-    game = game_id(table, "dicedevils")
-    await play_out_dicedevils(table, {u.id: u for u in players})
+    game = await open_for_three(table, "dicedevils tisch", "dicedevils")
+    await play_out_dicedevils(table, {u.id: u for u in (table.anna, table.ben, table.cem)})
     return game
 
 

@@ -66,7 +66,7 @@ async def test_a_fold_lost_in_a_crash_is_caught_up(store: Store) -> None:
     assert rows(store) == kept
 
 
-async def test_a_failing_fold_leaves_the_action_standing(
+async def test_a_failing_fold_leaves_the_action_and_the_start_standing(
     store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     def broken(store: Store, game_id: int) -> bool:
@@ -77,6 +77,7 @@ async def test_a_failing_fold_leaves_the_action_standing(
     with caplog.at_level(logging.ERROR, "bot.history.keeping"):
         outcome = await play_game(service, "verflixte6", ["a", "b"], {}, seed=1)
     assert outcome.finished and "not folded" in caplog.text
+    assert catch_up(store) == 0  # still failing: logged, and the start goes on
     monkeypatch.undo()
     assert catch_up(store) == 1
 
