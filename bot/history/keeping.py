@@ -42,8 +42,6 @@ def fold_game(store: Store, game_id: int) -> bool:
 def catch_up(store: Store) -> int:
     """Fold every finished game not folded yet, in the order they finished, and set
     right the folds corrections made stale; how many games were folded or set right."""
-    with store._session() as session, session.begin():
-        fixed = _refold(session, _stale(session))
     unfolded = (
         select(GameRow.id)
         .outerjoin(GameResult, col(GameResult.game_id) == col(GameRow.id))
@@ -51,8 +49,9 @@ def catch_up(store: Store) -> int:
         .order_by(col(GameRow.updated_at), col(GameRow.id))
     )
     with store._session() as session:
+        stale = [result.game_id for result in _stale(session)]
         waiting = [int(game_id or 0) for game_id in session.exec(unfolded)]
-    return fixed + sum(_fold_or_log(store, game_id) for game_id in waiting)
+    return sum(_fold_or_log(store, game_id) for game_id in [*stale, *waiting])
 
 
 def _fold_or_log(store: Store, game_id: int) -> bool:

@@ -100,3 +100,35 @@ async def test_a_tournament_corrected_after_its_end_is_folded_anew(store: Store)
     kept = rows(store)
     rebuild(store)
     assert rows(store) == kept
+
+
+async def test_a_correction_lost_in_a_crash_or_reopening_a_tournament_is_caught_up(
+    store: Store,
+) -> None:
+    service = Service(store)
+    end = await play_tournament(service, [str(1000 + i) for i in range(6)])
+    champion = end.public["champion"]
+    finale = end.public["rounds"][-1]["groups"][0]["table"]
+    other = finale[1]["player"]
+    listeners = service.finished_listeners
+    service.finished_listeners = listeners[1:]  # the process dies before the history hears
+    fix = {"target": other, "points": 99, "eyes": 99, "group": 1, "reason": "typo", "host": True}
+    await service.act(end.game_id, "host", Action("correct", fix))
+    assert measure(store, champion, "turnier", "wins") == 1  # stale
+    assert catch_up(store) == 1
+    assert measure(store, other, "turnier", "wins") == 1
+    assert measure(store, champion, "turnier", "wins") == 0
+
+    first_round = end.public["rounds"][0]["groups"][0]
+    out = next(line["player"] for line in first_round["table"][2:])  # went out in round 1
+    reopen = {"target": out, "points": 99, "eyes": 99, "group": 1, "round": 1,
+              "reason": "typo", "host": True, "confirm": True}  # fmt: skip
+    reopened = await service.act(end.game_id, "host", Action("correct", reopen))
+    assert not reopened.finished  # a round drawn anew: the tournament runs again
+    assert catch_up(store) == 1
+    with store._session() as session:
+        assert session.get(GameResult, end.game_id) is None
+    assert measure(store, other, "turnier", "games") == 0
+    kept = rows(store)
+    rebuild(store)
+    assert rows(store) == kept
