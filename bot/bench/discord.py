@@ -28,6 +28,7 @@ from bot.bench.service import Row
 from bot.bench.service import markdown as table_markdown
 from bot.i18n import t
 from bot.render.cards import ClickId
+from bot.render.onlookers import VERBS as ONLOOKERS
 from bot.service import Service
 from bot.store import Store, default_sqlite_url, make_engine, upgrade
 from loopback.gateway import Gateway
@@ -89,9 +90,14 @@ class BenchDiscord(FakeDiscord):
         self.changed[message.channel_id].set()
 
     def live_message(self, channel: Channel) -> Message | None:
-        """The newest public message in ``channel`` with enabled buttons or selects."""
+        """The newest public message in ``channel`` with enabled buttons or selects of a
+        game (an ended table's "Nochmal" alone is none: the bench opens a new table)."""
         for message in reversed(self.in_channel[channel.id]):
-            if message.visibility == "public" and not message.deleted and message.custom_ids():
+            if (
+                message.visibility == "public"
+                and not message.deleted
+                and any(verb_of(c) not in ONLOOKERS for c in message.custom_ids())
+            ):
                 return message
         return None
 
@@ -180,7 +186,9 @@ class Table:
 
     def verbs(self) -> list[str]:
         message = self.fake.live_message(self.channel)
-        return [verb_of(c) for c in message.custom_ids()] if message else []
+        if message is None:
+            return []
+        return [v for v in map(verb_of, message.custom_ids()) if v not in ONLOOKERS]
 
     async def step(self) -> Click:
         fake = self.fake
@@ -191,7 +199,7 @@ class Table:
         message = fake.live_message(self.channel)
         if message is None:
             return await self._open()
-        ids = {verb_of(c): c for c in message.custom_ids()}
+        ids = {verb_of(c): c for c in message.custom_ids() if verb_of(c) not in ONLOOKERS}
         actor = self.actor(message)
         if "join" in ids:  # a lobby left over from an interrupted run
             self.lobby, self.lobby_message = "join", message
