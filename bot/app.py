@@ -20,6 +20,7 @@ from bot import emoji_sync
 from bot.config import Settings
 from bot.engine import AuditedRng
 from bot.render import emojis
+from bot.render.drawn import painter
 from bot.service import Service
 from bot.store import Store, make_engine, upgrade
 from bot.store.checkpoints import run_checkpoints, take_over
@@ -145,6 +146,7 @@ class Croupier(commands.Bot):
         if wal is not None:
             self._checkpoints = asyncio.create_task(run_checkpoints(wal), name="checkpoints")
         self.service = Service(store, rng_factory=self.rng_factory)
+        painter.start()  # the pictures' worker process, ready before the first picture
         loaded = self.service.tables.load_open_games()
         owed = self.service.outbox.load()
         log.info("database ready, %d open games loaded, %d owe announcements", loaded, owed)

@@ -42,6 +42,10 @@ def _warm(parent: int) -> None:
     threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
 
 
+def _warm_up() -> None:
+    """Nothing: a first job, so that the worker is started before the first picture."""
+
+
 def _orphaned(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(ORPHAN_CHECK)
@@ -66,6 +70,15 @@ class Painter:
                 1, mp_context=context, initializer=_warm, initargs=(os.getpid(),)
             )
         return self._pool
+
+    def start(self) -> None:
+        """Start the worker now, in the background (spawning it and loading Pillow take
+        a second or two that the first picture, answering a click, should not wait)."""
+        try:
+            self.pool().submit(_warm_up)
+        except BrokenProcessPool:  # the last worker died: a new one
+            self.stop()
+            self.pool().submit(_warm_up)
 
     def stop(self) -> None:
         """Let the worker go (a new one starts at the next picture)."""

@@ -69,3 +69,14 @@ async def test_a_picture_is_drawn_in_the_worker_process_and_after_its_death_agai
     later = int(await drawn.draw(picture(f"pid:{os.getpid()}:3")))
     assert later not in (first, os.getpid()), "a new worker draws after the old one died"
     assert again in (os.getpid(), later)
+
+
+async def test_the_bot_starts_the_worker_before_its_first_picture() -> None:
+    """Spawning the worker and loading Pillow take a second or two: the bot starts it
+    when it starts (bot.app), not when a click first needs a picture."""
+    drawn.painter.stop()
+    drawn.painter.start()
+    pool = drawn.painter.pool()
+    assert pool._processes, "no worker started"  # the pool's live processes
+    worker = int(await drawn.draw(Picture("spur", f"start:{os.getpid()}", drawing_process, "")))
+    assert worker in pool._processes
