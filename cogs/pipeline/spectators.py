@@ -17,6 +17,7 @@ import discord
 
 from bot.engine import IllegalAction
 from bot.i18n import t
+from bot.play.outcome import LOBBY
 from bot.render import onlookers
 from bot.render.cards import Card
 from bot.render.drawn import ready
@@ -54,8 +55,8 @@ async def watch(interaction: Interaction, click: Click, clicks: GameClicks) -> N
     try:
         table = service.tables.get(click.game_id)
         locale = table.row.locale
-        if not is_table(service, table.row.kind):
-            raise IllegalAction("game.stale")
+        if not is_table(service, table.row.kind) or table.row.status == LOBBY:
+            raise IllegalAction("game.stale")  # a tournament, a lobby: no table to watch
     except IllegalAction as exc:
         await refuse(interaction, exc, locale)
         return

@@ -14,11 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.render.cards import ClickId
+from bot.render.onlookers import VERBS as ONLOOKERS
 from bot.store import Store
 from loopback import FakeDiscord
 from loopback.state import Channel, Message
 
-INFO_VERBS = {"account", "mycards", "cup", "rules", "help"}
+INFO_VERBS = {"account", "mycards", "cup", "rules", "help", *ONLOOKERS}
+"""Buttons that are no move of the game: private views, and "Zuschauen" / "Nochmal" (an
+ended table's last card keeps its "Nochmal")."""
 
 
 @dataclass

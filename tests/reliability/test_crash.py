@@ -29,7 +29,7 @@ from bot.store import Store, default_sqlite_url, make_engine
 from loopback import FakeDiscord, fake_discord
 from loopback.process import BotProcess, start
 from loopback.state import Channel, Message, User, iter_components
-from tests.helpers.announcements import Tally, all_delivered, check_channel, report
+from tests.helpers.announcements import INFO_VERBS, Tally, all_delivered, check_channel, report
 from tests.helpers.click_ids import click_of
 
 COMMANDS = {
@@ -38,7 +38,6 @@ COMMANDS = {
     "flaschenteufel": "flaschenteufel tisch",
     "dicedevils": "dicedevils tisch",
 }
-INFO_VERBS = {"account", "mycards", "cup", "rules", "help"}
 
 
 @dataclass
