@@ -21,10 +21,12 @@ from bot.history.face_counts import face_counts
 from bot.history.fairness import report
 from bot.history.keeping import catch_up
 from bot.i18n import t
+from bot.render.cards import Card
 from bot.render.drawn import ready
 from bot.render.fairness_card import fairness_card, histogram
 from bot.render.lobby import mention
 from bot.render.pictures.histogram import alt_histogram, histogram_png
+from bot.store import Store
 from cogs.croupier_cog import CroupierCog
 from cogs.pipeline import payload as ui
 from cogs.pipeline.replies import refuse
@@ -61,23 +63,33 @@ class Fairness(CroupierCog):
         if guild_id is None:
             await refuse(interaction, IllegalAction("fairness.in_dm"), locale)
             return
-        store = self.service.store
-        catch_up(store)  # a game a crash left unfolded counts
         player = None if spieler is None else str(spieler.id)
-        shown = report(face_counts(store, guild_id, player=player, kind=spiel))
-        if shown.empty:
-            text = filtered("fairness.none", player, spiel, locale)
-            await interaction.response.send_message(text, ephemeral=True)
+        answer = await fairness_answer(self.service.store, guild_id, player, spiel, locale)
+        if isinstance(answer, str):
+            await interaction.response.send_message(answer, ephemeral=True)
             return
-        card = fairness_card(shown, filtered("fairness.scope", player, spiel, locale), locale)
-        if shown.dice:
-            title, bars, expected, legend, tone = histogram(shown, locale)
-            card.pictures = (
-                ui.picture("fairness", locale, histogram_png, title, bars, expected, legend, tone,
-                           description=alt_histogram(title, bars, legend)),
-            )  # fmt: skip
-        await ready(card)
-        await interaction.response.send_message(ephemeral=True, **ui.send_kwargs(card, card.accent))
+        await interaction.response.send_message(
+            ephemeral=True, **ui.send_kwargs(answer, answer.accent)
+        )
+
+
+async def fairness_answer(
+    store: Store, guild_id: int, player: str | None, kind: str | None, locale: str
+) -> Card | str:
+    """``/fairness``'s work without Discord: the report's card with its histogram drawn,
+    or the private line that says there is nothing to count for this choice."""
+    catch_up(store)  # a game a crash left unfolded counts
+    shown = report(face_counts(store, guild_id, player=player, kind=kind))
+    if shown.empty:
+        return filtered("fairness.none", player, kind, locale)
+    card = fairness_card(shown, filtered("fairness.scope", player, kind, locale), locale)
+    if shown.dice:
+        title, bars, expected, legend, tone = histogram(shown, locale)
+        card.pictures = (
+            ui.picture("fairness", locale, histogram_png, title, bars, expected, legend, tone,
+                       description=alt_histogram(title, bars, legend)),
+        )  # fmt: skip
+    return await ready(card)
 
 
 async def setup(bot: commands.Bot) -> None:

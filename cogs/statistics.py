@@ -20,7 +20,9 @@ from bot.engine import IllegalAction
 from bot.history.keeping import catch_up
 from bot.history.statistics import player_measures
 from bot.i18n import t
+from bot.render.cards import Card
 from bot.render.statistics import statistics_card
+from bot.store import Store
 from bot.tournament.game import TournamentGame
 from cogs.croupier_cog import CroupierCog
 from cogs.pipeline.payload import accent_of, send_kwargs
@@ -60,29 +62,32 @@ class Statistics(CroupierCog):
         if guild_id is None:
             await refuse(interaction, IllegalAction("stats.in_dm"), locale)
             return
-        store = self.service.store
-        catch_up(store)  # a game a crash left unfolded counts (two indexed reads)
         player = str((spieler or interaction.user).id)
-        kinds = SHOWN_WITH.get(spiel, (spiel,)) if spiel else None
-        found = {
-            kind: sums
-            for kind, sums in player_measures(store, guild_id, player).items()
-            if kinds is None or kind in kinds
-        }
-        if not found or (spiel and spiel not in found):
-            refusal = (
-                IllegalAction(
-                    "stats.no_data_game", player=player, game=t(f"game.name.{spiel}", locale)
-                )
-                if spiel
-                else IllegalAction("stats.no_data", player=player)
-            )
-            await refuse(interaction, refusal, locale)
+        answer = statistics_answer(self.service.store, guild_id, player, spiel, locale)
+        if isinstance(answer, IllegalAction):
+            await refuse(interaction, answer, locale)
             return
-        card = statistics_card(player, found, locale)
-        await interaction.response.send_message(
-            ephemeral=True, **send_kwargs(card, accent_of(spiel or ""))
-        )
+        kwargs = send_kwargs(answer, accent_of(spiel or ""))
+        await interaction.response.send_message(ephemeral=True, **kwargs)
+
+
+def statistics_answer(
+    store: Store, guild_id: int, player: str, kind: str | None, locale: str
+) -> Card | IllegalAction:
+    """``/statistik``'s work without Discord: the card, or the refusal to answer with."""
+    catch_up(store)  # a game a crash left unfolded counts (two indexed reads)
+    kinds = SHOWN_WITH.get(kind, (kind,)) if kind else None
+    found = {
+        game: sums
+        for game, sums in player_measures(store, guild_id, player).items()
+        if kinds is None or game in kinds
+    }
+    if not found or (kind and kind not in found):
+        if kind:
+            name = t(f"game.name.{kind}", locale)
+            return IllegalAction("stats.no_data_game", player=player, game=name)
+        return IllegalAction("stats.no_data", player=player)
+    return statistics_card(player, found, locale)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -26,14 +26,12 @@ from typing import Any
 
 from bot.engine import Action
 from bot.games import GAMES
-from bot.history.keeping import catch_up
-from bot.history.statistics import player_measures
 from bot.render.drawn import painter
-from bot.render.statistics import statistics_card
 from bot.service import Service
 from bot.store import Store, default_sqlite_url, make_engine, upgrade
-from cogs.pipeline.payload import send_kwargs
+from cogs.fairness import fairness_answer
 from cogs.ratings import leaderboard_answer
+from cogs.statistics import statistics_answer
 
 GUILD = 4242
 KINDS = ("verflixte6", "teufel", "flaschenteufel", "dicedevils")
@@ -98,33 +96,44 @@ async def fill(store: Store, games: int, actions: int, players: int, seed: int =
     return filled
 
 
-Work = Callable[[Service, str, str], Awaitable[object]]
-"""One command's work for a player and a game kind, without Discord."""
+Work = Callable[[Service, str, str, int], Awaitable[object]]
+"""One command's work for a player and a game kind (and the call's number), without
+Discord."""
 
 
-async def statistik(service: Service, player: str, kind: str) -> object:
+async def statistik(service: Service, player: str, kind: str, _: int) -> object:
     """``/statistik spieler spiel``: the catch-up's reads, the sums, the card."""
-    catch_up(service.store)
-    found = player_measures(service.store, GUILD, player, kind)
-    return send_kwargs(statistics_card(player, found, "de")) if found else None
+    return statistics_answer(service.store, GUILD, player, kind, "de")
 
 
-async def rangliste(service: Service, player: str, kind: str) -> object:
+async def rangliste(service: Service, player: str, kind: str, _: int) -> object:
     """``/rangliste spiel``: the board, its card and its picture (drawn in the worker)."""
     return await leaderboard_answer(service, GUILD, kind, None, locale="de", mine="de")
 
 
-COMMANDS: dict[str, Work] = {"/statistik": statistik, "/rangliste": rangliste}
+async def fairness(service: Service, player: str, kind: str, call: int) -> object:
+    """``/fairness``, in turn for the server, a player, a game, a player in a game: the
+    counts, the test, the card and its histogram (drawn in the worker)."""
+    who = player if call % 4 in (1, 3) else None
+    which = kind if call % 4 in (2, 3) else None
+    return await fairness_answer(service.store, GUILD, who, which, "de")
+
+
+COMMANDS: dict[str, Work] = {
+    "/statistik": statistik,
+    "/rangliste": rangliste,
+    "/fairness": fairness,
+}
 
 
 async def measure(service: Service, work: Work, calls: int, players: int) -> list[float]:
     """Seconds per call of ``work`` for random players and games (seeded)."""
     pick = random.Random(7)
     taken = []
-    for _ in range(calls):
+    for call in range(calls):
         player, kind = str(100_000 + pick.randrange(players)), pick.choice(KINDS)
         began = time.perf_counter()
-        await work(service, player, kind)
+        await work(service, player, kind, call)
         taken.append(time.perf_counter() - began)
     return taken
 
