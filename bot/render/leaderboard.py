@@ -8,12 +8,9 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from babel.numbers import format_decimal
-
 from bot.history.leaderboard import Board, Line
 from bot.history.ratings import PROVISIONAL_GAMES
-from bot.i18n import normalize_locale, t
-from bot.i18n.catalogue import MINUS
+from bot.i18n import decimal, t
 from bot.render.cards import Card, Picture
 from bot.render.lobby import mention
 from bot.render.pictures.leaderboard import Row
@@ -25,9 +22,7 @@ Names = Callable[[str], str]
 
 def rating(value: float, locale: str) -> str:
     """A rating as the board shows it: one decimal, the reader's way (12,3; −0,4; 0,0)."""
-    rounded = round(value, 1) + 0.0  # no −0,0
-    written = str(format_decimal(rounded, format="#,##0.0", locale=normalize_locale(locale)))
-    return written.replace("-", MINUS)
+    return decimal(value, locale)
 
 
 def day(when: datetime) -> str:
