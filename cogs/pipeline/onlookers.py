@@ -7,12 +7,16 @@ for its spectators. Every delivery of a table card comes through here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from bot.engine import IllegalAction
 from bot.play.outcome import FINISHED
+from bot.play.tables import Table
 from bot.render import onlookers
 from bot.render.cards import Card
 from bot.service import Outcome, Service
+from cogs.pipeline.replies import answer_locale, refuse
 
 if TYPE_CHECKING:  # the clicks' delivery dresses its cards here
     from cogs.pipeline.clicks import GameClicks
@@ -35,6 +39,26 @@ def is_table(service: Service, kind: str) -> bool:
     """A game played at a table (a tournament is none: its groups' games are)."""
     game = service.games.get(kind)
     return game is not None and not game.info.open_seats
+
+
+async def clicked_table(
+    interaction: Any, service: Service, game_id: int, check: Callable[[Table], None] | None = None
+) -> Table | None:
+    """The table a click on Zuschauen, Aktualisieren or Nochmal is for, if ``check``
+    passes it; else None, and the clicker was refused privately, in his language (else
+    the table's, or the server's for a table that is gone)."""
+    try:
+        table = service.tables.get(game_id)
+    except IllegalAction as exc:
+        await refuse(interaction, exc, answer_locale(interaction))
+        return None
+    try:
+        if check is not None:
+            check(table)
+    except IllegalAction as exc:
+        await refuse(interaction, exc, table.row.locale)
+        return None
+    return table
 
 
 def dress(

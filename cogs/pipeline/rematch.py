@@ -25,8 +25,8 @@ from cogs.pipeline import wire
 from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import Delivery, nonce_of
 from cogs.pipeline.incoming import Click
-from cogs.pipeline.onlookers import casual, is_table
-from cogs.pipeline.replies import reader_locale, refuse
+from cogs.pipeline.onlookers import casual, clicked_table, is_table
+from cogs.pipeline.replies import reader_locale
 
 REMATCH_OF = "rematch_of"
 """The option of a rematch's table that names the table it continues."""
@@ -40,28 +40,22 @@ def open_rematch(service: Service, game_id: int) -> int | None:
     return None
 
 
-def _checked(service: Service, game_id: int, player: str) -> Table:
-    """The ended casual table whose "Nochmal" ``player`` pressed; IllegalAction if it is
-    none or he did not play there."""
-    table = service.tables.get(game_id)
+def _checked(service: Service, table: Table, player: str) -> None:
+    """IllegalAction unless ``table`` is an ended casual table that ``player`` played."""
     if not (is_table(service, table.row.kind) and table.over and casual(table.row.options)):
         raise IllegalAction("rematch.casual_only")
     if player not in table.row.players:
         raise IllegalAction("rematch.not_a_player")
-    return table
 
 
 async def rematch(interaction: discord.Interaction[Any], click: Click, clicks: GameClicks) -> None:
     """ "Nochmal": the rematch's lobby, opened now or found; the presser gets its link."""
     service = client_service(interaction.client)
     player = str(interaction.user.id)
-    locale = "de"
-    try:
-        table = service.tables.get(click.game_id)
-        locale = table.row.locale
-        _checked(service, click.game_id, player)
-    except IllegalAction as exc:
-        await refuse(interaction, exc, locale)
+    table = await clicked_table(
+        interaction, service, click.game_id, lambda ended: _checked(service, ended, player)
+    )
+    if table is None:
         return
     found = open_rematch(service, table.id)
     invited: list[str] = []
@@ -70,7 +64,7 @@ async def rematch(interaction: discord.Interaction[Any], click: Click, clicks: G
     else:
         outcome = service.tables.current(found)
     link = table_link(interaction.guild_id or 0, outcome)
-    text = t("rematch.open", reader_locale(interaction, locale), link=link)
+    text = t("rematch.open", reader_locale(interaction, table.row.locale), link=link)
     await interaction.response.send_message(text, ephemeral=True)
     if invited:
         await _ping(interaction, outcome, invited)

@@ -18,6 +18,7 @@ import discord
 from bot.engine import IllegalAction
 from bot.i18n import t
 from bot.play.outcome import LOBBY
+from bot.play.tables import Table
 from bot.render import onlookers
 from bot.render.cards import Card
 from bot.render.drawn import ready
@@ -26,8 +27,8 @@ from cogs.pipeline import payload as ui
 from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import Delivery
 from cogs.pipeline.incoming import Click
-from cogs.pipeline.onlookers import SHOWN, button_prefix, dress, is_table
-from cogs.pipeline.replies import reader_locale, refuse
+from cogs.pipeline.onlookers import SHOWN, button_prefix, clicked_table, dress, is_table
+from cogs.pipeline.replies import reader_locale
 
 Interaction = discord.Interaction[Any]
 
@@ -51,17 +52,16 @@ async def watch(interaction: Interaction, click: Click, clicks: GameClicks) -> N
     as watching; a player of the table is told that he plays there."""
     service = client_service(interaction.client)
     viewer = str(interaction.user.id)
-    locale = "de"
-    try:
-        table = service.tables.get(click.game_id)
-        locale = table.row.locale
+
+    def watchable(table: Table) -> None:
         if not is_table(service, table.row.kind) or table.row.status == LOBBY:
             raise IllegalAction("game.stale")  # a tournament, a lobby: no table to watch
-    except IllegalAction as exc:
-        await refuse(interaction, exc, locale)
+
+    table = await clicked_table(interaction, service, click.game_id, watchable)
+    if table is None:
         return
     if viewer in table.row.players:
-        text = t("spectate.playing", reader_locale(interaction, locale))
+        text = t("spectate.playing", reader_locale(interaction, table.row.locale))
         await interaction.response.send_message(text, ephemeral=True)
         return
     if not table.over:
@@ -73,11 +73,8 @@ async def watch(interaction: Interaction, click: Click, clicks: GameClicks) -> N
 
 async def refresh(interaction: Interaction, click: Click, clicks: GameClicks) -> None:
     """ "Aktualisieren" on a spectator's card: the card shows the table as it stands now."""
-    service = client_service(interaction.client)
-    try:
-        table = service.tables.get(click.game_id)
-    except IllegalAction as exc:
-        await refuse(interaction, exc, "de")
+    table = await clicked_table(interaction, client_service(interaction.client), click.game_id)
+    if table is None:
         return
     card = await _spectated(interaction, clicks, click.game_id)
     kwargs = ui.message_kwargs(card, ui.accent_of(table.row.kind))
