@@ -28,6 +28,7 @@ from bot.render.lobby import mention
 from bot.render.pictures.histogram import alt_histogram, histogram_png
 from bot.store import Store
 from cogs.croupier_cog import CroupierCog
+from cogs.options import game_choices
 from cogs.pipeline import payload as ui
 from cogs.pipeline.replies import refuse
 from cogs.statistics import GAME_KINDS
@@ -49,9 +50,7 @@ def filtered(prefix: str, player: str | None, kind: str | None, locale: str) -> 
 class Fairness(CroupierCog):
     @app_commands.command(name=cmd("fairness"), description=cmd("fairness.desc"))
     @app_commands.describe(spieler=cmd("fairness.spieler.desc"), spiel=cmd("fairness.spiel.desc"))
-    @app_commands.choices(
-        spiel=[app_commands.Choice(name=t(f"game.name.{k}"), value=k) for k in GAME_KINDS]
-    )
+    @app_commands.choices(spiel=game_choices(GAME_KINDS))
     async def fairness(
         self,
         interaction: discord.Interaction[Any],

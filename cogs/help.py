@@ -16,6 +16,7 @@ from bot.i18n.help import GENERAL, TOPICS, page_text, pages
 from bot.render.cards import Card
 from bot.service import Outcome, Service
 from cogs.croupier_cog import CroupierCog, table_link
+from cogs.options import game_choices
 from cogs.pipeline.payload import accent_of, send_kwargs
 from cogs.translator import cmd
 
@@ -71,9 +72,7 @@ def tables_text(service: Service, tables: list[Outcome], guild_id: int, locale: 
 class Help(CroupierCog):
     @app_commands.command(name=cmd("hilfe"), description=cmd("hilfe.desc"))
     @app_commands.describe(spiel=cmd("spiel.desc"))
-    @app_commands.choices(
-        spiel=[app_commands.Choice(name=t(f"game.name.{k}"), value=k) for k in GAME_TOPICS]
-    )
+    @app_commands.choices(spiel=game_choices(GAME_TOPICS))
     async def hilfe(self, interaction: discord.Interaction[Any], spiel: str = GENERAL) -> None:
         await send_help(interaction, spiel, self.private_locale(interaction))
 

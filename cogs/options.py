@@ -16,6 +16,7 @@ import discord
 from discord import AppCommandOptionType, app_commands
 
 from bot import bounds
+from bot.i18n import t
 
 Reason = app_commands.Range[str, None, bounds.REASON_MAX]
 """An optional reason (``grund``); empty means none given."""
@@ -58,6 +59,12 @@ class OptionRefused(app_commands.CheckFailure):
         super().__init__(f"{key} {params}")
         self.key = key
         self.params = params
+
+
+def game_choices(kinds: Sequence[str]) -> list[app_commands.Choice[str]]:
+    """A ``spiel`` option's choices: the games ``kinds``, named as Discord lists them
+    (German; the translator gives other languages their names)."""
+    return [app_commands.Choice(name=t(f"game.name.{kind}"), value=kind) for kind in kinds]
 
 
 def given_options(data: Mapping[str, Any]) -> dict[str, Any]:

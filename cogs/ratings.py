@@ -29,7 +29,7 @@ from bot.service import Service
 from bot.store.columns import utcnow
 from bot.store.history_rows import Season
 from cogs.croupier_cog import CroupierCog, actor_of
-from cogs.options import SeasonName, SeasonPick
+from cogs.options import SeasonName, SeasonPick, game_choices
 from cogs.pipeline import payload as ui
 from cogs.translator import cmd
 
@@ -128,9 +128,7 @@ class Ratings(CroupierCog):
     @app_commands.command(name=cmd("rangliste"), description=cmd("rangliste.desc"))
     @app_commands.guild_only()
     @app_commands.describe(spiel=cmd("rangliste.spiel.desc"), saison=cmd("rangliste.saison.desc"))
-    @app_commands.choices(
-        spiel=[app_commands.Choice(name=t(f"game.name.{k}"), value=k) for k in RATED_KINDS]
-    )
+    @app_commands.choices(spiel=game_choices(RATED_KINDS))
     async def rangliste(
         self,
         interaction: discord.Interaction[Any],

@@ -25,6 +25,7 @@ from bot.render.statistics import statistics_card
 from bot.store import Store
 from bot.tournament.game import TournamentGame
 from cogs.croupier_cog import CroupierCog
+from cogs.options import game_choices
 from cogs.pipeline.payload import accent_of, send_kwargs
 from cogs.pipeline.replies import refuse
 from cogs.translator import cmd
@@ -48,9 +49,7 @@ class Statistics(CroupierCog):
 
     @app_commands.command(name=cmd("statistik"), description=cmd("statistik.desc"))
     @app_commands.describe(spieler=cmd("statistik.spieler.desc"), spiel=cmd("statistik.spiel.desc"))
-    @app_commands.choices(
-        spiel=[app_commands.Choice(name=t(f"game.name.{k}"), value=k) for k in GAME_KINDS]
-    )
+    @app_commands.choices(spiel=game_choices(GAME_KINDS))
     async def statistik(
         self,
         interaction: discord.Interaction[Any],
