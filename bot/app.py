@@ -17,6 +17,9 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from bot import emoji_sync
+from bot.cluster.member import SYNC, Member
+from bot.cluster.notices import Notice
+from bot.cluster.single import SingleProcessError, sole_process
 from bot.config import Settings
 from bot.engine import AuditedRng
 from bot.render import emojis
@@ -102,9 +105,14 @@ discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
 
 
 class Croupier(commands.Bot):
-    """The bot. Game state lives in :attr:`service`; cogs only translate interactions."""
+    """The bot. Game state lives in :attr:`service`; cogs only translate interactions.
+
+    With ``SHARD_COUNT`` set, ``Croupier(settings)`` builds a :class:`ShardedCroupier`, the
+    same bot on discord.py's ``AutoShardedBot`` that runs the shards ``SHARD_IDS``."""
 
     service: Service
+    member: Member
+    """This process among the bot's processes (its servers, its singletons)."""
     stopping: str | None = None  # why the bot stops (a signal's name), once it does
     application_emojis: bool = False
     """Whether the start uploads the app's emojis (bot.emoji_sync) and the texts use them:
@@ -122,12 +130,17 @@ class Croupier(commands.Bot):
         """``store``: the database opened already (:func:`open_store`); without one it is
         opened when the bot sets up (tests, the sandbox). ``emojis``: see
         :attr:`application_emojis`."""
+        shards = settings.shards
+        sharding: dict[str, Any] = {}
+        if shards.sharded:
+            sharding = {"shard_count": shards.count, "shard_ids": list(shards.ids)}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
             tree_cls=CroupierTree,
             allowed_mentions=PLAIN_PINGS,  # every message says whom it pings; cards nobody
+            **sharding,
         )
         self.settings = settings
         self.rng_factory = rng_factory
@@ -140,23 +153,33 @@ class Croupier(commands.Bot):
         trim_clicks(self)  # the bot reads a clicked message's id and flags only
         self.add_listener(self.router.on_interaction, "on_interaction")
 
+    def __new__(cls, settings: Settings, *args: Any, **kwargs: Any) -> Croupier:
+        sharded = cls is Croupier and settings.shards.sharded
+        return super().__new__(ShardedCroupier if sharded else cls)
+
     async def setup_hook(self) -> None:
         store = self._store or open_store(self.settings.database_url)
         wal = take_over(store.engine)
         if wal is not None:
             self._checkpoints = asyncio.create_task(run_checkpoints(wal), name="checkpoints")
         self.service = Service(store, rng_factory=self.rng_factory)
+        self.member = member = Member(self.settings.shards, store.engine)
         painter.start()  # the pictures' worker process, ready before the first picture
-        loaded = self.service.tables.load_open_games()
-        owed = self.service.outbox.load()
-        log.info("database ready, %d open games loaded, %d owe announcements", loaded, owed)
+        loaded = self.service.tables.load_open_games(member.owns)
+        owed = self.service.outbox.load(member.owns)
+        log.info("database ready (%s), %d open games loaded, %d owe announcements",
+                 member.shards.describe(), loaded, owed)  # fmt: skip
+        member.start(self._noticed, self._leased, self._linked)
         if self.application_emojis:  # alongside the cogs and the command sync
             self.emoji_task = asyncio.create_task(emoji_sync.run(self), name="emojis")
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.router.redelivery.start()  # what games owe, sent every few seconds
         await self.tree.set_translator(CommandTranslator())
-        await self._sync_commands()
+        if await member.claim(SYNC):  # one process syncs for all
+            await self._sync_commands()
+        else:
+            log.info("the commands are synced by another process")
         if self.emoji_task is not None:  # a first start's uploads go on after it
             await emoji_sync.wait_briefly(self.emoji_task)
         # Everything loaded so far lives as long as the bot: keep it out of the garbage
@@ -166,6 +189,17 @@ class Croupier(commands.Bot):
         # with Python's default (700, 10, 10) they survived young passes and were traced
         # again and again (12 % of the bot's CPU at saturation, docs/PERFORMANCE.md).
         gc.set_threshold(*GC_THRESHOLDS)
+
+    def _noticed(self, notice: Notice) -> None:
+        self.service.noticed(notice, self.member.owns)
+
+    def _leased(self, role: str, held: bool) -> None:
+        """A singleton came to this process or left it: cogs hear ``on_lease(role, held)``."""
+        self.dispatch("lease", role, held)
+
+    def _linked(self) -> None:
+        """Connected to the other processes (again): what was missed is read anew."""
+        self.service.resync(self.member.owns)
 
     async def stop(self, reason: str) -> None:
         """Stop cleanly (a stop signal): take no new interaction, let the clicks being
@@ -205,6 +239,9 @@ class Croupier(commands.Bot):
         await emoji_sync.stop(self.emoji_task)
         if self.application_emojis:
             emojis.clear()  # the registry is the process's: plain texts after this bot
+        member = getattr(self, "member", None)
+        if member is not None:
+            await member.close()
         task = getattr(self, "_checkpoints", None)
         if task is not None:
             task.cancel()
@@ -230,6 +267,11 @@ class Croupier(commands.Bot):
         self.tree.copy_global_to(guild=guild)
         synced = await self.tree.sync(guild=guild)
         log.info("synced %d commands to server %s", len(synced), guild_id)
+
+
+class ShardedCroupier(Croupier, commands.AutoShardedBot):
+    """The bot on discord.py's ``AutoShardedBot``: the shards ``SHARD_IDS`` of
+    ``SHARD_COUNT`` in this process (built by ``Croupier(settings)``)."""
 
 
 def _dropped(data: Any) -> None:
@@ -272,10 +314,18 @@ def run(settings: Settings) -> None:
     """Open the database, then start the bot and block until it stops (logging is set up
     by the caller). :class:`StartupError` for a database or token it cannot use."""
     assert settings.discord_token is not None
+    try:
+        with sole_process(settings.database_url, settings.shards):
+            _run(settings, settings.discord_token)
+    except SingleProcessError as exc:
+        raise StartupError(str(exc)) from None
+
+
+def _run(settings: Settings, token: str) -> None:
     store = open_store(settings.database_url)
     bot = Croupier(settings, store=store, emojis=True)
     try:
-        asyncio.run(serve(bot, settings.discord_token))
+        asyncio.run(serve(bot, token))
     except KeyboardInterrupt as exc:  # a signal the loop did not handle (yet, or at all)
         bot.stopping = bot.stopping or str(exc) or "SIGINT"
     except discord.LoginFailure:

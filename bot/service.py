@@ -20,6 +20,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from bot.cluster.notices import GameNotice, Notice
 from bot.engine import JSON, Action, AuditedRng, Event, Game, IllegalAction
 from bot.engine.core import player_bounds
 from bot.engine.serial import to_data
@@ -97,6 +98,28 @@ class Service:
             history_listener(store),
             self.tournaments.on_finished,
         ]
+
+    # --- other processes -----------------------------------------------------------
+
+    def noticed(self, notice: Notice, owns: Callable[[int | None], bool]) -> None:
+        """Another process wrote to the database (bot.cluster.notices): the caches learn of
+        it now, not at a refused click; what a game of an owned server owes after another
+        process's action is delivered here should that process not."""
+        if isinstance(notice, GameNotice):
+            owned = owns(notice.guild_id)
+            if self.tables.noticed(notice, owned) and owned:
+                self.outbox.noticed(notice.game_id, notice.version)
+        elif notice.kind == "guild":
+            self.directory.forget_guild(int(notice.key))
+        else:
+            self.directory.forget_player(notice.key)
+
+    def resync(self, owns: Callable[[int | None], bool]) -> None:
+        """Notices may have been missed (the link to the database was down): read anew."""
+        self.directory.forget_all()
+        for game_id, version, guild_id in self.tables.resync(owns):
+            if owns(guild_id):
+                self.outbox.noticed(game_id, version)
 
     # --- acting ----------------------------------------------------------------------
 

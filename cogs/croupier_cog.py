@@ -71,6 +71,12 @@ class CroupierCog(commands.Cog):
         service: Service = self.bot.service  # type: ignore[attr-defined]
         return service
 
+    def runs(self, role: str) -> bool:
+        """Whether this process runs the singleton ``role`` now (bot.cluster.member: one
+        process of several does); a bot without a member (some tests') runs them all."""
+        member = getattr(self.bot, "member", None)
+        return member is None or bool(member.holds(role))
+
     def host(self, interaction: discord.Interaction[Any]) -> bool:
         """May this member use the host tools here?"""
         return hosts(interaction)

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.clocks import timing as clocks
+from bot.cluster.member import CLOCK
 from bot.engine import IllegalAction
 from bot.i18n import reasoned, t
 from bot.render.dd_cards import slot_number
@@ -129,10 +130,20 @@ class TablesCog(CroupierCog):
 
     @tasks.loop(seconds=POLL_SECONDS)
     async def clock_task(self) -> None:
+        if self.runs(CLOCK):  # one process of several runs the clocks
+            await self._clocks()
+
+    async def _clocks(self) -> None:
         try:
             await self.run_clocks()
         except Exception:
             log.exception("the clock task failed; it tries again")
+
+    @commands.Cog.listener()
+    async def on_lease(self, role: str, held: bool) -> None:
+        """The clocks came to this process (another holder died): what is due, at once."""
+        if role == CLOCK and held:
+            await self._clocks()
 
     @clock_task.before_loop
     async def _ready(self) -> None:

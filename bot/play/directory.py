@@ -1,5 +1,6 @@
 """The directory: players' display names, each server's language, time zone and Croupier
-role, read once from the store and then kept (a server is one shard's)."""
+role, read once from the store and then kept; another process's writes reach it as
+notices (bot.cluster.notices)."""
 
 from __future__ import annotations
 
@@ -74,6 +75,21 @@ class Directory:
     def set_guild_time_zone(self, guild_id: int, zone: str | None) -> None:
         self.store.set_guild_time_zone(guild_id, zone)
         self._guild_zones[guild_id] = zone
+
+    def forget_guild(self, guild_id: int) -> None:
+        """Another process changed the server's settings: read them again when used."""
+        self._guild_locales.pop(guild_id, None)
+        self._guild_zones.pop(guild_id, None)
+
+    def forget_player(self, player: str) -> None:
+        """Another process wrote the player's name or language: read them again when used."""
+        self._names.pop(player, None)
+        self._locales.pop(player, None)
+
+    def forget_all(self) -> None:
+        """Notices may have been missed: everything is read again when used."""
+        for cache in (self._names, self._locales, self._guild_locales, self._guild_zones):
+            cache.clear()
 
     def croupier_role(self, guild_id: int) -> int | None:
         """The role whose members may host in a server (besides Manage Server)."""

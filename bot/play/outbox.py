@@ -18,12 +18,17 @@ version whose delivery failed holds every later one back until it is delivered.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.store import Store
 
 GRACE_SECONDS = 10.0
 """A version younger than this is its click's to deliver (the deliverer leaves it alone)."""
+FOREIGN_GRACE = 30.0
+"""A version another process committed is its to deliver for this long (its own grace and
+first retries); then the process that owns the game's server delivers what the database
+still shows undelivered (that process may have died)."""
 
 
 @dataclass
@@ -34,6 +39,7 @@ class Owed:
     done: set[int] = field(default_factory=set)  # delivered out of order, beyond announced
     attempts: int = 0  # failed redeliveries in a row
     retry_at: float = 0.0  # not before (monotonic), after a failed redelivery
+    foreign: bool = False  # versions of another process: read the stored mark before
 
 
 class Outbox:
@@ -42,12 +48,43 @@ class Outbox:
         self._owed: dict[int, Owed] = {}
         self._unwritten: dict[int, int] = {}  # marks not yet in the database
 
-    def load(self) -> int:
-        """At start: every game that still owes announcements (committed before the
-        restart, so due at once). Returns how many."""
-        for game_id, announced, version in self.store.unannounced():
-            self._owed[game_id] = Owed(announced, version)
+    def load(self, owns: Callable[[int | None], bool] = lambda guild: True) -> int:
+        """At start: every game of the servers this process ``owns`` that still owes
+        announcements (committed before the restart, so due at once). Returns how many."""
+        for game_id, announced, version, guild_id in self.store.unannounced():
+            if owns(guild_id):
+                self._owed[game_id] = Owed(announced, version)
         return len(self._owed)
+
+    def noticed(self, game_id: int, version: int) -> None:
+        """Another process committed ``version`` of a game whose server this process owns:
+        due here after :data:`FOREIGN_GRACE`, unless the database shows it delivered by then
+        (:meth:`foreign`, :meth:`stored_mark`)."""
+        owed = self._owed.get(game_id)
+        if owed is not None and version <= owed.version:
+            return
+        if owed is None:
+            owed = self._owed[game_id] = Owed(version - 1, version)
+        owed.version, owed.foreign = version, True
+        owed.committed[version] = time.monotonic() + FOREIGN_GRACE - GRACE_SECONDS
+
+    def foreign(self, game_id: int) -> bool:
+        """Whether some of a game's owed versions are another process's."""
+        owed = self._owed.get(game_id)
+        return owed is not None and owed.foreign
+
+    def stored_mark(self, game_id: int, announced: int) -> None:
+        """The database's mark of a game with another process's versions: what that process
+        delivered counts as delivered here, and versions before ours it did not deliver are
+        owed here too."""
+        owed = self._owed.get(game_id)
+        if owed is None:
+            return
+        owed.foreign = False
+        # versions before the first one noticed that nobody delivered: due at once
+        owed.announced = min(owed.announced, announced)
+        owed.done.update(range(owed.announced + 1, min(announced, owed.version) + 1))
+        self._advance(game_id, owed)
 
     def owe(self, game_id: int, version: int) -> None:
         """A version was committed (called in the action's path, after its transaction)."""
@@ -64,6 +101,10 @@ class Outbox:
         if owed is None or version <= owed.announced:
             return
         owed.done.add(version)
+        self._advance(game_id, owed, durable=durable)
+
+    def _advance(self, game_id: int, owed: Owed, *, durable: bool = False) -> None:
+        """Move the mark over the delivered versions that follow it without a gap."""
         moved = False
         while owed.announced + 1 in owed.done:
             owed.announced += 1

@@ -7,10 +7,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.cluster.notices import GameNotice
 from bot.engine import JSON, Game, IllegalAction, redacted
 from bot.engine.replay import apply_logged
 from bot.engine.serial import from_data, to_data
@@ -106,9 +107,10 @@ class Tables:
         self.games = games
         self._tables: dict[int, Table] = {}
 
-    def load_open_games(self) -> int:
-        """Load every lobby and running game into memory (at start); returns how many."""
-        rows = self.store.open_games()
+    def load_open_games(self, owns: Callable[[int | None], bool] = lambda guild: True) -> int:
+        """Load every lobby and running game of the servers this process ``owns`` into
+        memory (at start); returns how many. Others' are read when used."""
+        rows = [row for row in self.store.open_games() if owns(row.guild_id)]
         since = self.store.since_checkpoints(rows)
         for row in rows:
             assert row.id is not None
@@ -146,6 +148,41 @@ class Tables:
             self.get(game_id)
         except Exception:
             log.exception("game %s: could not be read again (next use reads it)", game_id)
+
+    def noticed(self, notice: GameNotice, owned: bool) -> bool:
+        """Another process wrote a game (bot.cluster.notices): a table it moved on is read
+        anew (one of a server this process does not own is dropped, and read when used), a
+        new live table of an owned server is loaded, a new message or clock is taken over.
+        Returns whether the game moved past what this process knew."""
+        table = self._tables.get(notice.game_id)
+        if table is None:
+            if owned and notice.moved and notice.status in LIVE:
+                self.reload(notice.game_id)
+            return owned and notice.moved
+        if notice.version > table.row.version:
+            if owned:
+                self.reload(notice.game_id)
+            else:
+                del self._tables[notice.game_id]
+            return True
+        if notice.message and notice.version == table.row.version:
+            table.row.message_id = notice.message_id
+        if notice.clock:
+            table.extra.pop("clock", None)  # read again when next used
+        return False
+
+    def resync(self, owns: Callable[[int | None], bool]) -> list[tuple[int, int, int | None]]:
+        """After notices may have been missed (the link to the database was down): every
+        cached table the database holds at another version is read anew, every live table
+        of an owned server not cached yet is loaded. Returns (id, version, server) of those."""
+        read = []
+        for game_id, version, guild_id in self.store.live_versions():
+            table = self._tables.get(game_id)
+            stale = table.row.version != version if table is not None else owns(guild_id)
+            if stale:
+                self.reload(game_id)
+                read.append((game_id, version, guild_id))
+        return read
 
     def at(self, game_id: int, version: int) -> Table:
         """The table a click made at ``version`` is for: read anew if that version is newer

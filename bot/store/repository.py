@@ -184,13 +184,31 @@ class Store:
         if rows:
             self._writes.run(lambda connection: _SET_ANNOUNCED.run_many(connection, rows))
 
-    def unannounced(self) -> list[tuple[int, int, int]]:
-        """(game id, announced, version) of every game that still owes announcements."""
-        stmt = select(GameRow.id, GameRow.announced, GameRow.version).where(
+    def unannounced(self) -> list[tuple[int, int, int, int | None]]:
+        """(game id, announced, version, server) of every game that still owes
+        announcements."""
+        stmt = select(GameRow.id, GameRow.announced, GameRow.version, GameRow.guild_id).where(
             col(GameRow.announced) < col(GameRow.version)
         )
         with self._session() as session:
-            return [(int(i or 0), a, v) for i, a, v in session.exec(stmt)]
+            return [(int(i or 0), a, v, g) for i, a, v, g in session.exec(stmt)]
+
+    def announced(self, game_id: int) -> int:
+        """The newest version of a game whose announcements are marked delivered (written by
+        whichever process delivered them)."""
+        stmt = select(GameRow.announced).where(col(GameRow.id) == game_id)
+        with self._session() as session:
+            return session.exec(stmt).first() or 0
+
+    def live_versions(self) -> list[tuple[int, int, int | None]]:
+        """(game id, version, server) of every lobby and game being played: what a process
+        compares its cached tables with when it may have missed another's notices."""
+        live = (GameStatus.LOBBY.value, GameStatus.OPEN.value, GameStatus.PAUSED.value)
+        stmt = select(GameRow.id, GameRow.version, GameRow.guild_id).where(
+            col(GameRow.status).in_(live)
+        )
+        with self._session() as session:
+            return [(int(i or 0), v, g) for i, v, g in session.exec(stmt)]
 
     def get(self, game_id: int) -> GameRow:
         with self._session() as session:

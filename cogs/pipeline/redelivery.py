@@ -51,9 +51,20 @@ class Redelivery:
         """Before a click on a game is handled (its table's turn taken): what the game
         still owes from before (a crash, a failed call) is delivered first, so the click
         never overtakes it (the owed version's messages come before the click's)."""
-        versions = self.service.outbox.due_for(game_id)
+        versions = self._owed_now(game_id)
         if versions:
             await self._deliver(game_id, versions)
+
+    def _owed_now(self, game_id: int) -> list[int]:
+        """A game's versions due now. Another process's (it committed them: a DM's click on
+        shard 0, the clock) are due here only if the database still shows them undelivered
+        after its grace (it may have died)."""
+        outbox = self.service.outbox
+        versions = outbox.due_for(game_id)
+        if versions and outbox.foreign(game_id):
+            outbox.stored_mark(game_id, self.service.store.announced(game_id))
+            versions = outbox.due_for(game_id)
+        return versions
 
     @tasks.loop(seconds=POLL_SECONDS)
     async def task(self) -> None:
@@ -73,7 +84,7 @@ class Redelivery:
         due = outbox.due()
         for game_id, _ in due:
             async with self.table_turn(game_id):
-                versions = outbox.due_for(game_id)  # a click may have delivered them
+                versions = self._owed_now(game_id)  # a click may have delivered them
                 if versions:
                     await self._deliver(game_id, versions)
         outbox.flush()

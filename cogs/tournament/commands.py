@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.cluster.member import CLOCK
 from bot.engine import Action, IllegalAction
 from bot.i18n import reasoned, t
 from bot.play.tournaments import group_of
@@ -393,9 +394,22 @@ class TournamentCog(CroupierCog):
 
     @tasks.loop(seconds=60)
     async def reminders(self) -> None:
-        now = discord.utils.utcnow()
-        await self.remind_due(now)
-        await open_evenings(self.bot, now)
+        if self.runs(CLOCK):  # with the clocks: one process of several
+            await self._remind()
+
+    async def _remind(self) -> None:
+        try:
+            now = discord.utils.utcnow()
+            await self.remind_due(now)
+            await open_evenings(self.bot, now)
+        except Exception:
+            log.exception("the tournament reminders failed; they try again")
+
+    @commands.Cog.listener()
+    async def on_lease(self, role: str, held: bool) -> None:
+        """The clocks came to this process (another holder died): reminders now."""
+        if role == CLOCK and held:
+            await self._remind()
 
     async def cog_load(self) -> None:
         self.reminders.start()

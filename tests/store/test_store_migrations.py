@@ -18,7 +18,7 @@ from bot.store import Store, upgrade
 from bot.store.clock_rows import ClockStore
 from bot.store.migrate import alembic_config, main, next_revision_id
 
-HEAD = "0015"  # the newest revision in bot/store/migrations/versions
+HEAD = "0016"  # the newest revision in bot/store/migrations/versions
 
 
 def schema_diff(engine: Engine) -> list[Any]:
@@ -124,7 +124,7 @@ def test_stored_clocks_move_into_the_games_row_and_back(engine: Engine) -> None:
     assert Store(engine).unannounced() == []
     with engine.begin() as conn:
         conn.execute(games.update().where(games.c.id == 8).values(version=5))
-    assert Store(engine).unannounced() == [(8, 3, 5)]
+    assert [row[:3] for row in Store(engine).unannounced()] == [(8, 3, 5)]
     _migrate(engine, "0008", down=True)
     with engine.connect() as conn:
         rows = conn.execute(sa.select(clocks)).mappings().all()

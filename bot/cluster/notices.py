@@ -1,0 +1,54 @@
+"""What PostgreSQL tells every process of another's writes (the triggers of migration
+0016 build them; this module reads them): a game that moved on, a server's settings or a
+player's name that changed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CHANNEL_SQL = "SELECT 'croupier_' || left(md5(current_schema()), 16)"
+"""The channel of this schema's notices, as the triggers name it."""
+
+
+@dataclass(frozen=True)
+class GameNotice:
+    """A game row changed: ``moved`` (a new version: an action, a new game), ``message``
+    (the table's message is another), ``clock`` (its clock changed without an action)."""
+
+    game_id: int
+    version: int
+    status: str
+    guild_id: int | None
+    message_id: int | None
+    moved: bool
+    message: bool
+    clock: bool
+
+
+@dataclass(frozen=True)
+class KeyNotice:
+    """A server's settings (``kind`` "guild") or a player's name or language ("player")."""
+
+    kind: str
+    key: str
+
+
+Notice = GameNotice | KeyNotice
+
+
+def _id(text: str) -> int | None:
+    return None if text == "-" else int(text)
+
+
+def parse(payload: str) -> Notice | None:
+    """A notice from its payload (None for one this version does not know)."""
+    parts = payload.split(" ")
+    if parts[0] == "game" and len(parts) == 7:
+        _, game_id, version, status, guild, message, flags = parts
+        return GameNotice(
+            int(game_id), int(version), status, _id(guild), _id(message),
+            "v" in flags, "m" in flags, "c" in flags,
+        )  # fmt: skip
+    if parts[0] in ("guild", "player") and len(parts) == 2:
+        return KeyNotice(parts[0], parts[1])
+    return None
