@@ -18,6 +18,8 @@ from discord import app_commands
 
 from bot.engine import IllegalAction
 from bot.i18n import has_text, normalize_locale, t
+from bot.ops.answers import arrived
+from bot.ops.metrics import refused
 from cogs.options import OptionRefused, check_interaction
 from cogs.pipeline.replies import answer_locale, refusal_text
 from cogs.pipeline.router import router_of
@@ -31,6 +33,25 @@ def command_name(interaction: discord.Interaction[Any]) -> str:
         return command.qualified_name
     data: Any = interaction.data or {}
     return str(data.get("name", "?"))
+
+
+REFUSALS: tuple[tuple[type[Exception] | tuple[type[Exception], ...], str], ...] = (
+    (app_commands.NoPrivateMessage, "ui.guild_only"),
+    (app_commands.BotMissingPermissions, "ui.bot_missing"),
+    (app_commands.CommandOnCooldown, "ui.cooldown"),
+    (app_commands.CheckFailure, "ui.not_allowed"),
+    ((app_commands.CommandNotFound, app_commands.CommandSignatureMismatch), "ui.command_outdated"),
+    (app_commands.TransformerError, "ui.option.unusable"),
+)
+"""The refusals of discord.py's errors by their text key, in :func:`explain`'s order."""
+
+
+def refusal_key(error: Exception) -> str:
+    """The text key a refused command is answered with (its ``reason`` in the metrics)."""
+    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    if isinstance(original, IllegalAction | OptionRefused):
+        return original.key
+    return next((key for kind, key in REFUSALS if isinstance(original, kind)), "ui.error")
 
 
 def explain(error: Exception, locale: str) -> tuple[str, BaseException | None]:
@@ -68,6 +89,7 @@ async def answer_error(interaction: discord.Interaction[Any], error: Exception) 
     text, failure = explain(error, answer_locale(interaction))
     if failure is None:
         log.info("/%s by %s refused: %s", name, interaction.user.id, error)
+        refused(interaction.client, refusal_key(error))
     else:
         log.error("/%s by %s failed", name, interaction.user.id, exc_info=failure)
     try:
@@ -95,7 +117,10 @@ class CroupierTree(app_commands.CommandTree[Any]):
     async def _call(self, interaction: discord.Interaction[Any]) -> None:
         """A command, its answer included (also an error's), counts as an interaction being
         handled (``router.busy``): a stopping bot lets it finish (``bot.app``)."""
-        async with router_of(self.client).busy:
+        router = router_of(self.client)
+        if router.metrics is not None:
+            arrived(interaction, router.metrics)
+        async with router.busy:
             try:
                 await super()._call(interaction)
             except app_commands.AppCommandError as error:

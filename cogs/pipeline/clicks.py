@@ -23,6 +23,7 @@ from typing import Any
 import discord
 
 from bot.engine import Action, IllegalAction
+from bot.ops.metrics import refused
 from bot.render.cards import Card
 from bot.service import Outcome, Service
 from cogs.pipeline import prompts
@@ -116,7 +117,9 @@ class GameClicks:
             closed = self.one_live_prompt and await prompts.close_clicked(
                 interaction, exc.key, reader_locale(interaction, locale)
             )  # a prompt left open
-            if not closed:
+            if closed:
+                refused(interaction.client, exc.key)  # the refusal, said by closing it
+            else:
                 await refuse(interaction, exc, locale)
             return
         delivery = Delivery(interaction.client, outcome, interaction, turn=turn, click=click)

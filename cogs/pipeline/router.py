@@ -24,6 +24,8 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.ops.answers import arrived
+from bot.ops.metrics import Metrics
 from bot.render.onlookers import REMATCH, WATCH
 from bot.render.onlookers import VERBS as ONLOOKER_VERBS
 from cogs.pipeline.clicks import GameClicks
@@ -51,6 +53,9 @@ class Router:
         self.redelivery = Redelivery(client, self.table_turn)
         """What games still owe: delivered before a click on them (step 4), and by its
         own task every few seconds (the bot starts it)."""
+        self.metrics: Metrics | None = None
+        """The bot's metrics once its operations started (``bot.ops``): each click and
+        form is stamped when it arrives, its first response timed (``bot.ops.answers``)."""
 
     # --- the games' clicks ---------------------------------------------------------------
 
@@ -81,14 +86,17 @@ class Router:
         ``View`` of the whole message per click only to find the clicked item again: 6.5 %
         of the bot's time at saturation, docs/PERFORMANCE.md.) Forms are routed the same
         way, so a form opened before a restart is still answered after it."""
+        kind = interaction.type
+        clicked = kind is _COMPONENT or kind is _FORM
+        if clicked and self.metrics is not None:
+            arrived(interaction, self.metrics)
         service = getattr(interaction.client, "service", None)
         user = interaction.user
         if service is not None:  # step 1: his name and language, for his later DMs
             service.directory.remember_reader(
                 str(user.id), user.display_name, interaction.locale.value
             )
-        kind = interaction.type
-        if kind is not _COMPONENT and kind is not _FORM:
+        if not clicked:
             return
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))

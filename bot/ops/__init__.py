@@ -1,0 +1,76 @@
+"""What operators watch: metrics, the event loop's lag, ``/health`` and ``/metrics``.
+
+One :class:`Ops` per bot, started in its set-up and closed with it::
+
+    self.ops = Ops.of(settings)
+    await self.ops.start(self)      # setup_hook
+    await self.ops.close()          # when the bot closes
+
+``start`` hands the bot's router its :class:`~bot.ops.metrics.Metrics` (the click path
+counts answers and refusals there), registers what is read at scrape time
+(:mod:`bot.ops.state`), starts the lag monitor (:mod:`bot.ops.lag`) and, with a port,
+the HTTP server (:mod:`bot.ops.health`) on the bot's loop.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.config import Settings
+from bot.ops import answers
+from bot.ops.health import HealthServer
+from bot.ops.lag import LagMonitor
+from bot.ops.metrics import Metrics
+from bot.ops.state import BotState
+
+__all__ = ["Metrics", "Ops"]
+
+
+class Ops:
+    """One bot's operations: its metrics always, ``/health`` and ``/metrics`` served at
+    ``host``:``port`` when a port is given (0: any free one; :attr:`port` says which)."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int | None = None) -> None:
+        self.host, self._port = host, port
+        self.metrics = Metrics()
+        self.lag = LagMonitor(self.metrics)
+        self.server: HealthServer | None = None
+        self._bot: discord.Client | None = None
+
+    @classmethod
+    def of(cls, settings: Settings) -> Ops:
+        """As the settings ask (``HEALTH_HOST``, ``HEALTH_PORT``)."""
+        return cls(settings.health_host, settings.health_port)
+
+    @property
+    def port(self) -> int | None:
+        """The port ``/health`` is served on (None: not served, or not started)."""
+        return None if self.server is None else self.server.port
+
+    async def start(self, bot: discord.Client) -> None:
+        """Count, measure and serve for ``bot``, on its (the running) event loop."""
+        if self._bot is not None:
+            return  # started already
+        if self._port is not None:  # first: a port in use fails the start, nothing else
+            server = HealthServer(bot, self.metrics, self.lag, self.host, self._port)
+            await server.start()
+            self.server = server
+        self._bot = bot
+        answers.install()
+        router: Any = getattr(bot, "router", None)
+        if router is not None:
+            router.metrics = self.metrics
+        self.metrics.registry.register(BotState(bot))
+        self.lag.start()
+
+    async def close(self) -> None:
+        """Stop serving and measuring (the metrics are kept: a last scrape in a test)."""
+        server, self.server = self.server, None
+        if server is not None:
+            await server.close()
+        await self.lag.stop()
+        router: Any = getattr(self._bot, "router", None)
+        if router is not None and getattr(router, "metrics", None) is self.metrics:
+            router.metrics = None
