@@ -226,11 +226,9 @@ def _start_bot() -> int:
     if settings.discord_token is None:
         sys.stderr.write(no_token_text())
         return EXIT_CONFIG
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    if logging.getLogger().level > logging.DEBUG:  # the migrations' chatter at every start
-        logging.getLogger("alembic").setLevel(logging.WARNING)
+    from bot.ops.logs import configure
+
+    configure(settings.log_level, settings.log_format)
     from bot.app import StartupError, run
 
     try:
