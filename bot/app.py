@@ -22,6 +22,7 @@ from bot.cluster.notices import Notice
 from bot.cluster.single import SingleProcessError, sole_process
 from bot.config import Settings
 from bot.engine import AuditedRng
+from bot.ops import Ops
 from bot.render import emojis
 from bot.render.drawn import painter
 from bot.service import Service
@@ -150,6 +151,7 @@ class Croupier(commands.Bot):
         # Clicks and forms go to the games through one router the bot owns; each game's
         # cog adds its route when it loads (cogs.pipeline.router).
         self.router = Router(self)
+        self.ops = Ops.of(settings)  # metrics; /health and /metrics at HEALTH_PORT
         trim_clicks(self)  # the bot reads a clicked message's id and flags only
         self.add_listener(self.router.on_interaction, "on_interaction")
 
@@ -158,6 +160,7 @@ class Croupier(commands.Bot):
         return super().__new__(ShardedCroupier if sharded else cls)
 
     async def setup_hook(self) -> None:
+        await self.ops.start(self)  # /health says "starting" until the bot is ready
         store = self._store or open_store(self.settings.database_url)
         wal = take_over(store.engine)
         if wal is not None:
@@ -235,6 +238,7 @@ class Croupier(commands.Bot):
         await asyncio.shield(closing)
 
     async def _close(self) -> None:
+        await self.ops.close()
         self.router.redelivery.stop()
         await emoji_sync.stop(self.emoji_task)
         if self.application_emojis:
