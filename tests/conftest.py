@@ -11,7 +11,8 @@ its name says which worker made it, should one be left behind):
 
 * ``db_url``: URL of an empty database (string; feed it to :func:`bot.store.make_engine`);
 * ``engine``: an engine on ``db_url``, not migrated, disposed afterwards;
-* ``store``: a :class:`bot.store.Store` on ``engine`` after ``upgrade(engine)``.
+* ``store``: a :class:`bot.store.Store` on ``engine`` after ``upgrade(engine)``;
+* ``pg_url``: a fresh PostgreSQL schema only (several processes need one).
 """
 
 from __future__ import annotations
@@ -104,6 +105,12 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield default_sqlite_url(tmp_path / "db" / "croupier.db")
     else:
         yield from _postgres_schema_url()
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """URL of a fresh PostgreSQL schema (for what only PostgreSQL has: several processes)."""
+    yield from _postgres_schema_url()
 
 
 def _postgres_schema_url() -> Iterator[str]:

@@ -146,7 +146,8 @@ class Link:
 
     def _lose_all(self) -> None:
         for role in sorted(self.held):
-            log.warning("this process lost the %s lease", role)
+            level = logging.INFO if self._stop.is_set() else logging.WARNING  # a stop: freed
+            log.log(level, "this process no longer holds the %s lease", role)
             self._call(self._callbacks[1], role, False)
         self.held.clear()
 
