@@ -233,7 +233,7 @@ def _start_bot() -> int:
 
     try:
         run(settings)
-    except StartupError as exc:
+    except (StartupError, ConfigError) as exc:  # ConfigError: e.g. a HEALTH_PORT in use
         sys.stderr.write(f"croupier: {exc}\n")
         return EXIT_CONFIG
     return 0

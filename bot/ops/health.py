@@ -21,6 +21,7 @@ import discord
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+from bot.config import ConfigError
 from bot.ops.gateway import shard_states
 from bot.ops.lag import LagMonitor
 from bot.ops.metrics import Metrics
@@ -74,9 +75,12 @@ class HealthServer:
         site = web.TCPSite(runner, self.host, self.port)
         try:
             await site.start()
-        except OSError:
+        except OSError as exc:
             await runner.cleanup()
-            raise
+            raise ConfigError(
+                f"HEALTH_PORT {self.port}: cannot listen on {self.host}:{self.port} "
+                f"({exc.strerror or exc}); choose a free port, or HEALTH_HOST"
+            ) from None
         self._runner = runner
         self.port = runner.addresses[0][1]
         log.info("health and metrics on http://%s:%d/", self.host, self.port)

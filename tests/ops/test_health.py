@@ -18,7 +18,7 @@ from discord.ext import commands
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.app import Croupier
-from bot.config import Settings
+from bot.config import ConfigError, Settings
 from bot.ops import Ops
 from bot.ops.health import health
 from tests.helpers.e2e_table import Table
@@ -172,7 +172,7 @@ async def test_the_health_port_is_taken_or_free_once_closed(table: Table) -> Non
     await first.start(table.bot)
     port = first.port
     assert port is not None
-    with pytest.raises(OSError):
+    with pytest.raises(ConfigError, match=f"HEALTH_PORT {port}: cannot listen on 127.0.0.1"):
         await Ops("127.0.0.1", port).start(table.bot)
     await first.close()
     assert first.port is None

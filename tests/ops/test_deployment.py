@@ -1,0 +1,254 @@
+"""The deployment files: the container's command run as the container runs it (no
+container engine here), with the Dockerfile's HEALTHCHECK asked of it; compose.yaml and the
+systemd unit set only settings the bot reads."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import _parser
+from bot.store import default_sqlite_url
+from loopback import fake_discord
+from loopback.process import start
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def instructions(path: Path) -> Iterator[tuple[str, str]]:
+    """A Dockerfile's instructions as (INSTRUCTION, arguments), continuations joined."""
+    text = re.sub(r"\\\n", " ", path.read_text())
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            word, _, rest = line.partition(" ")
+            yield word.upper(), rest.strip()
+
+
+def dockerfile() -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for word, rest in instructions(ROOT / "Dockerfile"):
+        found.setdefault(word, []).append(rest)
+    return found
+
+
+def container_command() -> list[str]:
+    """ENTRYPOINT followed by CMD, both in exec form (JSON)."""
+    docker = dockerfile()
+    return [*json.loads(docker["ENTRYPOINT"][-1]), *json.loads(docker["CMD"][-1])]
+
+
+def healthcheck() -> tuple[list[str], list[str]]:
+    """The HEALTHCHECK's options and its command (exec form)."""
+    line = dockerfile()["HEALTHCHECK"][-1]
+    options, _, command = line.partition("CMD ")
+    return options.split(), json.loads(command)
+
+
+def container_env() -> dict[str, str]:
+    env: dict[str, str] = {}
+    for rest in dockerfile()["ENV"]:
+        for pair in shlex.split(rest):
+            key, _, value = pair.partition("=")
+            env[key] = value
+    return env
+
+
+def settings_read() -> set[str]:
+    """Every setting bot/config.py reads from the environment."""
+    source = (ROOT / "bot" / "config.py").read_text()
+    return set(re.findall(r'env\.get\("([A-Z_]+)"', source))
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def test_the_image_runs_the_readmes_command_as_a_user_with_a_health_check() -> None:
+    docker = dockerfile()
+    assert docker["FROM"] == ["python:3.11-slim"]
+    assert any(re.match(r"pip install \.( |$)", run) for run in docker["RUN"])
+    assert docker["USER"] and docker["USER"][-1] not in ("root", "0")
+    command = container_command()
+    assert command[0] == "croupier"
+    # the program ./dev run runs, installed by pip as this venv has it
+    dev = (ROOT / "dev").read_text()
+    assert 'exec "$VENV/bin/croupier" "$@"' in dev
+    scripts = {e.name: e.value for e in metadata.entry_points(group="console_scripts")}
+    assert scripts["croupier"] == "bot.__main__:main"
+    assert (Path(sys.executable).parent / "croupier").exists()
+    assert _parser().parse_args(command[1:]).command == "run"
+    options, probe = healthcheck()
+    assert probe[0] == "python" and "/health" in " ".join(probe)
+    assert any(o.startswith("--timeout=") for o in options)
+    assert container_env()["HEALTH_PORT"].isdigit()
+    assert set(container_env()) - {"PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED",
+                                   "PIP_NO_CACHE_DIR", "PIP_DISABLE_PIP_VERSION_CHECK"} <= (
+        settings_read()
+    )  # fmt: skip
+
+
+def ask_health(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """The HEALTHCHECK's command, with this Python as the image's ``python``."""
+    _, probe = healthcheck()
+    return subprocess.run(
+        [sys.executable, *probe[1:]],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+
+
+async def test_the_container_command_answers_its_health_check_and_logs_json(
+    tmp_path: Path,
+) -> None:
+    """``croupier run`` (the loopback's ``cli`` kind runs the same CLI, without arguments,
+    which is ``run``) with the image's settings: the HEALTHCHECK succeeds while it runs, a
+    command shows in /metrics, every log line is a JSON object; after SIGTERM the check
+    fails."""
+    port = free_port()
+    env = {**container_env(), "HEALTH_PORT": str(port), "LOG_FORMAT": "json", "LOG_LEVEL": "INFO"}
+    log = tmp_path / "bot.log"
+    async with fake_discord() as fake:
+        guild = fake.add_guild("g")
+        channel = fake.add_channel(guild, "c")
+        anna = fake.add_user("anna", guild=guild)
+        assert fake.port is not None
+        db = default_sqlite_url(tmp_path / "b.sqlite3")
+        bot = await start("cli", fake.port, db, env, log=log)
+        try:
+            await bot.wait_connected()
+            await fake.wait_for_bot()
+            checked = await asyncio.to_thread(ask_health, env)
+            assert checked.returncode == 0, checked.stderr
+            opened = await fake.slash(anna, channel, "v6 tisch")
+            assert opened.response_type == 4
+            metrics = await asyncio.to_thread(ask_metrics, port)  # answered: counted
+            assert 'croupier_interactions_answered_total{type="command"} 1.0' in metrics
+            assert 'croupier_open_games{kind="verflixte6"} 1.0' in metrics
+            bot.kill(signal.SIGTERM)
+            assert await bot.wait(15) == 0
+        finally:
+            if bot.returncode is None:
+                bot.kill(signal.SIGKILL)
+                await bot.wait(10)
+    stopped = await asyncio.to_thread(ask_health, env)
+    assert stopped.returncode != 0
+    lines = log.read_text().splitlines()
+    entries = [json.loads(line) for line in lines]  # each line one JSON object
+    messages = [e["message"] for e in entries]
+    assert f"health and metrics on http://127.0.0.1:{port}/" in messages
+    assert any(m.startswith("stopped (SIGTERM)") for m in messages)
+    assert {"time", "level", "logger", "message"} <= set(entries[0])
+
+
+def ask_metrics(port: int) -> str:
+    import urllib.request
+
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as response:
+        text: str = response.read().decode()
+        return text
+
+
+async def test_a_health_port_in_use_is_said_in_one_line(tmp_path: Path) -> None:
+    log = tmp_path / "bot.log"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        async with fake_discord() as fake:
+            assert fake.port is not None
+            db = default_sqlite_url(tmp_path / "b.sqlite3")
+            bot = await start("cli", fake.port, db, {"HEALTH_PORT": str(port)}, log=log)
+            try:
+                status = await bot.wait(30)
+            finally:
+                if bot.returncode is None:
+                    bot.kill(signal.SIGKILL)
+                    await bot.wait(10)
+    said = log.read_text()
+    assert status == 2, said
+    assert "Traceback" not in said
+    assert f"croupier: HEALTH_PORT {port}: cannot listen on 127.0.0.1:{port}" in said
+
+
+# --- compose.yaml and the systemd unit -----------------------------------------------------
+
+
+def compose_text() -> str:
+    return (ROOT / "compose.yaml").read_text()
+
+
+def test_compose_sets_only_settings_the_bot_reads() -> None:
+    """A light structural check (no YAML parser among the dependencies): every variable
+    in an ``environment`` block is a setting of bot/config.py or PostgreSQL's own."""
+    text = compose_text()
+    assert "\t" not in text
+    names = set(re.findall(r"^\s+([A-Z][A-Z_]+):", text, flags=re.MULTILINE))
+    postgres = {n for n in names if n.startswith("POSTGRES_")}
+    assert names - postgres <= settings_read(), names - postgres - settings_read()
+    for needed in ("DISCORD_TOKEN", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "HEALTH_PORT"):
+        assert needed in names
+    assert re.search(r"DATABASE_URL: postgresql\+psycopg://\S+@postgres:5432/", text)
+
+
+def test_compose_runs_postgres_and_two_bots_that_wait_for_it() -> None:
+    text = compose_text()
+    block = text.split("\nservices:\n")[1].split("\nvolumes:")[0]
+    services = re.findall(r"^  ([a-z0-9-]+):$", block, re.MULTILINE)
+    assert services == ["postgres", "bot-0", "bot-1"]
+    assert "image: postgres:16" in text
+    assert re.search(r'test: \["CMD-SHELL", "pg_isready[^"]*"\]', text)
+    assert re.search(r"depends_on:\n\s+postgres:\n\s+condition: service_healthy", text)
+    assert text.count("restart: unless-stopped") >= 2
+    assert 'SHARD_COUNT: "2"' in text
+    assert re.findall(r'SHARD_IDS: "(\d)"', text) == ["0", "1"]
+    try:
+        import yaml  # type: ignore[import-untyped]
+    except ImportError:
+        return
+    parsed = yaml.safe_load(text)  # where PyYAML happens to be installed: the whole file
+    for name in ("bot-0", "bot-1"):
+        bot = parsed["services"][name]
+        assert bot["depends_on"]["postgres"]["condition"] == "service_healthy"
+        assert bot["restart"] == "unless-stopped"
+        assert bot["environment"]["SHARD_IDS"] == name[-1]
+
+
+def test_the_systemd_unit_runs_one_shard_range_per_instance_hardened() -> None:
+    unit = (ROOT / "deploy" / "croupier@.service").read_text()
+    settings = dict(
+        line.split("=", 1) for line in unit.splitlines() if "=" in line and line[0] not in "#;"
+    )
+    assert settings["ExecStart"].endswith("/bin/croupier run")
+    assert settings["Environment"] == "SHARD_IDS=%i"
+    assert settings["Restart"] == "always"
+    assert settings["NoNewPrivileges"] == "yes" and settings["ProtectSystem"] == "strict"
+    assert settings["StateDirectory"] == "croupier"
+    assert settings["User"] == "croupier"
+    assert "EnvironmentFile=/etc/croupier/croupier.env" in unit
+    assert "SHARD_IDS" in settings_read()
+
+
+@pytest.mark.parametrize("name", ["LOG_FORMAT", "HEALTH_PORT", "HEALTH_HOST", "SHARD_COUNT",
+                                  "SHARD_IDS"])  # fmt: skip
+def test_env_example_and_readme_name_the_settings(name: str) -> None:
+    assert re.search(rf"^{name}=", (ROOT / ".env.example").read_text(), re.MULTILINE)
+    assert f"`{name}`" in (ROOT / "README.md").read_text()
