@@ -193,6 +193,10 @@ class Croupier(commands.Bot):
         # again and again (12 % of the bot's CPU at saturation, docs/PERFORMANCE.md).
         gc.set_threshold(*GC_THRESHOLDS)
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """No faster than Discord allows, across the bot's processes (bot.cluster.identify)."""
+        await self.member.before_identify(self, shard_id, initial=initial)
+
     def _noticed(self, notice: Notice) -> None:
         self.service.noticed(notice, self.member.owns)
 

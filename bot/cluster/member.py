@@ -13,8 +13,10 @@ import contextlib
 import logging
 from collections.abc import Callable
 
+import discord
 from sqlalchemy import Engine
 
+from bot.cluster.identify import IdentifyGate
 from bot.cluster.link import Link
 from bot.cluster.notices import Notice, parse
 from bot.cluster.shards import Shards
@@ -38,6 +40,7 @@ class Member:
         self._engine = engine
         self._link: Link | None = None
         self._beats: asyncio.Task[None] | None = None
+        self._gate = IdentifyGate(engine) if self.linked else None
         self.held: set[str] = set()
 
     def owns(self, guild_id: int | None) -> bool:
@@ -53,6 +56,16 @@ class Member:
         if self._link is None:
             return not self.linked
         return await self._link.claim(role)
+
+    async def before_identify(
+        self, client: discord.Client, shard_id: int | None, *, initial: bool
+    ) -> None:
+        """Wait until the shard may identify: across processes on PostgreSQL
+        (bot.cluster.identify), else as discord.py waits (5 s but for the first)."""
+        if self._gate is not None:
+            await self._gate.wait(client, shard_id)
+        elif not initial:
+            await asyncio.sleep(5.0)
 
     def start(
         self,

@@ -12,11 +12,14 @@ import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine
 
+from bot.cluster import identify
 from bot.cluster import link as link_module
+from bot.cluster.identify import IdentifyGate
 from bot.cluster.link import Link
 from bot.cluster.notices import GameNotice, KeyNotice, Notice, parse
 from bot.engine import Action
@@ -189,3 +192,33 @@ async def test_every_write_reaches_the_other_processes_as_a_notice(pg_engine: En
         KeyNotice("guild", str(guild)),
         KeyNotice("player", "2"),
     ]  # the new lobby, its clock (written after it), the join, the table's message, ...
+
+
+class GatewayAnswer:
+    """``client.http.get_bot_gateway()`` as Discord answers it."""
+
+    def __init__(self, concurrency: int) -> None:
+        self.concurrency = concurrency
+
+    async def get_bot_gateway(self) -> tuple[int, str, dict[str, int]]:
+        return 4, "ws://gateway", {"max_concurrency": self.concurrency}
+
+
+class Client:
+    def __init__(self, concurrency: int) -> None:
+        self.http = GatewayAnswer(concurrency)
+
+
+async def test_processes_identify_one_at_a_time_in_each_bucket(
+    pg_engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(identify, "WINDOW", 1.0)
+    first, second = IdentifyGate(pg_engine), IdentifyGate(pg_engine)  # two processes
+    client: Any = Client(concurrency=2)
+    start = time.monotonic()
+    assert await first.wait(client, 0) == 0
+    assert await second.wait(client, 1) == 1  # another bucket: at once
+    assert time.monotonic() - start < 0.9
+    assert await second.wait(client, 2) == 0  # shard 0's bucket: after its window
+    assert time.monotonic() - start >= 1.0
+    assert first.concurrency == second.concurrency == 2
