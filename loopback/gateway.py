@@ -1,4 +1,4 @@
-"""The fake gateway: one bot session over a websocket, with resume and replay."""
+"""The fake gateway: a session per shard over websockets, with resume and replay."""
 
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ import asyncio
 import contextlib
 import json
 import secrets
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
 from loopback.payloads import user_payload
+from loopback.shards import Connection, IdentifyLimit, Session, event_guild, parse_shard, shard_of
 from loopback.state import JSON
 
 if TYPE_CHECKING:
@@ -19,36 +19,46 @@ if TYPE_CHECKING:
 
 HEARTBEAT_INTERVAL_MS = 41_250
 
-
-@dataclass(eq=False)
-class Session:
-    id: str
-    seq: int = 0
-    frames: list[JSON] = field(default_factory=list)  # every dispatch, for replay on RESUME
-    shard: list[int] | None = None
-
-
-@dataclass(eq=False)
-class Connection:
-    ws: web.WebSocketResponse
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    session: Session | None = None
+__all__ = ["Connection", "Gateway", "Session"]
 
 
 class Gateway:
-    """Serves ``ws://127.0.0.1:PORT/``: HELLO, heartbeats, IDENTIFY/READY, RESUME, dispatches."""
+    """Serves ``ws://127.0.0.1:PORT/``: HELLO, heartbeats, IDENTIFY/READY, RESUME, dispatches.
+
+    Each shard has at most one current session (:attr:`sessions`, by shard id); an unsharded
+    IDENTIFY is shard 0 of 1. An IDENTIFY with another shard count than the current sessions'
+    starts over (a reshard: the old sessions are forgotten). A server's events go to the
+    session of its shard only, a DM's to shard 0's; with no session for that shard they are
+    not delivered at all (:attr:`undelivered` counts them once any session exists).
+    """
 
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
-        self.session: Session | None = None
-        self.connection: Connection | None = None  # the live one (identified or resumed)
+        self.sessions: dict[int, Session] = {}
+        self.shard_count = 1  # the current sessions' shard count
         self.connections: set[Connection] = set()
-        self.live = asyncio.Event()
+        self.live = asyncio.Event()  # every session has a live connection (and one exists)
         self.identifies = 0
         self.resumes = 0
-        self.resumable = True
+        self.limit = IdentifyLimit()
+        self.undelivered = 0
         self.token: str | None = None
         self.intents = 0
+
+    @property
+    def session(self) -> Session | None:
+        """Shard 0's session (the only one of an unsharded bot)."""
+        return self.sessions.get(0)
+
+    @property
+    def sharded(self) -> bool:
+        """Whether the current sessions identified with a ``shard`` field."""
+        return any(s.shard is not None for s in self.sessions.values())
+
+    def shard_live(self, shard_id: int) -> bool:
+        """Whether the bot holds shard ``shard_id``'s session on a connection now."""
+        session = self.sessions.get(shard_id)
+        return session is not None and session.live
 
     # -- websocket -------------------------------------------------------------------------
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
@@ -64,9 +74,10 @@ class Gateway:
                     await self._on_frame(conn, json.loads(msg.data))
         finally:
             self.connections.discard(conn)
-            if self.connection is conn:
-                self.connection = None
-                self.live.clear()
+            session = conn.session
+            if session is not None and session.connection is conn:
+                session.connection = None
+            self._update_live()
             conn.queue.put_nowait(None)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 1)
@@ -96,25 +107,39 @@ class Gateway:
             if expected is not None and data.get("token") != expected:
                 await conn.ws.close(code=4004, message=b"Authentication failed.")
                 return
-            self._identify(conn, data)
+            await self._identify(conn, data)
         elif op == 6:
             self._resume(conn, data)
         elif op == 8:
-            self._members_chunk(data)
+            self._members_chunk(conn, data)
 
-    def _identify(self, conn: Connection, data: JSON) -> None:
+    async def _identify(self, conn: Connection, data: JSON) -> None:
+        shard = parse_shard(data["shard"]) if "shard" in data else None
+        if "shard" in data and shard is None:
+            await conn.ws.close(code=4010, message=b"Invalid shard.")
+            return
+        fake = self.fake
+        if shard is not None:  # only sharded sessions are held to the limit (README)
+            now = asyncio.get_running_loop().time()
+            if not self.limit.admit(shard[0], now, fake.max_concurrency, fake.identify_window):
+                self._send(conn, {"op": 9, "d": False})
+                return
         self.identifies += 1
         self.token = data.get("token")
         self.intents = int(data.get("intents") or 0)
-        session = Session(id=secrets.token_hex(16), shard=data.get("shard"))
-        self.session = session
+        session = Session(id=secrets.token_hex(16), shard=shard, connection=conn)
+        if session.shard_count != self.shard_count:
+            self.sessions.clear()
+            self.shard_count = session.shard_count
+        self.sessions[session.shard_id] = session
         conn.session = session
-        self.connection = conn
-        fake = self.fake
+        guilds = [
+            g for g in fake.guilds.values() if shard_of(g.id, self.shard_count) == session.shard_id
+        ]
         ready: JSON = {
             "v": 10,
             "user": {**user_payload(fake.bot_user), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in fake.guilds.values()],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": f"ws://127.0.0.1:{fake.port}/",
@@ -129,30 +154,32 @@ class Gateway:
         }
         if session.shard is not None:
             ready["shard"] = session.shard
-        self.dispatch("READY", ready)
-        for guild in fake.guilds.values():
-            self.dispatch("GUILD_CREATE", fake.guild_create(guild))
-        self.live.set()
+        self._emit(session, "READY", ready)
+        for guild in guilds:
+            self._emit(session, "GUILD_CREATE", fake.guild_create(guild))
+        self._update_live()
 
     def _resume(self, conn: Connection, data: JSON) -> None:
-        session = self.session
-        if session is None or not self.resumable or data.get("session_id") != session.id:
-            self.resumable = True
+        wanted = data.get("session_id")
+        session = next((s for s in self.sessions.values() if s.id == wanted), None)
+        if session is None or not session.resumable:
+            if session is not None:
+                session.resumable = True
             self._send(conn, {"op": 9, "d": False})
             return
         self.resumes += 1
         conn.session = session
-        self.connection = conn
+        session.connection = conn
         seen = data.get("seq") or 0
         for frame in session.frames:
             if frame["s"] > seen:
                 self._send(conn, frame)
-        self.dispatch("RESUMED", {"_trace": ["loopback"]})
-        self.live.set()
+        self._emit(session, "RESUMED", {"_trace": ["loopback"]})
+        self._update_live()
 
-    def _members_chunk(self, data: JSON) -> None:
+    def _members_chunk(self, conn: Connection, data: JSON) -> None:
         guild = self.fake.guilds.get(int(data["guild_id"]))
-        if guild is None:
+        if guild is None or conn.session is None:
             return
         members = self.fake.guild_create(guild)["members"]
         chunk: JSON = {
@@ -164,48 +191,94 @@ class Gateway:
         }
         if data.get("nonce"):
             chunk["nonce"] = data["nonce"]
-        self.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+        self._emit(conn.session, "GUILD_MEMBERS_CHUNK", chunk)
 
-    # -- API for the fake -----------------------------------------------------------------
-    def dispatch(self, event: str, data: JSON) -> None:
-        """Send a DISPATCH to the bot (kept for replay; sent now if connected)."""
-        session = self.session
-        if session is None:
-            return
+    def _emit(self, session: Session, event: str, data: JSON) -> None:
+        """Number the dispatch in ``session``, keep it for replay, send it if connected."""
         session.seq += 1
         frame: JSON = {"op": 0, "t": event, "s": session.seq, "d": data}
         session.frames.append(frame)
-        conn = self.connection
+        conn = session.connection
         if conn is not None and conn.session is session and not conn.ws.closed:
             self._send(conn, frame)
 
+    def _update_live(self) -> None:
+        if self.sessions and all(s.connection is not None for s in self.sessions.values()):
+            self.live.set()
+        else:
+            self.live.clear()
+
+    # -- API for the fake -----------------------------------------------------------------
+    def dispatch(self, event: str, data: JSON) -> None:
+        """Send a DISPATCH to the session of the event's shard (kept there for replay; sent
+        now if connected). Without a session for that shard it is delivered nowhere."""
+        session = self.sessions.get(shard_of(event_guild(event, data), self.shard_count))
+        if session is None:
+            if self.sessions:
+                self.undelivered += 1
+            return
+        self._emit(session, event, data)
+
     async def wait_live(self, timeout: float) -> None:
-        """Until the bot has a live session and everything queued for it has been written."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
+        """Until every session is live and everything queued for them has been written."""
         try:
             await asyncio.wait_for(self.live.wait(), timeout)
         except TimeoutError:
             raise TimeoutError(
                 f"the bot did not connect to the gateway within {timeout} s"
             ) from None
-        while self.connection is not None and not self.connection.queue.empty():
+        await self._flushed(timeout)
+
+    async def wait_shards(self, count: int, timeout: float, ids: list[int] | None = None) -> None:
+        """Until shards ``ids`` (all ``count`` by default) of ``count`` each have a live
+        session and everything queued for them has been written."""
+        wanted = range(count) if ids is None else ids
+
+        def ready() -> bool:
+            return self.shard_count == count and all(self.shard_live(i) for i in wanted)
+
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not ready():
+            if loop.time() >= deadline:
+                live = sorted(i for i in self.sessions if self.shard_live(i))
+                raise TimeoutError(
+                    f"shards {list(wanted)} of {count} not live within {timeout} s "
+                    f"(live: {live} of {self.shard_count})"
+                )
+            await asyncio.sleep(0.01)
+        await self._flushed(max(0.0, deadline - loop.time()))
+
+    async def _flushed(self, timeout: float) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while any(
+            s.connection is not None and not s.connection.queue.empty()
+            for s in self.sessions.values()
+        ):
             if loop.time() > deadline:
                 raise TimeoutError("gateway frames were not written in time")
             await asyncio.sleep(0.005)
 
-    async def drop(self, *, resumable: bool = True) -> None:
-        conn = self.connection
-        if conn is None:
-            return
-        self.resumable = resumable
-        self.connection = None
-        self.live.clear()
-        await conn.ws.close(code=4000, message=b"loopback: dropped")
+    async def drop(self, *, resumable: bool = True, shard: int | None = None) -> None:
+        """Close the connection of shard ``shard``'s session (None: every session's)."""
+        if shard is None:
+            sessions = list(self.sessions.values())
+        else:
+            sessions = [self.sessions[shard]] if shard in self.sessions else []
+        for session in sessions:
+            conn = session.connection
+            if conn is None:
+                continue
+            session.resumable = resumable
+            session.connection = None
+            self._update_live()
+            await conn.ws.close(code=4000, message=b"loopback: dropped")
 
     async def close_all(self) -> None:
-        self.connection = None
-        self.live.clear()
+        for session in self.sessions.values():
+            session.connection = None
+        self._update_live()
         for conn in list(self.connections):
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(conn.ws.close(code=1001, message=b"loopback: stop"), 2)

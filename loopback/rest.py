@@ -276,12 +276,21 @@ class Rest:
         }
 
     async def get_gateway(self, req: Request) -> Reply:
-        return 200, {"url": f"ws://127.0.0.1:{self.fake.port}"}
+        return 200, {"url": f"ws://127.0.0.1:{self.fake.port}/"}
 
     async def get_gateway_bot(self, req: Request) -> Reply:
-        limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        url = f"ws://127.0.0.1:{self.fake.port}"
-        return 200, {"url": url, "shards": 1, "session_start_limit": limit}
+        """The shards to run and the session start limit (``fake.recommended_shards``,
+        ``fake.max_concurrency``); the day's starts are counted from the fake's start."""
+        fake = self.fake
+        day = 24 * 3600.0
+        limit = {
+            "total": fake.session_start_total,
+            "remaining": max(0, fake.session_start_total - fake.gateway.identifies),
+            "reset_after": int(max(0.0, day - (time.monotonic() - fake.started_at)) * 1000),
+            "max_concurrency": fake.max_concurrency,
+        }
+        url = f"ws://127.0.0.1:{fake.port}/"
+        return 200, {"url": url, "shards": fake.recommended_shards, "session_start_limit": limit}
 
     async def get_member(self, req: Request) -> Reply:
         guild = self.fake.guilds.get(_id(req.params["guild"]))

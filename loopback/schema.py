@@ -285,6 +285,16 @@ def check_body(method: str, path: str, body: Any) -> list[Problem]:
 _known: dict[tuple[str, bytes], tuple[Problem, ...]] = {}
 
 
+def check_reply(template: str, method: str, body: Any, status: int = 200) -> list[Problem]:
+    """Where a reply ``body`` breaks the spec's schema for the operation at the spec's path
+    ``template`` (e.g. ``/gateway/bot``) answering ``status``: what tests hold the fake's own
+    answers to. ``KeyError`` if the spec describes no such JSON reply."""
+    path = template.replace("~", "~0").replace("/", "~1")
+    pointer = f"/paths/{path}/{method.lower()}/responses/{status}/content/application~1json/schema"
+    _at(pointer)
+    return _check(_validator(pointer), body)
+
+
 def _check(validator: Validator, body: Any) -> list[Problem]:
     problems: list[Problem] = []
     for error in validator.iter_errors(body):

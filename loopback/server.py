@@ -28,6 +28,7 @@ from loopback.driver import (
 from loopback.emojis import AppEmojis
 from loopback.gateway import Gateway
 from loopback.rest import SETTABLE_FLAGS, Failure, Rest
+from loopback.shards import IDENTIFY_WINDOW
 from loopback.state import (
     ADMINISTRATOR,
     APPLICATION_COMMAND,
@@ -81,6 +82,13 @@ class FakeDiscord:
         # Discord's clocks (tests may shorten them).
         self.response_deadline = 3.0
         self.token_lifetime = 15 * 60.0
+        # Sharding (loopback/shards.py): GET /gateway/bot's answer, and the session start
+        # limit sharded IDENTIFYs are held to (max_concurrency buckets, one IDENTIFY per
+        # bucket per identify_window seconds; refused with op 9).
+        self.recommended_shards = 1
+        self.max_concurrency = 1
+        self.identify_window = IDENTIFY_WINDOW
+        self.session_start_total = 1000
         # the world
         self.users: dict[int, User] = {self.bot_user_id: self.bot_user}
         self.guilds: dict[int, Guild] = {}
@@ -158,12 +166,26 @@ class FakeDiscord:
             route.BASE, socket.DEFAULT_GATEWAY = old_base, old_gateway
 
     async def wait_for_bot(self, timeout: float = 10) -> None:
-        """Until the client identified (or resumed) and got READY and the GUILD_CREATEs."""
+        """Until the client identified (or resumed) and got READY and the GUILD_CREATEs
+        (with several shards: until every session the gateway has is live)."""
         await self.gateway.wait_live(timeout)
 
-    async def drop_gateway(self, *, resumable: bool = True) -> None:
-        """Close the bot's websocket: it resumes (or, if not ``resumable``, identifies anew)."""
-        await self.gateway.drop(resumable=resumable)
+    async def wait_for_shards(
+        self, count: int, timeout: float = 10, *, ids: list[int] | None = None
+    ) -> None:
+        """Until shards ``ids`` (default: all) of ``count`` are each live, whichever clients
+        or processes run them, and have been sent what was queued for them."""
+        await self.gateway.wait_shards(count, timeout, ids)
+
+    async def drop_gateway(self, *, resumable: bool = True, shard: int | None = None) -> None:
+        """Close the bot's websocket (with ``shard``: only that shard's): it resumes (or, if
+        not ``resumable``, identifies anew)."""
+        await self.gateway.drop(resumable=resumable, shard=shard)
+
+    @property
+    def identify_refusals(self) -> int:
+        """How many IDENTIFYs the session start limit refused (op 9)."""
+        return self.gateway.limit.refusals
 
     def fail_next(
         self,
@@ -184,8 +206,13 @@ class FakeDiscord:
         self.violations.append(text)
 
     # -- world ------------------------------------------------------------------------------
-    def add_guild(self, name: str, *, locale: str = "de") -> Guild:
-        guild = Guild(self.ids.next(), name, locale=locale, owner_id=self.owner.id)
+    def add_guild(
+        self, name: str, *, locale: str = "de", shard: tuple[int, int] | None = None
+    ) -> Guild:
+        """A server the bot is a member of; ``shard=(shard_id, shard_count)`` gives it an id
+        whose events Discord sends to that shard."""
+        guild_id = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
+        guild = Guild(guild_id, name, locale=locale, owner_id=self.owner.id)
         guild.bot_role_id = self.ids.next()
         guild.member_ids.append(self.bot_user_id)
         self.guilds[guild.id] = guild
@@ -433,7 +460,8 @@ class FakeDiscord:
     async def _send(
         self, interaction: Interaction, guild: Guild | None, message_json: JSON | None
     ) -> Interaction:
-        await self.gateway.wait_live(10)
+        if not self.gateway.sharded:  # sharded: a shard that is down gets it on RESUME or never
+            await self.gateway.wait_live(10)
         if interaction.channel.kind == "dm":
             channel_json = payloads.channel_payload(interaction.channel, self.bot_user)
         else:

@@ -85,6 +85,17 @@ class Snowflakes:
         self._last = candidate
         return candidate
 
+    def next_on_shard(self, shard_id: int, count: int) -> int:
+        """The next id whose server Discord would send to shard ``shard_id`` of ``count``
+        (``(id >> 22) % count``: the id's milliseconds, moved on by up to ``count - 1``)."""
+        stamp = self.next() >> 22
+        stamp += (shard_id - stamp) % count
+        candidate = max(stamp << 22, self._last + 1)
+        while (candidate >> 22) % count != shard_id:
+            candidate = ((candidate >> 22) + 1) << 22
+        self._last = candidate
+        return candidate
+
 
 @dataclass(eq=False)
 class User:
