@@ -16,6 +16,11 @@ Kinds:
 - ``bare``: a discord.py client that answers every component click with an "update
   message" callback (type 7) and does nothing else: the baseline of the benchmarks.
 
+Sharded (``shard_count``, ``shard_ids`` such as ``"0-1"``: ``SHARD_COUNT``/``SHARD_IDS``),
+``croupier`` runs with ``Settings(..., shards=Shards.parse(count, ids))`` and ``bare`` on an
+``AutoShardedClient``; ``cli`` gets them in its environment. An AutoSharded client says
+``ready`` once, when all of its shards are READY. :mod:`loopback.cluster` runs several.
+
 The child points ``discord.http.Route.BASE`` and ``DiscordWebSocket.DEFAULT_GATEWAY`` at
 ``127.0.0.1:PORT`` itself (what ``FakeDiscord.patch_discord()`` does in-process).
 """
@@ -41,6 +46,7 @@ import discord.http
 import yarl
 
 from bot.app import Croupier
+from bot.cluster.shards import Shards
 from bot.config import Settings
 from loopback.harness import GUILD_READY_TIMEOUT, _identify_now
 
@@ -126,6 +132,11 @@ async def start(
     profile: Path | None = None,
     guild_id: int | None = None,
     cwd: Path | None = None,
+    shard_count: int | None = None,
+    shard_ids: str | Sequence[int] | None = None,
+    health_port: int | None = None,
+    health_host: str | None = None,
+    log_format: str | None = None,
 ) -> BotProcess:
     """Start a ``kind`` bot against the fake Discord listening on 127.0.0.1:``port``.
 
@@ -134,15 +145,32 @@ async def start(
     with ``profile`` the child runs under cProfile and writes the stats there when stopped
     (not when killed). ``guild_id`` makes Croupier sync its commands to that server.
     ``cwd``: the checkout to run (this one by default; put it on ``PYTHONPATH`` in ``env``).
+    ``shard_count``, ``shard_ids`` (``"0-1"``, ``"0,2"`` or numbers; default: all),
+    ``health_port``, ``health_host``, ``log_format``: the settings of those names.
     """
     if kind not in KINDS:
         raise ValueError(f"unknown bot kind {kind!r} (one of {KINDS})")
+    if shard_ids is not None and not isinstance(shard_ids, str):
+        shard_ids = ",".join(map(str, shard_ids))
+    if shard_ids is not None and shard_count is None:
+        raise ValueError("shard_ids needs shard_count")
+    settings = {
+        "SHARD_COUNT": shard_count,
+        "SHARD_IDS": shard_ids,
+        "HEALTH_PORT": health_port,
+        "HEALTH_HOST": health_host,
+        "LOG_FORMAT": log_format,
+    }
+    given = {name: str(value) for name, value in settings.items() if value is not None}
     args = [sys.executable, "-m", "loopback.process", kind, "--port", str(port)]
     if kind == "cli":
         server = {} if guild_id is None else {"DEV_GUILD_ID": str(guild_id)}
-        env = {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": db_url, **server, **(env or {})}
-    elif db_url:
-        args += ["--db", db_url]
+        env = {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": db_url, **server, **given, **(env or {})}
+    else:
+        for name, value in given.items():
+            args += ["--" + name.lower().replace("_", "-"), value]
+        if db_url:
+            args += ["--db", db_url]
     if profile is not None:
         args += ["--profile", str(profile)]
     if guild_id is not None:
@@ -174,14 +202,24 @@ class BareBot(discord.Client):
     """The baseline: answers each component click with a type-7 update of the clicked
     message (a counter as its content; the buttons stay) and does nothing else."""
 
-    def __init__(self) -> None:
-        super().__init__(intents=discord.Intents.default())
+    def __init__(self, **options: Any) -> None:
+        super().__init__(intents=discord.Intents.default(), **options)
         self.answered = 0
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.type is discord.InteractionType.component:
             self.answered += 1
             await interaction.response.edit_message(content=f"#{self.answered}")
+
+
+class ShardedBareBot(BareBot, discord.AutoShardedClient):
+    """The baseline on the shards ``shard_ids`` of ``shard_count``."""
+
+
+def _bare(shards: Shards) -> BareBot:
+    if not shards.sharded:
+        return BareBot()
+    return ShardedBareBot(shard_count=shards.count, shard_ids=list(shards.ids))
 
 
 async def _say_ready() -> None:
@@ -212,10 +250,9 @@ def _cli(port: int) -> int:
     return 0
 
 
-async def _run(kind: str, port: int, db_url: str, guild_id: int | None) -> None:
+async def _run(kind: str, port: int, settings: Settings) -> None:
     _point_at(port)
-    settings = Settings(TOKEN, db_url, guild_id, "WARNING")
-    bot: discord.Client = BareBot() if kind == "bare" else Croupier(settings)
+    bot: discord.Client = _bare(settings.shards) if kind == "bare" else Croupier(settings)
     bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
     bot._hooks["before_identify"] = _identify_now
 
@@ -240,13 +277,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--db", default="", help="Croupier's DATABASE_URL")
     parser.add_argument("--guild", type=int, default=None, help="sync commands to this server")
     parser.add_argument("--profile", default="", help="write cProfile stats here on stop")
+    parser.add_argument("--shard-count", default="", help="SHARD_COUNT (default: unsharded)")
+    parser.add_argument("--shard-ids", default="", help="SHARD_IDS, e.g. 0-1 (default: all)")
+    parser.add_argument("--health-port", type=int, default=None, help="HEALTH_PORT")
+    parser.add_argument("--health-host", default="127.0.0.1", help="HEALTH_HOST")
+    parser.add_argument("--log-format", default="text", help="LOG_FORMAT: text or json")
     args = parser.parse_args(argv)
     if args.kind == "cli":
         return _cli(args.port)
     if args.kind == "croupier" and not args.db:
         parser.error("croupier needs --db")
+    try:
+        shards = Shards.parse(args.shard_count, args.shard_ids)
+    except ValueError as exc:
+        parser.error(str(exc))
+    settings = Settings(
+        TOKEN,
+        args.db,
+        args.guild,
+        "WARNING",
+        shards=shards,
+        health_port=args.health_port,
+        health_host=args.health_host,
+        log_format=args.log_format,
+    )
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    run = _run(args.kind, args.port, args.db, args.guild)
+    run = _run(args.kind, args.port, settings)
     if not args.profile:
         asyncio.run(run)
         return 0
