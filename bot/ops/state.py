@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from functools import cache
 from importlib import metadata
 from typing import Any
 
@@ -15,7 +16,9 @@ from prometheus_client.metrics_core import Metric
 from bot.ops.gateway import shard_states
 
 
+@cache
 def version() -> str:
+    """The installed package's version (read once: the metadata is a file)."""
     try:
         return metadata.version("croupier")
     except metadata.PackageNotFoundError:
