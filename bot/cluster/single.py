@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 from bot.cluster.shards import Shards
 
@@ -38,8 +39,13 @@ def sqlite_path(url: str) -> Path | None:
 def sole_process(url: str, shards: Shards) -> Iterator[None]:
     """Hold the SQLite file for this process while the block runs (nothing on PostgreSQL).
     :class:`SingleProcessError` if the shards are split or another process holds it."""
+    try:
+        backend = make_url(url).get_backend_name()
+    except ArgumentError:  # no database address: opening it says so (bot.app.open_store)
+        yield
+        return
     path = sqlite_path(url)
-    if make_url(url).get_backend_name() == "sqlite" and shards.partial:
+    if backend == "sqlite" and shards.partial:
         raise SingleProcessError(
             f"SHARD_IDS runs {shards.describe()}, so other processes must run the rest, but "
             f"the database is SQLite: {USE_POSTGRES}"
