@@ -23,7 +23,7 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
 
 from bot.store.database import make_engine
 
@@ -38,10 +38,17 @@ def alembic_config() -> Config:
     return config
 
 
+MIGRATE_LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '/croupier/migrate'))"
+
+
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Migrate the database behind ``engine`` to ``revision`` in one transaction."""
+    """Migrate the database behind ``engine`` to ``revision`` in one transaction. On
+    PostgreSQL the processes of a cluster that start together take turns (an advisory lock
+    for the transaction): the first migrates, the others find the schema at its head."""
     config = alembic_config()
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text(MIGRATE_LOCK))
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
 
