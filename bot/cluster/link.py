@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import os
 import queue
 import threading
 import time
@@ -27,7 +28,7 @@ from typing import Any
 
 import psycopg
 from psycopg import sql
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
 
 from bot.cluster.notices import CHANNEL_SQL
 
@@ -41,6 +42,29 @@ KEEPALIVE = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2,
              "keepalives_count": 2, "tcp_user_timeout": 9000}  # fmt: skip
 """A server or machine gone without a word is noticed within ~9 s (libpq's parameters)."""
 LOCK_SQL = "SELECT pg_try_advisory_lock(hashtext(current_schema() || '/croupier/' || %s))"
+HOLDER_SQL = """
+SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+  AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+  AND l.classid = ((hashtext(current_schema() || '/croupier/' || :role)::bigint >> 32)
+                   & 4294967295)::oid
+  AND l.objid = (hashtext(current_schema() || '/croupier/' || :role)::bigint & 4294967295)::oid
+"""
+
+
+def application_name(pid: int | None = None) -> str:
+    """How a process's link names itself to PostgreSQL (``pg_stat_activity``)."""
+    return f"croupier link {os.getpid() if pid is None else pid}"
+
+
+def holder(engine: Engine, role: str) -> int | None:
+    """The pid of the process that holds ``role``'s lease, as PostgreSQL sees it (for
+    operators and tests); None while nobody does."""
+    with engine.connect() as conn:
+        name = conn.execute(text(HOLDER_SQL), {"role": role}).scalar()
+    prefix = application_name(0).removesuffix("0")
+    return int(name.removeprefix(prefix)) if name and name.startswith(prefix) else None
+
 
 Callback = Callable[..., None]
 
@@ -100,7 +124,8 @@ class Link:
         while not self._stop.is_set():
             try:
                 args, params = self._connect
-                with psycopg.connect(*args, **{**params, **KEEPALIVE}, autocommit=True) as conn:
+                named = {**params, **KEEPALIVE, "application_name": application_name()}
+                with psycopg.connect(*args, **named, autocommit=True) as conn:
                     self._serve(conn)
                     wait = POLL
             except psycopg.Error as exc:

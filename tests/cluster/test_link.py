@@ -20,7 +20,7 @@ from sqlalchemy import Engine
 from bot.cluster import identify
 from bot.cluster import link as link_module
 from bot.cluster.identify import IdentifyGate
-from bot.cluster.link import Link
+from bot.cluster.link import Link, holder
 from bot.cluster.notices import GameNotice, KeyNotice, Notice, parse
 from bot.engine import Action
 from bot.service import Service
@@ -103,6 +103,7 @@ async def test_one_process_holds_the_clock_and_another_takes_it_when_it_stops(
             await asyncio.sleep(3 * link_module.POLL)  # it tries, and tries again
             assert not second_seen.holds("clock") and second_seen.leases == []
             assert await first.claim("clock")  # held already: yes
+            assert holder(pg_engine, "clock") == os.getpid()  # as PostgreSQL sees it
             await asyncio.to_thread(first.stop)
             took = await until(lambda: second_seen.holds("clock"))
             assert took < FAILOVER
@@ -117,7 +118,7 @@ async def test_a_claim_is_one_process_s_alone(pg_engine: Engine) -> None:
 
 HOLDER = """
 import asyncio, sys
-from bot.cluster.link import Link
+from bot.cluster.link import Link, holder
 from bot.store import make_engine
 
 async def main():
@@ -145,6 +146,8 @@ async def test_a_killed_holder_s_clock_is_taken_over_within_10_s(pg_engine: Engi
         assert proc.stdout is not None
         line = await asyncio.wait_for(proc.stdout.readline(), 20)
         assert line.strip() == b"held"
+        assert holder(pg_engine, "clock") == proc.pid
+        assert holder(pg_engine, "sync") is None
         async with linked(pg_engine) as (_, seen):
             await until(lambda: seen.connected == 1)
             await asyncio.sleep(3 * link_module.POLL)
