@@ -11,8 +11,9 @@ log is a gap-free hash chain and every finished game passes ``Service.audit``; o
 delivered, every announcement exists exactly once and every live table message is
 current; the leak scan saw no secret in a public message; the commands were synced once.
 
-The default run kills twice (``slow``); ``CROUPIER_CLUSTER_KILLS=N`` kills N times, each
-time the clock's process. docs/RELIABILITY.md has the numbers.
+The default run kills twice (``slow``, sized for CI), ``CROUPIER_FULL_RUNS=1`` ten times,
+``CROUPIER_CLUSTER_KILLS=N`` N times, each time the process that holds the clock then.
+docs/RELIABILITY.md has the numbers.
 """
 
 from __future__ import annotations
@@ -283,7 +284,8 @@ def finished_games(store: Store) -> list[Any]:
 async def test_three_processes_lose_nothing_when_the_clock_s_process_is_killed(
     pg_url: str, tmp_path: Path
 ) -> None:
-    kills = int(os.environ.get("CROUPIER_CLUSTER_KILLS", "2"))
+    full = os.environ.get("CROUPIER_FULL_RUNS") == "1"
+    kills = int(os.environ.get("CROUPIER_CLUSTER_KILLS", "10" if full else "2"))
     numbers = await run(pg_url, tmp_path, kills=kills, seed=33)
     print("cluster run:", numbers)
     assert numbers["kills"] == kills and numbers["moves"] >= 20
