@@ -119,8 +119,12 @@ async def test_sharded_croupier_processes_each_answer_their_servers(
                 join = next(c for c in lobby.custom_ids() if click_of(c).verb == "join")
                 click = await fake.click(other, lobby, join)
                 assert click.response_type == 7 and str(other.id) in lobby.text()
+            in_dm = await fake.slash(other, fake.dm_channel(other), "statistik")  # a DM
+            assert in_dm.message is not None and in_dm.message.audience == other.id
+            assert "Statistiken werden je Server geführt" in in_dm.message.text()
             for shard in range(2):
                 received = fake.gateway.sessions[shard].dispatched("INTERACTION_CREATE")
-                assert {int(i["guild_id"]) for i in received} == {guilds[shard].id}
+                guilds_seen = {int(i["guild_id"]) if "guild_id" in i else None for i in received}
+                assert guilds_seen == ({guilds[0].id, None} if shard == 0 else {guilds[1].id})
         assert fake.identify_refusals == 0
         assert fake.violations == []
