@@ -6,9 +6,10 @@ bot holds in memory (gateway state, the last loop lag) and never the database: a
 database must not make an orchestrator restart every process at once.
 
 - ``GET /health``: 200 ``{"status": "ok", "shards": {"0": {"state": "connected",
-  "latency_ms": 41.5}}, "loop_lag_ms": 0.4}`` while the bot is ready and every shard it
-  runs is connected; else 503 with the same body and the status ``starting``,
-  ``disconnected`` or ``stopping``.
+  "latency_ms": 41.5}}, "loop_lag_ms": 0.4, "leases": ["clock"]}`` while the bot is ready
+  and every shard it runs is connected ("leases": the singletons this process runs);
+  else 503 with the same body and the status ``starting``, ``disconnected`` or
+  ``stopping``.
 - ``GET /metrics``: the bot's registry in Prometheus' text format.
 """
 
@@ -21,12 +22,15 @@ import discord
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+from bot.cluster.member import CLOCK, SYNC
 from bot.config import ConfigError
 from bot.ops.gateway import shard_states
 from bot.ops.lag import LagMonitor
 from bot.ops.metrics import Metrics
 
 log = logging.getLogger(__name__)
+
+ROLES = (CLOCK, SYNC)
 
 
 def _ms(seconds: float | None) -> float | None:
@@ -51,8 +55,18 @@ def health(bot: discord.Client, lag: float | None) -> tuple[bool, dict[str, Any]
             for shard in shards
         },
         "loop_lag_ms": _ms(lag),
+        "leases": leases(bot),
     }
     return status == "ok", body
+
+
+def leases(bot: discord.Client) -> list[str]:
+    """The singletons this process runs now (bot.cluster.member): with several processes
+    on PostgreSQL one of them has the clock; a process alone runs them all."""
+    member = getattr(bot, "member", None)
+    if member is None:
+        return []
+    return [role for role in ROLES if member.holds(role)]
 
 
 class HealthServer:
