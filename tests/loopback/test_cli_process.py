@@ -299,3 +299,26 @@ async def test_a_token_discord_refuses_is_said_in_one_line(tmp_path: Path) -> No
     assert "Traceback" not in text
     assert "refused" in lines[-1] and "DISCORD_TOKEN" in lines[-1] and "Reset Token" in lines[-1]
     assert db.exists()  # the database was opened first
+
+
+async def test_a_second_process_on_the_sqlite_file_is_refused_in_one_line(tmp_path: Path) -> None:
+    """SQLite serves one process: a second ``croupier`` on the same file (or one that runs
+    only some of the shards) exits 2 with one line that says to use PostgreSQL; the first
+    one plays on."""
+    db = default_sqlite_url(tmp_path / "bot.sqlite3")
+    async with fake_discord() as fake:
+        assert fake.port is not None
+        first = await start("cli", fake.port, db, log=tmp_path / "first.log")
+        try:
+            await first.wait_connected()
+            for name, env in (("second", {}), ("split", {"SHARD_COUNT": "2", "SHARD_IDS": "1"})):
+                log = tmp_path / f"{name}.log"
+                refused = await start("cli", fake.port, db, env, log=log)
+                assert await refused.wait(30) == 2
+                lines = [line for line in log.read_text().splitlines() if line.strip()]
+                assert len(lines) == 1 and "PostgreSQL" in lines[0], lines
+            assert "another Croupier process (pid" in (tmp_path / "second.log").read_text()
+            assert "shards 1 of 2" in (tmp_path / "split.log").read_text()
+            assert first.returncode is None  # untouched
+        finally:
+            await first.stop()
