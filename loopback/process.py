@@ -262,8 +262,18 @@ async def _run(kind: str, port: int, settings: Settings) -> None:
 
     bot.event(on_ready)
     loop = asyncio.get_running_loop()
+    stops: set[asyncio.Future[None]] = set()
+
+    def stop(sig: signal.Signals) -> None:
+        # Croupier stops as `croupier run` does (clicks in flight answered first)
+        closing = asyncio.ensure_future(
+            bot.stop(sig.name) if isinstance(bot, Croupier) else bot.close()
+        )
+        stops.add(closing)
+        closing.add_done_callback(stops.discard)
+
     for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+        loop.add_signal_handler(sig, stop, sig)
     async with bot:
         await bot.start(TOKEN)
 
