@@ -20,7 +20,7 @@ import re
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,6 +37,7 @@ from loopback.server import FakeDiscord
 from loopback.state import (
     JSON,
     Channel,
+    Guild,
     Interaction,
     Message,
     User,
@@ -312,6 +313,7 @@ class Run:
     bot_cpu: float = 0.0  # CPU seconds of the bot process (and its children) during the run
     worker_cpu: float = 0.0  # of which its children's (the picture worker)
     own_cpu: float = 0.0  # CPU seconds of this process (fake + players)
+    process_cpu: list[float] = field(default_factory=list)  # bot_cpu by bot process, in order
 
     def add(self, other: Run) -> None:
         """Count ``other`` (a later round of the same load) in."""
@@ -326,6 +328,11 @@ class Run:
         self.bot_cpu += other.bot_cpu
         self.worker_cpu += other.worker_cpu
         self.own_cpu += other.own_cpu
+        if self.process_cpu:
+            pairs = zip(self.process_cpu, other.process_cpu, strict=True)
+            self.process_cpu = [mine + theirs for mine, theirs in pairs]
+        else:
+            self.process_cpu = list(other.process_cpu)
 
     def latencies(self, *labels: str) -> list[float]:
         return [
@@ -391,15 +398,24 @@ def _troubles(tables: list[AnyTable]) -> int:
     return sum(t.refused + t.stuck for t in tables if isinstance(t, Table))
 
 
+Pids = int | Sequence[int]  # the bot process, or several (their CPU is added up)
+
+
+def _pids(pid: Pids) -> tuple[int, ...]:
+    return (pid,) if isinstance(pid, int) else tuple(pid)
+
+
 @contextlib.contextmanager
-def _measure(run: Run, fake: FakeDiscord, pid: int, tables: list[AnyTable]) -> Iterator[None]:
-    """Counts what happens during a run. This process's garbage collector is off meanwhile:
+def _measure(run: Run, fake: FakeDiscord, pid: Pids, tables: list[AnyTable]) -> Iterator[None]:
+    """Counts what happens during a run (the CPU of each bot process in ``pid``, and their
+    sum). This process's garbage collector is off meanwhile:
     the fake keeps every message and call, and its full passes stalled the players for up to
     200 ms, a burst of clicks that then showed as the bot's latency (docs/PERFORMANCE.md)."""
     violations, calls = len(fake.violations), len(fake.rest_log)
     gc.collect()
     gc.disable()
-    bot, own = _cpu_of(pid), _own_cpu()
+    pids = _pids(pid)
+    bots, own = [_cpu_of(p) for p in pids], _own_cpu()
     troubles = _troubles(tables)
     try:
         yield
@@ -410,15 +426,17 @@ def _measure(run: Run, fake: FakeDiscord, pid: int, tables: list[AnyTable]) -> I
             1 for c in fake.rest_log[calls:] if c.method == "POST" and c.path.endswith("/callback")
         )
         run.rest_calls = len(fake.rest_log) - calls
-        total, children = _cpu_of(pid)
-        run.bot_cpu, run.worker_cpu = total - bot[0], children - bot[1]
+        now = [_cpu_of(p) for p in pids]
+        run.process_cpu = [after[0] - before[0] for before, after in zip(bots, now, strict=True)]
+        run.bot_cpu = sum(run.process_cpu)
+        run.worker_cpu = sum(after[1] - before[1] for before, after in zip(bots, now, strict=True))
         run.own_cpu = _own_cpu() - own
         run.violations = fake.violations[violations:]
         run.missed = sum(1 for v in run.violations if any(m in v for m in DEADLINE_MARKS))
 
 
 async def open_loop(
-    fake: FakeDiscord, tables: list[AnyTable], pid: int, seconds: float, period: float = 1.0
+    fake: FakeDiscord, tables: list[AnyTable], pid: Pids, seconds: float, period: float = 1.0
 ) -> Run:
     """Each table clicks once per ``period`` on a fixed timetable (slots spread evenly),
     whatever the answers take; a click whose slot passed while the table was still busy
@@ -443,7 +461,7 @@ async def open_loop(
     return run
 
 
-async def closed_loop(fake: FakeDiscord, tables: list[AnyTable], pid: int, seconds: float) -> Run:
+async def closed_loop(fake: FakeDiscord, tables: list[AnyTable], pid: Pids, seconds: float) -> Run:
     """Each table clicks again as soon as the bot has answered (and updated the table)."""
     run = Run(seconds)
     loop = asyncio.get_running_loop()
@@ -462,10 +480,13 @@ async def closed_loop(fake: FakeDiscord, tables: list[AnyTable], pid: int, secon
 # -- worlds ------------------------------------------------------------------------------
 
 
-def croupier_world(fake: BenchDiscord, count: int) -> list[Table]:
-    guild = fake.add_guild("Bench")
+def croupier_world(fake: BenchDiscord, count: int, guilds: Sequence[Guild] = ()) -> list[Table]:
+    """``count`` tables with two players each, dealt in turn to ``guilds`` (default: one
+    new server)."""
+    guilds = guilds or [fake.add_guild("Bench")]
     tables = []
     for i in range(count):
+        guild = guilds[i % len(guilds)]
         channel = fake.add_channel(guild, f"tisch-{i}")
         host = fake.add_user(f"host{i}", guild=guild)
         guest = fake.add_user(f"guest{i}", guild=guild)
