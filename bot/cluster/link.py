@@ -18,17 +18,19 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import logging
 import os
 import queue
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import psycopg
 from psycopg import sql
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine, event, text
 
 from bot.cluster.notices import CHANNEL_SQL
 
@@ -50,6 +52,33 @@ WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
                    & 4294967295)::oid
   AND l.objid = (hashtext(current_schema() || '/croupier/' || :role)::bigint & 4294967295)::oid
 """
+
+
+_BACKENDS: weakref.WeakKeyDictionary[Engine, set[int]] = weakref.WeakKeyDictionary()
+
+
+def watch_backends(engine: Engine) -> None:
+    """Keep the PostgreSQL backend pids of ``engine``'s connections (bot.store.make_engine
+    calls this before the engine connects): a notice one of them caused is this process's
+    own write, which its caches know already (:func:`own_backends`)."""
+    backends = _BACKENDS.setdefault(engine, set())
+
+    def connected(dbapi_connection: Any, _record: Any) -> None:
+        backends.add(dbapi_connection.info.backend_pid)
+
+    def closed(dbapi_connection: Any, _record: Any) -> None:
+        with contextlib.suppress(Exception):  # a broken connection may not tell
+            backends.discard(dbapi_connection.info.backend_pid)
+
+    event.listen(engine, "connect", connected)
+    event.listen(engine, "close", closed)
+
+
+def own_backends(engine: Engine) -> set[int]:
+    """The backend pids of ``engine``'s open connections (empty if it is not watched); the
+    link's thread reads the set while the engine's users change it (an int's adding and
+    removing are atomic)."""
+    return _BACKENDS.get(engine, set())
 
 
 def application_name(pid: int | None = None) -> str:
@@ -84,6 +113,7 @@ class Link:
         on_lease: Callable[[str, bool], None],
         on_connected: Callable[[], None],
     ) -> None:
+        self.own = own_backends(engine)
         args, params = engine.dialect.create_connect_args(engine.url)
         self._connect: tuple[list[Any], dict[str, Any]] = (list(args), dict(params))
         self.loop = loop
@@ -158,7 +188,8 @@ class Link:
                     if role not in self.held:
                         self._try(conn, role)
             for notice in conn.notifies(timeout=POLL):
-                self._call(on_notice, notice.payload)
+                if notice.pid not in self.own:  # this process's own write: known here
+                    self._call(on_notice, notice.payload)
 
     def _try(self, conn: psycopg.Connection[Any], role: str) -> bool:
         row = conn.execute(LOCK_SQL, (role,)).fetchone()

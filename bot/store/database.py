@@ -9,6 +9,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
 from bot import json_text
+from bot.cluster.link import watch_backends
 
 
 def normalize_url(url: str) -> str:
@@ -36,7 +37,9 @@ def make_engine(url: str) -> Engine:
     url = normalize_url(url)
     if make_url(url).get_backend_name() == "sqlite":
         return _sqlite_engine(url)
-    return create_engine(url, pool_pre_ping=True, json_serializer=json_text.dumps)
+    engine = create_engine(url, pool_pre_ping=True, json_serializer=json_text.dumps)
+    watch_backends(engine)  # its own writes' notices are known to the process (bot.cluster)
+    return engine
 
 
 def _sqlite_engine(url: str) -> Engine:

@@ -13,7 +13,6 @@ import pytest
 
 from bot.cluster.member import Member
 from bot.cluster.shards import Shards
-from bot.engine import Action, IllegalAction
 from bot.play import outbox as outbox_module
 from bot.service import Service
 from bot.store import Store, make_engine, upgrade
@@ -57,13 +56,15 @@ async def v6(service: Service, guild: int) -> int:
 
 
 async def step(service: Service, game: int) -> int:
-    """Whoever is to act plays on (chooses no joker at his turn's start, else weiter);
-    returns the new version."""
+    """Whoever is to act plays on, as the game's absence rule would for him (a legal move
+    whatever the dice did); returns the new version."""
+    table = service.tables.get(game)
     player = service.tables.current(game).to_act[0]
-    try:
-        return (await service.act(game, player, Action("jokers", {"jokers": []}))).version
-    except IllegalAction:
-        return (await service.act(game, player, Action("weiter"))).version
+    rule = service.games[table.row.kind].absence_action(
+        table.state, table.row.players.index(player)
+    )
+    assert rule is not None
+    return (await service.act(game, player, rule)).version
 
 
 def version(service: Service, game: int) -> Callable[[], int]:

@@ -175,7 +175,8 @@ async def test_a_stalled_event_loop_gives_its_leases_up(
 
 
 async def test_every_write_reaches_the_other_processes_as_a_notice(pg_engine: Engine) -> None:
-    store = Store(pg_engine)
+    other = make_engine(pg_engine.url.render_as_string(hide_password=False))  # a process
+    store = Store(other)
     service = Service(store)
     async with linked(pg_engine) as (_, seen):
         await until(lambda: seen.connected == 1)
@@ -225,3 +226,16 @@ async def test_processes_identify_one_at_a_time_in_each_bucket(
     assert await second.wait(client, 2) == 0  # shard 0's bucket: after its window
     assert time.monotonic() - start >= 1.0
     assert first.concurrency == second.concurrency == 2
+
+
+async def test_a_process_s_own_writes_are_no_notices_to_it(pg_engine: Engine) -> None:
+    """Its caches know them already: the link drops them (no wake-up of the event loop)."""
+    own, other = Service(Store(pg_engine)), Service(Store(make_engine(str(pg_engine.url))))
+    async with linked(pg_engine) as (_, seen):
+        await until(lambda: seen.connected == 1)
+        mine = await own.open_lobby("verflixte6", "1", guild_id=5 << 22)
+        await own.act(mine.game_id, "2", Action("join"))
+        theirs = await other.open_lobby("verflixte6", "3", guild_id=6 << 22)
+        await until(lambda: len(seen.notices) >= 2)
+        await asyncio.sleep(3 * link_module.POLL)
+    assert {n.game_id for n in seen.notices if isinstance(n, GameNotice)} == {theirs.game_id}
