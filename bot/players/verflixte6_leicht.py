@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.engine import JSON, Action
-from bot.players.verflixte6_view import eyes, own_turn, passive, richest_victim
+from bot.players.verflixte6_view import eyes, without_jokers
 
 THRESHOLD = 15
 
@@ -20,11 +20,4 @@ class Leicht:
     level = "leicht"
 
     def decide(self, view: Mapping[str, JSON], seat: int) -> Action:
-        phase = own_turn(view, seat)["phase"]
-        if phase == "jokers":
-            return Action("jokers", {"jokers": []})
-        if phase == "step":
-            return Action("stopp" if eyes(view, seat) >= THRESHOLD else "weiter")
-        if phase == "steal":
-            return richest_victim(view)
-        return passive(view, seat)
+        return without_jokers(view, seat, lambda v, s: eyes(v, s) >= THRESHOLD)

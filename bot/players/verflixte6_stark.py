@@ -14,14 +14,7 @@ from functools import cache
 
 from bot.engine import JSON, Action
 from bot.players.verflixte6_model import TABLE_PATH
-from bot.players.verflixte6_view import (
-    eyes,
-    own_turn,
-    passive,
-    richest_victim,
-    still_to_come,
-    to_beat,
-)
+from bot.players.verflixte6_view import eyes, still_to_come, to_beat, without_jokers
 
 
 @cache
@@ -45,12 +38,8 @@ class Stark:
     level = "stark"
 
     def decide(self, view: Mapping[str, JSON], seat: int) -> Action:
-        phase = own_turn(view, seat)["phase"]
-        if phase == "jokers":
-            return Action("jokers", {"jokers": []})
-        if phase == "step":
-            x, t, k = eyes(view, seat), to_beat(view, seat), still_to_come(view, seat)
-            return Action("stopp" if stops(x, t, k) else "weiter")
-        if phase == "steal":
-            return richest_victim(view)
-        return passive(view, seat)
+        return without_jokers(view, seat, _stops_here)
+
+
+def _stops_here(view: Mapping[str, JSON], seat: int) -> bool:
+    return stops(eyes(view, seat), to_beat(view, seat), still_to_come(view, seat))

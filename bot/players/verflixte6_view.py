@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from bot.engine import JSON, Action
 
@@ -84,3 +84,19 @@ def richest_victim(view: Mapping[str, JSON]) -> Action:
     by_name = {str(s["player"]): int(s["eyes"]) for s in view["seats"]}
     best = max(names, key=lambda n: by_name[n])
     return Action("steal", {"victim": best})
+
+
+def without_jokers(
+    view: Mapping[str, JSON], seat: int, stops: Callable[[Mapping[str, JSON], int], bool]
+) -> Action:
+    """A turn played without jokers, where only the stopping rule ``stops`` differs between
+    levels: no joker chosen, ``stopp`` or ``weiter`` as ``stops`` says, the richest victim
+    robbed, a joker's decision answered without rolling further."""
+    phase = own_turn(view, seat)["phase"]
+    if phase == "jokers":
+        return Action("jokers", {"jokers": []})
+    if phase == "step":
+        return Action("stopp" if stops(view, seat) else "weiter")
+    if phase == "steal":
+        return richest_victim(view)
+    return passive(view, seat)
