@@ -18,6 +18,8 @@ import discord
 import psycopg
 from sqlalchemy import Engine
 
+from bot.cluster.link import connect
+
 log = logging.getLogger(__name__)
 
 WINDOW = 5.0
@@ -27,8 +29,7 @@ LOCK_SQL = "SELECT pg_advisory_lock(hashtext(current_schema() || '/croupier/iden
 
 class IdentifyGate:
     def __init__(self, engine: Engine) -> None:
-        args, params = engine.dialect.create_connect_args(engine.url)
-        self._connect: tuple[list[Any], dict[str, Any]] = (list(args), dict(params))
+        self.engine = engine
         self.concurrency: int | None = None
 
     async def wait(self, client: discord.Client, shard_id: int | None) -> int:
@@ -48,7 +49,6 @@ class IdentifyGate:
         return bucket
 
     def _lock(self, bucket: int) -> psycopg.Connection[Any]:
-        args, params = self._connect
-        conn = psycopg.connect(*args, **params, autocommit=True)
+        conn = connect(self.engine)
         conn.execute(LOCK_SQL, (str(bucket),))
         return conn

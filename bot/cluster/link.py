@@ -81,9 +81,15 @@ def own_backends(engine: Engine) -> set[int]:
     return _BACKENDS.get(engine, set())
 
 
-def application_name(pid: int | None = None) -> str:
-    """How a process's link names itself to PostgreSQL (``pg_stat_activity``)."""
-    return f"croupier link {os.getpid() if pid is None else pid}"
+LINK_NAME = "croupier link "
+"""How a process's link names itself to PostgreSQL (``pg_stat_activity``), before its pid."""
+
+
+def connect(engine: Engine, **extra: Any) -> psycopg.Connection[Any]:
+    """A connection of its own (autocommit) to ``engine``'s database, outside its pool:
+    what the engine's URL says, plus libpq's ``extra`` parameters."""
+    args, params = engine.dialect.create_connect_args(engine.url)
+    return psycopg.connect(*args, **{**params, **extra}, autocommit=True)
 
 
 def holder(engine: Engine, role: str) -> int | None:
@@ -91,8 +97,7 @@ def holder(engine: Engine, role: str) -> int | None:
     operators and tests); None while nobody does."""
     with engine.connect() as conn:
         name = conn.execute(text(HOLDER_SQL), {"role": role}).scalar()
-    prefix = application_name(0).removesuffix("0")
-    return int(name.removeprefix(prefix)) if name and name.startswith(prefix) else None
+    return int(name.removeprefix(LINK_NAME)) if name and name.startswith(LINK_NAME) else None
 
 
 Callback = Callable[..., None]
@@ -114,8 +119,7 @@ class Link:
         on_connected: Callable[[], None],
     ) -> None:
         self.own = own_backends(engine)
-        args, params = engine.dialect.create_connect_args(engine.url)
-        self._connect: tuple[list[Any], dict[str, Any]] = (list(args), dict(params))
+        self.engine = engine
         self.loop = loop
         self.standing = tuple(standing)
         self._callbacks = (on_notice, on_lease, on_connected)
@@ -153,9 +157,8 @@ class Link:
         wait = POLL
         while not self._stop.is_set():
             try:
-                args, params = self._connect
-                named = {**params, **KEEPALIVE, "application_name": application_name()}
-                with psycopg.connect(*args, **named, autocommit=True) as conn:
+                name = f"{LINK_NAME}{os.getpid()}"
+                with connect(self.engine, **KEEPALIVE, application_name=name) as conn:
                     self._serve(conn)
                     wait = POLL
             except psycopg.Error as exc:
