@@ -194,8 +194,13 @@ class Croupier(commands.Bot):
         gc.set_threshold(*GC_THRESHOLDS)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
-        """No faster than Discord allows, across the bot's processes (bot.cluster.identify)."""
-        await self.member.before_identify(self, shard_id, initial=initial)
+        """No faster than Discord allows, across the bot's processes (bot.cluster.identify);
+        one process alone waits as discord.py does."""
+        gate = self.member.identify_gate
+        if gate is None:
+            await super().before_identify_hook(shard_id, initial=initial)
+        else:
+            await gate.wait(self, shard_id)
 
     def _noticed(self, notice: Notice) -> None:
         self.service.noticed(notice, self.member.owns)

@@ -13,7 +13,6 @@ import contextlib
 import logging
 from collections.abc import Callable
 
-import discord
 from sqlalchemy import Engine
 
 from bot.cluster.identify import IdentifyGate
@@ -40,7 +39,8 @@ class Member:
         self._engine = engine
         self._link: Link | None = None
         self._beats: asyncio.Task[None] | None = None
-        self._gate = IdentifyGate(engine) if self.linked else None
+        self.identify_gate = IdentifyGate(engine) if self.linked else None
+        """Shards identify in turn across processes (PostgreSQL); None: one process."""
         self.held: set[str] = set()
 
     def owns(self, guild_id: int | None) -> bool:
@@ -56,16 +56,6 @@ class Member:
         if self._link is None:
             return not self.linked
         return await self._link.claim(role)
-
-    async def before_identify(
-        self, client: discord.Client, shard_id: int | None, *, initial: bool
-    ) -> None:
-        """Wait until the shard may identify: across processes on PostgreSQL
-        (bot.cluster.identify), else as discord.py waits (5 s but for the first)."""
-        if self._gate is not None:
-            await self._gate.wait(client, shard_id)
-        elif not initial:
-            await asyncio.sleep(5.0)
 
     def start(
         self,
