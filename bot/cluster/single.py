@@ -13,6 +13,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from bot.cluster.shards import Shards
+from bot.store.checkpoints import sqlite_file
 
 try:
     import fcntl
@@ -26,15 +27,6 @@ class SingleProcessError(Exception):
     """This process may not run on this database (the message says why, in one line)."""
 
 
-def sqlite_path(url: str) -> Path | None:
-    """The file of a file-based SQLite URL, else None (PostgreSQL, memory)."""
-    parsed = make_url(url)
-    database = parsed.database
-    if parsed.get_backend_name() != "sqlite" or not database or database == ":memory:":
-        return None
-    return None if database.startswith("file:") else Path(database)
-
-
 @contextlib.contextmanager
 def sole_process(url: str, shards: Shards) -> Iterator[None]:
     """Hold the SQLite file for this process while the block runs (nothing on PostgreSQL).
@@ -44,7 +36,8 @@ def sole_process(url: str, shards: Shards) -> Iterator[None]:
     except ArgumentError:  # no database address: opening it says so (bot.app.open_store)
         yield
         return
-    path = sqlite_path(url)
+    file = sqlite_file(url)
+    path = None if file is None else Path(file)
     if backend == "sqlite" and shards.partial:
         raise SingleProcessError(
             f"SHARD_IDS runs {shards.describe()}, so other processes must run the rest, but "

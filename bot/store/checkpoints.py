@@ -24,7 +24,7 @@ import logging
 import sqlite3
 
 from sqlalchemy import Engine, event
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 
 log = logging.getLogger(__name__)
 
@@ -34,11 +34,12 @@ WAIT = 0.1
 LOG_LIMIT = 2 * RESTART_PAGES * 4096  # bytes the log file keeps when it starts over
 
 
-def sqlite_file(engine: Engine) -> str | None:
-    """The database file of a file-based SQLite engine, else None."""
-    url = make_url(str(engine.url))
-    database = url.database
-    if url.get_backend_name() != "sqlite" or not database or database == ":memory:":
+def sqlite_file(url: str | URL) -> str | None:
+    """The database file of a file-based SQLite URL (an engine's ``url``), else None
+    (PostgreSQL, memory)."""
+    parsed = make_url(url)
+    database = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not database or database == ":memory:":
         return None
     return None if database.startswith("file:") else database
 
@@ -46,7 +47,7 @@ def sqlite_file(engine: Engine) -> str | None:
 def take_over(engine: Engine) -> str | None:
     """Stop automatic checkpoints on ``engine``'s connections (new ones and pooled ones);
     returns the file to checkpoint, or None when the engine is not a SQLite file."""
-    path = sqlite_file(engine)
+    path = sqlite_file(engine.url)
     if path is None:
         return None
     event.listen(engine, "connect", _no_auto_checkpoint)

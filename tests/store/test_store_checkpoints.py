@@ -33,9 +33,11 @@ def test_taken_over_connections_leave_the_log_to_the_checkpointer(tmp_path: Path
 
 
 def test_only_sqlite_files_are_taken_over(tmp_path: Path) -> None:
-    assert sqlite_file(make_engine("sqlite://")) is None
+    assert sqlite_file(make_engine("sqlite://").url) is None
     assert take_over(make_engine("sqlite://")) is None
-    assert sqlite_file(make_engine(default_sqlite_url(tmp_path / "x.db"))) == str(tmp_path / "x.db")
+    assert sqlite_file(make_engine(default_sqlite_url(tmp_path / "x.db")).url) == str(
+        tmp_path / "x.db"
+    )
 
 
 async def test_the_checkpoint_loop_runs_until_cancelled(
