@@ -203,9 +203,8 @@ class Store:
     def live_versions(self) -> list[tuple[int, int, int | None]]:
         """(game id, version, server) of every lobby and game being played: what a process
         compares its cached tables with when it may have missed another's notices."""
-        live = (GameStatus.LOBBY.value, GameStatus.OPEN.value, GameStatus.PAUSED.value)
         stmt = select(GameRow.id, GameRow.version, GameRow.guild_id).where(
-            col(GameRow.status).in_(live)
+            col(GameRow.status).in_(_LIVE)
         )
         with self._session() as session:
             return [(int(i or 0), v, g) for i, v, g in session.exec(stmt)]
@@ -219,8 +218,7 @@ class Store:
 
     def open_games(self) -> list[GameRow]:
         """Every lobby and game still being played, oldest first."""
-        live = (GameStatus.LOBBY.value, GameStatus.OPEN.value, GameStatus.PAUSED.value)
-        stmt = select(GameRow).where(col(GameRow.status).in_(live)).order_by(col(GameRow.id))
+        stmt = select(GameRow).where(col(GameRow.status).in_(_LIVE)).order_by(col(GameRow.id))
         with self._session() as session:
             return list(session.exec(stmt))
 
@@ -350,6 +348,8 @@ class Store:
                 row.locale = locale or row.locale
 
 
+_LIVE = (GameStatus.LOBBY.value, GameStatus.OPEN.value, GameStatus.PAUSED.value)
+"""The statuses of a game being played (a lobby, a running or a paused game)."""
 _GAMES = GameRow.__table__  # type: ignore[attr-defined]
 _EVENTS = EventRow.__table__  # type: ignore[attr-defined]
 _EVENT_COLUMNS = [
