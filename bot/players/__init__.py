@@ -4,33 +4,48 @@ A policy gets the engine's view for its seat (``game.views(state, seats)[1][seat
 holds the public view and the seat's own ``legal``) and returns an :class:`Action` the
 engine accepts. It never sees the state, so it cannot use another seat's secrets. Like the
 engines, nothing here knows Discord or a database. docs/PLAYERS.md describes the levels.
+
+Each game's levels are in ``bot.players.<game>_levels`` as ``FACTORIES``: level -> a
+function of a seed that makes the policy.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Mapping
 
 from bot.players.policy import Policy
-from bot.players.verflixte6_leicht import Leicht
-from bot.players.verflixte6_random import RandomPlayer
-from bot.players.verflixte6_stark import Stark
 
-__all__ = ["LEVELS", "Policy", "player"]
+__all__ = ["LEVELS", "Policy", "levels", "player"]
 
 LEVELS = ("zufall", "leicht", "stark")
-"""``zufall``: a uniformly random legal action (the bench's baseline)."""
+"""``zufall``: a uniformly random legal action (the bench's baseline); ``leicht``: simple
+rules; ``stark``: the strongest player of the game."""
 
-_FACTORIES: dict[tuple[str, str], Callable[[int], Policy]] = {
-    ("verflixte6", "zufall"): RandomPlayer,
-    ("verflixte6", "leicht"): lambda seed: Leicht(),
-    ("verflixte6", "stark"): lambda seed: Stark(),
-}
+GAMES = ("verflixte6", "teufel", "flaschenteufel", "dicedevils")
+
+
+def _factories(game: str) -> Mapping[str, Callable[[int], Policy]]:
+    if game not in GAMES:
+        return {}
+    try:
+        module = importlib.import_module(f"bot.players.{game}_levels")
+    except ModuleNotFoundError:
+        return {}
+    factories: Mapping[str, Callable[[int], Policy]] = module.FACTORIES
+    return factories
+
+
+def levels(game: str) -> tuple[str, ...]:
+    """The levels ``game`` has computer players for, weakest first."""
+    made = _factories(game)
+    return tuple(level for level in LEVELS if level in made)
 
 
 def player(game: str, level: str, seed: int = 0) -> Policy:
     """The computer player of ``game`` at ``level`` (``seed``: for a level that draws lots)."""
     try:
-        return _FACTORIES[game, level](seed)
+        return _factories(game)[level](seed)
     except KeyError:
-        known = ", ".join(f"{g}/{lv}" for g, lv in sorted(_FACTORIES))
+        known = ", ".join(f"{g}/{lv}" for g in GAMES for lv in levels(g))
         raise KeyError(f"no computer player {game}/{level}; known: {known}") from None

@@ -14,7 +14,7 @@ from bot.engine import AuditedRng
 from bot.games.verflixte6 import Verflixte6
 from bot.players import player
 from bot.players import verflixte6_model as model
-from bot.players.bench_verflixte6 import play, wilson
+from bot.players.bench import play, wilson
 from bot.players.verflixte6_stark import stops, thresholds
 
 GAME = Verflixte6()
@@ -205,6 +205,8 @@ def test_the_registry_knows_the_levels() -> None:
 
 
 def test_a_bench_game_gives_out_one_first_place() -> None:
-    shares = play([player("verflixte6", "stark"), player("verflixte6", "leicht")], "seed")
+    shares = play(
+        "verflixte6", [player("verflixte6", "stark"), player("verflixte6", "leicht")], "seed"
+    )
     assert sum(shares) == pytest.approx(1.0)
     assert wilson(50, 100)[0] < 0.5 < wilson(50, 100)[1]
