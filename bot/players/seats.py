@@ -1,0 +1,62 @@
+"""Who a computer seat is: its player id and its name.
+
+A computer player sits at a table under a player id of its own, ``cpu:<level>:<n>`` (the
+n-th computer at that table, from 1), which is never a Discord user id (those are digits):
+it is never mentioned, pinged or sent a DM. Its name says what it is and how strong:
+"Croupiers Kater (leicht)". The same id at two tables is the same computer player (its
+statistics add up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.players import LEVELS
+
+PREFIX = "cpu:"
+ANIMALS = ("Kater", "Rabe", "Fuchs", "Eule", "Dachs", "Igel")
+"""The computers' names at one table, in the order they sit down (German names, like the
+game terms: they are the croupier's pets)."""
+
+
+def computer_id(level: str, number: int) -> str:
+    """The id of the ``number``-th computer at a table (from 1), playing ``level``."""
+    if level not in LEVELS or number < 1:
+        raise ValueError(f"no computer seat {level}/{number}")
+    return f"{PREFIX}{level}:{number}"
+
+
+def is_computer(player: str) -> bool:
+    return player.startswith(PREFIX)
+
+
+def level_of(player: str) -> str:
+    """The level a computer seat plays (ValueError for a person)."""
+    if not is_computer(player):
+        raise ValueError(f"{player} is no computer seat")
+    return player[len(PREFIX) :].split(":", 1)[0]
+
+
+def number_of(player: str) -> int:
+    return int(player.rsplit(":", 1)[1]) if is_computer(player) else 0
+
+
+def computer_name(player: str) -> str:
+    """The name a computer seat is shown with, e.g. "Croupiers Kater (leicht)"."""
+    animal = ANIMALS[(number_of(player) - 1) % len(ANIMALS)]
+    return f"Croupiers {animal} ({level_of(player)})"
+
+
+def next_computer(players: Sequence[str], level: str) -> str:
+    """The id for one more computer at a table seating ``players``."""
+    taken = {number_of(p) for p in players if is_computer(p)}
+    number = next(n for n in range(1, len(players) + 2) if n not in taken)
+    return computer_id(level, number)
+
+
+def computers(players: Sequence[str]) -> list[str]:
+    return [p for p in players if is_computer(p)]
+
+
+def humans(players: Sequence[str]) -> list[str]:
+    return [p for p in players if not is_computer(p)]
