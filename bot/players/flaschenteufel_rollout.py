@@ -1,0 +1,68 @@
+"""Playing out the rest of a standard Flaschenteufel hand on plain data (no engine
+state): every seat plays "leicht"'s rules (:func:`pick`), a trick goes to its highest card
+below the price (which buys the bottle) or else to its highest card, as
+:func:`bot.games.flaschenteufel.tricks.winning_card` says, and the hand is scored as the
+rules score it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.flaschenteufel.cards import COLOUR, POINTS, START
+from bot.players.flaschenteufel_leicht import pick
+
+
+def play_out(
+    hands: Sequence[Sequence[int]],
+    leader: int,
+    trick: Sequence[tuple[int, int]],
+    *,
+    price: int,
+    owner: int | None,
+    won: Sequence[float],
+    devil_points: int,
+) -> list[float]:
+    """Every seat's score for the hand once all ``hands`` are played, from a ``trick`` on
+    the table ((seat, card) in order, led by ``leader``), the bottle's ``price`` and
+    ``owner`` and the coins ``won`` so far. The owner scores minus the devil's trick."""
+    n = len(hands)
+    held = [list(h) for h in hands]
+    score = list(won)
+    seats = [s for s, _ in trick]
+    cards = [c for _, c in trick]
+    below = max((c for c in cards if c < price), default=0)
+    top = max(cards, default=0)
+    coins = sum(POINTS[c] for c in cards)
+    left = sum(len(h) for h in held)
+    while left or cards:
+        if len(cards) == n:
+            if below:
+                winner = seats[cards.index(below)]
+                coins -= POINTS[below]
+                if owner is not None and price != START:
+                    score[owner] += POINTS[price]
+                price, owner = below, winner
+            else:
+                winner = seats[cards.index(top)]
+            score[winner] += coins
+            leader, seats, cards, below, top, coins = winner, [], [], 0, 0, 0
+            continue
+        seat = (leader + len(cards)) % n
+        hand = held[seat]
+        if cards:
+            led = COLOUR[cards[0]]
+            legal = [c for c in hand if COLOUR[c] == led] or hand
+            card = pick(legal, price, owner == seat, len(cards) == n - 1, (below, top, coins))
+        else:
+            card = pick(hand, price, owner == seat, False, None)
+        hand.remove(card)
+        seats.append(seat)
+        cards.append(card)
+        coins += POINTS[card]
+        if below < card < price:
+            below = card
+        top = max(top, card)
+        left -= 1
+    if owner is not None:
+        score[owner] = -devil_points
+    return score

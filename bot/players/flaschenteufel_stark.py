@@ -1,0 +1,116 @@
+"""Flaschenteufel, level "stark": determinized Monte Carlo over the unseen cards.
+
+For a play at a standard table it draws deals (as many as a budget of rollout plays
+allows: few early in the hand, more later) of the unseen cards that agree
+with what the seat knows (:mod:`flaschenteufel_sample`), and in each deal plays every legal
+card and then the rest of the hand with "leicht"'s rules for all seats
+(:mod:`flaschenteufel_rollout`). It plays the card with the best mean of its own score for
+the hand minus the mean of the others' (the same deals for every card). The draw is seeded
+from the policy's seed and what the seat knows, so a view always gets the same answer; a
+wall-clock cap stops drawing early on a slow machine. Discards, passes, the Glitterhuis open
+set and the two-player variants' plays follow "leicht".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from collections.abc import Mapping
+
+from bot.engine import JSON, Action
+from bot.games.flaschenteufel.cards import POINTS
+from bot.players.flaschenteufel_leicht import rule_action, rule_play
+from bot.players.flaschenteufel_rollout import play_out
+from bot.players.flaschenteufel_sample import deal
+from bot.players.flaschenteufel_view import Seen, legal_cards, own_turn, seen, standard, verb_now
+
+PLAY_BUDGET = 10_000  # cards played in rollouts per decision (about 70 ms here)
+MOST_SAMPLES = 100
+FEWEST_SAMPLES = 8
+CAP_SECONDS = 0.15  # stop drawing deals after this long (a safety net, not the rule)
+
+
+def sample_count(candidates: int, cards_left: int, budget: int = PLAY_BUDGET) -> int:
+    """Deals to draw: as many as the budget of rollout plays allows, within bounds."""
+    per_deal = max(1, candidates * cards_left)
+    return max(FEWEST_SAMPLES, min(MOST_SAMPLES, budget // per_deal))
+
+
+def knowledge_key(known: Seen) -> str:
+    """What the seat knows, written the same way whatever order the view lists it in."""
+    parts = [
+        known.seat,
+        known.players,
+        known.hand,
+        known.trick,
+        known.price,
+        known.owner,
+        known.counts,
+        known.devil_count,
+        sorted(known.out),
+        [sorted(v) for v in known.voids],
+        [sorted(h) for h in known.holds],
+        sorted(known.devil_known),
+        known.won,
+        known.totals,
+    ]
+    return repr(parts)
+
+
+class Stark:
+    game = "flaschenteufel"
+    level = "stark"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: int = PLAY_BUDGET,
+        cap: float = CAP_SECONDS,
+        samples: int | None = None,
+    ) -> None:
+        """``samples``: a fixed number of deals per decision instead of the budget's."""
+        self.seed, self.budget, self.cap, self.samples = seed, budget, cap, samples
+
+    def decide(self, view: Mapping[str, JSON], seat: int) -> Action:
+        own_turn(view, seat)
+        verb = verb_now(view)
+        if verb != "play":
+            return rule_action(view, seat)
+        cards = legal_cards(view, "play")
+        if len(cards) == 1 or not standard(view):
+            return rule_play(view, seat) if len(cards) > 1 else Action("play", {"card": cards[0]})
+        return Action("play", {"card": self.best_card(seen(view, seat), cards)})
+
+    def rng(self, known: Seen) -> random.Random:
+        digest = hashlib.sha256(f"{self.seed}|{knowledge_key(known)}".encode()).digest()
+        return random.Random(int.from_bytes(digest[:8], "big"))
+
+    def best_card(self, known: Seen, cards: list[int]) -> int:
+        """The legal card with the best mean outcome over the sampled deals."""
+        rng = self.rng(known)
+        totals = dict.fromkeys(cards, 0.0)
+        leader = known.trick[0][0] if known.trick else known.seat
+        started = time.perf_counter()
+        me, others = known.seat, known.players - 1
+        samples = self.samples or sample_count(len(cards), sum(known.counts), self.budget)
+        for drawn in range(samples):
+            sample = deal(known, rng)
+            devil = sum(POINTS[c] for c in sample.devil)
+            for card in cards:
+                hands = [list(h) for h in sample.hands]
+                hands[me].remove(card)
+                trick = [*known.trick, (me, card)]
+                score = play_out(
+                    hands,
+                    leader,
+                    trick,
+                    price=known.price,
+                    owner=known.owner,
+                    won=known.won,
+                    devil_points=devil,
+                )
+                totals[card] += score[me] - (sum(score) - score[me]) / others
+            if drawn and time.perf_counter() - started > self.cap:
+                break
+        return max(cards, key=lambda c: (totals[c], -c))
