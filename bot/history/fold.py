@@ -1,8 +1,10 @@
 """Folding a finished game into the players' history, in one transaction: its
 :class:`GameResult` (which marks it folded, so a second fold does nothing), its players'
 :class:`PlayerMeasure` sums, its :class:`DrawTally` counts and its ratings
-(:func:`bot.history.ratings.rate_game`). Everything is read from the game's row and its
-event log, so folding again from the log (:mod:`bot.history.rebuild`) gives the same rows.
+(:func:`bot.history.ratings.rate_game`); what a game counts for (a practice table,
+computer seats) :mod:`bot.history.counting` decides. Everything is read from the game's
+row and its event log, so folding again from the log (:mod:`bot.history.rebuild`) gives
+the same rows.
 """
 
 from __future__ import annotations
@@ -18,16 +20,12 @@ from sqlmodel import Session, col, select
 
 from bot.games import GAMES
 from bot.history import ratings
+from bot.history.counting import practice, rated
 from bot.history.measures import measures
 from bot.play.outcome import FINISHED
 from bot.play.tables import Table
 from bot.store import DrawTally, EventRow, GameResult, GameRow, PlayerMeasure
 from bot.store.history_rows import NO_GUILD
-from bot.tournament.game import TournamentGame
-
-UNRATED_KINDS = frozenset({TournamentGame.kind})
-"""Kinds whose results count for no rating: a tournament (its group tables are rated as
-the games of their kind they are)."""
 
 
 def log_of(session: Session, game_id: int) -> list[EventRow]:
@@ -61,10 +59,10 @@ def write(
         finished_at=log[-1].created_at,
         players=list(places),
         places=places,
-        rated=row.kind not in UNRATED_KINDS,
+        rated=rated(row.kind, row.options, places),
     )
     session.add(result)
-    if measured:
+    if measured and not practice(row.options):
         add_measures(session, result.guild_id, row.kind, measures(row.kind, events_of(log), places))
     session.add_all(tallies(row, log))
     session.flush()
@@ -126,18 +124,22 @@ def fold_in(session: Session, game_id: int) -> bool:
 
 
 def remeasure(session: Session, guild_id: int, kind: str) -> None:
-    """The measures of ``kind`` on a server summed anew over its folded games (after a
-    folded tournament was corrected: its old measures cannot be taken back one by one)."""
+    """The measures of ``kind`` on a server summed anew over its folded games, practice
+    tables left out as the fold leaves them (after a folded tournament was corrected: its
+    old measures cannot be taken back one by one)."""
     session.execute(
         delete(PlayerMeasure).where(
             col(PlayerMeasure.guild_id) == guild_id, col(PlayerMeasure.kind) == kind
         )
     )
     stmt = (
-        select(GameResult)
+        select(GameResult, GameRow.options)
+        .join(GameRow, col(GameRow.id) == col(GameResult.game_id))
         .where(col(GameResult.guild_id) == guild_id, col(GameResult.kind) == kind)
         .order_by(col(GameResult.finished_at), col(GameResult.game_id))
     )
-    for result in session.exec(stmt):
+    for result, options in session.exec(stmt):
+        if practice(options):
+            continue
         log = log_of(session, result.game_id)
         add_measures(session, guild_id, kind, measures(kind, events_of(log), result.places))

@@ -2,8 +2,9 @@
 starts: what ``/rangliste`` and ``/saison`` read and write, on the store's database.
 
 The leaderboard is one read of the ratings' primary key (guild, game, season): a server's
-table holds its few hundred players at most, ordered here. Established players come first
-by their ordinal (μ − 3σ), players tied on it share a place; provisional ones (fewer than
+table holds its few hundred players at most, ordered here, its computers left out (they
+are rated, never listed: bot.history.counting). Established players come first by their
+ordinal (μ − 3σ), players tied on it share a place; provisional ones (fewer than
 :data:`~bot.history.ratings.PROVISIONAL_GAMES` rated games) follow, without a place.
 """
 
@@ -18,6 +19,7 @@ from sqlmodel import Session
 from bot.games import GAMES
 from bot.history.ratings import Skill, games_by_kind, table_of
 from bot.history.seasons import seasons_of, start_season
+from bot.players.seats import is_computer
 from bot.store import Store
 from bot.store.history_rows import ALL_TIME, Season
 from bot.tournament.game import TournamentGame
@@ -64,6 +66,12 @@ def ranked(skills: Mapping[str, Skill], top: int = TOP) -> list[Line]:
     return lines
 
 
+def people(skills: Mapping[str, Skill]) -> dict[str, Skill]:
+    """A table's ratings without its computers: they are rated (a game against them counts
+    by their strength) but no leaderboard lists them, established or provisional."""
+    return {player: skill for player, skill in skills.items() if not is_computer(player)}
+
+
 @dataclass(frozen=True)
 class Board:
     """What ``/rangliste`` shows: the game, the season (None: all time), the lines, and
@@ -108,5 +116,5 @@ class Leaderboards:
         """The leaderboard of ``kind`` on the server, in ``season`` (None: all time)."""
         season_id = ALL_TIME if season is None or season.id is None else season.id
         with self._session() as session:
-            skills = table_of(session, guild_id, kind, season_id)
+            skills = people(table_of(session, guild_id, kind, season_id))
         return Board(kind, season, ranked(skills, top), len(skills))

@@ -7,9 +7,12 @@ players go to the model in one fixed order, so a rebuild from the log gives the 
 floats. :func:`recompute` rebuilds one table (a server's game, all time or one season)
 from the game results alone.
 
-Who is rated: a result's ``rated`` says whether a game counts (practice games, and later
-computer players' games, are written with ``rated=False`` by the fold); a game outside a
-server has no leaderboard and is not rated.
+Who is rated: a result's ``rated`` says whether a game counts (the fold decides it with
+:func:`bot.history.counting.rated`: no practice game, no game with computer seats unless
+its host allowed it); a game outside a server has no leaderboard and is not rated. In a
+rated game with computers, each computer is rated under its id like a person, so that
+beating a strong one is worth more than beating a weak one; no leaderboard lists them
+(bot.history.leaderboard), and they count in no server's played games (:func:`games_by_kind`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from sqlmodel import Session, col, select
 
 from bot.history.seasons import season_at, seasons_of
+from bot.players.seats import is_computer
 from bot.store.history_rows import ALL_TIME, NO_GUILD, GameResult, Rating
 
 MODEL = PlackettLuce()
@@ -183,14 +187,15 @@ def table_of(session: Session, guild_id: int, kind: str, season_id: int) -> dict
 
 
 def games_by_kind(session: Session, guild_id: int, season_id: int = ALL_TIME) -> dict[str, int]:
-    """Rated player-games per game on a server (the most played game is the leaderboard's
-    default)."""
+    """Rated player-games of people per game on a server (the most played game is the
+    leaderboard's default; a computer's games are no one's)."""
     rows = session.exec(
-        select(Rating.kind, Rating.games).where(
+        select(Rating.player, Rating.kind, Rating.games).where(
             Rating.guild_id == guild_id, Rating.season_id == season_id
         )
     )
     counted: dict[str, int] = {}
-    for kind, games in rows:
-        counted[kind] = counted.get(kind, 0) + games
+    for player, kind, games in rows:
+        if not is_computer(player):
+            counted[kind] = counted.get(kind, 0) + games
     return counted

@@ -12,8 +12,8 @@ from bot.history.leaderboard import Board, Line
 from bot.history.ratings import PROVISIONAL_GAMES
 from bot.i18n import decimal, t
 from bot.render.cards import Card, Picture
-from bot.render.lobby import mention
 from bot.render.pictures.leaderboard import Row
+from bot.render.player_names import shown
 from bot.store.history_rows import Season
 from bot.tournament.evening_time import unix
 
@@ -76,20 +76,20 @@ def rows(lines: Sequence[Line], name: Names, locale: str) -> tuple[Row, ...]:
 
 def text_lines(lines: Sequence[Line], locale: str) -> list[str]:
     """The text's lines; the provisional players under their label."""
-    shown = []
+    texts = []
     for number, line in enumerate(lines):
         params: dict[str, Any] = {
-            "player": mention(line.player),
+            "player": shown(line.player),
             "rating": rating(line.ordinal, locale),
             "games": t("rank.games", locale, count=line.games),
         }
         if line.place is not None:
-            shown.append(t("rank.line", locale, place=line.place, **params))
+            texts.append(t("rank.line", locale, place=line.place, **params))
             continue
         if number == 0 or lines[number - 1].place is not None:
-            shown.append("**" + t("rank.provisional", locale, count=PROVISIONAL_GAMES) + "**")
-        shown.append(t("rank.line_provisional", locale, **params))
-    return shown
+            texts.append("**" + t("rank.provisional", locale, count=PROVISIONAL_GAMES) + "**")
+        texts.append(t("rank.line_provisional", locale, **params))
+    return texts
 
 
 def leaderboard_card(

@@ -10,7 +10,7 @@ from bot.games.verflixte6.state import JOKER_IDS
 from bot.history.statistics import Measures
 from bot.i18n import decimal, t
 from bot.render.cards import Card
-from bot.render.lobby import mention
+from bot.render.player_names import shown
 from bot.tournament.game import TournamentGame
 
 Sums = Mapping[str, float]
@@ -97,10 +97,10 @@ def tournaments(sums: Sums, locale: str) -> list[str]:
     lines = [t("stats.tour.played", locale, count=n(sums, "games"), wins=n(sums, "wins"))]
     if finale := n(sums, "finale"):
         places = sorted(int(m.split(".")[1]) for m in sums if m.startswith("finale."))
-        shown = ", ".join(
+        finales = ", ".join(
             t("stats.tour.place", locale, place=p, count=n(sums, f"finale.{p}")) for p in places
         )
-        lines.append(t("stats.tour.finale", locale, count=finale, places=shown))
+        lines.append(t("stats.tour.finale", locale, count=finale, places=finales))
     return lines
 
 
@@ -127,6 +127,6 @@ def statistics_card(player: str, found: Measures, locale: str) -> Card:
     ]
     return Card(
         title=t("stats.title", locale),
-        description=t("stats.whose", locale, player=mention(player)),
+        description=t("stats.whose", locale, player=shown(player)),
         fields=fields,
     )
