@@ -57,6 +57,7 @@ EXTENSIONS = (
     "cogs.statistics",
     "cogs.ratings",
     "cogs.fairness",
+    "cogs.computers",
 )
 
 

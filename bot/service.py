@@ -27,6 +27,7 @@ from bot.engine.serial import to_data
 from bot.games import GAMES
 from bot.history.keeping import listener as history_listener
 from bot.lobby import LOBBY_VERBS, Lobby
+from bot.play.computers import ComputerSeats
 from bot.play.directory import Directory
 from bot.play.host import HostTools
 from bot.play.outbox import Outbox
@@ -46,6 +47,7 @@ from bot.play.tables import Table, Tables
 from bot.play.tournaments import Tournaments
 from bot.play.turn_clocks import TurnClocks
 from bot.play.watchers import Watchers
+from bot.players.seats import COMPUTERS_RATED, computers
 from bot.store import Store, VersionConflict
 from bot.store.columns import utcnow
 
@@ -58,6 +60,15 @@ CHECKPOINT_EVERY, CHECKPOINT_SHARE = 16, 16
 ``version // CHECKPOINT_SHARE``-th once that is more (a long game's state is large)."""
 
 FinishedListener = Callable[[Table], Awaitable[list[Outcome]]]
+
+
+def seated_options(options: Mapping[str, JSON], lobby: Lobby) -> dict[str, JSON]:
+    """A starting table's options: with computer players seated, whether the host let the
+    game count for the humans' ratings (the players' history reads it)."""
+    chosen = dict(options)
+    if computers(lobby.players):
+        chosen[COMPUTERS_RATED] = lobby.computers_rated
+    return chosen
 
 
 def checkpoint_due(version: int, snapshot_version: int, status: str) -> bool:
@@ -90,6 +101,7 @@ class Service:
         self.records = Records(store, self.tables, games)
         self.clocks = TurnClocks(self)
         self.host = HostTools(self, self.clocks)
+        self.computers = ComputerSeats(self, self.clocks)
         self.outbox = Outbox(store)
         self.watchers = Watchers(store)
         self.tournaments = Tournaments(self, self.host)
@@ -208,14 +220,15 @@ class Service:
         assert table.lobby is not None
         lobby = copy.deepcopy(table.lobby)
         rng = self.rng_factory(table.seed, table.row.rng_counter, nonce)
-        {"join": lobby.join, "leave": lobby.leave, "start": lobby.check_start}[action.do](actor)
-        events = [Event(action.do, {"player": actor})]
+        events = lobby.act(table.row.kind, actor, action)
         if action.do == "start":
             game = self.games[table.row.kind]
-            state, setup_events = game.setup(list(lobby.players), table.row.options, rng)
+            options = seated_options(table.row.options, lobby)
+            state, setup_events = game.setup(list(lobby.players), options, rng)
             events += setup_events
             self.commit(table, actor, action, events, rng=rng, snapshot=game.dump(state),
-                        status=OPEN, players=lobby.players, state=state)  # fmt: skip
+                        status=OPEN, players=lobby.players, state=state,
+                        options=options if options != table.row.options else None)  # fmt: skip
             table.state, table.lobby = state, None
         else:
             status = ABORTED if lobby.empty else LOBBY
@@ -236,12 +249,14 @@ class Service:
         snapshot: dict[str, JSON] | None = None,
         players: list[str] | None = None,
         state: Any = None,
+        options: dict[str, JSON] | None = None,
     ) -> None:
         """Write the action and the table's clock after it in one transaction; on success
         bring the cached row up to date. ``rng``: the action's (None: it drew nothing).
         ``state``: the engine state after the action, if it is not ``table.state``.
         ``snapshot``: the stored state to write now (a lobby, a renamed seat); without one,
-        the engine state is written when a checkpoint is due."""
+        the engine state is written when a checkpoint is due. ``options``: the table's
+        options from now on (None: unchanged)."""
         row = table.row
         if rng is None:
             rng = self.rng_factory(table.seed, row.rng_counter, "")
@@ -267,6 +282,7 @@ class Service:
                 players=players,
                 prev_hash=row.head_hash,
                 clock=clock,
+                options=options,
             )
         except VersionConflict:
             self.tables.reload(row.id)  # another process moved on
@@ -280,6 +296,8 @@ class Service:
             row.players = list(players)
         if clock is not None:
             table.extra["clock"] = clock
+        if options is not None:
+            row.options = dict(options)
 
     # --- opening tables --------------------------------------------------------------
 

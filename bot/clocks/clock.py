@@ -33,6 +33,9 @@ class Clock:
     """Seconds left when the clock was stopped by a pause."""
     absent: list[str] = field(default_factory=list)
     """Players a host declared absent: the absence rule plays for them at once."""
+    stand_in: list[str] = field(default_factory=list)
+    """Players a host declared absent for whom a computer player ("stark") plays instead
+    of the absence rule, until they take their seat back."""
 
     def due_at(self) -> datetime | None:
         """When the clock next asks for something (:func:`bot.clocks.timing.due`): the reminder at

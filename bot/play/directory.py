@@ -5,6 +5,7 @@ notices (bot.cluster.notices)."""
 from __future__ import annotations
 
 from bot.i18n import DEFAULT_LOCALE, private_locale
+from bot.players.seats import computer_name, is_computer
 from bot.store import Store
 
 
@@ -42,7 +43,9 @@ class Directory:
         return private_locale(self.player_locale(player), fallback)
 
     def display_name(self, player: str) -> str:
-        """The player's last known display name, else the id."""
+        """The player's last known display name, else the id (a computer seat: its name)."""
+        if is_computer(player):
+            return computer_name(player)
         if player not in self._names:
             stored = self.store.player_name(player)
             if stored is None:

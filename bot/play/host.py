@@ -11,6 +11,7 @@ from bot.engine.serial import renamed
 from bot.play.outcome import ABORTED, LOBBY, OPEN, PAUSED, Outcome
 from bot.play.turn_clocks import TurnClocks
 from bot.play.writer import Writer
+from bot.players.seats import STAND_IN, is_computer
 
 PAUSING = {"pause": (OPEN, PAUSED), "resume": (PAUSED, OPEN)}  # verb: (from, to)
 
@@ -112,18 +113,40 @@ class HostTools:
         )
         return await self.clocks.after(outcome, None)
 
-    async def kick(self, game_id: int, host: str, player: str, reason: str = "") -> Outcome:
-        """Declare a player absent: from now on the absence rule plays for him at once."""
+    async def kick(
+        self, game_id: int, host: str, player: str, reason: str = "", *, stand_in: bool = False
+    ) -> Outcome:
+        """Declare a player absent: from now on the absence rule plays for him at once, or,
+        with ``stand_in``, a computer player ("stark") in his place, within a second or two
+        of each of his turns, until he takes his seat back (:meth:`take_back`)."""
         table = self.tables.get(game_id)
         if table.state is None:
             raise IllegalAction("game.not_started")
-        if player not in table.row.players:
+        if player not in table.row.players or is_computer(player):
             raise IllegalAction("host.not_seated", player=player)
-        outcome = await self._commit(game_id, host, "kick", {"player": player, "reason": reason})
-        absent = self.clocks.of(game_id).absent
-        if player not in absent:
-            self.clocks.move(game_id, absent=[*absent, player])
+        args: dict[str, JSON] = {"player": player, "reason": reason}
+        if stand_in:
+            args["stand_in"] = STAND_IN
+        outcome = await self._commit(game_id, host, "kick", args)
+        clock = self.clocks.of(game_id)
+        absent = [p for p in clock.absent if p != player]
+        standing = [p for p in clock.stand_in if p != player]
+        self.clocks.move(
+            game_id,
+            absent=absent if stand_in else [*absent, player],
+            stand_in=[*standing, player] if stand_in else standing,
+        )
         return await self.clocks.after(outcome, None)
+
+    async def take_back(self, game_id: int, player: str) -> Outcome:
+        """A player a computer played for takes his seat back (logged as his ``back``): his
+        next decision is his own again."""
+        if player not in self.clocks.of(game_id).stand_in:
+            raise IllegalAction("host.no_stand_in")
+        outcome = await self._commit(game_id, player, "back", {"player": player})
+        standing = self.clocks.of(game_id).stand_in
+        self.clocks.move(game_id, stand_in=[p for p in standing if p != player])
+        return outcome
 
     async def set_clock(
         self, game_id: int, host: str, *, seconds: int | None = None, on_timeout: str | None = None

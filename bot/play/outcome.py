@@ -13,7 +13,7 @@ LOBBY, OPEN, PAUSED = GameStatus.LOBBY.value, GameStatus.OPEN.value, GameStatus.
 FINISHED, ABORTED = GameStatus.FINISHED.value, GameStatus.ABORTED.value
 LIVE = (LOBBY, OPEN, PAUSED)
 SETUP_VERBS = ("setup", "start")
-HOST_ONLY_VERBS = ("pause", "resume", "end", "kick", "clock", "replace")  # no engine action
+HOST_ONLY_VERBS = ("pause", "resume", "end", "kick", "clock", "replace", "back")  # no engine action
 
 
 @dataclass(frozen=True)

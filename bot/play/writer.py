@@ -67,4 +67,5 @@ class Writer(Protocol):
         snapshot: dict[str, JSON] | None = None,
         players: list[str] | None = None,
         state: Any = None,
+        options: dict[str, JSON] | None = None,
     ) -> None: ...

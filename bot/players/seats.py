@@ -14,6 +14,14 @@ from collections.abc import Sequence
 from bot.players import LEVELS
 
 PREFIX = "cpu:"
+OFFERED = ("leicht", "stark")
+"""The levels a lobby offers (``zufall`` is the bench's baseline, no opponent to enjoy)."""
+STAND_IN, STAND_IN_ANIMAL = "stark", "Rabe"
+"""The level of the computer player that plays for an absent player a host let it."""
+PRACTICE, COMPUTERS_RATED = "practice", "computers_rated"
+"""Table options: a practice table (``/<spiel> üben``), and whether a game with computer
+players counts for the humans' ratings (its host allowed it). The players' history reads
+both; a practice table counts for no rating."""
 ANIMALS = ("Kater", "Rabe", "Fuchs", "Eule", "Dachs", "Igel")
 """The computers' names at one table, in the order they sit down (German names, like the
 game terms: they are the croupier's pets)."""
@@ -60,3 +68,8 @@ def computers(players: Sequence[str]) -> list[str]:
 
 def humans(players: Sequence[str]) -> list[str]:
     return [p for p in players if not is_computer(p)]
+
+
+def stand_in_name() -> str:
+    """The name of the computer player that plays for an absent player."""
+    return f"Croupiers {STAND_IN_ANIMAL} ({STAND_IN})"

@@ -6,13 +6,19 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.i18n import t
-from bot.render.cards import Button, Card, custom_id
+from bot.lobby import ADD, REMOVE, computer_choice
+from bot.players import levels
+from bot.players.seats import OFFERED, computer_name, computers, is_computer
+from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 
 
 def mention(player: str) -> str:
-    """A player as Discord shows him: a user (his id) as a mention; a seat that is no user
-    (Lopaka, a name in a scenario) by its name, never as a mention of nobody."""
-    return f"<@{player}>" if player.isdigit() else player
+    """A player as Discord shows him: a user (his id) as a mention; a computer seat by its
+    name ("Croupiers Kater (leicht)"); a seat that is no user (Lopaka, a name in a
+    scenario) by its name, never as a mention of nobody."""
+    if player.isdigit():
+        return f"<@{player}>"
+    return computer_name(player) if is_computer(player) else player
 
 
 def ended(outcome: Any) -> bool:
@@ -52,6 +58,29 @@ def table_lobby_card(
         cid = custom_id(prefix, outcome.game_id, outcome.version, verb)
         return Button(cid, t(f"ui.button.{verb}", locale), style)
 
+    buttons = [button("join", "primary"), button("leave", "secondary"), button("start", "success")]
+    seated = computers(players)
+    if seated:  # the host may let a game with computers count for the ratings
+        rated = "ui.lobby.rated_on" if lobby.get("computers_rated") else "ui.lobby.rated_off"
+        cid = custom_id(prefix, outcome.game_id, outcome.version, "rated")
+        buttons.append(Button(cid, t(rated, locale), "secondary"))
+    rows: list[Row] = [tuple(buttons)]
+    offered = computer_levels(outcome.kind)
+    if offered:
+        choices = [
+            Choice(
+                computer_choice(ADD, level),
+                t("ui.lobby.add_computer", locale, level=level),
+                t(f"ui.lobby.level.{level}", locale),
+            )
+            for level in offered
+        ]
+        choices += [
+            Choice(computer_choice(REMOVE, p), t("ui.lobby.remove_computer", locale, name=name(p)))
+            for p in seated
+        ]
+        cid = custom_id(prefix, outcome.game_id, outcome.version, "computer")
+        rows.append(Select(cid, t("ui.lobby.computer", locale), tuple(choices)))
     fields = [(t("ui.lobby.players", locale), "\n".join(name(p) for p in players))]
     awaited = [p for p in lobby.get("invited") or () if p not in players]  # a rematch's
     if awaited:
@@ -60,10 +89,13 @@ def table_lobby_card(
         title=t("ui.lobby.title", locale, game=t(f"game.name.{outcome.kind}", locale)),
         description=body,
         fields=fields,
-        rows=[
-            (button("join", "primary"), button("leave", "secondary"), button("start", "success"))
-        ],
+        rows=rows,
     )
+
+
+def computer_levels(kind: str) -> list[str]:
+    """The levels a lobby offers computer players of (the bench's ``zufall`` is none)."""
+    return [level for level in levels(kind) if level in OFFERED]
 
 
 def seed_line(outcome: Any, locale: str, *, started: bool = True) -> str:

@@ -8,10 +8,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.i18n import t
+from bot.players.seats import stand_in_name
 
 TABLE_EVENTS = frozenset(
     {"lobby", "join", "leave", "start", "end", "kick", "replace", "pause", "resume", "clock",
-     "lobby_expired"}
+     "lobby_expired", "back", "computer", "rated"}
 )  # fmt: skip
 
 WITH_REASON = frozenset({"end", "kick", "replace", "pause", "resume"})
@@ -25,7 +26,13 @@ def table_event_key(event: Mapping[str, Any]) -> str:
         if not event.get("seconds"):
             return "table.event.clock_off" if event.get("seconds") == 0 else "table.event.clock"
         return "table.event.clock_minutes"
-    reason = kind in WITH_REASON and event.get("reason")
+    if kind == "computer":
+        return "table.event.computer_seated" if event.get("seated") else "table.event.computer_left"
+    if kind == "rated":
+        return "table.event.rated_on" if event.get("rated") else "table.event.rated_off"
+    if kind == "kick" and event.get("stand_in"):
+        kind = "kick_stand_in"
+    reason = kind.startswith(tuple(WITH_REASON)) and event.get("reason")
     return f"table.event.{kind}_reason" if reason else f"table.event.{kind}"
 
 
@@ -33,11 +40,13 @@ def describe_table_event(
     event: Mapping[str, Any], locale: str | None, name: Callable[[str], str]
 ) -> str:
     params: dict[str, Any] = {}
-    for key in ("host", "player", "old", "new"):
+    for key in ("host", "player", "old", "new", "by"):
         if key in event:
             params[key] = name(str(event[key]))
     if event.get("reason"):
         params["reason"] = event["reason"]
+    if event.get("stand_in"):
+        params["computer"] = stand_in_name()
     if event.get("seconds"):
         params["count"] = int(event["seconds"]) // 60
     return t(table_event_key(event), locale, **params)

@@ -43,7 +43,12 @@ def clock_values(row: Clock) -> dict[str, Any]:
 
 
 def _plain(row: Any) -> Clock | None:
-    return None if row[1] is None else Clock(*row)
+    if row[1] is None:
+        return None
+    clock = Clock(*row)
+    if clock.stand_in is None:  # stored before stand-ins were (migration 0017)
+        clock.stand_in = []
+    return clock
 
 
 class ClockStore:
@@ -62,6 +67,14 @@ class ClockStore:
         with self.engine.begin() as conn:
             if _UPDATE.run(conn, {"v_id": row.game_id, **clock_values(row)}) != 1:
                 raise GameNotFound(row.game_id)
+
+    def standing(self) -> list[int]:
+        """The live games whose clock names players a computer plays for."""
+        query = select(_GAMES.c.id, _GAMES.c.clock_stand_in).where(
+            _GAMES.c.status.in_(_LIVE), _GAMES.c.clock_stand_in.is_not(None)
+        )
+        with self.engine.connect() as conn:
+            return [game_id for game_id, stand_in in conn.execute(query) if stand_in]
 
     def due_by(self, now: datetime) -> list[Clock]:
         """The clocks that ask for something at ``now`` (a reminder or their deadline), read

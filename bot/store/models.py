@@ -69,6 +69,7 @@ class GameRow(SQLModel, table=True):
     clock_reminded: bool | None = None
     clock_remaining: float | None = None
     clock_absent: list[str] | None = Field(default=None, sa_type=JSON)
+    clock_stand_in: list[str] | None = Field(default=None, sa_type=JSON)
     clock_due: datetime | None = Field(default=None, sa_type=UTCDateTime)
     """When the clock next asks for something (``Clock.due_at``): what the poll compares."""
 

@@ -113,6 +113,7 @@ class Store:
         players: Sequence[str] | None = None,
         prev_hash: str | None = None,
         clock: Clock | None = None,
+        options: JSONDict | None = None,
     ) -> Appended:
         """Record one action: the event row, and the new snapshot if one is given (a
         checkpoint; None keeps the stored one), if the game is still at
@@ -148,8 +149,14 @@ class Store:
         if clock is not None:
             assert clock.game_id == game_id
             values.update(clock_values(clock))
+        if options is not None:
+            values["v_options"] = options
         stmt = _game_update(
-            snapshot is not None, status is not None, players is not None, clock is not None
+            snapshot is not None,
+            status is not None,
+            players is not None,
+            clock is not None,
+            options is not None,
         )
 
         def write(connection: Connection) -> None:
@@ -366,7 +373,7 @@ _EVENT_COLUMNS = [
 _EVENT_INSERT = Prepared(  # every column _event_values gives
     insert(_EVENTS).values({name: bindparam(name) for name in _EVENT_COLUMNS})
 )
-_GAME_UPDATES: dict[tuple[bool, bool, bool, bool], Prepared] = {}
+_GAME_UPDATES: dict[tuple[bool, bool, bool, bool, bool], Prepared] = {}
 _SET_MESSAGE = Prepared(
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("v_id"))
@@ -379,16 +386,18 @@ _SET_ANNOUNCED = Prepared(
 )
 
 
-def _game_update(snapshot: bool, status: bool, players: bool, clock: bool) -> Prepared:
+def _game_update(
+    snapshot: bool, status: bool, players: bool, clock: bool, options: bool = False
+) -> Prepared:
     """The versioned update of a game row after an action, built once per shape (building
     statements per call was a large part of an action's cost, see docs/PERFORMANCE.md)."""
-    key = (snapshot, status, players, clock)
+    key = (snapshot, status, players, clock, options)
     stmt = _GAME_UPDATES.get(key)
     if stmt is None:
         columns = ["rng_counter", "version", "head_hash", "updated_at"]
         columns += ["snapshot", "snapshot_version"] * snapshot
         columns += ["status"] * status + ["players"] * players
-        columns += list(CLOCK_COLUMNS) * clock
+        columns += list(CLOCK_COLUMNS) * clock + ["options"] * options
         stmt = _GAME_UPDATES[key] = Prepared(
             update(_GAMES)
             .where(

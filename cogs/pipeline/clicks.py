@@ -23,6 +23,7 @@ from typing import Any
 import discord
 
 from bot.engine import Action, IllegalAction
+from bot.lobby import LOBBY_VERBS, lobby_action
 from bot.ops.metrics import refused
 from bot.render.cards import Card
 from bot.service import Outcome, Service
@@ -106,10 +107,14 @@ class GameClicks:
                 mine = current if reader == locale else replace(current, locale=reader)
                 if await self.answer(interaction, click, mine, actor):
                     return
+            if table.lobby is not None and verb in LOBBY_VERBS:  # every game's lobby alike
+                action = lobby_action(verb, click.values)
+            else:
+                action = self.to_action(interaction, click, current)
             outcome = await service.act(  # step 4
                 game_id,
                 actor,
-                self.to_action(interaction, click, current),
+                action,
                 nonce=str(interaction.id),
                 expected_version=click.version if versioned else None,
             )

@@ -31,6 +31,7 @@ import discord
 from bot.engine import JSON
 from bot.i18n import listed, private_locale, t
 from bot.play.outcome import OPEN
+from bot.players.seats import humans
 from bot.render.cards import Card
 from bot.render.drawn import ready, showing, shows
 from bot.render.lobby import mention
@@ -156,8 +157,9 @@ class Delivery:
             # may show other pictures by now: only what it holds is remembered
             held = {a["filename"] for a in message.get("attachments", ())}
             shows(message_id, card if held == {p.filename for p in card.pictures} else None)
-            if card.ping:
-                await self.ping(part, card.ping, channel, cause)
+            people = humans(card.ping)  # a computer seat is never pinged
+            if people:
+                await self.ping(part, people, channel, cause)
         return message_id
 
     async def ping(

@@ -95,7 +95,8 @@ def test_a_table_event_reads_as_a_sentence(language: str) -> None:
     from bot.render.table_events import describe_table_event
 
     for kind in TABLE_EVENTS:
-        event = {"type": kind, "host": "Hanna", "player": "Anna", "old": "Ben", "new": "Cem"}
+        event = {"type": kind, "host": "Hanna", "player": "Anna", "old": "Ben", "new": "Cem",
+                 "by": "Dora"}  # fmt: skip
         line = describe_table_event(event, language, str)
         assert "{" not in line and "table.event" not in line, line
     one = describe_table_event({"type": "clock", "host": "H", "seconds": 60}, language, str)

@@ -54,6 +54,7 @@ async def test_a_table_goes_from_lobby_to_game(store: Store) -> None:
             "min_players": 2,
             "max_players": 6,
             "invited": [],
+            "computers_rated": False,
         },
         "options": {"durchgaenge": 1},
     }

@@ -1,0 +1,101 @@
+"""Computer players at the tables: a task that plays what computer seats (and computers
+standing in for absent players) owe, a second or two after their turn came, through the
+same sequence as a click (the table's turn, what was owed first, the action, the
+delivery). What is owed is read from the tables each time (``bot.play.computers``), so a
+restart or another process's move loses nothing; each process plays its own servers'."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from discord.ext import commands, tasks
+
+from bot.engine import IllegalAction
+from bot.play.computers import DELAY, ComputerSeats, Turn
+from cogs.croupier_cog import CroupierCog
+from cogs.pipeline.delivery import announce
+from cogs.pipeline.router import router_of
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 0.25
+
+
+class ComputersCog(CroupierCog):
+    def __init__(self, bot: commands.Bot) -> None:
+        super().__init__(bot)
+        self._seen: dict[Turn, float] = {}
+        """Each owed decision, with when this process first saw it owed."""
+        self._playing: dict[int, asyncio.Task[None]] = {}
+        """The decision being played per table (one at a time: each moves the table on)."""
+
+    async def cog_load(self) -> None:
+        self.play_task.start()
+
+    async def cog_unload(self) -> None:
+        self.play_task.cancel()
+        for task in self._playing.values():
+            task.cancel()
+
+    def owns(self, guild_id: int | None) -> bool:
+        member = getattr(self.bot, "member", None)
+        return member is None or bool(member.owns(guild_id))
+
+    @tasks.loop(seconds=POLL_SECONDS)
+    async def play_task(self) -> None:
+        try:
+            self.start_due(time.monotonic())
+        except Exception:
+            log.exception("the computer players' task failed; it tries again")
+
+    @play_task.before_loop
+    async def _ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    def start_due(self, now: float) -> None:
+        """Start playing each decision owed for :data:`DELAY` seconds (tests call it)."""
+        owed = self.service.computers.due(self.owns)
+        self._seen = {turn: self._seen.get(turn, now) for turn in owed}
+        for turn, since in self._seen.items():
+            if now - since >= DELAY and turn.game_id not in self._playing:
+                self._playing[turn.game_id] = asyncio.create_task(self._play(turn))
+
+    async def _play(self, turn: Turn) -> None:
+        try:
+            await self.play(turn)
+        finally:
+            self._playing.pop(turn.game_id, None)
+
+    async def play(self, turn: Turn) -> None:
+        """Decide ``turn`` off the event loop, then act and deliver as a click does."""
+        computers = self.service.computers
+        try:
+            question = computers.question(turn)
+            if question is None:
+                return
+            try:
+                action = await asyncio.to_thread(ComputerSeats.decide, question)
+            except Exception:
+                log.exception("computer %s at game %s failed; the absence rule plays",
+                              turn.player, turn.game_id)  # fmt: skip
+                fallback = computers.fallback(turn)
+                if fallback is None:
+                    return
+                action = fallback
+            router = router_of(self.bot)
+            async with router.busy, router.table_turn(turn.game_id) as table_turn:
+                await router.catch_up(turn.game_id)
+                try:
+                    outcome = await computers.play(turn, action)
+                except IllegalAction as exc:  # the table moved on meanwhile: asked again
+                    log.info("computer %s at game %s: %s", turn.player, turn.game_id, exc)
+                    return
+                await announce(self.bot, outcome, turn=table_turn)
+        except Exception:
+            log.exception("computer %s at game %s", turn.player, turn.game_id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ComputersCog(bot))
