@@ -28,7 +28,7 @@ from collections.abc import Mapping
 
 from bot.engine import JSON, Action
 from bot.games.dicedevils.rules import points
-from bot.games.dicedevils.state import OBER, RANKS, SATANS
+from bot.games.dicedevils.state import FEHLER, OBER, PUTZ, SATANS, SPIEL, SPRING, VALUE
 from bot.players import dicedevils_odds as odds
 from bot.players.dicedevils_odds import Dist
 from bot.players.dicedevils_view import (
@@ -51,7 +51,9 @@ from bot.players.dicedevils_view import (
 
 TRUST = 0.75  # weight of the conditioned distribution of an earlier demon's score
 DENIAL = 1.0  # an item won by the others counts -DENIAL * its gain / (players - 1)
-RANK_WORTH = {rank: -float(i) for i, rank in enumerate(RANKS)}  # higher ranks first
+RANK_WORTH = {OBER: 1.35, SPIEL: 1.2, FEHLER: 1.0, SPRING: 1.0, PUTZ: 0.95, SATANS: 0.55}
+"""Points per round a rank brought in self-play of this level (3-5 players, random ranks)."""
+HORIZON = 0.0  # rounds a rank won in a fight is counted for
 Occupancy = tuple[tuple[int, ...], ...]  # per slot: the seats placed there, in rank order
 
 
@@ -194,6 +196,27 @@ class Placement:
             p = 1.0 if len(fighters) == 1 else odds.chance(i, dists, fresh, ranks)
             worth = self.worth(s, slot)
             value += p * worth if s == self.seat else -DENIAL * p * worth / (self.n - 1)
+            if len(fighters) > 1 and self.seat in fighters:
+                value += p * self._after(s, [f for f in fighters if f != s])
+        return value
+
+    def _after(self, winner: int, losers: list[int]) -> float:
+        """What a fight's aftermath is worth to me: the winner takes the best rank among
+        the losers if it is worth more than his own (for :data:`HORIZON` rounds), and a
+        winning Fehlerteufel steals the value-1 item worth most to him."""
+        value = 0.0
+        best = max(losers, key=lambda s: RANK_WORTH[self.ranks[s]])
+        rise = RANK_WORTH[self.ranks[best]] - RANK_WORTH[self.ranks[winner]]
+        if rise > 0 and self.seat in (winner, best):
+            value += HORIZON * rise * (1 if winner == self.seat else -1)
+        if self.ranks[winner] == FEHLER:
+            ones = [(s, i) for s in losers for i in set(self.items[s]) if VALUE[i] == 1]
+            if ones:
+                victim, item = max(ones, key=lambda si: gain(self.items[winner], si[1]))
+                if winner == self.seat:
+                    value += gain(self.items[winner], item)
+                elif victim == self.seat:
+                    value -= loss(self.items[victim], item)
         return value
 
 
