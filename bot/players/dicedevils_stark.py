@@ -12,7 +12,8 @@ Placement: for each slot, the expected points it brings, with
   score he may hold, places where his chance to win times the item's worth to him is
   highest; every branch of their choices is followed with its probability, and a demon who
   joins its fight brings the scores that lead there;
-* the fight at its slot counted exactly (ties, the Springteufel, the Spielteufel's re-roll);
+* the fight at its slot counted exactly (ties, the Springteufel, the Spielteufel's re-roll),
+  with what a winning Fehlerteufel steals from it or for it;
 * the items the others win counted against it (:data:`DENIAL`, per opponent).
 
 Decisions after a fight: the Spielteufel makes his opponents re-roll when that raises his
@@ -52,8 +53,8 @@ from bot.players.dicedevils_view import (
 TRUST = 0.75  # weight of the conditioned distribution of an earlier demon's score
 DENIAL = 1.0  # an item won by the others counts -DENIAL * its gain / (players - 1)
 RANK_WORTH = {OBER: 1.35, SPIEL: 1.2, FEHLER: 1.0, SPRING: 1.0, PUTZ: 0.95, SATANS: 0.55}
-"""Points per round a rank brought in self-play of this level (3-5 players, random ranks)."""
-HORIZON = 0.0  # rounds a rank won in a fight is counted for
+"""Points per round a rank brought in self-play of this level (3-5 players, random ranks;
+the Springteufel, seen at six players only, set between)."""
 Occupancy = tuple[tuple[int, ...], ...]  # per slot: the seats placed there, in rank order
 
 
@@ -201,23 +202,18 @@ class Placement:
         return value
 
     def _after(self, winner: int, losers: list[int]) -> float:
-        """What a fight's aftermath is worth to me: the winner takes the best rank among
-        the losers if it is worth more than his own (for :data:`HORIZON` rounds), and a
-        winning Fehlerteufel steals the value-1 item worth most to him."""
-        value = 0.0
-        best = max(losers, key=lambda s: RANK_WORTH[self.ranks[s]])
-        rise = RANK_WORTH[self.ranks[best]] - RANK_WORTH[self.ranks[winner]]
-        if rise > 0 and self.seat in (winner, best):
-            value += HORIZON * rise * (1 if winner == self.seat else -1)
-        if self.ranks[winner] == FEHLER:
-            ones = [(s, i) for s in losers for i in set(self.items[s]) if VALUE[i] == 1]
-            if ones:
-                victim, item = max(ones, key=lambda si: gain(self.items[winner], si[1]))
-                if winner == self.seat:
-                    value += gain(self.items[winner], item)
-                elif victim == self.seat:
-                    value -= loss(self.items[victim], item)
-        return value
+        """What a fight's aftermath is worth to me: a winning Fehlerteufel steals the
+        value-1 item worth most to him. (The rank the winner may take is left out: counting
+        it for the next rounds, at the ranks' measured worth, made this level weaker.)"""
+        if self.ranks[winner] != FEHLER:
+            return 0.0
+        ones = [(s, i) for s in losers for i in set(self.items[s]) if VALUE[i] == 1]
+        if not ones:
+            return 0.0
+        victim, item = max(ones, key=lambda si: gain(self.items[winner], si[1]))
+        if winner == self.seat:
+            return float(gain(self.items[winner], item))
+        return -float(loss(self.items[victim], item)) if victim == self.seat else 0.0
 
 
 def place(view: Mapping[str, JSON], seat: int) -> Action:
