@@ -30,6 +30,8 @@ class ComputersCog(CroupierCog):
         """Each owed decision, with when this process first saw it owed."""
         self._playing: dict[int, asyncio.Task[None]] = {}
         """The decision being played per table (one at a time: each moves the table on)."""
+        self.delay = DELAY
+        """Seconds before a computer acts (tests shorten it)."""
 
     async def cog_load(self) -> None:
         self.play_task.start()
@@ -55,11 +57,11 @@ class ComputersCog(CroupierCog):
         await self.bot.wait_until_ready()
 
     def start_due(self, now: float) -> None:
-        """Start playing each decision owed for :data:`DELAY` seconds (tests call it)."""
+        """Start playing each decision owed for ``delay`` seconds."""
         owed = self.service.computers.due(self.owns)
         self._seen = {turn: self._seen.get(turn, now) for turn in owed}
         for turn, since in self._seen.items():
-            if now - since >= DELAY and turn.game_id not in self._playing:
+            if now - since >= self.delay and turn.game_id not in self._playing:
                 self._playing[turn.game_id] = asyncio.create_task(self._play(turn))
 
     async def _play(self, turn: Turn) -> None:

@@ -47,6 +47,8 @@ SeasonPick = app_commands.Range[str, None, bounds.SEASON_PICK_MAX]
 """A season picked from ``/rangliste``'s autocomplete (or typed: its name)."""
 OnTimeout = Literal["regel", "warten"]
 """What a clock does when the time is up: the game's absence rule, or wait for the host."""
+StandIn = Literal["regel", "computer"]
+"""Who plays for an absent player: the game's absence rule, or a computer player."""
 
 _GROUPS = (AppCommandOptionType.subcommand.value, AppCommandOptionType.subcommand_group.value)
 

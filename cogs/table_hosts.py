@@ -15,18 +15,22 @@ from bot.clocks import timing as clocks
 from bot.cluster.member import CLOCK
 from bot.engine import IllegalAction
 from bot.i18n import reasoned, t
+from bot.players.seats import stand_in_name
+from bot.render.cards import Button, Card
 from bot.render.dd_cards import slot_number
 from bot.render.fit import fit
 from bot.render.lobby import mention, table_lobby_card
 from bot.service import ClockNotice, Outcome
 from cogs.croupier_cog import CroupierCog, actor_of, channel_by_id, client_service, table_link
-from cogs.options import ClockMinutes, OnTimeout, Reason
+from cogs.options import ClockMinutes, OnTimeout, Reason, StandIn
 from cogs.permission_notices import log_missing
 from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import Delivery, announce, send_private
 from cogs.pipeline.dms import closed_notice, dm_players
+from cogs.pipeline.payload import accent_of, send_kwargs
 from cogs.pipeline.replies import refuse
 from cogs.pipeline.router import router_of
+from cogs.pipeline.seat_back import back_button
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -189,11 +193,19 @@ class TablesCog(CroupierCog):
         outcome: Outcome,
         text: str,
         newcomer: str | None = None,
+        back: Button | None = None,
     ) -> None:
         """Answer in public, then bring the table up to date (and brief a newcomer). The
-        text comes fitted to one message (``fit``): cut here, a seed reveal could be lost."""
+        text comes fitted to one message (``fit``): cut here, a seed reveal could be lost.
+        ``back``: the button with which a player a computer stands in for plays again."""
         async with router_of(interaction.client).busy:
-            await interaction.response.send_message(text)
+            if back is None:
+                await interaction.response.send_message(text)
+            else:
+                card = Card(description=text, rows=[(back,)])
+                await interaction.response.send_message(
+                    **send_kwargs(card, accent_of(outcome.kind))
+                )
             lines = [_absent_line(p, a, outcome.locale) for p, a in outcome.absent]
             await refresh_table(interaction.client, outcome, "\n".join(lines))
             if newcomer is not None:
@@ -251,23 +263,37 @@ class TablesCog(CroupierCog):
         await self._done(interaction, outcome, text, newcomer=str(neu.id))
 
     @tisch.command(name=cmd("abwesend"), description=cmd("abwesend.desc"))
-    @app_commands.describe(spieler=cmd("spieler.desc"), grund=cmd("grund.desc"))
+    @app_commands.describe(
+        spieler=cmd("spieler.desc"), grund=cmd("grund.desc"), vertretung=cmd("vertretung.desc")
+    )
     async def abwesend(
-        self, interaction: discord.Interaction[Any], spieler: discord.Member, grund: Reason = ""
+        self,
+        interaction: discord.Interaction[Any],
+        spieler: discord.Member,
+        grund: Reason = "",
+        vertretung: StandIn = "regel",
     ) -> None:
         game_id = await self._table(interaction)
         if game_id is None:
             return
         host, locale = actor_of(interaction), self.locale(interaction)
+        computer = vertretung == "computer"
         try:
-            outcome = await self.service.host.kick(game_id, host, str(spieler.id), grund)
+            outcome = await self.service.host.kick(
+                game_id, host, str(spieler.id), grund, stand_in=computer
+            )
         except IllegalAction as exc:
             await refuse(interaction, exc, locale)
             return
         player = mention(str(spieler.id))
-        key = reasoned("host.absent", grund)
-        text = fit(key, locale, shorten="reason", player=player, reason=grund)
-        await self._done(interaction, outcome, text)
+        key = reasoned("host.absent_stand_in" if computer else "host.absent", grund)
+        text = fit(key, locale, shorten="reason", player=player, reason=grund,
+                   computer=stand_in_name())  # fmt: skip
+        back = None
+        clicks = router_of(self.bot).game(outcome.kind)
+        if computer and clicks is not None:
+            back = back_button(clicks.prefixes[0], game_id, outcome.version, locale)
+        await self._done(interaction, outcome, text, back=back)
 
     @tisch.command(name=cmd("uhr"), description=cmd("uhr.desc"))
     @app_commands.describe(minuten=cmd("minuten.desc"), zeitablauf=cmd("zeitablauf.desc"))

@@ -28,6 +28,7 @@ from cogs.pipeline.dms import closed_notice
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
 from cogs.pipeline.router import game_extension
+from cogs.practice import Computers, Opponent, open_practice
 from cogs.translator import cmd
 
 KIND = "dicedevils"
@@ -191,6 +192,17 @@ class DiceDevilsCog(CroupierCog):
     ) -> None:
         options = {"random_ranks": True, "variant": "more_fights" if mehr_kaempfe else "standard"}
         await open_lobby_here(self, interaction, KIND, options, cards.lobby_card)
+
+    @dicedevils.command(name=cmd("ueben"), description=cmd("ueben.desc"))
+    @app_commands.describe(gegner=cmd("gegner.desc"), anzahl=cmd("anzahl.desc"))
+    async def ueben(
+        self,
+        interaction: discord.Interaction[Any],
+        gegner: Opponent = "leicht",
+        anzahl: Computers | None = None,
+    ) -> None:
+        options = {"random_ranks": True, "variant": "standard"}
+        await open_practice(self, interaction, KIND, gegner, anzahl, options=options)
 
     @dicedevils.command(name=cmd("regeln"), description=cmd("regeln.spiel.desc"))
     async def regeln(self, interaction: discord.Interaction[Any]) -> None:

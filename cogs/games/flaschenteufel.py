@@ -34,6 +34,7 @@ from cogs.pipeline.dms import closed_notice
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
 from cogs.pipeline.router import game_extension
+from cogs.practice import Computers, Opponent, open_practice
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -206,6 +207,18 @@ class FlaschenteufelCog(CroupierCog):
         if haende is not None:
             options["hands"] = haende
         await open_lobby_here(self, interaction, KIND, options, cards.lobby_card)
+
+    @flaschenteufel.command(name=cmd("ueben"), description=cmd("ueben.desc"))
+    @app_commands.describe(gegner=cmd("gegner.desc"), anzahl=cmd("anzahl.desc"))
+    async def ueben(
+        self,
+        interaction: discord.Interaction[Any],
+        gegner: Opponent = "leicht",
+        anzahl: Computers | None = None,
+    ) -> None:
+        await open_practice(
+            self, interaction, KIND, gegner, anzahl, options={"variant": "standard"}
+        )
 
     @flaschenteufel.command(name=cmd("regeln"), description=cmd("regeln.spiel.desc"))
     async def regeln(self, interaction: discord.Interaction[Any]) -> None:

@@ -27,6 +27,7 @@ from cogs.pipeline.delivery import Delivery, Event, show_lobby
 from cogs.pipeline.dms import closed_notice
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.router import game_extension
+from cogs.practice import Computers, Opponent, open_practice
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -183,6 +184,16 @@ class TeufelCog(CroupierCog):
     @teufel.command(name=cmd("tisch"), description=cmd("teufel.tisch.desc"))
     async def tisch(self, interaction: discord.Interaction[Any]) -> None:
         await open_lobby_here(self, interaction, KIND, {"random_start": True}, cards.lobby_card)
+
+    @teufel.command(name=cmd("ueben"), description=cmd("ueben.desc"))
+    @app_commands.describe(gegner=cmd("gegner.desc"), anzahl=cmd("anzahl.desc"))
+    async def ueben(
+        self,
+        interaction: discord.Interaction[Any],
+        gegner: Opponent = "leicht",
+        anzahl: Computers | None = None,
+    ) -> None:
+        await open_practice(self, interaction, KIND, gegner, anzahl, options={"random_start": True})
 
     @teufel.command(name=cmd("regeln"), description=cmd("regeln.spiel.desc"))
     async def regeln(self, interaction: discord.Interaction[Any]) -> None:

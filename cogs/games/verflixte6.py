@@ -33,6 +33,7 @@ from cogs.pipeline.payload import send_kwargs
 from cogs.pipeline.replies import reader_locale, refuse
 from cogs.pipeline.router import game_extension, router_of
 from cogs.pipeline.table_turn import TableTurn
+from cogs.practice import Computers, Opponent, open_practice
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -290,6 +291,16 @@ class Verflixte6Cog(CroupierCog):
         await open_lobby_here(
             self, interaction, KIND, {"durchgaenge": durchgaenge}, cards.lobby_card
         )
+
+    @v6.command(name=cmd("ueben"), description=cmd("ueben.desc"))
+    @app_commands.describe(gegner=cmd("gegner.desc"), anzahl=cmd("anzahl.desc"))
+    async def ueben(
+        self,
+        interaction: discord.Interaction[Any],
+        gegner: Opponent = "leicht",
+        anzahl: Computers | None = None,
+    ) -> None:
+        await open_practice(self, interaction, KIND, gegner, anzahl, options={"durchgaenge": 1})
 
     @v6.command(name=cmd("regeln"), description=cmd("regeln.desc"))
     async def regeln(self, interaction: discord.Interaction[Any]) -> None:

@@ -8,11 +8,14 @@ for its spectators. Every delivery of a table card comes through here.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.engine import IllegalAction
+from bot.i18n import t
 from bot.play.outcome import FINISHED
 from bot.play.tables import Table
+from bot.players.seats import PRACTICE
 from bot.render import onlookers
 from bot.render.cards import Card
 from bot.service import Outcome, Service
@@ -72,9 +75,13 @@ def dress(
         return card
     prefix, locale = button_prefix(clicks), outcome.locale
     table = service.tables.get(outcome.game_id)
+    practice = bool(table.row.options.get(PRACTICE))
+    if practice:  # every message of a practice table says so (and offers no rematch)
+        mark = t("practice.mark", locale)
+        card = replace(card, title=f"{mark} · {card.title}" if card.title else mark)
     if outcome.finished:
         service.watchers.clear(outcome.game_id)
-        if outcome.status == FINISHED and casual(table.row.options):
+        if outcome.status == FINISHED and casual(table.row.options) and not practice:
             card = onlookers.rematched(card, prefix, outcome, locale)
     elif card.rows:
         count = service.watchers.count(outcome.game_id)

@@ -33,6 +33,7 @@ from cogs.pipeline.incoming import Click, form_values, parse_click
 from cogs.pipeline.redelivery import Redelivery
 from cogs.pipeline.rematch import rematch
 from cogs.pipeline.replies import apologise, unknown_control
+from cogs.pipeline.seat_back import BACK, take_back
 from cogs.pipeline.spectators import refresh, watch
 from cogs.pipeline.table_turn import Busy, TableTurns
 
@@ -116,7 +117,10 @@ class Router:
         async with self.busy, self.table_turn(click.game_id) as turn:  # step 3
             try:
                 await self.catch_up(click.game_id)  # step 4
-                await clicks.handle(interaction, click, turn)  # step 5
+                if click.verb == BACK:  # every game's: a computer stood in for him
+                    await take_back(interaction, click, turn)
+                else:
+                    await clicks.handle(interaction, click, turn)  # step 5
             except Exception:
                 log.exception("handling %s failed", click)
                 await apologise(interaction)
