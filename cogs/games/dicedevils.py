@@ -43,8 +43,6 @@ def options_for(outcome: Outcome, actor: str) -> list[Action]:
 
 def to_action(interaction: Any, click: Click, outcome: Outcome | None) -> Action:
     verb, values = click.verb, click.values
-    if verb in ("join", "leave", "start"):
-        return Action(verb)
     if verb == "place":
         return Action("place", {"slot": int(click.arg)})
     if verb in ("yes", "no"):

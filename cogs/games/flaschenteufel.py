@@ -63,8 +63,6 @@ def hand_card(text: str, view: dict[str, Any], player: str, locale: str) -> Card
 
 def to_action(interaction: Any, click: Click, current: Outcome | None = None) -> Action:
     card = int(click.values[0]) if click.values else 0
-    if click.verb in ("join", "leave", "start"):
-        return Action(click.verb)
     if click.verb == "passr":
         return Action("pass", {"left": int(click.arg), "right": card})
     if click.verb == "open":

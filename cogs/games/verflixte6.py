@@ -40,7 +40,6 @@ log = logging.getLogger(__name__)
 
 KIND = "verflixte6"
 ACCENT = ui.accent_of(KIND)
-LOBBY_VERBS = ("join", "leave", "start")
 PROMPTS: dict[str, str | None] = {
     "begin": "jokers",  # the joker choice
     "menu": "weiter",  # the joker menu (and its Sekante's target next)
@@ -58,7 +57,7 @@ def to_action(interaction: Any, click: Click, outcome: Outcome | None) -> Action
     """The engine action a click stands for (``outcome``: the table as it stands, needed
     for ``yes``/``no``)."""
     verb, values = click.verb, click.values
-    if verb in LOBBY_VERBS or verb in ("weiter", "stopp"):
+    if verb in ("weiter", "stopp"):
         return Action(verb)
     if verb in ("pick", "pickfree", "nojoker"):
         args: dict[str, Any] = {"jokers": list(values)}

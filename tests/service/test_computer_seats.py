@@ -123,3 +123,20 @@ async def test_a_computer_stands_in_for_an_absent_player_until_he_takes_back(
         assert [t.player for t in again.computers.due()] == ["2"]
     assert again.clocks.of(game).stand_in == ["2"]
     assert not any(is_computer(p) for p in again.tables.current(game).players)
+
+
+@pytest.mark.parametrize(
+    ("verb", "values", "action"),
+    [
+        ("join", [], Action("join")),
+        ("leave", [], Action("leave")),
+        ("start", [], Action("start")),
+        ("rated", [], Action("rated")),
+        ("computer", ["add:stark"], Action("computer", {"add": "stark"})),
+        ("computer", ["remove:cpu:leicht:2"], Action("computer", {"remove": "cpu:leicht:2"})),
+    ],
+)
+def test_every_lobby_control_reads_as_its_action(
+    verb: str, values: list[str], action: Action
+) -> None:
+    assert lobby_action(verb, values) == action

@@ -41,7 +41,6 @@ async def started(store: Store, players: int = 3) -> Outcome:
     [
         ("weiter", [], Action("weiter")),
         ("stopp", [], Action("stopp")),
-        ("join", [], Action("join")),
         ("nojoker", [], Action("jokers", {"jokers": []})),
         ("pick", ["fumo", "pony"], Action("jokers", {"jokers": ["fumo", "pony"]})),
         ("pickfree", ["fumo"], Action("jokers", {"jokers": ["fumo"], "free": True})),
