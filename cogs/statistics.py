@@ -1,7 +1,8 @@
-"""``/statistik [spieler] [spiel]``: a player's statistics on this server, privately: games,
-wins and average place per game, each game's own measures, his tournaments. Read from the
-history's kept sums in one query (bot.history.statistics); what a crash left unfolded is
-folded first (bot.history.keeping), and at the bot's start.
+"""``/statistik [spieler] [spiel] [computer]``: a player's statistics on this server,
+privately: games, wins and average place per game, each game's own measures, his
+tournaments; a computer player's too (named as a computer, never as a mention). Read from
+the history's kept sums in one query (bot.history.statistics); what a crash left unfolded
+is folded first (bot.history.keeping), and at the bot's start.
 
 Refusals are private, in the reader's language: asked in DMs (statistics are per server),
 a player or game without a finished game here.
@@ -18,9 +19,11 @@ from discord.ext import commands
 
 from bot.engine import IllegalAction
 from bot.history.keeping import catch_up
-from bot.history.statistics import player_measures
+from bot.history.statistics import computers_measured, player_measures
 from bot.i18n import t
+from bot.players.seats import computer_name, is_computer
 from bot.render.cards import Card
+from bot.render.player_names import COMPUTER_MARK, shown
 from bot.render.statistics import statistics_card
 from bot.store import Store
 from bot.tournament.game import TournamentGame
@@ -28,6 +31,7 @@ from cogs.croupier_cog import CroupierCog
 from cogs.options import game_choices
 from cogs.pipeline.payload import accent_of, send_kwargs
 from cogs.pipeline.replies import refuse
+from cogs.ratings import AUTOCOMPLETE_MAX
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -48,26 +52,60 @@ class Statistics(CroupierCog):
             log.info("history: %d finished games folded that a stop had left unfolded", folded)
 
     @app_commands.command(name=cmd("statistik"), description=cmd("statistik.desc"))
-    @app_commands.describe(spieler=cmd("statistik.spieler.desc"), spiel=cmd("statistik.spiel.desc"))
+    @app_commands.describe(
+        spieler=cmd("statistik.spieler.desc"),
+        spiel=cmd("statistik.spiel.desc"),
+        computer=cmd("statistik.computer.desc"),
+    )
     @app_commands.choices(spiel=game_choices(GAME_KINDS))
     async def statistik(
         self,
         interaction: discord.Interaction[Any],
         spieler: discord.User | None = None,
         spiel: str | None = None,
+        computer: str | None = None,
     ) -> None:
+        """A person's statistics (``spieler``, else the asker's), or a computer player's
+        (``computer``, picked from those that played here; it wins over ``spieler``)."""
         locale = self.private_locale(interaction)
         guild_id = interaction.guild_id
         if guild_id is None:
             await refuse(interaction, IllegalAction("stats.in_dm"), locale)
             return
+        store = self.service.store
         player = str((spieler or interaction.user).id)
-        answer = statistics_answer(self.service.store, guild_id, player, spiel, locale)
+        if computer is not None:
+            player = picked_computer(computers_measured(store, guild_id), computer) or computer
+        answer = statistics_answer(store, guild_id, player, spiel, locale)
         if isinstance(answer, IllegalAction):
             await refuse(interaction, answer, locale)
             return
         kwargs = send_kwargs(answer, accent_of(spiel or ""))
         await interaction.response.send_message(ephemeral=True, **kwargs)
+
+    @statistik.autocomplete("computer")
+    async def _computers(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[str]]:
+        """The computer players that finished a game on this server, by their marked names,
+        those whose name has ``typed``."""
+        found = computers_measured(self.service.store, interaction.guild_id or 0)
+        wanted = typed.casefold().strip()
+        return [
+            app_commands.Choice(name=shown(player), value=player)
+            for player in found
+            if wanted in shown(player).casefold()
+        ][:AUTOCOMPLETE_MAX]
+
+
+def picked_computer(found: list[str], value: str) -> str | None:
+    """The computer the option names: by its autocomplete value (its id), else by its name
+    as typed (letter case and the marker aside); None: none of ``found``."""
+    typed = " ".join(value.replace(COMPUTER_MARK, " ").split()).casefold()
+    for player in found:
+        if value == player or computer_name(player).casefold() == typed:
+            return player
+    return None
 
 
 def statistics_answer(
@@ -84,9 +122,15 @@ def statistics_answer(
     if not found or (kind and kind not in found):
         if kind:
             name = t(f"game.name.{kind}", locale)
-            return IllegalAction("stats.no_data_game", player=player, game=name)
-        return IllegalAction("stats.no_data", player=player)
+            return IllegalAction("stats.no_data_game", player=named(player), game=name)
+        return IllegalAction("stats.no_data", player=named(player))
     return statistics_card(player, found, locale)
+
+
+def named(player: str) -> str:
+    """A player as a refusal names him: a person by his id (made a mention there), a
+    computer by its marked name, anything typed as typed."""
+    return shown(player) if is_computer(player) else player
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sqlmodel import col, select
 
+from bot.players.seats import PREFIX
 from bot.store import PlayerMeasure, Store
 
 Measures = dict[str, dict[str, float]]
@@ -25,3 +26,21 @@ def player_measures(store: Store, guild_id: int, player: str, kind: str | None =
         for game, measure, value in session.exec(stmt):
             found.setdefault(game, {})[measure] = value
     return {game: values for game, values in found.items() if values.get("games")}
+
+
+def computers_measured(store: Store, guild_id: int) -> list[str]:
+    """The computer seats with a finished game on server ``guild_id``, by id (a computer's
+    statistics are kept under its id, like a person's)."""
+    stmt = (
+        select(PlayerMeasure.player)
+        .where(
+            col(PlayerMeasure.guild_id) == guild_id,
+            col(PlayerMeasure.player).startswith(PREFIX),
+            col(PlayerMeasure.measure) == "games",
+            col(PlayerMeasure.value) > 0,
+        )
+        .distinct()
+        .order_by(col(PlayerMeasure.player))
+    )
+    with store._session() as session:
+        return list(session.exec(stmt))

@@ -12,18 +12,19 @@ from typing import Any
 import pytest
 from sqlmodel import Session, select
 
+from bot.engine import IllegalAction
 from bot.history.counting import COMPUTERS_RATED, PRACTICE
 from bot.history.fold import remeasure
 from bot.history.leaderboard import RATED_KINDS, Leaderboards
 from bot.history.ratings import PROVISIONAL_GAMES, Skill, rate_game, table_of
 from bot.history.rebuild import rebuild
-from bot.history.statistics import player_measures
+from bot.history.statistics import computers_measured, player_measures
 from bot.players.seats import computer_id, computer_name
-from bot.render.player_names import COMPUTER_MARK
+from bot.render.player_names import COMPUTER_MARK, shown
 from bot.service import Service
 from bot.store import DrawTally, GameResult, PlayerMeasure, Store
 from bot.store.history_rows import ALL_TIME
-from cogs.statistics import statistics_answer
+from cogs.statistics import picked_computer, statistics_answer
 from tests.history.playing import play_game
 from tests.history.test_rebuild import rows
 
@@ -153,12 +154,12 @@ def test_computers_are_on_no_leaderboard_of_any_game_or_season(store: Store) -> 
                 finish(session, store, places, minute, kind=kind)
                 minute += 1
     for kind in RATED_KINDS:
-        for shown in (None, season):
+        for picked in (None, season):
             with store._session() as session:
-                kept = table_of(session, GUILD, kind, ALL_TIME if shown is None else season.id)
+                kept = table_of(session, GUILD, kind, ALL_TIME if picked is None else season.id)
             assert {EASY, HARD} <= set(kept)  # rated, established ...
             assert not kept[EASY].provisional and not kept[HARD].provisional
-            board = boards.board(GUILD, kind, shown)
+            board = boards.board(GUILD, kind, picked)
             listed = {line.player for line in board.lines}
             assert listed == {"a", "b"}  # ... but not listed
             assert [line.place for line in board.lines] == [1, None]  # "b" provisional
@@ -199,3 +200,17 @@ async def test_statistics_name_a_computer_as_a_computer(store: Store) -> None:
     assert "<@" not in card.description
     person = statistics_answer(store, GUILD, "123", None, "de")
     assert not isinstance(person, Exception) and "<@123>" in person.description
+
+
+async def test_statistik_finds_a_computer_by_its_pick_or_its_typed_name(store: Store) -> None:
+    await played(store, ["123", EASY])
+    await played(store, ["123", HARD], seed=1, **{PRACTICE: True})  # measured by nothing
+    found = computers_measured(store, GUILD)
+    assert found == [EASY] and computers_measured(store, GUILD + 1) == []
+    assert picked_computer(found, EASY) == EASY  # the autocomplete's value
+    assert picked_computer(found, f"{COMPUTER_MARK} {computer_name(EASY)}".upper()) == EASY
+    assert picked_computer(found, f" {computer_name(EASY)} ") == EASY
+    assert picked_computer(found, computer_name(HARD)) is None
+    refusal = statistics_answer(store, GUILD, HARD, None, "de")
+    assert isinstance(refusal, IllegalAction)
+    assert refusal.params["player"] == shown(HARD)  # named as a computer, not by its id
