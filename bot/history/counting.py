@@ -1,11 +1,11 @@
 """What a finished game counts for in the players' history, read from its row alone (kind,
 options, players), so that the fold and a rebuild from the log decide alike.
 
-* A practice table (option :data:`PRACTICE`, ``/<spiel> üben``) counts for nothing a player
-  is measured by: no rating, no statistics. Its dice still count in the fairness tallies
+* A practice table (option ``practice``, ``/<spiel> üben``) counts for nothing a player is
+  measured by: no rating, no statistics. Its dice still count in the fairness tallies
   (dice are dice).
 * A table with computer seats counts for the ratings only if its host allowed it (option
-  :data:`COMPUTERS_RATED`). Then its computers are rated too, each under its id, like any
+  ``computers_rated``). Then its computers are rated too, each under its id, like any
   player (beating a strong computer is worth more than beating a weak one), but no
   leaderboard lists them (bot.history.leaderboard). Its statistics count either way, a
   computer's under its id.
@@ -17,17 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bot.players.seats import computers
+from bot.players.seats import COMPUTERS_RATED, PRACTICE, computers
 from bot.tournament.game import TournamentGame
 
 UNRATED_KINDS = frozenset({TournamentGame.kind})
 """Kinds whose results count for no rating: a tournament (its group tables are rated as
 the games of their kind they are)."""
-PRACTICE = "practice"
-"""The table option of a private practice table: kept out of ratings and statistics."""
-COMPUTERS_RATED = "computers_rated"
-"""The table option by which its host lets a game with computer seats count for the
-ratings (absent: it does not)."""
 
 
 def practice(options: Mapping[str, Any] | None) -> bool:
@@ -37,8 +32,7 @@ def practice(options: Mapping[str, Any] | None) -> bool:
 
 def rated(kind: str, options: Mapping[str, Any] | None, players: Iterable[str]) -> bool:
     """Whether a finished game counts for the ratings: its kind is rated, it is no
-    practice table, and it seats no computer unless its host allowed that
-    (:data:`COMPUTERS_RATED`)."""
+    practice table, and it seats no computer unless its host allowed that."""
     if kind in UNRATED_KINDS or practice(options):
         return False
     return not computers(list(players)) or bool((options or {}).get(COMPUTERS_RATED))

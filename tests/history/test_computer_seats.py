@@ -13,13 +13,12 @@ import pytest
 from sqlmodel import Session, select
 
 from bot.engine import IllegalAction
-from bot.history.counting import COMPUTERS_RATED, PRACTICE
 from bot.history.fold import remeasure
 from bot.history.leaderboard import RATED_KINDS, Leaderboards
 from bot.history.ratings import PROVISIONAL_GAMES, Skill, rate_game, table_of
 from bot.history.rebuild import rebuild
 from bot.history.statistics import computers_measured, player_measures
-from bot.players.seats import computer_id, computer_name
+from bot.players.seats import COMPUTERS_RATED, PRACTICE, computer_id, computer_name
 from bot.render.player_names import COMPUTER_MARK, shown
 from bot.service import Service
 from bot.store import DrawTally, GameResult, PlayerMeasure, Store
