@@ -33,7 +33,7 @@ S_MAX = 120  # eyes at or above this count as S_MAX: the model stops there
 MAX_AFTER = 5  # at most six players at a table: five still to come
 FACES = 6
 TABLE_PATH = Path(__file__).parent / "tables" / "verflixte6.json"
-VERSION = 1
+VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,9 @@ def solve() -> Solution:
 
 
 def table_data(solution: Solution) -> dict[str, object]:
-    """What ships: the thresholds, and each turn's chance to win from its start."""
+    """What ships: the thresholds, each turn's chance to win from its start, and ``win``
+    (the chance that a leader at x stays ahead of k players to come), which the joker
+    model (verflixte6_jokers) plays against."""
     start = [
         [sum(v[f] for f in range(1, FACES + 1)) / FACES for v in solution.value[k]]
         for k in range(MAX_AFTER + 1)
@@ -131,6 +133,7 @@ def table_data(solution: Solution) -> dict[str, object]:
         "max_after": MAX_AFTER,
         "threshold": solution.threshold,
         "start_win": [[round(p, 9) for p in row] for row in start],
+        "win": solution.win,
     }
 
 

@@ -1,9 +1,12 @@
-"""Die verflixte 6, level "stark": the policy of the solved model (verflixte6_model).
+"""Die verflixte 6, level "stark": the optimal policy of the turn model with jokers
+(verflixte6_jokers), solved for the state its view shows: own eyes, the best score to beat,
+the players still to come, the jokers left and those in hand.
 
-It looks its decision up in the shipped table: with ``k`` players still to come and the
-best other score ``t``, roll on below ``threshold[k][t]``. Scores beyond the model's range
-roll on until they are ahead. Like "leicht" it chooses no jokers (the model has none),
-robs the victim with the most eyes and answers a joker's decision without rolling further.
+At the joker choice it takes the best hand of up to three jokers (from the pool the model
+looks at); in a step it stops, rolls, or announces the joker the model values most; it
+answers a joker's decision (Anaconda, Rattenlord, Monokel) the same way. It robs the
+victim with the most eyes. Beyond the model's range (a score to beat of ``S_MAX`` or
+more) it plays without jokers and rolls on until it is ahead.
 """
 
 from __future__ import annotations
@@ -13,24 +16,53 @@ from collections.abc import Mapping
 from functools import cache
 
 from bot.engine import JSON, Action
-from bot.players.verflixte6_model import TABLE_PATH
-from bot.players.verflixte6_view import eyes, still_to_come, to_beat, without_jokers
+from bot.players.verflixte6_jokers import (
+    ANNOUNCED,
+    EPS,
+    MODELLED,
+    Hand,
+    TurnModel,
+    best_option,
+    choose_hand,
+    decision_options,
+    floored_options,
+    step_options,
+    turn_model,
+)
+from bot.players.verflixte6_model import MAX_AFTER, S_MAX, TABLE_PATH
+from bot.players.verflixte6_view import (
+    DECISIONS,
+    eyes,
+    own_turn,
+    passive,
+    richest_victim,
+    still_to_come,
+    to_beat,
+)
 
 
 @cache
 def thresholds() -> tuple[tuple[int, ...], ...]:
+    """The model without jokers: with ``k`` to come and ``t`` to beat, stop from here on."""
     data = json.loads(TABLE_PATH.read_text(encoding="utf-8"))
     return tuple(tuple(row) for row in data["threshold"])
 
 
-def stops(x: int, t: int, k: int) -> bool:
-    """Whether the model's policy stops at ``x`` eyes, ``t`` to beat, ``k`` still to come."""
-    table = thresholds()
-    k = min(k, len(table) - 1)
-    s_max = len(table[0]) - 1
-    if t >= s_max:  # beyond the model: get ahead, then stop
-        return x > t
-    return x >= table[k][max(t, 0)]
+def hand_of(turn: Mapping[str, JSON]) -> Hand:
+    """The modelled jokers the turn still holds: announceable ones, the auto-jokers chosen
+    (Törtchen and Tentakel act all turn, Runkelrüb until it has rolled)."""
+    chosen = turn["chosen"]
+    held = {str(j) for j in turn["announceable"] if j in ANNOUNCED}
+    held |= {j for j in ("toertchen", "tentakel") if j in chosen}
+    if turn["runkelrueb_ready"]:
+        held.add("runkelrueb")
+    return frozenset(held)
+
+
+def step_action(choice: str) -> Action:
+    if choice in ("stopp", "weiter"):
+        return Action(choice)
+    return Action("weiter", {"joker": choice})
 
 
 class Stark:
@@ -38,8 +70,37 @@ class Stark:
     level = "stark"
 
     def decide(self, view: Mapping[str, JSON], seat: int) -> Action:
-        return without_jokers(view, seat, _stops_here)
+        turn = own_turn(view, seat)
+        phase = turn["phase"]
+        if phase == "steal":
+            return richest_victim(view)
+        x, t, k = eyes(view, seat), to_beat(view, seat), still_to_come(view, seat)
+        if t >= S_MAX:  # beyond the model: no jokers, get ahead, then stop
+            if phase == "jokers":
+                return Action("jokers", {"jokers": []})
+            if phase == "step":
+                return Action("stopp" if x > t else "weiter")
+            return passive(view, seat)
+        model = turn_model(min(k, MAX_AFTER), t)
+        if phase == "jokers":
+            hand = choose_hand(model, x, [str(j) for j in view["legal"]["jokers"]])
+            return Action("jokers", {"jokers": [j for j in MODELLED if j in hand]})
+        hand = hand_of(turn)
+        floor = turn["floor"]
+        if phase == "step":
+            if floor is None:
+                return step_action(best_option(step_options(model, hand, x)))
+            return step_action(best_option(floored_options(model, hand, x, int(floor))))
+        if phase in ("anaconda", "rattenlord", "monokel") and floor is None:
+            return self._joker_decision(model, hand, x, turn)
+        return passive(view, seat)
 
-
-def _stops_here(view: Mapping[str, JSON], seat: int) -> bool:
-    return stops(eyes(view, seat), to_beat(view, seat), still_to_come(view, seat))
+    @staticmethod
+    def _joker_decision(model: TurnModel, hand: Hand, x: int, turn: Mapping[str, JSON]) -> Action:
+        phase = str(turn["phase"])
+        shown = [int(turn["anaconda_attack"])] if phase == "anaconda" else []
+        if phase == "monokel":
+            shown = [int(d) for d in turn["monokel_dice"]]
+        quiet, active = decision_options(model, hand, x, phase, shown)
+        name, field, quiet_answer = DECISIONS[phase]
+        return Action(name, {field: quiet_answer if active <= quiet + EPS else not quiet_answer})

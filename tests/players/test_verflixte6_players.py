@@ -1,10 +1,12 @@
-"""Computer players of Die verflixte 6: the shipped table, the policy's optimality in its
-model, legal decisions through the engine, and decisions from the seat's view alone."""
+"""Computer players of Die verflixte 6: the shipped table and the model without jokers it
+holds, the joker policy's optimality in its turn model, hand-checked joker decisions, legal
+decisions through the engine, and decisions from the seat's view alone."""
 
 from __future__ import annotations
 
 import copy
 import hashlib
+import itertools
 import random
 from functools import cache
 
@@ -13,9 +15,10 @@ import pytest
 from bot.engine import AuditedRng
 from bot.games.verflixte6 import Verflixte6
 from bot.players import player
+from bot.players import verflixte6_jokers as jokers
 from bot.players import verflixte6_model as model
 from bot.players.bench import play, wilson
-from bot.players.verflixte6_stark import stops, thresholds
+from bot.players.verflixte6_stark import thresholds
 
 GAME = Verflixte6()
 
@@ -27,6 +30,11 @@ def test_regenerating_gives_the_shipped_table() -> None:
 @cache
 def solution() -> model.Solution:
     return model.solve()
+
+
+def stops(x: int, t: int, k: int) -> bool:
+    """The shipped table's policy without jokers (the model of the players still to come)."""
+    return x >= thresholds()[k][t]
 
 
 def policy_value(x: int, t: int, k: int, deviate_at: int | None = None) -> float:
@@ -130,6 +138,224 @@ def test_the_table_is_a_threshold_above_the_score_to_beat() -> None:
     assert table[1][0] == 12
 
 
+# --- the turn model with jokers --------------------------------------------------------
+
+DIE = range(1, 7)
+
+
+def chance_of(outcomes: list[tuple[float, float]]) -> float:
+    return sum(p * v for p, v in outcomes)
+
+
+class Rules:
+    """A turn of the joker model played out by its rules, the dice enumerated, every choice
+    taken from the policy (``jokers.best_option`` of the model's options, as stark does) —
+    apart from the solver's value lists. ``first``: a choice that replaces the policy's
+    at the state it starts from (a one-step deviation)."""
+
+    def __init__(self, k: int, t: int) -> None:
+        self.k, self.t = k, t
+        self.model = jokers.turn_model(k, t)
+        self.memo: dict[tuple[int, frozenset[str], int | None], float] = {}
+
+    def stop(self, x: int) -> float:
+        x = min(x, model.S_MAX)
+        if x <= 0 or x < self.t:
+            return 0.0
+        return jokers.win_table()[self.k][x] * (1.0 if x > self.t else 0.5)
+
+    def value(self, x: int, hand: frozenset[str], floor: int | None = None) -> float:
+        x = max(x, jokers.X_MIN)
+        if x >= model.S_MAX:
+            return self.stop(x)
+        key = (x, hand, floor)
+        if key not in self.memo:
+            self.memo[key] = self.play(x, hand, floor, self.choice(x, hand, floor))
+        return self.memo[key]
+
+    def choice(self, x: int, hand: frozenset[str], floor: int | None) -> str:
+        if floor is None:
+            return jokers.best_option(jokers.step_options(self.model, hand, x))
+        return jokers.best_option(jokers.floored_options(self.model, hand, x, floor))
+
+    def answer(self, x: int, hand: frozenset[str], phase: str, shown: list[int]) -> bool:
+        """The policy's answer to a joker's decision: True rolls further dice."""
+        quiet, active = jokers.decision_options(self.model, hand, x, phase, shown)
+        return active > quiet + jokers.EPS
+
+    def play(self, x: int, hand: frozenset[str], floor: int | None, choice: str) -> float:
+        if choice == "stopp":
+            return self.stop(x)
+        if choice == "weiter":
+            return self.normal(x, hand, floor)
+        rest = hand - {choice}
+        bonus = 1 if "toertchen" in hand else 0
+
+        def then(y: int) -> float:  # the step ends: Törtchen's +1, the rest of the turn
+            return self.value(y + bonus, rest, floor)
+
+        if choice == "ventil":
+            return self.normal(x, rest, x)
+        if choice == "all_in":
+            return chance_of([(1 / 6, then(2 * x) if f <= 3 else 0.0) for f in DIE])
+        if choice == "spelunkenbold":
+            return chance_of([(1 / 6, then(x - 3 if f == 6 else x + f + 5)) for f in DIE])
+        if choice == "hirtenschutz":
+            return chance_of([(1 / 6, then(x + 2 * f)) for f in DIE])
+        if choice == "pony":
+            sums = [a + b + c for a in DIE for b in DIE for c in DIE]
+            return chance_of([(1 / 216, then(x + s if s >= 11 else x - 5)) for s in sums])
+        if choice == "cherry":
+            return chance_of([(p, then(x + won)) for won, p in self.cherry(4).items()])
+        if choice == "monokel":
+            again = chance_of([(1 / 36, then(x + a + b)) for a in DIE for b in DIE])
+            shown = [(a, b) for a in DIE for b in DIE]
+            return chance_of(
+                [(1 / 36, again if self.answer(x, rest, "monokel", [a, b]) else then(x + a + b))
+                 for a, b in shown]
+            )  # fmt: skip
+        if choice == "anaconda":
+            total = 0.0
+            for attack in DIE:
+                if self.answer(x, rest, "anaconda", [attack]):
+                    fight = [(1 / 6, then(x + 12 + p if p >= attack else x - 10)) for p in DIE]
+                    total += chance_of(fight) / 6
+                else:
+                    total += then(x - 2) / 6
+            return total
+        if choice == "rattenlord":
+            if self.answer(x, rest, "rattenlord", []):
+                failed = chance_of([(1 / 6, then(x + 18 if f >= 5 else x - 10)) for f in DIE])
+            else:
+                failed = then(x - 2)
+            return chance_of([(1 / 6, then(x + 18) if f >= 5 else failed) for f in DIE])
+        raise AssertionError(choice)
+
+    @staticmethod
+    @cache
+    def cherry(dice: int) -> dict[int, float]:
+        """Cherrys Höschen die by die: a 3+ is a success worth 3, its counter 5+ takes it back."""
+        if dice == 0:
+            return {0: 1.0}
+        won: dict[int, float] = {}
+        for eyes, p in Rules.cherry(dice - 1).items():
+            for d in DIE:
+                for c in DIE:
+                    gain = 3 if d >= 3 and c < 5 else 0
+                    won[eyes + gain] = won.get(eyes + gain, 0.0) + p / 36
+        return won
+
+    def normal(self, x: int, hand: frozenset[str], floor: int | None) -> float:
+        """A normal roll: 6 busts (Runkelrüb may save, the Ventil floor catches), Tentakel
+        pays face + 5 on a 1 or 2, Törtchen +1 after a step that does not end the turn."""
+        bonus = 1 if "toertchen" in hand else 0
+        lost = 0.0 if floor is None else self.stop(floor)
+        total = 0.0
+        for f in DIE:
+            if f < 6:
+                gain = f + 5 if "tentakel" in hand and f <= 2 else f
+                total += self.value(x + gain + bonus, hand, floor) / 6
+            elif "runkelrueb" in hand:
+                saved = self.value(x + bonus, hand - {"runkelrueb"}, floor)
+                for a in DIE:
+                    for b in DIE:
+                        total += (saved if max(a, b) >= 3 else lost) / 216
+            else:
+                total += lost / 6
+        return total
+
+    def start(self, x: int, hand: frozenset[str]) -> float:
+        """From the joker choice: the Freiwurf adds 1..6."""
+        return sum(self.value(x + f, hand) for f in DIE) / 6
+
+
+JOKER_STATES = [  # k, t, x, hand
+    (1, 0, 8, ("monokel", "hirtenschutz", "spelunkenbold")),
+    (0, 25, 14, ("anaconda", "rattenlord", "toertchen")),
+    (2, 12, 9, ("ventil", "runkelrueb", "tentakel")),
+    (0, 40, 22, ("all_in", "pony", "cherry")),
+    (3, 0, 4, ("ventil", "monokel", "toertchen")),
+]
+
+
+@pytest.mark.parametrize(("k", "t", "x", "hand"), JOKER_STATES)
+def test_the_joker_policy_is_worth_what_the_dynamic_program_says(
+    k: int, t: int, x: int, hand: tuple[str, ...]
+) -> None:
+    rules, held = Rules(k, t), frozenset(hand)
+    assert rules.value(x, held) == pytest.approx(rules.model.layer(held)[jokers.index(x)], abs=1e-9)
+
+
+@pytest.mark.parametrize(("k", "t", "x", "hand"), JOKER_STATES)
+def test_no_other_step_or_answer_improves_the_joker_policy(
+    k: int, t: int, x: int, hand: tuple[str, ...]
+) -> None:
+    """At every state of the turn (eyes x..x+20, every part of the hand): no other step
+    (stopp, weiter, any joker held) and no other answer to a joker's decision is better."""
+    rules, full = Rules(k, t), frozenset(hand)
+    parts = [frozenset(c) for n in range(4) for c in itertools.combinations(hand, n)]
+    for held in parts:
+        for y in range(x, x + 21):
+            best = rules.value(y, held)
+            for choice, _ in jokers.step_options(rules.model, held, y):
+                assert rules.play(y, held, None, choice) <= best + 1e-12
+            if "ventil" in full and "ventil" not in held:  # after the Ventil, floor at x
+                floored = rules.value(y, held, x)
+                assert rules.normal(y, held, x) <= floored + 1e-12
+                assert rules.stop(y) <= floored + 1e-12
+    for phase, shown in [("anaconda", [a]) for a in DIE] + [("rattenlord", [])]:
+        quiet, active = jokers.decision_options(rules.model, full, x, phase, shown)
+        taken = active if rules.answer(x, full, phase, shown) else quiet
+        assert max(quiet, active) <= taken + 1e-12
+
+
+@pytest.mark.parametrize(("k", "t"), [(1, 0), (0, 18), (3, 0)])
+def test_no_other_hand_of_the_pool_is_better(k: int, t: int) -> None:
+    rules = Rules(k, t)
+    available = [j for j in jokers.MODELLED if j != "monokel"]  # one already used
+    chosen = jokers.choose_hand(rules.model, 0, available)
+    best = rules.start(0, chosen)
+    assert best == pytest.approx(jokers.hand_value(rules.model, chosen, 0), abs=1e-9)
+    assert len(chosen) == 3 and "monokel" not in chosen
+    for hand in jokers.hands(jokers.pool(rules.model, 0, available)):
+        if len(hand) == 3:
+            assert jokers.hand_value(rules.model, hand, 0) <= best + 1e-12
+    for other in itertools.islice(jokers.hands(jokers.pool(rules.model, 0, available)), 0, 64, 7):
+        assert rules.start(0, other) <= best + 1e-12
+
+
+def choice_at(k: int, t: int, x: int, *hand: str) -> str:
+    return jokers.best_option(jokers.step_options(jokers.turn_model(k, t), frozenset(hand), x))
+
+
+def test_hand_checked_joker_steps() -> None:
+    # Last to play, one behind 30: Hirtenschutz adds 2..12 and never busts, a sure win.
+    assert choice_at(0, 30, 29, "hirtenschutz") == "hirtenschutz"
+    assert choice_at(0, 30, 29, "hirtenschutz", "runkelrueb") == "hirtenschutz"
+    # Already ahead as the last player: stop, whatever is held.
+    assert choice_at(0, 30, 31, "hirtenschutz", "all_in", "ventil") == "stopp"
+    # 25 against 40: All In wins half the time, rolling on reaches 41 less often.
+    assert choice_at(0, 40, 25, "all_in") == "all_in"
+    # ... and never when a normal roll is already as good as a sure thing.
+    assert choice_at(0, 20, 18, "all_in") != "all_in"
+    # With two to come, ahead at 25: the Ventil keeps 25 and rolls on; without it, stop.
+    assert choice_at(2, 10, 25, "ventil") == "ventil"
+    assert choice_at(2, 10, 25) == "weiter" or choice_at(2, 10, 25) == "stopp"
+
+
+def test_hand_checked_joker_decisions() -> None:
+    rules = Rules(0, 30)  # last to play, 20 eyes against 30, nothing else in hand
+    # Anaconda's attack 1: the fight cannot be lost (+13..+18) — fight.
+    assert rules.answer(20, frozenset(), "anaconda", [1])
+    # Attack 6: 1/6 for +18, else -10 — decline for -2.
+    assert not rules.answer(20, frozenset(), "anaconda", [6])
+    # Monokel: 6 + 6 takes 20 to 32 > 30, keep; 1 + 1 is worse than a re-roll.
+    assert not rules.answer(20, frozenset(), "monokel", [6, 6])
+    assert rules.answer(20, frozenset(), "monokel", [1, 1])
+    # Rattenlord at 20 against 30: withdrawing (-2) leaves 18; only the +18 wins — roll.
+    assert rules.answer(20, frozenset(), "rattenlord", [])
+
+
 def seeded_games(levels: list[str], games: int, durchgaenge: int = 1):  # type: ignore[no-untyped-def]
     """Every (state, seat, view, action) of seeded games through the engine."""
     for g in range(games):
@@ -146,26 +372,44 @@ def seeded_games(levels: list[str], games: int, durchgaenge: int = 1):  # type: 
 
 
 @pytest.mark.parametrize(
-    "levels", [["stark", "leicht"], ["leicht", "stark", "zufall"], ["zufall"] * 4]
+    ("levels", "games"),
+    [
+        (["stark", "leicht"], 10),
+        (["leicht", "stark", "zufall"], 5),
+        (["stark", "zufall", "stark", "leicht"], 3),
+        (["zufall"] * 4, 30),
+        (["stark", "leicht", "zufall", "stark", "leicht", "stark"], 1),
+    ],
 )
-def test_every_decision_is_legal(levels: list[str]) -> None:
+def test_every_decision_is_legal(levels: list[str], games: int) -> None:
     seen: set[str] = set()
-    for state, seat, _, action in seeded_games(levels, 60, durchgaenge=3):
+    for state, seat, _, action in seeded_games(levels, games, durchgaenge=3):
         assert action in GAME.legal_actions(state, seat) or action.do == "jokers"
         seen.add(action.do)
     assert {"jokers", "weiter", "stopp"} <= seen
 
 
-def test_leicht_stops_at_15_and_stark_by_its_table() -> None:
-    for state, seat, _view, action in seeded_games(["leicht", "stark"], 40):
-        if state.turn is None or state.turn.phase != "step":
+def test_stark_chooses_and_plays_its_jokers() -> None:
+    """Over an Abend stark takes three jokers a turn, never one it has used, and plays them."""
+    announced: set[str] = set()
+    for state, seat, view, action in seeded_games(["stark", "leicht"], 4, durchgaenge=3):
+        if seat != 0:
             continue
-        x = state.seats[seat].eyes
-        if seat == 0:
-            assert action.do == ("stopp" if x >= 15 else "weiter")
-        else:
-            t = max([0] + [s.eyes for s in state.seats[:1] if s.role == "prinzessin"])
-            assert action.do == ("stopp" if x >= thresholds()[0][t] else "weiter")
+        if action.do == "jokers":
+            chosen = action.args["jokers"]
+            assert isinstance(chosen, list) and len(chosen) == 3
+            assert not set(map(str, chosen)) & set(state.seats[0].jokers_used)
+        joker = action.args.get("joker")
+        if action.do == "weiter" and joker is not None:
+            assert joker in view["turn"]["announceable"]  # type: ignore[index]
+            announced.add(str(joker))
+    assert len(announced) >= 3
+
+
+def test_leicht_stops_at_15() -> None:
+    for state, seat, _view, action in seeded_games(["leicht", "zufall"], 40):
+        if seat == 0 and state.turn is not None and state.turn.phase == "step":
+            assert action.do == ("stopp" if state.seats[seat].eyes >= 15 else "weiter")
 
 
 def with_foreign_secrets(view: dict, seat: int) -> dict:  # type: ignore[type-arg]
@@ -183,7 +427,7 @@ def with_foreign_secrets(view: dict, seat: int) -> dict:  # type: ignore[type-ar
 @pytest.mark.parametrize("level", ["leicht", "stark", "zufall"])
 def test_another_seats_secrets_change_no_decision(level: str) -> None:
     count = 0
-    for _, seat, view, _action in seeded_games([level, level, level], 30):
+    for _, seat, view, _action in seeded_games([level, level, level], 12):
         again = player("verflixte6", level, seed=0)
         clean = player("verflixte6", level, seed=0)
         assert again.decide(with_foreign_secrets(view, seat), seat) == clean.decide(view, seat)

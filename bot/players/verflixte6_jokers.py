@@ -1,0 +1,359 @@
+"""The turn model of Die verflixte 6 with jokers, behind the "stark" level: an exact
+dynamic program over one turn, solved when a decision needs it (docs/PLAYERS.md).
+
+The turn is played against a payoff of the final eyes: with ``k`` players still to come
+and ``t`` the best score to beat, stopping at ``x`` is worth ``win[k][x]`` when ``x > t``,
+half that when ``x == t``, else 0 (``win`` comes from the shipped table, which
+verflixte6_model solves for turns without jokers). A bust is worth 0.
+
+State: own eyes ``x`` (``X_MIN .. S_MAX``; eyes at ``S_MAX`` stop) and the hand, the
+modelled jokers chosen for the turn and not yet spent. Announced ones (each once):
+Monokel, Hirtenschutz, Spelunkenbold, Anaconda, Rattenlord, Cherrys Höschen, Push your
+Pony, All In and the Ventil; auto ones: Jules Törtchen (+1 after every step that does not
+end the turn), ahris Tentakel (a normal 1 or 2 adds face + 5) and Runkelrüb (saves the
+first bust 6 with two dice, one of them 3+). After the Ventil the model plays normal rolls
+only (its floor makes the state two-dimensional; other jokers are played before it).
+Not modelled: Frostschutz, Fumo and Senigmas Sekante (never chosen), what a räuberische 1
+steals (a 1 adds 1), the next Durchgänge of an Abend (the hand is the best for this one).
+
+The joker choice looks at every hand of up to three jokers from a pool: the ``POOL`` jokers
+left that are worth most alone (all hands of all twelve would take about a second).
+
+Every value is a list over the eyes ``x``, index ``x - X_MIN``. A hand's values need those
+of its smaller hands only (a joker, once spent, is gone; a normal roll only adds), so the
+hands are solved smallest first and each one backwards from ``S_MAX``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterable, Sequence
+from functools import cache, lru_cache
+from operator import mul
+
+from bot.players.verflixte6_model import FACES, MAX_AFTER, S_MAX, TABLE_PATH
+
+X_MIN = -40  # from 0 eyes, two -10 penalties and a doubling stay above this
+SIZE = S_MAX - X_MIN + 1
+MAX_HAND = 3
+EPS = 1e-12  # a choice must gain more than this to beat one listed before it
+POOL = 7  # the joker choice looks at every hand of up to three of this many jokers
+
+AUTO = ("toertchen", "tentakel", "runkelrueb")
+ANNOUNCED = (
+    "monokel",
+    "hirtenschutz",
+    "spelunkenbold",
+    "anaconda",
+    "rattenlord",
+    "cherry",
+    "pony",
+    "all_in",
+    "ventil",
+)
+MODELLED = ANNOUNCED + AUTO
+RUNKEL_SAVES = 8 / 9  # two dice, not both below 3
+TENTAKEL_BONUS = 5
+
+Hand = frozenset[str]
+Values = list[float]
+
+
+def index(x: int) -> int:
+    """The list index of eyes ``x`` (eyes outside the model's range count as its ends)."""
+    return min(max(x, X_MIN), S_MAX) - X_MIN
+
+
+def _distribution(outcomes: Iterable[int]) -> tuple[tuple[int, float], ...]:
+    counts: dict[int, int] = {}
+    for value in outcomes:
+        counts[value] = counts.get(value, 0) + 1
+    total = sum(counts.values())
+    return tuple((value, count / total) for value, count in sorted(counts.items()))
+
+
+def _cherry() -> tuple[tuple[int, float], ...]:
+    """3 per die that shows 3+ and whose counter shows below 5 (each die on its own)."""
+    kept = [3 if d >= 3 and c < 5 else 0 for d in range(1, 7) for c in range(1, 7)]
+    return _distribution(sum(dice) for dice in itertools.product(kept, repeat=4))
+
+
+DICE = range(1, FACES + 1)
+TWO_DICE = _distribution(a + b for a in DICE for b in DICE)
+SIMPLE: dict[str, tuple[tuple[int, float], ...]] = {
+    "spelunkenbold": _distribution(-3 if f == 6 else f + 5 for f in DICE),
+    "hirtenschutz": _distribution(2 * f for f in DICE),
+    "pony": _distribution(
+        s if s >= 11 else -5 for s in (a + b + c for a in DICE for b in DICE for c in DICE)
+    ),
+    "cherry": _cherry(),
+}
+"""Jokers whose effect is a change of the eyes with no decision inside: (change, chance)."""
+
+
+def shifted(values: Values, d: int) -> Values:
+    """``values`` read at x + d for every x (clamped at the ends of the range)."""
+    if d >= 0:
+        return values[d:] + [values[-1]] * min(d, SIZE)
+    return [values[0]] * min(-d, SIZE) + values[: SIZE + d]
+
+
+def _mix(parts: Sequence[tuple[float, Values]]) -> Values:
+    """The chance-weighted sum of value lists."""
+    weights = [p for p, _ in parts]
+    return [sum(map(mul, weights, row)) for row in zip(*(v for _, v in parts), strict=True)]
+
+
+def _max(a: Values, b: Values) -> Values:
+    return [u if u >= v else v for u, v in zip(a, b, strict=True)]
+
+
+@cache
+def win_table() -> tuple[tuple[float, ...], ...]:
+    data = json.loads(TABLE_PATH.read_text(encoding="utf-8"))
+    return tuple(tuple(row) for row in data["win"])
+
+
+def payoff(k: int, t: int) -> Values:
+    """Stopping at each x against ``t`` with ``k`` still to come."""
+    win_k = win_table()[min(k, MAX_AFTER)]
+    out = []
+    for i in range(SIZE):
+        x = X_MIN + i
+        out.append(0.0 if x <= 0 or x < t else win_k[x] * (1.0 if x > t else 0.5))
+    return out
+
+
+class TurnModel:
+    """The solved turn against one payoff; hands and Ventil floors are solved when asked."""
+
+    def __init__(self, stop: Values) -> None:
+        self.stop = stop
+        self._layers: dict[Hand, Values] = {}
+        self._jokers: dict[tuple[Hand, str], Values] = {}
+        self._floors: dict[tuple[Hand, float], tuple[int, Values]] = {}
+
+    # --- normal rolls -----------------------------------------------------------------
+
+    @staticmethod
+    def increments(hand: Hand) -> list[int]:
+        """What faces 1..5 of a normal roll add, Törtchen's +1 included."""
+        bonus = 1 if "toertchen" in hand else 0
+        tentakel = "tentakel" in hand
+        return [f + bonus + (TENTAKEL_BONUS if tentakel and f <= 2 else 0) for f in range(1, FACES)]
+
+    def _saved(self, hand: Hand, lost: float, floored: int | None = None) -> Values:
+        """A 6 on a normal roll, at every x: Runkelrüb may save, else the turn is worth
+        ``lost`` (0, or the payoff of a Ventil floor at index ``floored``)."""
+        if "runkelrueb" not in hand:
+            return [lost] * SIZE
+        rest = hand - {"runkelrueb"}
+        values = self.layer(rest) if floored is None else self.floored(rest, lost, floored)
+        after = shifted(values, 1 if "toertchen" in hand else 0)
+        return [RUNKEL_SAVES * v + (1 - RUNKEL_SAVES) * lost for v in after]
+
+    def _solve(self, hand: Hand, best: Values, bust: Values, lowest: int) -> Values:
+        """Backwards from S_MAX down to index ``lowest``: the better of ``best`` (stopping
+        or a joker) and a normal roll (a 6 worth ``bust``)."""
+        s1, s2, s3, s4, s5 = self.increments(hand)
+        ext = [0.0] * SIZE + [self.stop[-1]] * (s5 + 1)
+        ext[SIZE - 1] = self.stop[-1]
+        for i in range(SIZE - 2, lowest - 1, -1):
+            go = bust[i] + ext[i + s1] + ext[i + s2] + ext[i + s3] + ext[i + s4] + ext[i + s5]
+            go /= FACES
+            ext[i] = go if go > best[i] else best[i]
+        return ext[:SIZE]
+
+    def roll_value(self, hand: Hand, i: int) -> float:
+        """``weiter`` with no joker at index ``i`` (before the Ventil)."""
+        values = self.layer(hand)
+        bust = self._saved(hand, 0.0)[i]
+        return (bust + sum(values[min(i + s, SIZE - 1)] for s in self.increments(hand))) / FACES
+
+    # --- the layers -------------------------------------------------------------------
+
+    def layer(self, hand: Hand) -> Values:
+        """The optimal value at every x with ``hand`` (no Ventil floor yet)."""
+        if hand in self._layers:
+            return self._layers[hand]
+        best = self.stop
+        for j in ANNOUNCED:
+            if j in hand:
+                best = _max(best, self.joker(hand, j))
+        values = self._solve(hand, best, self._saved(hand, 0.0), 0)
+        self._layers[hand] = values
+        return values
+
+    def floored(self, hand: Hand, floor_value: float, lowest: int) -> Values:
+        """After the Ventil: normal rolls only, a bust ends the turn worth ``floor_value``
+        (the payoff of the floor). Right from index ``lowest`` up (where the floor is)."""
+        autos = frozenset(j for j in hand if j in AUTO)
+        if floor_value == 0.0:
+            return self.layer(autos)
+        key = (autos, floor_value)
+        done = self._floors.get(key)
+        if done is not None and done[0] <= lowest:
+            return done[1]
+        values = self._solve(autos, self.stop, self._saved(autos, floor_value, lowest), lowest)
+        self._floors[key] = (lowest, values)
+        return values
+
+    def floored_roll(self, hand: Hand, i: int, floor_value: float) -> float:
+        """``weiter`` at index ``i`` after the Ventil (floor worth ``floor_value``)."""
+        autos = frozenset(j for j in hand if j in AUTO)
+        values = self.floored(autos, floor_value, i)
+        bust = floor_value
+        if "runkelrueb" in autos:
+            saved = self.floored(autos - {"runkelrueb"}, floor_value, i)
+            bonus = 1 if "toertchen" in autos else 0
+            bust = RUNKEL_SAVES * saved[i + bonus] + (1 - RUNKEL_SAVES) * floor_value
+        return (bust + sum(values[min(i + s, SIZE - 1)] for s in self.increments(hand))) / FACES
+
+    # --- announced jokers -------------------------------------------------------------
+
+    def after(self, hand: Hand) -> Values:
+        """The values once a joker's effect is over: ``hand``'s, Törtchen's +1 included."""
+        return shifted(self.layer(hand), 1 if "toertchen" in hand else 0)
+
+    def joker(self, hand: Hand, joker: str) -> Values:
+        """``weiter mit Joker joker`` at every x, ``joker`` in ``hand``."""
+        key = (hand, joker)
+        if key in self._jokers:
+            return self._jokers[key]
+        rest = hand - {joker}
+        if joker == "ventil":
+            values = [
+                self.floored_roll(rest, i, self.stop[i]) if i < SIZE - 1 else self.stop[i]
+                for i in range(SIZE)
+            ]
+        elif joker == "all_in":  # 1-3 double the eyes, 4-6 end the turn with 0
+            base = self.layer(rest)
+            bonus = 1 if "toertchen" in rest else 0
+            values = [0.5 * base[index(2 * (X_MIN + i) + bonus)] for i in range(SIZE)]
+        else:
+            values = self._decided(joker, self.after(rest))
+        self._jokers[key] = values
+        return values
+
+    @staticmethod
+    def _decided(joker: str, after: Values) -> Values:
+        if joker in SIMPLE:
+            return _mix([(p, shifted(after, d)) for d, p in SIMPLE[joker]])
+        if joker == "anaconda":
+            return _mix([(1 / FACES, anaconda_best(after, a)) for a in DICE])
+        if joker == "rattenlord":
+            first = shifted(after, 18)
+            return _mix([(1 / 3, first), (2 / 3, _max(*rattenlord_options(after)))])
+        if joker == "monokel":
+            again = _mix([(p, shifted(after, s)) for s, p in TWO_DICE])
+            return _mix([(p, _max(shifted(after, s), again)) for s, p in TWO_DICE])
+        raise ValueError(f"joker {joker} is not modelled")
+
+
+def anaconda_options(after: Values, attack: int) -> tuple[Values, Values]:
+    """Declining (-2) and fighting (P >= attack: +12 + P, else -10), at every x."""
+    wins = [(1 / FACES, shifted(after, 12 + p)) for p in DICE if p >= attack]
+    fight = _mix([*wins, ((attack - 1) / FACES, shifted(after, -10))])
+    return shifted(after, -2), fight
+
+
+def anaconda_best(after: Values, attack: int) -> Values:
+    return _max(*anaconda_options(after, attack))
+
+
+def rattenlord_options(after: Values) -> tuple[Values, Values]:
+    """After a failed first roll: withdrawing (-2) and the second roll (+18 or -10)."""
+    second = _mix([(1 / 3, shifted(after, 18)), (2 / 3, shifted(after, -10))])
+    return shifted(after, -2), second
+
+
+@lru_cache(maxsize=16)
+def turn_model(k: int, t: int) -> TurnModel:
+    return TurnModel(payoff(k, t))
+
+
+# --- the policy in the model --------------------------------------------------------
+
+
+def hands(pool: Iterable[str]) -> list[Hand]:
+    """Every hand of up to three jokers from ``pool``, smaller ones first."""
+    chosen = set(pool)
+    ordered = [j for j in MODELLED if j in chosen]
+    return [
+        frozenset(combo)
+        for size in range(MAX_HAND + 1)
+        for combo in itertools.combinations(ordered, size)
+    ]
+
+
+def hand_value(model: TurnModel, hand: Hand, x: int) -> float:
+    """A turn's value from the joker choice at eyes ``x``: the Freiwurf adds 1..6."""
+    values = model.layer(hand)
+    return sum(values[index(x + f)] for f in DICE) / FACES
+
+
+def pool(model: TurnModel, x: int, available: Iterable[str]) -> list[str]:
+    """The ``POOL`` modelled jokers left that are worth most alone (the earlier listed
+    first among equals): the choice looks at hands of these only."""
+    left = [j for j in MODELLED if j in set(available)]
+    alone = {j: hand_value(model, frozenset([j]), x) for j in left}
+    return sorted(left, key=lambda j: -alone[j])[:POOL]
+
+
+def choose_hand(model: TurnModel, x: int, available: Iterable[str]) -> Hand:
+    """The best hand from the pool, the smaller one (then the earlier listed) when two
+    are worth the same."""
+    best, best_value = frozenset[str](), -1.0
+    for hand in hands(pool(model, x, available)):
+        value = hand_value(model, hand, x)
+        if value > best_value + EPS:
+            best, best_value = hand, value
+    return best
+
+
+def step_options(model: TurnModel, hand: Hand, x: int) -> list[tuple[str, float]]:
+    """Each choice of a step (before the Ventil) and its value, in order of preference."""
+    i = index(x)
+    options = [("stopp", model.stop[i])]
+    if x < S_MAX:
+        options.append(("weiter", model.roll_value(hand, i)))
+        options += [(j, model.joker(hand, j)[i]) for j in ANNOUNCED if j in hand]
+    return options
+
+
+def floored_options(model: TurnModel, hand: Hand, x: int, floor: int) -> list[tuple[str, float]]:
+    """``stopp`` or ``weiter`` after the Ventil, with its floor at ``floor``."""
+    i = index(x)
+    options = [("stopp", model.stop[i])]
+    if x < S_MAX:
+        options.append(("weiter", model.floored_roll(hand, i, model.stop[index(floor)])))
+    return options
+
+
+def best_option(options: Sequence[tuple[str, float]]) -> str:
+    """The first choice unless a later one is worth more (by more than ``EPS``)."""
+    choice, value = options[0]
+    for name, v in options[1:]:
+        if v > value + EPS:
+            choice, value = name, v
+    return choice
+
+
+def decision_options(
+    model: TurnModel, hand: Hand, x: int, phase: str, shown: Sequence[int]
+) -> tuple[float, float]:
+    """A joker's decision: the value of the answer that rolls no further dice, and the
+    other's (Anaconda: decline/fight, Rattenlord: withdraw/roll, Monokel: keep/re-roll)."""
+    after = model.after(hand)
+    i = index(x)
+    if phase == "anaconda":
+        decline, fight = anaconda_options(after, shown[0])
+        return decline[i], fight[i]
+    if phase == "rattenlord":
+        withdraw, second = rattenlord_options(after)
+        return withdraw[i], second[i]
+    if phase == "monokel":
+        again = sum(p * after[index(x + s)] for s, p in TWO_DICE)
+        return after[index(x + sum(shown))], again
+    raise ValueError(f"no decision in phase {phase}")
