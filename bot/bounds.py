@@ -60,4 +60,5 @@ SEASON_NAME_MAX = 50
 """A season's name (``/saison neu``), trimmed: it heads the leaderboard's card and picture
 and fills an autocomplete line (Discord: 100 characters)."""
 SEASON_PICK_MAX = 100
+COMPUTER_PICK_MAX = 60  # a computer player picked by its name ("🤖 Croupiers Kater (leicht)")
 """What ``/rangliste``'s season option takes: an autocomplete value, or a name typed."""

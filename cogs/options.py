@@ -16,6 +16,7 @@ import discord
 from discord import AppCommandOptionType, app_commands
 
 from bot import bounds
+from bot.clocks.clock import COMPUTER, RULE, WAIT
 from bot.i18n import t
 
 Reason = app_commands.Range[str, None, bounds.REASON_MAX]
@@ -44,9 +45,14 @@ ZoneName = app_commands.Range[str, None, bounds.ZONE_MAX]
 SeasonName = app_commands.Range[str, None, bounds.SEASON_NAME_MAX]
 """A new season's name (``/saison neu``; trimmed, and refused when empty, by the handler)."""
 SeasonPick = app_commands.Range[str, None, bounds.SEASON_PICK_MAX]
+ComputerPick = app_commands.Range[str, None, bounds.COMPUTER_PICK_MAX]
+"""A computer player picked from ``/statistik``'s autocomplete (or typed: its name)."""
 """A season picked from ``/rangliste``'s autocomplete (or typed: its name)."""
-OnTimeout = Literal["regel", "warten"]
-"""What a clock does when the time is up: the game's absence rule, or wait for the host."""
+OnTimeout = Literal["regel", "warten", "computer"]
+"""What a clock does when the time is up: the game's absence rule, wait for the host, or a
+computer player takes over the seat until its player takes it back."""
+ON_TIMEOUT: dict[str, str] = {"regel": RULE, "warten": WAIT, "computer": COMPUTER}
+"""The option's values as the clocks name them (bot.clocks.clock)."""
 StandIn = Literal["regel", "computer"]
 """Who plays for an absent player: the game's absence rule, or a computer player."""
 

@@ -28,7 +28,7 @@ from bot.render.statistics import statistics_card
 from bot.store import Store
 from bot.tournament.game import TournamentGame
 from cogs.croupier_cog import CroupierCog
-from cogs.options import game_choices
+from cogs.options import ComputerPick, game_choices
 from cogs.pipeline.payload import accent_of, send_kwargs
 from cogs.pipeline.replies import refuse
 from cogs.ratings import AUTOCOMPLETE_MAX
@@ -63,7 +63,7 @@ class Statistics(CroupierCog):
         interaction: discord.Interaction[Any],
         spieler: discord.User | None = None,
         spiel: str | None = None,
-        computer: str | None = None,
+        computer: ComputerPick | None = None,
     ) -> None:
         """A person's statistics (``spieler``, else the asker's), or a computer player's
         (``computer``, picked from those that played here; it wins over ``spieler``)."""

@@ -22,7 +22,7 @@ from bot.render.fit import fit
 from bot.render.lobby import mention, table_lobby_card
 from bot.service import ClockNotice, Outcome
 from cogs.croupier_cog import CroupierCog, actor_of, channel_by_id, client_service, table_link
-from cogs.options import ClockMinutes, OnTimeout, Reason, StandIn
+from cogs.options import ON_TIMEOUT, ClockMinutes, OnTimeout, Reason, StandIn
 from cogs.permission_notices import log_missing
 from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import Delivery, announce, send_private
@@ -113,12 +113,29 @@ async def tell_clock(client: discord.Client, notice: ClockNotice) -> None:
             d.delivered()
         return
     names = ", ".join(map(mention, notice.players))
+    if notice.what == clocks.COMPUTER:
+        await stand_in_note(client, outcome, names)
+        return
     if notice.what == clocks.WAIT:
         await refresh_table(client, outcome, t("clock.waiting", locale, players=names))
         return
     lines = [t("clock.expired", locale, players=names)]
     lines += [_absent_line(p, a, locale) for p, a in outcome.absent]
     await refresh_table(client, outcome, "\n".join(lines))
+
+
+async def stand_in_note(client: discord.Client, outcome: Outcome, names: str) -> None:
+    """Their time ran out: a computer plays on for them; the note carries the button with
+    which they take their seats back."""
+    locale = outcome.locale
+    channel = await _channel(client, outcome.channel_id)
+    clicks = router_of(client).game(outcome.kind)
+    if channel is None or clicks is None:
+        return
+    text = t("clock.stand_in", locale, players=names, computer=stand_in_name())
+    back = back_button(clicks.prefixes[0], outcome.game_id, outcome.version, locale)
+    card = Card(description=text, rows=[(back,)])
+    await channel.send(**send_kwargs(card, accent_of(outcome.kind)))
 
 
 class TablesCog(CroupierCog):
@@ -307,7 +324,7 @@ class TablesCog(CroupierCog):
         if game_id is None:
             return
         host, locale = actor_of(interaction), self.locale(interaction)
-        on_timeout = clocks.RULE if zeitablauf == "regel" else clocks.WAIT
+        on_timeout = ON_TIMEOUT[zeitablauf]
         try:
             outcome = await self.service.host.set_clock(
                 game_id, host, seconds=minuten * 60, on_timeout=on_timeout

@@ -7,9 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-RULE, WAIT = "rule", "wait"
-"""What happens when the time is up: the game's absence rule acts, or the table waits for
-the host (a tournament may choose that)."""
+RULE, WAIT, COMPUTER = "rule", "wait", "computer"
+"""What happens when the time is up: the game's absence rule acts, the table waits for
+the host (a tournament may choose that), or a computer player ("stark") takes over the
+seat until its player takes it back."""
+ON_TIMEOUT = (RULE, WAIT, COMPUTER)
 
 
 @dataclass(slots=True)

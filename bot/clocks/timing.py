@@ -13,12 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from bot.clocks.clock import RULE, WAIT, Clock, half_time
+from bot.clocks.clock import COMPUTER, ON_TIMEOUT, RULE, WAIT, Clock, half_time
 
 __all__ = [
+    "COMPUTER",
     "DEFAULT_SECONDS",
     "EXPIRE",
     "LOBBY_SECONDS",
+    "ON_TIMEOUT",
     "REMIND",
     "RULE",
     "WAIT",
@@ -104,7 +106,7 @@ def setting(row: Clock, *, seconds: int | None, on_timeout: str | None) -> Clock
     if seconds is not None:
         new.seconds = max(0, seconds)
     if on_timeout is not None:
-        if on_timeout not in (RULE, WAIT):
+        if on_timeout not in ON_TIMEOUT:
             raise ValueError(on_timeout)
         new.on_timeout = on_timeout
     new.deadline = None  # the next advance() starts it afresh

@@ -152,7 +152,7 @@ class HostTools:
         self, game_id: int, host: str, *, seconds: int | None = None, on_timeout: str | None = None
     ) -> Outcome:
         """Change a table's turn clock (0 seconds = no clock); a running clock restarts."""
-        if on_timeout not in (None, clocks.RULE, clocks.WAIT):
+        if on_timeout is not None and on_timeout not in clocks.ON_TIMEOUT:
             raise IllegalAction("game.bad_clock")
         args = {"seconds": seconds, "on_timeout": on_timeout}
         outcome = await self._commit(game_id, host, "clock", args)

@@ -16,6 +16,7 @@ from bot.engine import JSON, Action, Event, IllegalAction
 from bot.play.outcome import ABORTED, OPEN, ClockNotice, Outcome, merge
 from bot.play.tables import Table, to_act
 from bot.play.writer import Writer
+from bot.players.seats import is_computer
 from bot.store.clock_rows import ClockStore
 from bot.tournament.game import SYSTEM
 
@@ -164,6 +165,10 @@ class TurnClocks:
         if row.on_timeout == clocks.WAIT:
             self.put(table, replace(row, deadline=None))
             return ClockNotice(clocks.WAIT, current, due.players, None)
+        if row.on_timeout == clocks.COMPUTER:  # a computer plays on for them (bot.play.computers)
+            taken = [p for p in due.players if p not in row.stand_in and not is_computer(p)]
+            self.put(table, replace(row, deadline=None, stand_in=[*row.stand_in, *taken]))
+            return ClockNotice(clocks.COMPUTER, current, tuple(taken), None)
         outcome = await self.play_absent(table, due.players, "clock")
         if not outcome.absent:  # nothing the rule could play: stop instead of looping
             self.put(table, replace(self.get(table), deadline=None))

@@ -32,6 +32,7 @@ from bot.tournament.evening_time import (
 from bot.tournament.export import full_json, standings_csv
 from cogs.croupier_cog import CroupierCog, actor_of
 from cogs.options import (
+    ON_TIMEOUT,
     BestThirds,
     Date,
     Durchgaenge,
@@ -108,7 +109,7 @@ class TournamentCog(CroupierCog):
             "best_thirds": dritte,
             "finale_size": finale,
             "clock_seconds": zugzeit * 60,
-            "on_timeout": "rule" if zeitablauf == "regel" else "wait",
+            "on_timeout": ON_TIMEOUT[zeitablauf],
         }
         outcome = await self.service.create(
             KIND,

@@ -81,12 +81,17 @@ async def test_every_option_declares_its_bounds_to_discord(table: Table) -> None
     assert "min_length" not in options["tisch beenden grund"]  # an optional reason
     choices = {
         name: [c["value"] for c in options[name]["choices"]]
-        for name in ("turnier erstellen zeitablauf", "tisch uhr zeitablauf", "sprache sprache")
-    }
+        for name in (
+            "turnier erstellen zeitablauf", "tisch uhr zeitablauf", "sprache sprache",
+            "tisch abwesend vertretung", "v6 üben gegner",
+        )
+    }  # fmt: skip
     assert choices == {
-        "turnier erstellen zeitablauf": ["regel", "warten"],
-        "tisch uhr zeitablauf": ["regel", "warten"],
+        "turnier erstellen zeitablauf": ["regel", "warten", "computer"],
+        "tisch uhr zeitablauf": ["regel", "warten", "computer"],
         "sprache sprache": list(LANGUAGES),
+        "tisch abwesend vertretung": ["regel", "computer"],
+        "v6 üben gegner": ["leicht", "stark"],
     }
 
 

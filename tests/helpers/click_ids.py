@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from bot.render.cards import ClickId
 
-ONLOOKERS = {"watch", "refresh", "rematch"}
-"""Every game table's buttons for those not playing it now (bot.render.onlookers)."""
+ONLOOKERS = {"watch", "refresh", "rematch", "computer", "rated", "back"}
+"""Every game table's buttons for those not playing it now (bot.render.onlookers), the
+lobby's computer players (bot.lobby) and taking a seat back from one (seat_back)."""
 
 VERBS: dict[str, set[str]] = {
     "v6": {"join", "leave", "start", "begin", "weiter", "menu", "stopp", "decide", "pick",

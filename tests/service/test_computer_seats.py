@@ -3,6 +3,8 @@ through the one write path (logged, verifiable), and standing in for an absent p
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
 from bot.engine import Action, IllegalAction
@@ -140,3 +142,24 @@ def test_every_lobby_control_reads_as_its_action(
     verb: str, values: list[str], action: Action
 ) -> None:
     assert lobby_action(verb, values) == action
+
+
+async def test_when_the_clock_runs_out_a_computer_plays_on_until_he_takes_back(
+    store: Store,
+) -> None:
+    now = [datetime(2026, 11, 27, 20, 0, tzinfo=UTC)]
+    service = Service(store, now=lambda: now[0])
+    options = {"durchgaenge": 2, "clock_seconds": 60, "on_timeout": "computer"}
+    game = (await service.create("verflixte6", ["1", "2"], options)).game_id
+    now[0] += timedelta(seconds=31)
+    assert [n.what for n in await service.clocks.tick()] == ["remind"]
+    assert list(service.computers.due()) == []  # reminded, not taken over yet
+    now[0] += timedelta(seconds=30)
+    (notice,) = await service.clocks.tick()
+    assert notice.what == "computer" and notice.players == ("1",)
+    assert [turn.player for turn in service.computers.due()] == ["1"]
+    assert service.clocks.of(game).deadline is None  # the computer acts, not the clock
+    await play_computers(service)
+    assert "1" not in service.tables.current(game).to_act
+    await service.host.take_back(game, "1")
+    assert service.clocks.of(game).stand_in == []
