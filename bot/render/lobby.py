@@ -11,14 +11,18 @@ from bot.players import levels
 from bot.players.seats import OFFERED, computer_name, computers, is_computer
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 
+COMPUTER_MARK = "🤖"
+"""What marks a computer player wherever a text names him: the same sign in every language
+(pictures, whose fonts have no emoji, name him without it: his name says what he is)."""
+
 
 def mention(player: str) -> str:
     """A player as Discord shows him: a user (his id) as a mention; a computer seat by its
-    name ("Croupiers Kater (leicht)"); a seat that is no user (Lopaka, a name in a
-    scenario) by its name, never as a mention of nobody."""
+    name behind :data:`COMPUTER_MARK` ("🤖 Croupiers Kater (leicht)"); a seat that is no
+    user (Lopaka, a name in a scenario) by its name, never as a mention of nobody."""
     if player.isdigit():
         return f"<@{player}>"
-    return computer_name(player) if is_computer(player) else player
+    return f"{COMPUTER_MARK} {computer_name(player)}" if is_computer(player) else player
 
 
 def ended(outcome: Any) -> bool:
@@ -79,7 +83,7 @@ def table_lobby_card(
             Choice(computer_choice(REMOVE, p), t("ui.lobby.remove_computer", locale, name=name(p)))
             for p in seated
         ]
-        cid = custom_id(prefix, outcome.game_id, outcome.version, "computer")
+        cid = custom_id(select_prefix(prefix), outcome.game_id, outcome.version, "computer")
         rows.append(Select(cid, t("ui.lobby.computer", locale), tuple(choices)))
     fields = [(t("ui.lobby.players", locale), "\n".join(name(p) for p in players))]
     awaited = [p for p in lobby.get("invited") or () if p not in players]  # a rematch's
@@ -91,6 +95,12 @@ def table_lobby_card(
         fields=fields,
         rows=rows,
     )
+
+
+def select_prefix(prefix: str) -> str:
+    """The prefix of a game's selects, from its buttons' (``v6b`` -> ``v6s``): a click
+    keeps the values picked only where its id says a select carries it."""
+    return prefix[:-1] + "s"
 
 
 def computer_levels(kind: str) -> list[str]:

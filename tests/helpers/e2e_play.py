@@ -48,6 +48,16 @@ async def bet(table: Table, user: Any, amount: str) -> Any:
     return submitted
 
 
+async def flaschenteufel_move(table: Table, user: Any) -> None:
+    """The player's "Am Zug" prompt, its first choice (and the right card after the left
+    when he passes)."""
+    prompt = await act(table, user)
+    answered = await choose_first(table, user, prompt)
+    if answered.message is not None and any(":passr:" in c for c in answered.message.custom_ids()):
+        await choose_first(table, user, answered.message)  # the right card after the left
+    await table.settled()
+
+
 async def play_out_flaschenteufel(table: Table, users: dict[int, Any]) -> None:
     service = table.bot.service  # type: ignore[union-attr]
     game = service.tables.find(table.channel.id, None, "flaschenteufel")
@@ -55,15 +65,23 @@ async def play_out_flaschenteufel(table: Table, users: dict[int, Any]) -> None:
         outcome = service.tables.current(game)
         if outcome.finished or not outcome.to_act:
             return
-        user = users[int(outcome.to_act[0])]
-        prompt = await act(table, user)
-        answered = await choose_first(table, user, prompt)
-        if answered.message is not None and any(
-            ":passr:" in c for c in answered.message.custom_ids()
-        ):
-            await choose_first(table, user, answered.message)  # the right card after the left
-        await table.settled()
+        await flaschenteufel_move(table, users[int(outcome.to_act[0])])
     raise AssertionError("the game did not end")
+
+
+async def dicedevils_move(table: Table, user: Any, outcome: Any) -> bool:
+    """The player places his demon on the first free slot, or decides (skipping where he
+    may, else the first offered choice); whether it was a decision."""
+    if outcome.public["phase"] == "place":
+        await table.press(user, "place")
+        return False
+    prompt = (await table.press(user, "decide")).message
+    assert prompt.visibility == "ephemeral" and prompt.audience == user.id
+    verbs = [click_of(c).verb for c in prompt.custom_ids()]
+    verb = "skip" if "skip" in verbs else verbs[0]
+    await table.press(user, verb, prompt)
+    await table.settled()
+    return True
 
 
 async def play_out_dicedevils(table: Table, users: dict[int, Any]) -> int:
@@ -74,17 +92,7 @@ async def play_out_dicedevils(table: Table, users: dict[int, Any]) -> int:
         outcome = service.tables.current(game)
         if outcome.finished:
             return decisions
-        user = users[int(outcome.to_act[0])]
-        if outcome.public["phase"] == "place":
-            await table.press(user, "place")
-            continue
-        prompt = (await table.press(user, "decide")).message
-        assert prompt.visibility == "ephemeral" and prompt.audience == user.id
-        verbs = [click_of(c).verb for c in prompt.custom_ids()]
-        verb = "skip" if "skip" in verbs else verbs[0]
-        await table.press(user, verb, prompt)
-        decisions += 1
-        await table.settled()
+        decisions += await dicedevils_move(table, users[int(outcome.to_act[0])], outcome)
     raise AssertionError("the game did not end")
 
 
