@@ -23,7 +23,7 @@ from bot.history.statistics import computers_measured, player_measures
 from bot.i18n import t
 from bot.players.seats import computer_name, is_computer
 from bot.render.cards import Card
-from bot.render.player_names import COMPUTER_MARK, shown
+from bot.render.lobby import COMPUTER_MARK, mention
 from bot.render.statistics import statistics_card
 from bot.store import Store
 from bot.tournament.game import TournamentGame
@@ -92,9 +92,9 @@ class Statistics(CroupierCog):
         found = computers_measured(self.service.store, interaction.guild_id or 0)
         wanted = typed.casefold().strip()
         return [
-            app_commands.Choice(name=shown(player), value=player)
+            app_commands.Choice(name=mention(player), value=player)
             for player in found
-            if wanted in shown(player).casefold()
+            if wanted in mention(player).casefold()
         ][:AUTOCOMPLETE_MAX]
 
 
@@ -130,7 +130,7 @@ def statistics_answer(
 def named(player: str) -> str:
     """A player as a refusal names him: a person by his id (made a mention there), a
     computer by its marked name, anything typed as typed."""
-    return shown(player) if is_computer(player) else player
+    return mention(player) if is_computer(player) else player
 
 
 async def setup(bot: commands.Bot) -> None:

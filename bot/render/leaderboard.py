@@ -12,8 +12,8 @@ from bot.history.leaderboard import Board, Line
 from bot.history.ratings import PROVISIONAL_GAMES
 from bot.i18n import decimal, t
 from bot.render.cards import Card, Picture
+from bot.render.lobby import mention
 from bot.render.pictures.leaderboard import Row
-from bot.render.player_names import shown
 from bot.store.history_rows import Season
 from bot.tournament.evening_time import unix
 
@@ -79,7 +79,7 @@ def text_lines(lines: Sequence[Line], locale: str) -> list[str]:
     texts = []
     for number, line in enumerate(lines):
         params: dict[str, Any] = {
-            "player": shown(line.player),
+            "player": mention(line.player),
             "rating": rating(line.ordinal, locale),
             "games": t("rank.games", locale, count=line.games),
         }

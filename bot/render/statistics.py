@@ -10,7 +10,7 @@ from bot.games.verflixte6.state import JOKER_IDS
 from bot.history.statistics import Measures
 from bot.i18n import decimal, t
 from bot.render.cards import Card
-from bot.render.player_names import shown
+from bot.render.lobby import mention
 from bot.tournament.game import TournamentGame
 
 Sums = Mapping[str, float]
@@ -127,6 +127,6 @@ def statistics_card(player: str, found: Measures, locale: str) -> Card:
     ]
     return Card(
         title=t("stats.title", locale),
-        description=t("stats.whose", locale, player=shown(player)),
+        description=t("stats.whose", locale, player=mention(player)),
         fields=fields,
     )

@@ -19,7 +19,7 @@ from bot.history.ratings import PROVISIONAL_GAMES, Skill, rate_game, table_of
 from bot.history.rebuild import rebuild
 from bot.history.statistics import computers_measured, player_measures
 from bot.players.seats import COMPUTERS_RATED, PRACTICE, computer_id, computer_name
-from bot.render.player_names import COMPUTER_MARK, shown
+from bot.render.lobby import COMPUTER_MARK, mention
 from bot.service import Service
 from bot.store import DrawTally, GameResult, PlayerMeasure, Store
 from bot.store.history_rows import ALL_TIME
@@ -212,4 +212,4 @@ async def test_statistik_finds_a_computer_by_its_pick_or_its_typed_name(store: S
     assert picked_computer(found, computer_name(HARD)) is None
     refusal = statistics_answer(store, GUILD, HARD, None, "de")
     assert isinstance(refusal, IllegalAction)
-    assert refusal.params["player"] == shown(HARD)  # named as a computer, not by its id
+    assert refusal.params["player"] == mention(HARD)  # named as a computer, not by its id
