@@ -13,7 +13,7 @@ from bot.render.cards import Button, Card, Form, Row, custom_id
 from bot.render.lobby import ended, mention, seed_line, table_lobby_card
 from bot.render.table_events import TABLE_EVENTS, describe_table_event
 
-BUTTON, FORM = "tfb", "tfm"
+BUTTON, FORM, SELECT = "tfb", "tfm", "tfs"  # the select: the lobby's computer players
 Names = Callable[[str], str]
 
 

@@ -202,7 +202,7 @@ class TeufelCog(CroupierCog):
 
 CLICKS = GameClicks(
     KIND,
-    (cards.BUTTON, cards.FORM),
+    (cards.BUTTON, cards.FORM, cards.SELECT),
     to_action=to_action,
     show=show,
     answer=answer,

@@ -10,9 +10,7 @@ import pytest
 
 from bot.players import levels
 from bot.players.seats import COMPUTERS_RATED, computer_name, humans, is_computer
-from bot.render import teufel_cards
-from bot.render.lobby import mention, select_prefix
-from cogs.games import teufel
+from bot.render.lobby import mention
 from tests.helpers.e2e_computers import (
     ChannelPosts,
     computer_mentions,
@@ -118,7 +116,7 @@ async def test_verflixte6_the_host_seats_a_computer_that_plays_by_itself(
     await pick(table, anna, lobby(), STARK)
     kater = "cpu:stark:1"
     assert computer_name(kater) in lobby().text()
-    assert f"{computer_name(kater)} vom Tisch nehmen" in options(lobby())
+    assert f"{mention(kater)} vom Tisch nehmen" in options(lobby())
     assert "Wertung: ohne" in labels(lobby())
 
     await table.press(ben, "join", lobby())
@@ -127,7 +125,7 @@ async def test_verflixte6_the_host_seats_a_computer_that_plays_by_itself(
     before = (lobby().text(), options(lobby()), labels(lobby()), service.tables.get(game).row)
     for refused in (
         await pick(table, ben, lobby(), LEICHT),
-        await pick(table, ben, lobby(), f"{computer_name(kater)} vom Tisch nehmen"),
+        await pick(table, ben, lobby(), f"{mention(kater)} vom Tisch nehmen"),
         await table.press(ben, "rated", lobby()),
     ):
         message = refused.message
@@ -138,7 +136,7 @@ async def test_verflixte6_the_host_seats_a_computer_that_plays_by_itself(
 
     await table.press(anna, "rated", lobby())
     assert "Wertung: zählt" in labels(lobby())
-    await pick(table, anna, lobby(), f"{computer_name(kater)} vom Tisch nehmen")
+    await pick(table, anna, lobby(), f"{mention(kater)} vom Tisch nehmen")
     assert computer_name(kater) not in lobby().text()
     assert not any("Wertung" in label for label in labels(lobby()))
     await pick(table, anna, lobby(), STARK)  # the same seat again: Kater, last at the table
@@ -228,19 +226,7 @@ async def test_dicedevils_two_people_with_computers_to_the_end(
     assert leaks.checks > 0  # the dice under the computers' cups were looked for
 
 
-def teufel_select_routed() -> bool:
-    """Whether a click on the Teufel lobby's computer select reaches the game (its prefix
-    is one of those the game's clicks are routed by)."""
-    return select_prefix(teufel_cards.BUTTON) in teufel.CLICKS.prefixes
-
-
 @without_levels("teufel")
-@pytest.mark.xfail(
-    not teufel_select_routed(),
-    reason="cogs/games/teufel.py routes no select prefix (tfs): its lobby's computer select "
-    "is answered as an unknown control",
-    strict=True,
-)
 async def test_teufel_one_person_and_two_computers_to_the_end(
     table: Table, leaks: LeakScan
 ) -> None:
