@@ -30,7 +30,7 @@ from bot.players.teufel_view import Situation, bet, situation
 
 BET_ROUNDS = 40
 PULL_ROUNDS = 60
-SPITE = 0.0  # how much the others' mean gain counts against its own
+SPITE = 0.5  # how much the others' mean gain counts against its own
 GUESS = 50  # the bet it expects of the others when it bets
 MAX_BET = 150  # bets above this are not weighed (the coal of a round rarely gets there)
 
