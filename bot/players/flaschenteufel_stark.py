@@ -25,8 +25,8 @@ from bot.players.flaschenteufel_rollout import play_out
 from bot.players.flaschenteufel_sample import deal
 from bot.players.flaschenteufel_view import Seen, legal_cards, own_turn, seen, standard, verb_now
 
-PLAY_BUDGET = 10_000  # cards played in rollouts per decision (about 70 ms here)
-MOST_SAMPLES = 100
+PLAY_BUDGET = 6_000  # cards played in rollouts per decision (about 45 ms here)
+MOST_SAMPLES = 60
 FEWEST_SAMPLES = 8
 CAP_SECONDS = 0.15  # stop drawing deals after this long (a safety net, not the rule)
 
