@@ -14,13 +14,14 @@ Placement: for each slot, the expected points it brings, with
   joins its fight brings the scores that lead there;
 * the fight at its slot counted exactly (ties, the Springteufel, the Spielteufel's re-roll),
   with what a winning Fehlerteufel steals from it or for it;
-* the items the others win counted against it (:data:`DENIAL`, per opponent).
+* the items the others win counted against it (:func:`denial`: mostly those of the
+  opponent ahead on points, so that a leader is contested rather than left alone).
 
 Decisions after a fight: the Spielteufel makes his opponents re-roll when that raises his
 chance to win; a winner swaps rank with the loser whose rank is worth most
 (:data:`RANK_WORTH`) if it is worth more than his own; the Fehlerteufel steals and the
 Putzteufel swaps the item that changes the points most in his favour (his gain plus the
-loser's loss, the latter shared among opponents like :data:`DENIAL`).
+loser's loss, the latter weighted like the denial in placement).
 """
 
 from __future__ import annotations
@@ -51,11 +52,21 @@ from bot.players.dicedevils_view import (
 )
 
 TRUST = 0.75  # weight of the conditioned distribution of an earlier demon's score
-DENIAL = 1.0  # an item won by the others counts -DENIAL * its gain / (players - 1)
+DENIAL = 1.0  # the others' gains count against mine with these weights in all (denial)
+LEAD = 2.0  # extra weight of the opponent ahead on points (see denial)
 RANK_WORTH = {OBER: 1.35, SPIEL: 1.2, FEHLER: 1.0, SPRING: 1.0, PUTZ: 0.95, SATANS: 0.55}
 """Points per round a rank brought in self-play of this level (3-5 players, random ranks;
 the Springteufel, seen at six players only, set between)."""
 Occupancy = tuple[tuple[int, ...], ...]  # per slot: the seats placed there, in rank order
+
+
+def denial(view: Mapping[str, JSON], seat: int) -> list[float]:
+    """Per seat, how much its gains count against ``seat``'s: :data:`DENIAL` shared among
+    the opponents, the one(s) ahead on points weighing ``1 + LEAD`` against 1."""
+    pts = [points(items_of(view, s)) for s in range(len(demons(view)))]
+    best = max(p for s, p in enumerate(pts) if s != seat)
+    raw = [0.0 if s == seat else 1.0 + LEAD * (p == best) for s, p in enumerate(pts)]
+    return [DENIAL * w / sum(raw) for w in raw]
 
 
 def score_of(rank: str, dice: list[int], ober_low: int | None) -> Dist:
@@ -88,6 +99,7 @@ class Placement:
         self.ober_low = min(dice) if self.ranks[seat] == OBER else None
         self.mine = score_of(self.ranks[seat], dice, None)
         self.order = rank_order(view)
+        self.against = denial(view, seat)
         self._worth: dict[tuple[int, int], int] = {}
         self._fights: dict[tuple[int, tuple[tuple[int, Dist | None], ...]], float] = {}
         self._choices: dict[tuple[int, Occupancy], dict[int, dict[int, float]]] = {}
@@ -178,7 +190,7 @@ class Placement:
         for slot, there in enumerate(self.occupancy(placed)):
             if not there:
                 continue
-            if self.seat not in there and DENIAL == 0:
+            if self.seat not in there and not any(self.against[s] for s in there):
                 continue
             key = (slot, tuple((s, sigs.get(s)) for s in there))
             if key not in self._fights:
@@ -196,7 +208,7 @@ class Placement:
         for i, s in enumerate(fighters):
             p = 1.0 if len(fighters) == 1 else odds.chance(i, dists, fresh, ranks)
             worth = self.worth(s, slot)
-            value += p * worth if s == self.seat else -DENIAL * p * worth / (self.n - 1)
+            value += p * worth if s == self.seat else -self.against[s] * p * worth
             if len(fighters) > 1 and self.seat in fighters:
                 value += p * self._after(s, [f for f in fighters if f != s])
         return value
@@ -250,7 +262,7 @@ def swap_rank(view: Mapping[str, JSON], seat: int, legal: list[Action]) -> Actio
 
 def take_item(view: Mapping[str, JSON], seat: int, legal: list[Action]) -> Action:
     """The steal or item swap that changes the points most in my favour (or none)."""
-    n = len(demons(view))
+    against = denial(view, seat)
     mine = items_of(view, seat)
 
     def net(action: Action) -> float:
@@ -260,7 +272,7 @@ def take_item(view: Mapping[str, JSON], seat: int, legal: list[Action]) -> Actio
         theirs = items_of(view, other)
         take = str(action.args["item" if action.do == "steal" else "take"])
         if action.do == "steal":
-            return gain(mine, take) + DENIAL * loss(theirs, take) / (n - 1)
+            return gain(mine, take) + against[other] * loss(theirs, take)
         give = str(action.args["give"])
         me_after = [*mine, take]
         me_after.remove(give)
@@ -268,7 +280,7 @@ def take_item(view: Mapping[str, JSON], seat: int, legal: list[Action]) -> Actio
         them_after.remove(take)
         mine_delta = points(me_after) - points(mine)
         their_delta = points(them_after) - points(theirs)
-        return mine_delta - DENIAL * their_delta / (n - 1)
+        return mine_delta - against[other] * their_delta
 
     return max(legal, key=net)
 
