@@ -102,7 +102,10 @@ def shifted(values: Values, d: int) -> Values:
 def _mix(parts: Sequence[tuple[float, Values]]) -> Values:
     """The chance-weighted sum of value lists."""
     weights = [p for p, _ in parts]
-    return [sum(map(mul, weights, row)) for row in zip(*(v for _, v in parts), strict=True)]
+    rows = zip(*(v for _, v in parts), strict=True)
+    if len(set(weights)) == 1:  # equally likely: one sum per x
+        return [sum(row) * weights[0] for row in rows]
+    return [sum(map(mul, weights, row)) for row in rows]
 
 
 def _max(a: Values, b: Values) -> Values:
@@ -241,7 +244,7 @@ class TurnModel:
         if joker in SIMPLE:
             return _mix([(p, shifted(after, d)) for d, p in SIMPLE[joker]])
         if joker == "anaconda":
-            return _mix([(1 / FACES, anaconda_best(after, a)) for a in DICE])
+            return _mix([(1 / FACES, best) for best in anaconda_bests(after)])
         if joker == "rattenlord":
             first = shifted(after, 18)
             return _mix([(1 / 3, first), (2 / 3, _max(*rattenlord_options(after)))])
@@ -258,8 +261,18 @@ def anaconda_options(after: Values, attack: int) -> tuple[Values, Values]:
     return shifted(after, -2), fight
 
 
-def anaconda_best(after: Values, attack: int) -> Values:
-    return _max(*anaconda_options(after, attack))
+def anaconda_bests(after: Values) -> list[Values]:
+    """The better of declining and fighting for each attack 6, 5, .., 1 (the fight's
+    winning rolls summed once for all attacks)."""
+    decline, lose = shifted(after, -2), shifted(after, -10)
+    wins = [0.0] * SIZE
+    bests = []
+    for attack in range(FACES, 0, -1):
+        wins = [w + v for w, v in zip(wins, shifted(after, 12 + attack), strict=True)]
+        losing = attack - 1
+        fight = [(w + losing * v) / FACES for w, v in zip(wins, lose, strict=True)]
+        bests.append(_max(decline, fight))
+    return bests
 
 
 def rattenlord_options(after: Values) -> tuple[Values, Values]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 
 from bot.engine import JSON, Action
 from bot.players.verflixte6_jokers import (
@@ -46,6 +46,12 @@ def thresholds() -> tuple[tuple[int, ...], ...]:
     """The model without jokers: with ``k`` to come and ``t`` to beat, stop from here on."""
     data = json.loads(TABLE_PATH.read_text(encoding="utf-8"))
     return tuple(tuple(row) for row in data["threshold"])
+
+
+@lru_cache(maxsize=4096)
+def chosen_hand(k: int, t: int, x: int, available: tuple[str, ...]) -> Hand:
+    """The model's joker choice (kept: the same situation comes back often)."""
+    return choose_hand(turn_model(k, t), x, available)
 
 
 def hand_of(turn: Mapping[str, JSON]) -> Hand:
@@ -81,10 +87,11 @@ class Stark:
             if phase == "step":
                 return Action("stopp" if x > t else "weiter")
             return passive(view, seat)
-        model = turn_model(min(k, MAX_AFTER), t)
+        k = min(k, MAX_AFTER)
         if phase == "jokers":
-            hand = choose_hand(model, x, [str(j) for j in view["legal"]["jokers"]])
+            hand = chosen_hand(k, t, x, tuple(str(j) for j in view["legal"]["jokers"]))
             return Action("jokers", {"jokers": [j for j in MODELLED if j in hand]})
+        model = turn_model(k, t)
         hand = hand_of(turn)
         floor = turn["floor"]
         if phase == "step":

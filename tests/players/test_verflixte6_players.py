@@ -340,7 +340,16 @@ def test_hand_checked_joker_steps() -> None:
     assert choice_at(0, 20, 18, "all_in") != "all_in"
     # With two to come, ahead at 25: the Ventil keeps 25 and rolls on; without it, stop.
     assert choice_at(2, 10, 25, "ventil") == "ventil"
-    assert choice_at(2, 10, 25) == "weiter" or choice_at(2, 10, 25) == "stopp"
+
+
+def test_hand_checked_joker_choices() -> None:
+    # Last to play and everyone before busted: the Freiwurf alone wins, so no hand is
+    # better than none, and stark keeps its jokers for the next Durchgang.
+    assert jokers.choose_hand(jokers.turn_model(0, 0), 0, jokers.MODELLED) == frozenset()
+    # Otherwise three jokers, never more than the rules allow, from those left only.
+    left = ["all_in", "pony", "cherry", "toertchen", "tentakel"]
+    hand = jokers.choose_hand(jokers.turn_model(1, 0), 0, left)
+    assert len(hand) == 3 and hand <= set(left)
 
 
 def test_hand_checked_joker_decisions() -> None:
