@@ -384,8 +384,8 @@ def seeded_games(levels: list[str], games: int, durchgaenge: int = 1):  # type: 
     ("levels", "games"),
     [
         (["stark", "leicht"], 10),
-        (["leicht", "stark", "zufall"], 5),
-        (["stark", "zufall", "stark", "leicht"], 3),
+        (["leicht", "stark", "zufall"], 3),
+        (["stark", "zufall", "stark", "leicht"], 2),
         (["zufall"] * 4, 30),
         (["stark", "leicht", "zufall", "stark", "leicht", "stark"], 1),
     ],
@@ -436,7 +436,8 @@ def with_foreign_secrets(view: dict, seat: int) -> dict:  # type: ignore[type-ar
 @pytest.mark.parametrize("level", ["leicht", "stark", "zufall"])
 def test_another_seats_secrets_change_no_decision(level: str) -> None:
     count = 0
-    for _, seat, view, _action in seeded_games([level, level, level], 12):
+    games = 6 if level == "stark" else 12  # stark decides more often (its jokers)
+    for _, seat, view, _action in seeded_games([level, level, level], games):
         again = player("verflixte6", level, seed=0)
         clean = player("verflixte6", level, seed=0)
         assert again.decide(with_foreign_secrets(view, seat), seat) == clean.decide(view, seat)
