@@ -38,6 +38,7 @@ from bot.players.verflixte6_view import (
     richest_victim,
     still_to_come,
     to_beat,
+    without_jokers,
 )
 
 
@@ -82,11 +83,7 @@ class Stark:
             return richest_victim(view)
         x, t, k = eyes(view, seat), to_beat(view, seat), still_to_come(view, seat)
         if t >= S_MAX:  # beyond the model: no jokers, get ahead, then stop
-            if phase == "jokers":
-                return Action("jokers", {"jokers": []})
-            if phase == "step":
-                return Action("stopp" if x > t else "weiter")
-            return passive(view, seat)
+            return without_jokers(view, seat, lambda v, s: eyes(v, s) > to_beat(v, s))
         k = min(k, MAX_AFTER)
         if phase == "jokers":
             hand = chosen_hand(k, t, x, tuple(str(j) for j in view["legal"]["jokers"]))

@@ -89,9 +89,9 @@ def richest_victim(view: Mapping[str, JSON]) -> Action:
 def without_jokers(
     view: Mapping[str, JSON], seat: int, stops: Callable[[Mapping[str, JSON], int], bool]
 ) -> Action:
-    """A turn played without jokers, where only the stopping rule ``stops`` differs between
-    levels: no joker chosen, ``stopp`` or ``weiter`` as ``stops`` says, the richest victim
-    robbed, a joker's decision answered without rolling further."""
+    """A turn played without jokers (level "leicht"; "stark" beyond its model's range):
+    no joker chosen, ``stopp`` or ``weiter`` as ``stops`` says, the richest victim robbed,
+    a joker's decision answered without rolling further."""
     phase = own_turn(view, seat)["phase"]
     if phase == "jokers":
         return Action("jokers", {"jokers": []})

@@ -12,7 +12,7 @@ from functools import cache
 
 import pytest
 
-from bot.engine import AuditedRng
+from bot.engine import Action, AuditedRng
 from bot.games.verflixte6 import Verflixte6
 from bot.players import player
 from bot.players import verflixte6_jokers as jokers
@@ -419,6 +419,22 @@ def test_leicht_stops_at_15() -> None:
     for state, seat, _view, action in seeded_games(["leicht", "zufall"], 40):
         if seat == 0 and state.turn is not None and state.turn.phase == "step":
             assert action.do == ("stopp" if state.seats[seat].eyes >= 15 else "weiter")
+
+
+def test_beyond_the_model_stark_rolls_without_jokers_until_ahead() -> None:
+    view = next(v for _, seat, v, _ in seeded_games(["leicht", "stark"], 1) if seat == 1)
+    tainted = copy.deepcopy(view)
+    tainted["seats"][0].update(eyes=model.S_MAX + 10, role="prinzessin")
+    stark = player("verflixte6", "stark")
+    assert stark.decide(tainted, 1) == Action("jokers", {"jokers": []})
+    tainted["turn"]["phase"] = "step"
+    for eyes, expected in [
+        (100, "weiter"),
+        (model.S_MAX + 10, "weiter"),
+        (model.S_MAX + 11, "stopp"),
+    ]:
+        tainted["seats"][1]["eyes"] = eyes
+        assert stark.decide(tainted, 1) == Action(expected)
 
 
 def with_foreign_secrets(view: dict, seat: int) -> dict:  # type: ignore[type-arg]
