@@ -50,7 +50,7 @@ class Lobby:
         if action.do == "computer":
             return [self.computer(kind, actor, action.args)]
         if action.do == "rated":
-            self._host_only(actor)
+            self._host_only(actor, "lobby.only_host_computers")
             self.computers_rated = not self.computers_rated
             return [Event("rated", {"player": actor, "rated": self.computers_rated})]
         {"join": self.join, "leave": self.leave, "start": self.check_start}[action.do](actor)
@@ -74,7 +74,7 @@ class Lobby:
     def computer(self, kind: str, actor: str, args: Mapping[str, JSON]) -> Event:
         """The host seats a computer player (``{"add": level}``) or takes one away
         (``{"remove": player}``)."""
-        self._host_only(actor)
+        self._host_only(actor, "lobby.only_host_computers")
         if ADD in args:
             level = args[ADD]
             if level not in levels(kind):
@@ -89,9 +89,9 @@ class Lobby:
         self.players.remove(player)
         return Event("computer", {"player": player, "by": actor, "seated": False})
 
-    def _host_only(self, actor: str) -> None:
+    def _host_only(self, actor: str, key: str = "lobby.only_host") -> None:
         if actor != self.host:
-            raise IllegalAction("lobby.only_host")
+            raise IllegalAction(key)
 
     @property
     def awaited(self) -> list[str]:

@@ -39,7 +39,7 @@ async def person_moves(service: Service, game: int, person: str) -> None:
 
 def test_only_the_host_seats_and_removes_computers() -> None:
     lobby = Lobby("1", ["1", "2"], 2, 3)
-    with pytest.raises(IllegalAction, match=r"lobby.only_host"):
+    with pytest.raises(IllegalAction, match=r"lobby\.only_host_computers"):
         lobby.act("verflixte6", "2", lobby_action("computer", ["add:leicht"]))
     with pytest.raises(IllegalAction, match=r"lobby.no_such_level"):
         lobby.act("verflixte6", "1", lobby_action("computer", ["add:meister"]))
@@ -47,7 +47,7 @@ def test_only_the_host_seats_and_removes_computers() -> None:
     assert lobby.players == ["1", "2", "cpu:stark:1"]
     with pytest.raises(IllegalAction, match=r"lobby.full"):
         lobby.act("verflixte6", "1", lobby_action("computer", ["add:leicht"]))
-    with pytest.raises(IllegalAction, match=r"lobby.only_host"):
+    with pytest.raises(IllegalAction, match=r"lobby\.only_host_computers"):
         lobby.act("verflixte6", "2", lobby_action("computer", ["remove:cpu:stark:1"]))
     with pytest.raises(IllegalAction, match=r"lobby.no_such_computer"):
         lobby.act("verflixte6", "1", lobby_action("computer", ["remove:2"]))
@@ -76,7 +76,7 @@ async def test_a_table_with_computers_plays_to_its_end_through_the_log(store: St
     await service.act(game, "1", Action("computer", {"add": "stark"}))
     await service.act(game, "1", Action("computer", {"add": "leicht"}))
     await service.act(game, "1", Action("rated"))
-    with pytest.raises(IllegalAction, match=r"lobby.only_host"):
+    with pytest.raises(IllegalAction, match=r"lobby\.only_host_computers"):
         await service.act(game, "2", Action("rated"))
     started = await service.act(game, "1", Action("start"))
     assert started.players == ["1", "cpu:stark:1", "cpu:leicht:2"]
