@@ -14,6 +14,7 @@ from discord.ext import commands, tasks
 
 from bot.engine import IllegalAction
 from bot.play.computers import DELAY, ComputerSeats, Turn
+from bot.players import load_all
 from cogs.croupier_cog import CroupierCog
 from cogs.pipeline.delivery import announce
 from cogs.pipeline.router import router_of
@@ -32,12 +33,17 @@ class ComputersCog(CroupierCog):
         """The decision being played per table (one at a time: each moves the table on)."""
         self.delay = DELAY
         """Seconds before a computer acts (tests shorten it)."""
+        self._warming: asyncio.Task[None] | None = None
+        """Importing the policies off the event loop at start (bot.players.load_all)."""
 
     async def cog_load(self) -> None:
         self.play_task.start()
+        self._warming = asyncio.create_task(asyncio.to_thread(load_all))
 
     async def cog_unload(self) -> None:
         self.play_task.cancel()
+        if self._warming is not None:
+            self._warming.cancel()
         for task in self._playing.values():
             task.cancel()
 

@@ -37,9 +37,17 @@ def _factories(game: str) -> Mapping[str, Callable[[int], Policy]]:
 
 
 def levels(game: str) -> tuple[str, ...]:
-    """The levels ``game`` has computer players for, weakest first."""
-    made = _factories(game)
-    return tuple(level for level in LEVELS if level in made)
+    """The levels ``game`` has computer players for, weakest first (known without importing
+    the policies: a lobby's card asks, on the event loop)."""
+    return LEVELS if game in GAMES else ()
+
+
+def load_all() -> None:
+    """Import every game's policies (and the tables they read) now, so that the first
+    decision is not slowed down by it (the bot calls this off the event loop at start)."""
+    for game in GAMES:
+        for level in levels(game):
+            player(game, level)
 
 
 def player(game: str, level: str, seed: int = 0) -> Policy:

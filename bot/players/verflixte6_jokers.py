@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from operator import mul
@@ -74,9 +75,14 @@ def _distribution(outcomes: Iterable[int]) -> tuple[tuple[int, float], ...]:
 
 
 def _cherry() -> tuple[tuple[int, float], ...]:
-    """3 per die that shows 3+ and whose counter shows below 5 (each die on its own)."""
-    kept = [3 if d >= 3 and c < 5 else 0 for d in range(1, 7) for c in range(1, 7)]
-    return _distribution(sum(dice) for dice in itertools.product(kept, repeat=4))
+    """3 per die that shows 3+ and whose counter shows below 5 (each die on its own): of
+    the 36 (die, counter) pairs ``kept`` count 3; four dice keep ``j`` in C(4, j) kept^j
+    lost^(4 - j) of the 36^4 throws (counted, not enumerated: 1.7 M throws took seconds)."""
+    kept = sum(1 for d in range(1, 7) for c in range(1, 7) if d >= 3 and c < 5)
+    lost, total = 36 - kept, 36**4
+    return tuple(
+        (3 * j, math.comb(4, j) * kept**j * lost ** (4 - j) / total) for j in range(5)
+    )
 
 
 DICE = range(1, FACES + 1)
