@@ -90,7 +90,7 @@ class Stark:
         """The legal card with the best mean outcome over the sampled deals."""
         rng = self.rng(known)
         totals = dict.fromkeys(cards, 0.0)
-        leader = known.trick[0][0] if known.trick else known.seat
+        leader = known.leader()
         started = time.perf_counter()
         me, others = known.seat, known.players - 1
         samples = self.samples or sample_count(len(cards), sum(known.counts), self.budget)

@@ -105,11 +105,9 @@ class Seen:
         mine = set(self.hand)
         return [c for c in DECK if c not in mine and c not in self.out]
 
-    def to_play(self) -> list[int]:
-        """The seats still to play into the trick on the table, in order (the viewer first)."""
-        leader = self.trick[0][0] if self.trick else self.seat
-        order = [(leader + i) % self.players for i in range(self.players)]
-        return order[len(self.trick) :]
+    def leader(self) -> int:
+        """Who leads the trick on the table (the viewer, if it is empty)."""
+        return self.trick[0][0] if self.trick else self.seat
 
 
 def _seat_by_name(view: Mapping[str, JSON]) -> dict[str, int]:
