@@ -10,12 +10,17 @@ import asyncio
 import logging
 import time
 
+import discord
 from discord.ext import commands, tasks
 
 from bot.engine import IllegalAction
+from bot.i18n import t
 from bot.play.computers import DELAY, ComputerSeats, Turn
 from bot.players import load_all
-from cogs.croupier_cog import CroupierCog
+from bot.players.seats import is_computer
+from bot.render.lobby import mention, stand_in_mention
+from bot.service import Outcome
+from cogs.croupier_cog import CroupierCog, channel_by_id
 from cogs.pipeline.delivery import announce
 from cogs.pipeline.router import router_of
 
@@ -95,14 +100,27 @@ class ComputersCog(CroupierCog):
             router = router_of(self.bot)
             async with router.busy, router.table_turn(turn.game_id) as table_turn:
                 await router.catch_up(turn.game_id)
+                told = not is_computer(turn.player) and computers.first_for(turn)
                 try:
                     outcome = await computers.play(turn, action)
                 except IllegalAction as exc:  # the table moved on meanwhile: asked again
                     log.info("computer %s at game %s: %s", turn.player, turn.game_id, exc)
                     return
+                if told:  # a stand-in's first move for him in a row: the table is told
+                    await self.tell(outcome, turn.player)
                 await announce(self.bot, outcome, turn=table_turn)
         except Exception:
             log.exception("computer %s at game %s", turn.player, turn.game_id)
+
+    async def tell(self, outcome: Outcome, player: str) -> None:
+        """ "🤖 Croupiers Uhu (stark) spielt für @Ben." before his moves are shown."""
+        try:
+            channel = await channel_by_id(self.bot, outcome.channel_id)
+            text = t("stand_in.plays", outcome.locale, computer=stand_in_mention(),
+                     player=mention(player))  # fmt: skip
+            await channel.send(text)
+        except discord.HTTPException:
+            log.warning("game %s: the stand-in's note could not be posted", outcome.game_id)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -14,12 +14,11 @@ from discord.ext import commands, tasks
 from bot.clocks import timing as clocks
 from bot.cluster.member import CLOCK
 from bot.engine import IllegalAction
-from bot.i18n import reasoned, t
-from bot.players.seats import stand_in_name
+from bot.i18n import listed, reasoned, t
 from bot.render.cards import Button, Card
 from bot.render.dd_cards import slot_number
 from bot.render.fit import fit
-from bot.render.lobby import mention, table_lobby_card
+from bot.render.lobby import mention, stand_in_mention, table_lobby_card
 from bot.service import ClockNotice, Outcome
 from cogs.croupier_cog import CroupierCog, actor_of, channel_by_id, client_service, table_link
 from cogs.options import ON_TIMEOUT, ClockMinutes, OnTimeout, Reason, StandIn
@@ -112,10 +111,10 @@ async def tell_clock(client: discord.Client, notice: ClockNotice) -> None:
             await d.table(card, what="lobby")
             d.delivered()
         return
-    names = ", ".join(map(mention, notice.players))
     if notice.what == clocks.COMPUTER:
-        await stand_in_note(client, outcome, names)
+        await stand_in_note(client, outcome, listed(map(mention, notice.players), locale))
         return
+    names = ", ".join(map(mention, notice.players))
     if notice.what == clocks.WAIT:
         await refresh_table(client, outcome, t("clock.waiting", locale, players=names))
         return
@@ -132,7 +131,7 @@ async def stand_in_note(client: discord.Client, outcome: Outcome, names: str) ->
     clicks = router_of(client).game(outcome.kind)
     if channel is None or clicks is None:
         return
-    text = t("clock.stand_in", locale, players=names, computer=stand_in_name())
+    text = t("clock.stand_in", locale, players=names, computer=stand_in_mention())
     back = back_button(clicks.prefixes[0], outcome.game_id, outcome.version, locale)
     card = Card(description=text, rows=[(back,)])
     await channel.send(**send_kwargs(card, accent_of(outcome.kind)))
@@ -305,7 +304,7 @@ class TablesCog(CroupierCog):
         player = mention(str(spieler.id))
         key = reasoned("host.absent_stand_in" if computer else "host.absent", grund)
         text = fit(key, locale, shorten="reason", player=player, reason=grund,
-                   computer=stand_in_name())  # fmt: skip
+                   computer=stand_in_mention())  # fmt: skip
         back = None
         clicks = router_of(self.bot).game(outcome.kind)
         if computer and clicks is not None:

@@ -16,7 +16,7 @@ from bot.players import LEVELS
 PREFIX = "cpu:"
 OFFERED = ("leicht", "stark")
 """The levels a lobby offers (``zufall`` is the bench's baseline, no opponent to enjoy)."""
-STAND_IN, STAND_IN_ANIMAL = "stark", "Rabe"
+STAND_IN, STAND_IN_ANIMAL = "stark", "Uhu"  # no seated computer is an Uhu
 """The level of the computer player that plays for an absent player a host let it."""
 PRACTICE, COMPUTERS_RATED = "practice", "computers_rated"
 """Table options: a practice table (``/<spiel> üben``), and whether a game with computer

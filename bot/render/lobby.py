@@ -8,7 +8,7 @@ from typing import Any
 from bot.i18n import t
 from bot.lobby import ADD, REMOVE, computer_choice
 from bot.players import levels
-from bot.players.seats import OFFERED, computer_name, computers, is_computer
+from bot.players.seats import OFFERED, computer_name, computers, is_computer, stand_in_name
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 
 COMPUTER_MARK = "🤖"
@@ -29,6 +29,11 @@ def ended(outcome: Any) -> bool:
     """Whether a table has ended (played to its end, or ended early): its messages then
     offer no actions."""
     return getattr(outcome, "status", "") in ("finished", "aborted")
+
+
+def stand_in_mention() -> str:
+    """The computer that plays for absent players, as a text names it."""
+    return f"{COMPUTER_MARK} {stand_in_name()}"
 
 
 def table_lobby_card(

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.i18n import t
-from bot.players.seats import stand_in_name
+from bot.render.lobby import stand_in_mention
 
 TABLE_EVENTS = frozenset(
     {"lobby", "join", "leave", "start", "end", "kick", "replace", "pause", "resume", "clock",
@@ -46,7 +46,7 @@ def describe_table_event(
     if event.get("reason"):
         params["reason"] = event["reason"]
     if event.get("stand_in"):
-        params["computer"] = stand_in_name()
+        params["computer"] = stand_in_mention()
     if event.get("seconds"):
         params["count"] = int(event["seconds"]) // 60
     return t(table_event_key(event), locale, **params)

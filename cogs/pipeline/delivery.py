@@ -157,7 +157,8 @@ class Delivery:
             # may show other pictures by now: only what it holds is remembered
             held = {a["filename"] for a in message.get("attachments", ())}
             shows(message_id, card if held == {p.filename for p in card.pictures} else None)
-            people = humans(card.ping)  # a computer seat is never pinged
+            stood = self.service.computers.stand_ins(self.outcome.game_id)
+            people = [p for p in humans(card.ping) if p not in stood]  # nor a computer's
             if people:
                 await self.ping(part, people, channel, cause)
         return message_id

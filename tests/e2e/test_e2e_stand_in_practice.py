@@ -36,7 +36,7 @@ async def test_a_computer_plays_for_an_absent_player_who_takes_his_seat_back(
         table.anna, "tisch abwesend", spieler=table.ben, grund="Zug", vertretung="computer"
     )
     answer = done.message
-    assert "spielt Croupiers Rabe (stark) für" in answer.text() and "Zug" in answer.text()
+    assert "spielt 🤖 Croupiers Uhu (stark) für" in answer.text() and "Zug" in answer.text()
     refused = await table.press(table.cem, "back", answer)  # not his seat
     assert refused.message.visibility == "ephemeral"
     assert "kein Computer" in refused.message.text()
@@ -47,6 +47,10 @@ async def test_a_computer_plays_for_an_absent_player_who_takes_his_seat_back(
     log = service.store.events(game)
     played = [row for row in log if row.actor == ben and row.action.get("by_croupier")]
     assert played and all(row.action["by_croupier"] == "computer" for row in played)
+    told = [
+        m for m in table.public() if m.text() == f"🤖 Croupiers Uhu (stark) spielt für <@{ben}>."
+    ]
+    assert len(told) == 1  # once for the run of its moves for him, not per move
     assert not any(f"<@{ben}>" in m.text() and "dran" in m.text() for m in table.public()[-3:])
     back = await table.press(table.ben, "back", answer)
     assert back.message.visibility == "ephemeral"
