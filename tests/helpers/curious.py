@@ -52,8 +52,12 @@ from tests.helpers.leaks import LeakScan, component_texts
 
 MANAGE_GUILD = 1 << 5
 
+COMPUTER_VERBS = ("computer", "rated", "back")
+"""The lobby's computer players and taking a seat back from one: pressed, every option and
+refusal, by tests/e2e/test_e2e_computers.py and test_e2e_stand_in_practice.py (the curious
+play among themselves: a computer at their tables would play the game for them)."""
 RARE = {("v6", "pickfree"), *((game, verb) for game in ("v6", "tf", "ft", "dd")
-                                for verb in ("refresh", "rematch"))}  # fmt: skip
+                                for verb in ("refresh", "rematch", *COMPUTER_VERBS))}  # fmt: skip
 """Offered only in a Finale from its second Durchgang: pressed by the long run's tournament;
 a spectator's "Aktualisieren" (the curious are seated: "Zuschauen" tells them they play)
 and "Nochmal", which the curious leave alone (tests/e2e/test_e2e_spectators.py and
