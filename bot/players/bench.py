@@ -23,6 +23,8 @@ from bot.games import GAMES
 from bot.players import Policy, levels, player
 
 Z95 = 1.959964
+MAX_ACTIONS = 20_000
+"""A game still running after this many actions counts as a draw (shared by all seats)."""
 
 
 def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -50,7 +52,9 @@ def play(
     rng = AuditedRng(hashlib.sha256(seed.encode()).digest())
     names = [f"p{i}" for i in range(len(policies))]
     state, _ = game.setup(names, dict(options or {}), rng)
-    while not game.is_over(state):
+    for _ in range(MAX_ACTIONS):
+        if game.is_over(state):
+            break
         seat = min(game.to_act(state))
         _, views = game.views(state, len(names))
         started = time.perf_counter()
@@ -58,6 +62,8 @@ def play(
         if times is not None:
             times.setdefault(policies[seat].level, []).append(time.perf_counter() - started)
         game.apply(state, seat, action, rng)
+    if not game.is_over(state):  # two random Teufel players can trade coal for ever: a draw
+        return [1 / len(names)] * len(names)
     places = game.places(state)
     firsts = [n for n in names if places[n] == 1]
     return [1 / len(firsts) if n in firsts else 0.0 for n in names]
