@@ -24,6 +24,7 @@ from pathlib import Path
 
 os.environ["CROUPIER_STRICT_TEXTS"] = "1"  # a missing text fails the test (bots started as
 # processes by the tests inherit it)
+os.environ["CROUPIER_WARM_UP"] = "0"  # no bot of the tests warms its computer players up
 
 import pytest
 from sqlalchemy import Engine, create_engine, text

@@ -42,14 +42,6 @@ def levels(game: str) -> tuple[str, ...]:
     return LEVELS if game in GAMES else ()
 
 
-def load_all() -> None:
-    """Import every game's policies (and the tables they read) now, so that the first
-    decision is not slowed down by it (the bot calls this off the event loop at start)."""
-    for game in GAMES:
-        for level in levels(game):
-            player(game, level)
-
-
 def player(game: str, level: str, seed: int = 0) -> Policy:
     """The computer player of ``game`` at ``level`` (``seed``: for a level that draws lots)."""
     try:
