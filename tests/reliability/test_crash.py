@@ -100,8 +100,13 @@ class Crash:
 
 
 def _buttons(message: Message) -> list[str]:
+    """The buttons a player may press (a lobby's computer select is no button)."""
     clicks = [(c, ClickId.parse(c)) for c in message.custom_ids()]
-    return [c for c, click in clicks if click is not None and click.verb not in INFO_VERBS]
+    return [
+        c
+        for c, click in clicks
+        if click is not None and click.kind == "button" and click.verb not in INFO_VERBS
+    ]
 
 
 async def _answer(world: Crash, user: User, interaction: Any, depth: int = 0) -> None:
