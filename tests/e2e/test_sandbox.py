@@ -195,7 +195,9 @@ async def test_one_ctrl_c_ends_the_sandbox_cleanly() -> None:
     try:
         seen = await read_until(process.stdout, b"", lambda seen: seen.endswith(b"\n> "))
         process.stdin.write(b"Anna> /teufel tisch\n")
-        seen = await read_until(process.stdout, seen, lambda seen: seen.endswith(b"[Starten]\n> "))
+        seen = await read_until(
+            process.stdout, seen, lambda seen: b"[Starten]" in seen and seen.endswith(b"\n> ")
+        )  # the lobby (its computer select below the buttons), then the prompt
         process.send_signal(signal.SIGINT)  # stdin stays open: only Ctrl-C can end it
         async with asyncio.timeout(20):
             rest, errors = await process.communicate()
