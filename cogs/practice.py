@@ -88,7 +88,8 @@ async def open_practice(
     outcome = await service.act(game_id, person, Action("start"), nonce=str(interaction.id))
     router = router_of(interaction.client)
     async with router.table_turn(game_id) as turn:
-        await announce(interaction.client, outcome, turn=turn)
+        # the seating is told by the start's table: delivered with it, never owed again
+        await announce(interaction.client, outcome, first=opened.version + 1, turn=turn)
     await interaction.followup.send(
         t("practice.opened", mine, game=game, thread=thread.mention, level=level), ephemeral=True
     )
