@@ -362,6 +362,8 @@ class Run:
                     continue
                 if ":rematch" in comp["custom_id"]:  # a new lobby would take over the run
                     continue
+                if comp["custom_id"].endswith(":computer"):  # see COMPUTER_VERBS
+                    continue
                 if comp["type"] == 2:
                     found.append(Control(message, comp, None))
                     continue
