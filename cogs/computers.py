@@ -56,10 +56,6 @@ class ComputersCog(CroupierCog):
         for task in self._playing.values():
             task.cancel()
 
-    def owns(self, guild_id: int | None) -> bool:
-        member = getattr(self.bot, "member", None)
-        return member is None or bool(member.owns(guild_id))
-
     @tasks.loop(seconds=POLL_SECONDS)
     async def play_task(self) -> None:
         try:

@@ -77,6 +77,12 @@ class CroupierCog(commands.Cog):
         member = getattr(self.bot, "member", None)
         return member is None or bool(member.holds(role))
 
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process plays ``guild_id``'s tables (bot.cluster.member: each of
+        several owns its shards' servers); a bot without a member owns them all."""
+        member = getattr(self.bot, "member", None)
+        return member is None or bool(member.owns(guild_id))
+
     def host(self, interaction: discord.Interaction[Any]) -> bool:
         """May this member use the host tools here?"""
         return hosts(interaction)

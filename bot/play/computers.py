@@ -129,10 +129,7 @@ class ComputerSeats:
 
     def stand_ins(self, game_id: int) -> list[str]:
         """The players a computer plays for at a table (they are not pinged for their turns)."""
-        table = self.tables.get(game_id)
-        if self.service.games[table.row.kind].info.open_seats:
-            return []
-        return self._stand_ins(table)
+        return self._stand_ins(self.tables.get(game_id))
 
     def first_for(self, turn: Turn) -> bool:
         """Whether ``turn``, a stand-in's, begins a run of its moves for that player (the

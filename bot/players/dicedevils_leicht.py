@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.engine import JSON, Action
-from bot.games.dicedevils.rules import points
 from bot.games.dicedevils.state import OBER, RANKS, SATANS
 from bot.players.dicedevils_view import (
     check_seat,
@@ -30,6 +29,7 @@ from bot.players.dicedevils_view import (
     rank_of,
     seat_named,
     seat_of_rank,
+    swap_gain,
 )
 
 STRONG = 9
@@ -92,9 +92,7 @@ def decide_after(view: Mapping[str, JSON], seat: int, legal: list[Action]) -> Ac
             return RANKS.index(rank_of(view, seat)) - RANKS.index(other)
         if verb == "steal":
             return gain(mine, str(action.args["item"]))
-        after = [*mine, str(action.args["take"])]
-        after.remove(str(action.args["give"]))
-        return points(after) - points(mine)
+        return swap_gain(mine, str(action.args["give"]), str(action.args["take"]))
 
     return max(legal, key=net)
 

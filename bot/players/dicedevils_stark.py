@@ -49,6 +49,7 @@ from bot.players.dicedevils_view import (
     rank_order,
     seat_named,
     seat_of_rank,
+    swap_gain,
 )
 
 TRUST = 0.75  # weight of the conditioned distribution of an earlier demon's score
@@ -274,13 +275,7 @@ def take_item(view: Mapping[str, JSON], seat: int, legal: list[Action]) -> Actio
         if action.do == "steal":
             return gain(mine, take) + against[other] * loss(theirs, take)
         give = str(action.args["give"])
-        me_after = [*mine, take]
-        me_after.remove(give)
-        them_after = [*theirs, give]
-        them_after.remove(take)
-        mine_delta = points(me_after) - points(mine)
-        their_delta = points(them_after) - points(theirs)
-        return mine_delta - against[other] * their_delta
+        return swap_gain(mine, give, take) - against[other] * swap_gain(theirs, take, give)
 
     return max(legal, key=net)
 

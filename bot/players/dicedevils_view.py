@@ -69,6 +69,13 @@ def gain(items: Sequence[str], item: str) -> int:
     return points([*items, item]) - points(list(items))
 
 
+def swap_gain(items: Sequence[str], give: str, take: str) -> int:
+    """What giving ``give`` for ``take`` changes in a collection's points."""
+    after = [*items, take]
+    after.remove(give)
+    return points(after) - points(list(items))
+
+
 def loss(items: Sequence[str], item: str) -> int:
     """What giving ``item`` away takes from a collection's points."""
     rest = list(items)
