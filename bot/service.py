@@ -40,9 +40,11 @@ from bot.play.outcome import (
     PAUSED,
     SETUP_VERBS,
     ClockNotice,
+    FollowUp,
     Outcome,
 )
 from bot.play.records import Records
+from bot.play.table_locks import TableLocks
 from bot.play.tables import Table, Tables
 from bot.play.tournaments import Tournaments
 from bot.play.turn_clocks import TurnClocks
@@ -51,7 +53,7 @@ from bot.players.seats import COMPUTERS_RATED, computers
 from bot.store import Store, VersionConflict
 from bot.store.columns import utcnow
 
-__all__ = ["HOST_ONLY_VERBS", "SETUP_VERBS", "ClockNotice", "Outcome", "Service"]
+__all__ = ["HOST_ONLY_VERBS", "SETUP_VERBS", "ClockNotice", "FollowUp", "Outcome", "Service"]
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +61,8 @@ CHECKPOINT_EVERY, CHECKPOINT_SHARE = 16, 16
 """A running game's state is stored after every ``CHECKPOINT_EVERY``-th action, or every
 ``version // CHECKPOINT_SHARE``-th once that is more (a long game's state is large)."""
 
-FinishedListener = Callable[[Table], Awaitable[list[Outcome]]]
+FinishedListener = Callable[[Table], list[FollowUp]]
+"""What a finished game causes elsewhere, as follow-ups of its finishing action."""
 
 
 def seated_options(options: Mapping[str, JSON], lobby: Lobby) -> dict[str, JSON]:
@@ -97,6 +100,9 @@ class Service:
         self.rng_factory = rng_factory
         self.now = now
         self.tables = Tables(store, games)
+        self.locks = TableLocks()
+        """One write at a time per table: every write takes its table's lock (re-entrant:
+        the table session holding it through the delivery takes it first)."""
         self.directory = Directory(store)
         self.records = Records(store, self.tables, games)
         self.clocks = TurnClocks(self)
@@ -105,11 +111,16 @@ class Service:
         self.outbox = Outbox(store)
         self.watchers = Watchers(store)
         self.tournaments = Tournaments(self, self.host)
+        self._fold = history_listener(store)
         # The history first: a group's Abend is folded before the tournament it ends.
         self.finished_listeners: list[FinishedListener] = [
-            history_listener(store),
+            self._history_fold,
             self.tournaments.on_finished,
         ]
+
+    def _history_fold(self, table: Table) -> list[FollowUp]:
+        fold: Callable[[Table], Awaitable[list[Outcome]]] = self._fold
+        return [FollowUp(table.id, "history", lambda: fold(table))]
 
     # --- other processes -----------------------------------------------------------
 
@@ -146,11 +157,23 @@ class Service:
     ) -> Outcome:
         """Apply one player's action; raises :class:`IllegalAction` and changes nothing
         when it is refused (wrong player, stale button, illegal move, lost race). If a
-        player a host declared absent is to act next, the absence rule plays for him."""
-        outcome = await self.act_once(
-            game_id, actor, action, nonce=nonce, expected_version=expected_version
-        )
-        return await self.clocks.after(outcome, actor)
+        player a host declared absent is to act next, the absence rule plays for him.
+        What it causes elsewhere comes back as the outcome's follow-ups, not yet made
+        (the table session runs them; :meth:`settle` does without Discord)."""
+        async with self.locks(game_id):
+            outcome = await self.act_once(
+                game_id, actor, action, nonce=nonce, expected_version=expected_version
+            )
+            return await self.clocks.after(outcome, actor)
+
+    async def settle(self, outcome: Outcome) -> list[Outcome]:
+        """Make ``outcome``'s follow-ups now, and theirs, in order (for callers without
+        a table session: tools, benches, tests). What they produced, in order."""
+        made: list[Outcome] = []
+        for follow_up in outcome.follow_ups:
+            for caused in await follow_up.run():
+                made += [caused, *await self.settle(caused)]
+        return made
 
     async def act_once(
         self,
@@ -162,12 +185,18 @@ class Service:
         expected_version: int | None = None,
     ) -> Outcome:
         """One action, without the absence rule after it; listeners learn of a game it
-        finished (a tournament group's result goes into its tournament)."""
-        # From here to the commit nothing awaits: no other coroutine can act on the table
-        # in between, so the service takes no lock (the router's table turn orders what
-        # players see). The version checks are the last guard: ``expected_version``
-        # against the table as this process knows it, and the store's ``WHERE version =``
-        # against another process that moved the game on.
+        finished (a tournament group's result goes into its tournament: a follow-up)."""
+        async with self.locks(game_id):
+            return self._act_once(game_id, actor, action, nonce, expected_version)
+
+    def _act_once(
+        self, game_id: int, actor: str, action: Action, nonce: str, expected_version: int | None
+    ) -> Outcome:
+        # From here to the commit nothing awaits, and the table's lock is held: the table
+        # session that holds it through the delivery orders what players see. The version
+        # checks are the last guard: ``expected_version`` against the table as this
+        # process knows it, and the store's ``WHERE version =`` against another process
+        # that moved the game on.
         if expected_version is None:
             table = self.tables.get(game_id)
         else:  # a version newer than this process knows: read the table anew first
@@ -182,8 +211,8 @@ class Service:
             log.info("refused game=%s actor=%s %s: %s", game_id, actor, action.do, exc)
             raise
         if outcome.status == FINISHED:
-            for listener in self.finished_listeners:
-                outcome = replace(outcome, linked=(*outcome.linked, *await listener(table)))
+            caused = [f for listener in self.finished_listeners for f in listener(table)]
+            outcome = replace(outcome, follow_ups=(*outcome.follow_ups, *caused))
         return outcome
 
     def _game_act(self, table: Table, actor: str, action: Action, nonce: str) -> Outcome:
@@ -258,6 +287,8 @@ class Service:
         the engine state is written when a checkpoint is due. ``options``: the table's
         options from now on (None: unchanged)."""
         row = table.row
+        if not self.locks(row.id).held:  # every write path takes it (bot.play.table_locks)
+            raise RuntimeError(f"game {row.id}: a write without its table's lock")
         if rng is None:
             rng = self.rng_factory(table.seed, row.rng_counter, "")
         state = table.state if state is None else state

@@ -11,7 +11,6 @@ import logging
 import os
 import time
 
-import discord
 from discord.ext import commands, tasks
 
 from bot.engine import IllegalAction
@@ -20,10 +19,10 @@ from bot.play.computers import DELAY, ComputerSeats, Turn
 from bot.players.seats import is_computer
 from bot.players.warmup import warm_up
 from bot.render.lobby import mention, stand_in_mention
-from bot.service import Outcome
-from cogs.croupier_cog import CroupierCog, channel_by_id
-from cogs.pipeline.delivery import announce
+from cogs.croupier_cog import CroupierCog
+from cogs.pipeline.delivery import Delivery
 from cogs.pipeline.router import router_of
+from cogs.pipeline.session import Show, with_note
 
 log = logging.getLogger(__name__)
 
@@ -97,30 +96,35 @@ class ComputersCog(CroupierCog):
                 if fallback is None:
                     return
                 action = fallback
-            router = router_of(self.bot)
-            async with router.busy, router.table_turn(turn.game_id) as table_turn:
-                await router.catch_up(turn.game_id)
+            async with router_of(self.bot).sessions(turn.game_id) as session:
                 told = not is_computer(turn.player) and computers.first_for(turn)
                 try:
-                    outcome = await computers.play(turn, action)
+                    outcome = await session.run(lambda s: s.computers.play(turn, action))
                 except IllegalAction as exc:  # the table moved on meanwhile: asked again
                     log.info("computer %s at game %s: %s", turn.player, turn.game_id, exc)
                     return
-                if told:  # a stand-in's first move for him in a row: the table is told
-                    await self.tell(outcome, turn.player)
-                await announce(self.bot, outcome, turn=table_turn)
+                show = self.sessions_show(outcome.kind)
+                if told and show is not None:  # a stand-in's first move for him in a row
+                    show = told_first(show, turn.player)
+                await session.deliver(outcome, show=show)
         except Exception:
             log.exception("computer %s at game %s", turn.player, turn.game_id)
 
-    async def tell(self, outcome: Outcome, player: str) -> None:
-        """ "🤖 Croupiers Uhu (stark) spielt für @Ben." before his moves are shown."""
-        try:
-            channel = await channel_by_id(self.bot, outcome.channel_id)
-            text = t("stand_in.plays", outcome.locale, computer=stand_in_mention(),
-                     player=mention(player))  # fmt: skip
-            await channel.send(text)
-        except discord.HTTPException:
-            log.warning("game %s: the stand-in's note could not be posted", outcome.game_id)
+    def sessions_show(self, kind: str) -> Show | None:
+        game = router_of(self.bot).game(kind)
+        return None if game is None else game.show
+
+
+def told_first(show: Show, player: str) -> Show:
+    """``show``, with the table told first that a computer plays for ``player``
+    ("🤖 Croupiers Uhu (stark) spielt für @Ben.")."""
+
+    async def shown(d: Delivery, actor: str | None) -> None:
+        text = t("stand_in.plays", d.outcome.locale, computer=stand_in_mention(),
+                 player=mention(player))  # fmt: skip
+        await with_note(show, "stand_in", text)(d, actor)
+
+    return shown
 
 
 async def setup(bot: commands.Bot) -> None:

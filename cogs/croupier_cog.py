@@ -4,16 +4,12 @@ link, editing a card the bot posted, who hosts, and opening a lobby."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord.ext import commands
 
-from bot.render.cards import Card
 from bot.service import Outcome, Service
-from cogs.permission_notices import tell_host
-from cogs.pipeline.payload import accent_of, send_kwargs
 from cogs.pipeline.replies import answer_locale
 
 log = logging.getLogger(__name__)
@@ -95,25 +91,3 @@ class CroupierCog(commands.Cog):
     def private_locale(self, interaction: discord.Interaction[Any]) -> str:
         """The language of an answer only the one who asked reads (see reader_locale)."""
         return answer_locale(interaction)
-
-
-async def open_lobby_here(
-    cog: CroupierCog,
-    interaction: discord.Interaction[Any],
-    kind: str,
-    options: dict[str, Any],
-    lobby_card: Callable[[Any, str], Card],
-) -> None:
-    """``/<game> tisch``: a lobby in this channel, its message remembered for later edits;
-    the opener is told privately (once) if the bot lacks a permission a table needs here."""
-    locale = cog.locale(interaction)
-    actor = str(interaction.user.id)
-    cog.service.directory.remember_name(actor, interaction.user.display_name)
-    outcome = await cog.service.open_lobby(
-        kind, actor, options, guild_id=interaction.guild_id,
-        channel_id=interaction.channel_id, locale=locale,
-    )  # fmt: skip
-    card = lobby_card(outcome, locale)
-    callback = await interaction.response.send_message(**send_kwargs(card, accent_of(kind)))
-    cog.service.tables.set_message(outcome.game_id, callback.message_id)
-    await tell_host(interaction, "table", locale)

@@ -16,7 +16,6 @@ from bot.i18n import t
 from bot.lobby import ADD
 from bot.players.seats import PRACTICE, computer_id, level_of
 from cogs.croupier_cog import CroupierCog
-from cogs.pipeline.delivery import announce
 from cogs.pipeline.replies import reader_locale
 from cogs.pipeline.router import router_of
 
@@ -78,18 +77,17 @@ async def open_practice(
                  interaction.channel_id)  # fmt: skip
         await interaction.followup.send(t("practice.no_thread", mine), ephemeral=True)
         return
-    opened = await service.open_lobby(
+    sessions = router_of(interaction.client).sessions
+    opened = await sessions.open_lobby(
         kind, person, {**options, PRACTICE: True}, guild_id=interaction.guild_id,
         channel_id=thread.id, locale=locale,
     )  # fmt: skip
-    game_id = opened.game_id
-    for seat in seats[1:]:  # seated and started as at any table: the log says so
-        await service.act(game_id, person, Action("computer", {ADD: level_of(seat)}))
-    outcome = await service.act(game_id, person, Action("start"), nonce=str(interaction.id))
-    router = router_of(interaction.client)
-    async with router.table_turn(game_id) as turn:
+    async with sessions(opened.game_id) as session:
+        for seat in seats[1:]:  # seated and started as at any table: the log says so
+            await session.act(person, Action("computer", {ADD: level_of(seat)}))
+        outcome = await session.act(person, Action("start"), nonce=str(interaction.id))
         # the seating is told by the start's table: delivered with it, never owed again
-        await announce(interaction.client, outcome, first=opened.version + 1, turn=turn)
+        await session.deliver(outcome, first=opened.version + 1)
     await interaction.followup.send(
         t("practice.opened", mine, game=game, thread=thread.mention, level=level), ephemeral=True
     )

@@ -24,12 +24,13 @@ from cogs.croupier_cog import CroupierCog, actor_of, channel_by_id, client_servi
 from cogs.options import ON_TIMEOUT, ClockMinutes, OnTimeout, Reason, StandIn
 from cogs.permission_notices import log_missing
 from cogs.pipeline import payload as ui
-from cogs.pipeline.delivery import Delivery, announce, send_private
+from cogs.pipeline.delivery import Delivery, send_private
 from cogs.pipeline.dms import closed_notice, dm_players
 from cogs.pipeline.payload import accent_of, send_kwargs
-from cogs.pipeline.replies import refuse
+from cogs.pipeline.replies import refuse, respond
 from cogs.pipeline.router import router_of
 from cogs.pipeline.seat_back import back_button
+from cogs.pipeline.session import TableSession, with_note
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -67,19 +68,19 @@ def _flat(args: dict[str, Any]) -> dict[str, Any]:
     return flat
 
 
-async def refresh_table(client: discord.Client, outcome: Outcome, note: str) -> None:
-    """Bring a table up to date without an interaction: the note in public, then what the
-    outcome owes delivered as after a click (the table message, results, a new turn's
-    message, private states by DM)."""
-    if note:
-        channel = await _channel(client, outcome.channel_id)
-        if channel is None:
-            return
-        await channel.send(note[:2000])
-    router = router_of(client)
-    async with router.table_turn(outcome.game_id) as turn:  # not while a click posts a turn's
-        await router.catch_up(outcome.game_id)  # what was owed before comes first
-        await announce(client, outcome, turn=turn)
+async def refresh_table(session: TableSession, outcome: Outcome, note: str) -> None:
+    """Bring a table up to date without the interaction's answer: the note in public, then
+    what the outcome owes delivered as after a click (the table message, results, a new
+    turn's message, private states by DM)."""
+    game = session.sessions.games.get(outcome.kind)
+    if game is not None:
+        await session.deliver(outcome, answer=False, show=with_note(game.show, "note", note))
+
+
+async def refreshed(client: discord.Client, outcome: Outcome, note: str) -> None:
+    """:func:`refresh_table` in a session of its own (what a clock did)."""
+    async with router_of(client).sessions(outcome.game_id) as session:
+        await refresh_table(session, outcome, note)
 
 
 async def tell_clock(client: discord.Client, notice: ClockNotice) -> None:
@@ -107,34 +108,41 @@ async def tell_clock(client: discord.Client, notice: ClockNotice) -> None:
         if channel is not None and outcome.message_id is not None:
             text = t("clock.lobby_closed", locale, game=game)  # and the seed, revealed
             card = replace(table_lobby_card(outcome, locale, ""), description=text)
-            d = Delivery(client, outcome)
-            await d.table(card, what="lobby")
-            d.delivered()
+
+            async def lobby_closed(d: Delivery, actor: str | None) -> None:
+                await d.table(card, what="lobby")
+
+            async with router_of(client).sessions(outcome.game_id) as session:
+                await session.deliver(outcome, show=lobby_closed)
         return
     if notice.what == clocks.COMPUTER:
         await stand_in_note(client, outcome, listed(map(mention, notice.players), locale))
         return
     names = ", ".join(map(mention, notice.players))
     if notice.what == clocks.WAIT:
-        await refresh_table(client, outcome, t("clock.waiting", locale, players=names))
+        await refreshed(client, outcome, t("clock.waiting", locale, players=names))
         return
     lines = [t("clock.expired", locale, players=names)]
     lines += [_absent_line(p, a, locale) for p, a in outcome.absent]
-    await refresh_table(client, outcome, "\n".join(lines))
+    await refreshed(client, outcome, "\n".join(lines))
 
 
 async def stand_in_note(client: discord.Client, outcome: Outcome, names: str) -> None:
     """Their time ran out: a computer plays on for them; the note carries the button with
-    which they take their seats back."""
+    which they take their seats back (a message of the table's session, with a nonce)."""
     locale = outcome.locale
-    channel = await _channel(client, outcome.channel_id)
     clicks = router_of(client).game(outcome.kind)
-    if channel is None or clicks is None:
+    if clicks is None:
         return
     text = t("clock.stand_in", locale, players=names, computer=stand_in_mention())
     back = back_button(clicks.prefixes[0], outcome.game_id, outcome.version, locale)
     card = Card(description=text, rows=[(back,)])
-    await channel.send(**send_kwargs(card, accent_of(outcome.kind)))
+
+    async def noted(d: Delivery, actor: str | None) -> None:
+        await d.post("stand_in", card)
+
+    async with router_of(client).sessions(outcome.game_id) as session:
+        await session.deliver(outcome, show=noted)
 
 
 class TablesCog(CroupierCog):
@@ -203,9 +211,13 @@ class TablesCog(CroupierCog):
             return None
         return game_id
 
+    def _session(self, interaction: discord.Interaction[Any], game_id: int) -> TableSession:
+        """The host's tool's session on the table (answered in public)."""
+        return router_of(self.bot).sessions(game_id, interaction, private=False)
+
     async def _done(
         self,
-        interaction: discord.Interaction[Any],
+        session: TableSession,
         outcome: Outcome,
         text: str,
         newcomer: str | None = None,
@@ -214,19 +226,18 @@ class TablesCog(CroupierCog):
         """Answer in public, then bring the table up to date (and brief a newcomer). The
         text comes fitted to one message (``fit``): cut here, a seed reveal could be lost.
         ``back``: the button with which a player a computer stands in for plays again."""
-        async with router_of(interaction.client).busy:
-            if back is None:
-                await interaction.response.send_message(text)
-            else:
-                card = Card(description=text, rows=[(back,)])
-                await interaction.response.send_message(
-                    **send_kwargs(card, accent_of(outcome.kind))
-                )
-            lines = [_absent_line(p, a, outcome.locale) for p, a in outcome.absent]
-            await refresh_table(interaction.client, outcome, "\n".join(lines))
-            if newcomer is not None:
-                channel = interaction.channel
-                await send_private(interaction.client, channel, outcome, [newcomer])
+        interaction = session.interaction
+        assert interaction is not None
+        if back is None:
+            await respond(interaction, content=text)
+        else:
+            card = Card(description=text, rows=[(back,)])
+            await respond(interaction, **send_kwargs(card, accent_of(outcome.kind)))
+        lines = [_absent_line(p, a, outcome.locale) for p, a in outcome.absent]
+        await refresh_table(session, outcome, "\n".join(lines))
+        if newcomer is not None:
+            channel = interaction.channel
+            await send_private(interaction.client, channel, outcome, [newcomer])
 
     @tisch.command(name=cmd("beenden"), description=cmd("beenden.desc"))
     @app_commands.describe(grund=cmd("grund.desc"))
@@ -235,20 +246,21 @@ class TablesCog(CroupierCog):
         if game_id is None:
             return
         host, locale = actor_of(interaction), self.locale(interaction)
-        try:
-            outcome = await self.service.host.end_table(game_id, host, grund)
-        except IllegalAction as exc:
-            await refuse(interaction, exc, locale)
-            return
-        text = fit(
-            reasoned("host.ended", grund),
-            locale,
-            shorten="reason",
-            host=mention(host),
-            reason=grund,
-            seed=outcome.seed,
-        )
-        await self._done(interaction, outcome, text)
+        async with self._session(interaction, game_id) as session:
+            try:
+                outcome = await session.run(lambda s: s.host.end_table(game_id, host, grund))
+            except IllegalAction as exc:
+                await refuse(interaction, exc, locale)
+                return
+            text = fit(
+                reasoned("host.ended", grund),
+                locale,
+                shorten="reason",
+                host=mention(host),
+                reason=grund,
+                seed=outcome.seed,
+            )
+            await self._done(session, outcome, text)
 
     @tisch.command(name=cmd("ersetzen"), description=cmd("ersetzen.desc"))
     @app_commands.describe(
@@ -266,17 +278,20 @@ class TablesCog(CroupierCog):
             return
         host, locale = actor_of(interaction), self.locale(interaction)
         self.service.directory.remember_name(str(neu.id), neu.display_name)
-        try:
-            outcome = await self.service.host.replace_player(
-                game_id, host, str(spieler.id), str(neu.id), grund
-            )
-        except IllegalAction as exc:
-            await refuse(interaction, exc, locale)
-            return
-        new, old = mention(str(neu.id)), mention(str(spieler.id))
-        key = reasoned("host.replaced", grund)
-        text = fit(key, locale, shorten="reason", new=new, old=old, reason=grund)
-        await self._done(interaction, outcome, text, newcomer=str(neu.id))
+        async with self._session(interaction, game_id) as session:
+            try:
+                outcome = await session.run(
+                    lambda s: s.host.replace_player(
+                        game_id, host, str(spieler.id), str(neu.id), grund
+                    )
+                )
+            except IllegalAction as exc:
+                await refuse(interaction, exc, locale)
+                return
+            new, old = mention(str(neu.id)), mention(str(spieler.id))
+            key = reasoned("host.replaced", grund)
+            text = fit(key, locale, shorten="reason", new=new, old=old, reason=grund)
+            await self._done(session, outcome, text, newcomer=str(neu.id))
 
     @tisch.command(name=cmd("abwesend"), description=cmd("abwesend.desc"))
     @app_commands.describe(
@@ -294,22 +309,23 @@ class TablesCog(CroupierCog):
             return
         host, locale = actor_of(interaction), self.locale(interaction)
         computer = vertretung == "computer"
-        try:
-            outcome = await self.service.host.kick(
-                game_id, host, str(spieler.id), grund, stand_in=computer
-            )
-        except IllegalAction as exc:
-            await refuse(interaction, exc, locale)
-            return
-        player = mention(str(spieler.id))
-        key = reasoned("host.absent_stand_in" if computer else "host.absent", grund)
-        text = fit(key, locale, shorten="reason", player=player, reason=grund,
-                   computer=stand_in_mention())  # fmt: skip
-        back = None
-        clicks = router_of(self.bot).game(outcome.kind)
-        if computer and clicks is not None:
-            back = back_button(clicks.prefixes[0], game_id, outcome.version, locale)
-        await self._done(interaction, outcome, text, back=back)
+        async with self._session(interaction, game_id) as session:
+            try:
+                outcome = await session.run(
+                    lambda s: s.host.kick(game_id, host, str(spieler.id), grund, stand_in=computer)
+                )
+            except IllegalAction as exc:
+                await refuse(interaction, exc, locale)
+                return
+            player = mention(str(spieler.id))
+            key = reasoned("host.absent_stand_in" if computer else "host.absent", grund)
+            text = fit(key, locale, shorten="reason", player=player, reason=grund,
+                       computer=stand_in_mention())  # fmt: skip
+            back = None
+            clicks = router_of(self.bot).game(outcome.kind)
+            if computer and clicks is not None:
+                back = back_button(clicks.prefixes[0], game_id, outcome.version, locale)
+            await self._done(session, outcome, text, back=back)
 
     @tisch.command(name=cmd("uhr"), description=cmd("uhr.desc"))
     @app_commands.describe(minuten=cmd("minuten.desc"), zeitablauf=cmd("zeitablauf.desc"))
@@ -324,16 +340,19 @@ class TablesCog(CroupierCog):
             return
         host, locale = actor_of(interaction), self.locale(interaction)
         on_timeout = ON_TIMEOUT[zeitablauf]
-        try:
-            outcome = await self.service.host.set_clock(
-                game_id, host, seconds=minuten * 60, on_timeout=on_timeout
-            )
-        except IllegalAction as exc:
-            await refuse(interaction, exc, locale)
-            return
-        key = "host.clock_off" if minuten == 0 else f"host.clock.{on_timeout}"
-        minutes = t("n.minutes", locale, count=minuten)
-        await self._done(interaction, outcome, t(key, locale, minutes=minutes))
+        async with self._session(interaction, game_id) as session:
+            try:
+                outcome = await session.run(
+                    lambda s: s.host.set_clock(
+                        game_id, host, seconds=minuten * 60, on_timeout=on_timeout
+                    )
+                )
+            except IllegalAction as exc:
+                await refuse(interaction, exc, locale)
+                return
+            key = "host.clock_off" if minuten == 0 else f"host.clock.{on_timeout}"
+            minutes = t("n.minutes", locale, count=minuten)
+            await self._done(session, outcome, t(key, locale, minutes=minutes))
 
     @tisch.command(name=cmd("pause"), description=cmd("pause.desc"))
     @app_commands.describe(grund=cmd("grund.desc"))
@@ -349,17 +368,18 @@ class TablesCog(CroupierCog):
         if game_id is None:
             return
         host, locale = actor_of(interaction), self.locale(interaction)
-        try:
-            outcome = await self.service.host.do(game_id, host, verb, reason=reason)
-        except IllegalAction as exc:
-            await refuse(interaction, exc, locale)
-            return
-        stood = self.service.clocks.of(game_id)  # a running clock stopped, or runs on again
-        clock = "_clock" if (stood.remaining if verb == "pause" else stood.deadline) else ""
-        key = f"host.{verb}{clock}"  # resuming says no reason; a pause says the host's
-        text = fit(reasoned(key, reason) if verb == "pause" else key, locale, shorten="reason",
-                   reason=reason)  # fmt: skip
-        await self._done(interaction, outcome, text)
+        async with self._session(interaction, game_id) as session:
+            try:
+                outcome = await session.run(lambda s: s.host.do(game_id, host, verb, reason=reason))
+            except IllegalAction as exc:
+                await refuse(interaction, exc, locale)
+                return
+            stood = self.service.clocks.of(game_id)  # a running clock stopped, or runs on again
+            clock = "_clock" if (stood.remaining if verb == "pause" else stood.deadline) else ""
+            key = f"host.{verb}{clock}"  # resuming says no reason; a pause says the host's
+            text = fit(reasoned(key, reason) if verb == "pause" else key, locale, shorten="reason",
+                       reason=reason)  # fmt: skip
+            await self._done(session, outcome, text)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -78,6 +78,7 @@ async def play_one(service: Service, kind: str, players: Sequence[str], pick: ra
         legal = game.legal_actions(state, outcome.players.index(actor))
         outcome = await service.act(outcome.game_id, actor, choose(legal, pick))
         actions += 1
+    await service.settle(outcome)  # folded into the history, as the bot's session does
     return actions
 
 

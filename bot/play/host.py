@@ -57,7 +57,14 @@ class HostTools:
         **changes: Any,
     ) -> Outcome:
         """A logged host action (no engine action) on a table in status ``before`` (by
-        default a running or paused one)."""
+        default a running or paused one), under the table's lock."""
+        async with self.service.locks(game_id):
+            return self._commit_now(game_id, host, Action(verb, args), before, changes)
+
+    def _commit_now(
+        self, game_id: int, host: str, action: Action, before: str | None, changes: dict[str, Any]
+    ) -> Outcome:
+        verb, args = action.do, action.args
         table = self.tables.get(game_id)
         if before is not None and table.row.status != before:
             raise IllegalAction(f"game.cannot_{verb}")
@@ -68,7 +75,7 @@ class HostTools:
         self.service.commit(
             table,
             host,
-            Action(verb, args),
+            action,
             [event],
             snapshot=changes.get("snapshot"),
             status=changes.get("status", table.row.status),

@@ -3,6 +3,7 @@ with the table statuses and the logged verbs that are no engine action."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
@@ -39,7 +40,9 @@ class Outcome:
     locale: str = "de"
     channel_id: int | None = None
     message_id: int | None = None
-    linked: tuple[Outcome, ...] = ()  # what this action caused elsewhere (a tournament)
+    follow_ups: tuple[FollowUp, ...] = ()
+    """Writes this action causes elsewhere (a tournament's record, the history's fold): run
+    after its own delivery, each under its own table's lock (``cogs.pipeline.session``)."""
     absent: tuple[tuple[str, dict[str, JSON]], ...] = ()
     """(player, action) the absence rule played for players out of time or declared absent."""
     first: int = 0
@@ -69,11 +72,23 @@ def merge(first: Outcome, later: Outcome) -> Outcome:
         private_events={
             p: first.private_events.get(p, []) + later.private_events.get(p, []) for p in players
         },
-        linked=first.linked + later.linked,
+        follow_ups=first.follow_ups + later.follow_ups,
         absent=first.absent + later.absent,
         first=first.first or first.version,
         versions=first.event_versions + later.event_versions,
     )
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """A write an action causes on another table (``game_id``) or in the players' history:
+    ``run`` makes it and returns what it owes the players. It runs after the action's own
+    delivery, never inside it; what a crash leaves undone the bot catches up at its next
+    start (the tournaments' reconciliation, the history's keeping)."""
+
+    game_id: int
+    what: str
+    run: Callable[[], Awaitable[list[Outcome]]]
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ the players, in the order to announce it (the cogs announce; they never act).
 - a group's finished Abend recorded in the tournament (:meth:`on_finished`, and after a
   restart :meth:`reconcile`);
 - evenings: a table that waits for its evening (:meth:`wait_for_evening`), reminders
-  (:meth:`remind_due`), the call to check in and the start (:meth:`open_evenings`,
+  (:meth:`remind_due_of`), the call to check in and the start (:meth:`open_evenings_of`,
   :meth:`start_group`), a table that waited opened (:meth:`resume`), a scheduled event's
   id kept (:meth:`keep_event`);
 - a correction's undone tables ended (:meth:`end_undone`) and a substitute seated
@@ -23,7 +23,7 @@ from typing import Any
 from bot.engine import Action, IllegalAction
 from bot.i18n import t
 from bot.play.host import HostTools
-from bot.play.outcome import FINISHED, OPEN, PAUSED, Outcome
+from bot.play.outcome import FINISHED, OPEN, PAUSED, FollowUp, Outcome
 from bot.play.tables import Table
 from bot.play.writer import Writer
 from bot.tournament.evening_time import full_time
@@ -86,12 +86,18 @@ class Tournaments:
         self.service.outbox.delivered(linked.game_id, linked.version)  # nothing to show
         return self.tables.owed(found, [1]), linked
 
-    async def on_finished(self, table: Table) -> list[Outcome]:
+    def on_finished(self, table: Table) -> list[FollowUp]:
         """A game finished: if it is a tournament group's Abend, its result goes into the
-        tournament (empty when it is none, or recorded already)."""
+        tournament, a follow-up under the tournament's lock."""
         link = table.row.options.get("tournament")
         if link is None:
             return []
+        return [FollowUp(int(link["id"]), "record", lambda: self.record(table))]
+
+    async def record(self, table: Table) -> list[Outcome]:
+        """A group's finished Abend recorded in its tournament (empty when recorded
+        already)."""
+        link = table.row.options["tournament"]
         result = self.service.games[table.row.kind].result(table.state)
         lines = [{"player": p, **result[p]} for p in table.row.players]
         record = Action("record", {"group": link["group"], "round": link["round"], "lines": lines})
@@ -105,15 +111,22 @@ class Tournaments:
         tournament (the process died between the two transactions) are recorded now."""
         done: list[Outcome] = []
         for table in self.tables.loaded():
-            state = table.state
-            if table.row.kind != TOURNAMENT or state is None or state.current is None:
+            if table.row.kind == TOURNAMENT:
+                done += await self.reconcile_of(table.id)
+        return done
+
+    async def reconcile_of(self, tournament_id: int) -> list[Outcome]:
+        """:meth:`reconcile` for one tournament."""
+        state = self.tables.get(tournament_id).state
+        if state is None or state.current is None:
+            return []
+        done: list[Outcome] = []
+        for group in state.current.groups:
+            if group.done or group.game_id is None:
                 continue
-            for group in state.current.groups:
-                if group.done or group.game_id is None:
-                    continue
-                game = self.tables.get(group.game_id)
-                if game.row.status == FINISHED:
-                    done += await self.on_finished(game)
+            game = self.tables.get(group.game_id)
+            if game.row.status == FINISHED and "tournament" in game.row.options:
+                done += await self.record(game)
         return done
 
     # --- evenings ------------------------------------------------------------------------
@@ -162,30 +175,27 @@ class Tournaments:
                 steps.append(await self.host.kick(game_id, by, str(player), reason))
         return [*steps, started]
 
-    async def open_evenings(self, now: datetime) -> list[list[Outcome]]:
-        """At each waiting group's evening: its players called to check in; the group's
-        wait later its table opens, the absence rule playing for whoever did not check in.
-        One list of outcomes per step taken."""
+    async def open_evenings_of(self, tid: int, now: datetime) -> list[list[Outcome]]:
+        """At each of tournament ``tid``'s waiting groups' evening: its players called to
+        check in; the group's wait later its table opens, the absence rule playing for
+        whoever did not check in. One list of outcomes per step taken."""
         steps = []
-        for tid in self.tables.live_games(TOURNAMENT):
-            for group, due in evenings_due(self.tables.current(tid).public, now.isoformat()):
-                number = int(group["number"])
-                if due == "call":
-                    call = Action("evening", {"group": number})
-                    steps.append([await self.service.act(tid, SYSTEM, call)])
-                else:
-                    steps.append(await self.start_group(tid, number, "regel", SYSTEM))
+        for group, due in evenings_due(self.tables.current(tid).public, now.isoformat()):
+            number = int(group["number"])
+            if due == "call":
+                call = Action("evening", {"group": number})
+                steps.append([await self.service.act(tid, SYSTEM, call)])
+            else:
+                steps.append(await self.start_group(tid, number, "regel", SYSTEM))
         return steps
 
-    async def remind_due(self, now: datetime, before: timedelta) -> list[Outcome]:
-        """Every group whose evening starts within ``before`` marked reminded (each group
-        once); its outcome owes the reminders."""
+    async def remind_due_of(self, tid: int, now: datetime, before: timedelta) -> list[Outcome]:
+        """Every group of tournament ``tid`` whose evening starts within ``before`` marked
+        reminded (each group once); its outcome owes the reminders."""
         reminded = []
-        for tid in self.tables.live_games(TOURNAMENT):
-            view = self.tables.current(tid).public
-            for group in reminders_due(view, now.isoformat(), before):
-                action = Action("reminded", {"group": group["number"]})
-                reminded.append(await self.service.act(tid, SYSTEM, action))
+        for group in reminders_due(self.tables.current(tid).public, now.isoformat(), before):
+            action = Action("reminded", {"group": group["number"]})
+            reminded.append(await self.service.act(tid, SYSTEM, action))
         return reminded
 
     async def keep_event(self, tournament_id: int, number: int, event_id: str) -> None:

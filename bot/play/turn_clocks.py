@@ -139,7 +139,8 @@ class TurnClocks:
                 continue
             try:
                 self.tables.at(stored.game_id, stored.version)  # another process moved it?
-                notice = await self._on_due(stored.game_id)
+                async with self.service.locks(stored.game_id):
+                    notice = await self._on_due(stored.game_id)
             except IllegalAction as exc:
                 log.warning("clock of game %s: %s", stored.game_id, exc)
                 continue

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from bot.engine import JSON, Action, AuditedRng, Event, Game
 from bot.play.outbox import Outbox
 from bot.play.outcome import Outcome
+from bot.play.table_locks import TableLocks
 from bot.play.tables import Table, Tables
 from bot.store import Store
 
@@ -20,6 +21,7 @@ class Writer(Protocol):
     tables: Tables
     now: Callable[[], datetime]
     outbox: Outbox
+    locks: TableLocks
 
     async def act(
         self,

@@ -23,7 +23,7 @@ from bot.render.drawn import ready
 from bot.render.lobby import ended
 from bot.render.v6_cards import Names
 from bot.service import Outcome
-from cogs.croupier_cog import CroupierCog, open_lobby_here, service_of
+from cogs.croupier_cog import CroupierCog, service_of
 from cogs.help import send_help
 from cogs.options import Hands
 from cogs.pipeline import payload as ui
@@ -32,6 +32,7 @@ from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import Delivery, Event, show_lobby
 from cogs.pipeline.dms import closed_notice
 from cogs.pipeline.incoming import Click
+from cogs.pipeline.opening import open_lobby_here
 from cogs.pipeline.payload import send_kwargs
 from cogs.pipeline.router import game_extension
 from cogs.practice import Computers, Opponent, open_practice

@@ -19,13 +19,14 @@ from bot.render import pictures
 from bot.render import teufel_cards as cards
 from bot.render.cards import Card, Picture
 from bot.service import Outcome, Service
-from cogs.croupier_cog import CroupierCog, open_lobby_here
+from cogs.croupier_cog import CroupierCog
 from cogs.help import send_help
 from cogs.pipeline import payload as ui
 from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import Delivery, Event, show_lobby
 from cogs.pipeline.dms import closed_notice
 from cogs.pipeline.incoming import Click
+from cogs.pipeline.opening import open_lobby_here
 from cogs.pipeline.router import game_extension
 from cogs.practice import Computers, Opponent, open_practice
 from cogs.translator import cmd

@@ -21,18 +21,19 @@ from bot.render import v6_cards as cards
 from bot.render.cards import Card, Picture
 from bot.render.v6_lines import describe
 from bot.service import Outcome
-from cogs.croupier_cog import CroupierCog, actor_of, open_lobby_here, service_of
+from cogs.croupier_cog import CroupierCog, actor_of, service_of
 from cogs.help import send_help
 from cogs.options import Durchgaenge, GameNumber, JokerName, Reason
 from cogs.pipeline import payload as ui
 from cogs.pipeline import prompts
 from cogs.pipeline.clicks import GameClicks
-from cogs.pipeline.delivery import Delivery, announce, show_lobby
+from cogs.pipeline.delivery import Delivery, show_lobby
 from cogs.pipeline.incoming import Click
+from cogs.pipeline.opening import open_lobby_here
 from cogs.pipeline.payload import send_kwargs
-from cogs.pipeline.replies import reader_locale, refuse
+from cogs.pipeline.replies import reader_locale, refuse, respond
 from cogs.pipeline.router import game_extension, router_of
-from cogs.pipeline.table_turn import TableTurn
+from cogs.pipeline.session import Show
 from cogs.practice import Computers, Opponent, open_practice
 from cogs.translator import cmd
 
@@ -209,7 +210,7 @@ async def show(
         if answered:  # the host's command was answered already: the lines go public
             await interaction.followup.send(text)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await respond(interaction, content=text, ephemeral=True)
     ends = [i for i, e in enumerate(outcome.events) if e["type"] == "durchgang_end"]
     logged = _logged(d, outcome.events[ends[0]]) if ends else []
     if outcome.finished:  # the evening's table, pictured on the table's last state
@@ -247,20 +248,16 @@ async def show(
             interaction, outcome.game_id, actor, version=outcome.version, message_id=sent.id,
             locale=mine.locale,
         )  # fmt: skip
-    await d.linked()
 
 
-async def deliver(
-    interaction: discord.Interaction[Any],
-    outcome: Outcome,
-    actor: str,
-    turn: TableTurn | None = None,
-    **how: bool,
-) -> None:
-    """A typed command's outcome (``/weiter``, a host acting for a player), delivered."""
-    d = Delivery(interaction.client, outcome, interaction, turn=turn)
-    await show(d, actor, **how)
-    d.delivered()
+def typed_show(*, answered: bool = False) -> Show:
+    """How a typed command's outcome (``/weiter``, a host acting for a player) is shown:
+    its lines answer the command (privately, or in public once ``answered``)."""
+
+    async def shown(d: Delivery, actor: str | None) -> None:
+        await show(d, actor, typed=True, answered=answered)
+
+    return shown
 
 
 LOG_MAX = 4000  # of an embed's 4,096 characters
@@ -369,26 +366,19 @@ class Verflixte6Cog(CroupierCog):
         return self.service.tables.current(game_id)
 
     async def _typed(self, interaction: discord.Interaction[Any], action: Action) -> None:
-        """``/weiter``, ``/joker``, ``/stopp``: the same as the buttons, for typists (the
-        table's turn, then what the table still owes, then the action)."""
-        async with router_of(self.bot).busy:
-            await self._typed_action(interaction, action)
-
-    async def _typed_action(self, interaction: discord.Interaction[Any], action: Action) -> None:
+        """``/weiter``, ``/joker``, ``/stopp``: the same as the buttons, for typists (in the
+        table's session: what it still owes first, then the action and its delivery)."""
         current = await self._my_table(interaction)
         if current is None:
             return
-        actor, router = actor_of(interaction), router_of(self.bot)
-        async with router.table_turn(current.game_id) as turn:
-            await router.catch_up(current.game_id)
+        actor = actor_of(interaction)
+        async with router_of(self.bot).sessions(current.game_id, interaction) as session:
             try:
-                outcome = await self.service.act(
-                    current.game_id, actor, action, nonce=str(interaction.id)
-                )
+                outcome = await session.act(actor, action)
             except IllegalAction as exc:
                 await refuse(interaction, exc, current.locale)
                 return
-            await deliver(interaction, outcome, actor, turn, typed=True)
+            await session.deliver(outcome, actor, show=typed_show())
 
     async def _hosted(
         self,
@@ -409,20 +399,15 @@ class Verflixte6Cog(CroupierCog):
             await interaction.response.send_message(t("ui.no_table", mine), ephemeral=True)
             return
         host = actor_of(interaction)
-        try:
-            outcome = await self.service.host.do(
-                game_id,
-                host,
-                verb,
-                reason=reason,
-                for_player=for_player,
-                action=action,
-                nonce=str(interaction.id),
-            )
-        except IllegalAction as exc:
-            await refuse(interaction, exc, locale)
-            return
-        async with router_of(self.bot).busy:
+        async with router_of(self.bot).sessions(game_id, interaction, private=False) as session:
+            try:
+                outcome = await session.run(lambda s: s.host.do(
+                    game_id, host, verb, reason=reason, for_player=for_player, action=action,
+                    nonce=str(interaction.id),
+                ))  # fmt: skip
+            except IllegalAction as exc:
+                await refuse(interaction, exc, locale)
+                return
             if verb == "act":
                 note = t(
                     "ui.host.acted",
@@ -431,12 +416,12 @@ class Verflixte6Cog(CroupierCog):
                     player=cards.mention(for_player),
                     reason=reason,
                 )
-                await interaction.response.send_message(note)
-                await deliver(interaction, outcome, for_player, typed=True, answered=True)
+                await respond(interaction, content=note)
+                await session.deliver(outcome, for_player, show=typed_show(answered=True))
                 return
             lines = [describe(e, locale, cards.mention) for e in outcome.events]
-            await interaction.response.send_message("\n".join(lines))
-            await announce(self.bot, outcome, interaction)
+            await respond(interaction, content="\n".join(lines))
+            await session.deliver(outcome)
 
     @v6.command(name=cmd("pause"), description=cmd("pause.desc"))
     @app_commands.describe(grund=cmd("grund.desc"))

@@ -10,8 +10,8 @@ the tournament's too:
 3. the game's answers that change nothing (a private view, a prompt, a form);
 4. the action its ``to_action`` makes of the click, with the click's nonce; the service
    checks the version once more, the last guard against another process;
-5. a refusal privately (a leftover prompt closes instead), or the outcome shown through a
-   :class:`~cogs.pipeline.delivery.Delivery` (which releases the table's turn before DMs).
+5. a refusal privately (a leftover prompt closes instead), or the outcome shown through the
+   session's delivery (:meth:`~cogs.pipeline.session.TableSession.deliver`).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from cogs.pipeline import prompts
 from cogs.pipeline.delivery import Delivery
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.replies import game_over, reader_locale, refuse
-from cogs.pipeline.table_turn import TableTurn
+from cogs.pipeline.session import GameOver, TableSession
 
 Interaction = discord.Interaction[Any]
 Answer = Callable[[Interaction, Click, Outcome, str], Awaitable[bool]]
@@ -80,29 +80,27 @@ class GameClicks:
     """Its prompts are kept one per decision (cogs.pipeline.prompts): an outdated one
     closes when clicked, instead of answering with a refusal."""
 
-    async def handle(self, interaction: Interaction, click: Click, turn: TableTurn) -> None:
-        """One click, its table's turn held (``turn``)."""
+    async def handle(self, interaction: Interaction, click: Click, session: TableSession) -> None:
+        """One click, inside its table's session (``session``: the lock held, what was
+        owed delivered)."""
         service: Service = interaction.client.service
         tables, actor = service.tables, str(interaction.user.id)
-        game_id, verb = click.game_id, click.verb
+        verb = click.verb
         versioned = verb not in self.any_version
         locale = "de"
         try:
-            table = tables.at(game_id, click.version)  # step 1
+            table = session.read(click.version)  # step 1
             locale = table.row.locale
-            if table.over and verb not in self.after_end:
-                await game_over(interaction, locale)
-                return
-            if versioned and click.version != table.row.version:
-                raise IllegalAction("game.stale")
+            session.check(table, click.version, versioned=versioned,
+                          after_end=verb in self.after_end)  # fmt: skip
             if verb in self.seated:  # step 2
                 if actor not in table.row.players:
                     raise IllegalAction("game.not_a_player")
             elif verb in self.prompts:
-                tables.check(game_id, actor, self.prompts[verb])
+                tables.check(click.game_id, actor, self.prompts[verb])
             current = None
             if self.needs_view(click):  # step 3
-                current = tables.current(game_id)
+                current = tables.current(click.game_id)
                 reader = reader_locale(interaction, locale)  # only the clicker reads it
                 mine = current if reader == locale else replace(current, locale=reader)
                 if await self.answer(interaction, click, mine, actor):
@@ -111,13 +109,12 @@ class GameClicks:
                 action = lobby_action(verb, click.values)
             else:
                 action = self.to_action(interaction, click, current)
-            outcome = await service.act(  # step 4
-                game_id,
-                actor,
-                action,
-                nonce=str(interaction.id),
-                expected_version=click.version if versioned else None,
+            outcome = await session.act(  # step 4
+                actor, action, expected_version=click.version if versioned else None
             )
+        except GameOver:
+            await game_over(interaction, locale)
+            return
         except IllegalAction as exc:  # step 5
             closed = self.one_live_prompt and await prompts.close_clicked(
                 interaction, exc.key, reader_locale(interaction, locale)
@@ -127,6 +124,4 @@ class GameClicks:
             else:
                 await refuse(interaction, exc, locale)
             return
-        delivery = Delivery(interaction.client, outcome, interaction, turn=turn, click=click)
-        await self.show(delivery, actor)
-        delivery.delivered()
+        await session.deliver(outcome, actor, click=click, show=self.show)

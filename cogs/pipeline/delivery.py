@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -42,7 +42,6 @@ from cogs.pipeline import payload as ui
 from cogs.pipeline.dms import closed_notice, dm_players
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
-from cogs.pipeline.table_turn import TableTurn
 from cogs.pipeline.wire import edit_clicked
 
 log = logging.getLogger(__name__)
@@ -63,8 +62,9 @@ class Delivery:
     """What ``outcome`` owes: for the versions ``first``..``last`` of its game (by default
     those of the outcome's events), through ``interaction`` if the click is being
     answered. The outcome's views are the game as it stands, which may be newer.
-    ``turn``: the table's turn its caller holds, released before the DMs go out;
-    ``click``: the control the interaction came from, as the pipeline read it."""
+    ``click``: the control the interaction came from, as the pipeline read it. A delivery
+    runs inside a table session (``cogs.pipeline.session``), which holds the table's
+    lock from its first read to the end of the delivery, DMs included."""
 
     def __init__(
         self,
@@ -74,11 +74,9 @@ class Delivery:
         *,
         first: int | None = None,
         last: int | None = None,
-        turn: TableTurn | None = None,
         click: Click | None = None,
     ) -> None:
         self.client = client
-        self.turn = turn
         self.click = click
         self.outcome = outcome
         self.interaction = interaction
@@ -259,17 +257,10 @@ class Delivery:
         in ``channel``."""
         channel = channel or await self.channel()
         self.posted = True
-        if self.turn is not None:  # DMs are slow and concern no table message
-            self.turn.release()
         return await dm_players(
             self.client, channel, messages, closed_notice,
             nonce=lambda player: self.nonce(f"{part}:{player}", cause), accent=self.accent,
         )  # fmt: skip
-
-    async def linked(self) -> None:
-        """Announce what the action caused elsewhere (a group's result at its tournament)."""
-        for outcome in self.outcome.linked:
-            await announce(self.client, outcome)
 
     def delivered(self) -> None:
         """Discord accepted everything: the versions are announced."""
@@ -333,31 +324,6 @@ def _game(client: discord.Client, kind: str) -> Shown | None:
     router = getattr(client, "router", None)
     game: Shown | None = None if router is None else router.game(kind)
     return game
-
-
-async def announce(
-    client: discord.Client,
-    outcome: Outcome,
-    interaction: discord.Interaction[Any] | None = None,
-    *,
-    first: int | None = None,
-    last: int | None = None,
-    turn: TableTurn | None = None,
-) -> None:
-    """Deliver what ``outcome`` owes through its game's ``show`` and mark it announced
-    (nothing, for a game whose extension is not loaded: it stays owed)."""
-    game = _game(client, outcome.kind)
-    if game is None:
-        return
-    d = Delivery(client, outcome, interaction, first=first, last=last, turn=turn)
-    await game.show(d, None)
-    d.delivered()
-
-
-async def announce_each(client: discord.Client, outcomes: Iterable[Outcome]) -> None:
-    """Deliver what each of ``outcomes`` owes, in their order (a workflow's steps)."""
-    for outcome in outcomes:
-        await announce(client, outcome)
 
 
 async def send_private(

@@ -2,9 +2,9 @@
 restart too (``bot.play.outbox`` keeps the record, ``cogs.pipeline.delivery`` the
 idempotent sending).
 
-Owned by the router (``router.redelivery``). Before a click on a game, the router has
-what that game still owes delivered first (:meth:`Redelivery.catch_up`, step 4 of a
-click). Its own task, started by the bot, writes the delivery marks made since every
+Owned by the router (``router.redelivery``). A table session on a game has what that
+game still owes delivered first (:meth:`Redelivery.catch_up`, step 2 of every session).
+Its own task, started by the bot, writes the delivery marks made since every
 ``POLL_SECONDS`` and delivers the versions that nobody delivered within the grace time:
 those of a crash (loaded at start), of a click whose follow-ups failed (Discord's 5xx after
 its own retries), of a table whose extension was not loaded. A refusal for good (403,
@@ -15,14 +15,17 @@ given up after ``ATTEMPTS``.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import tasks
 
 from bot.service import Service
 from cogs.croupier_cog import client_service
-from cogs.pipeline.delivery import PERMANENT, announce
-from cogs.pipeline.table_turn import TableTurns
+from cogs.pipeline.delivery import PERMANENT, Delivery
+
+if TYPE_CHECKING:
+    from cogs.pipeline.session import Sessions
 
 log = logging.getLogger(__name__)
 
@@ -31,9 +34,9 @@ ATTEMPTS = 6
 
 
 class Redelivery:
-    def __init__(self, client: discord.Client, table_turn: TableTurns) -> None:
+    def __init__(self, client: discord.Client, sessions: Sessions) -> None:
         self.client = client
-        self.table_turn = table_turn
+        self.sessions = sessions
 
     @property
     def service(self) -> Service:
@@ -48,9 +51,9 @@ class Redelivery:
         self.task.cancel()
 
     async def catch_up(self, game_id: int) -> None:
-        """Before a click on a game is handled (its table's turn taken): what the game
-        still owes from before (a crash, a failed call) is delivered first, so the click
-        never overtakes it (the owed version's messages come before the click's)."""
+        """At the start of a table session (its lock taken): what the game still owes
+        from before (a crash, a failed call) is delivered first, so the session's write
+        never overtakes it (the owed version's messages come before its own)."""
         versions = self._owed_now(game_id)
         if versions:
             await self._deliver(game_id, versions)
@@ -83,19 +86,22 @@ class Redelivery:
         outbox.flush()
         due = outbox.due()
         for game_id, _ in due:
-            async with self.table_turn(game_id):
-                versions = self._owed_now(game_id)  # a click may have delivered them
-                if versions:
-                    await self._deliver(game_id, versions)
+            async with self.sessions(game_id):  # its step 2 delivers what is still owed
+                pass
         outbox.flush()
         return len(due)
 
     async def _deliver(self, game_id: int, versions: list[int]) -> None:
-        """Deliver ``versions`` of a game (its table's turn held by the caller)."""
+        """Deliver ``versions`` of a game (its table's lock held by the caller)."""
         outbox = self.service.outbox
         try:
             outcome = self.service.tables.owed(game_id, versions)
-            await announce(self.client, outcome, first=versions[0], last=versions[-1])
+            game = self.sessions.games.get(outcome.kind)
+            if game is None:
+                return  # its game is not loaded: it stays owed
+            d = Delivery(self.client, outcome, first=versions[0], last=versions[-1])
+            await game.show(d, None)
+            d.delivered()
         except PERMANENT as exc:
             log.warning("game %s: Discord refused versions %s for good (%s %s); moving on",
                         game_id, versions, exc.status, exc.code)  # fmt: skip

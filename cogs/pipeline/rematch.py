@@ -23,10 +23,11 @@ from cogs.croupier_cog import channel_by_id, client_service, table_link
 from cogs.pipeline import payload as ui
 from cogs.pipeline import wire
 from cogs.pipeline.clicks import GameClicks
-from cogs.pipeline.delivery import Delivery, nonce_of
+from cogs.pipeline.delivery import nonce_of
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.onlookers import casual, clicked_table, is_table
-from cogs.pipeline.replies import reader_locale
+from cogs.pipeline.replies import reader_locale, respond
+from cogs.pipeline.session import TableSession
 
 REMATCH_OF = "rematch_of"
 """The option of a rematch's table that names the table it continues."""
@@ -48,8 +49,11 @@ def _checked(service: Service, table: Table, player: str) -> None:
         raise IllegalAction("rematch.not_a_player")
 
 
-async def rematch(interaction: discord.Interaction[Any], click: Click, clicks: GameClicks) -> None:
-    """ "Nochmal": the rematch's lobby, opened now or found; the presser gets its link."""
+async def rematch(
+    interaction: discord.Interaction[Any], click: Click, clicks: GameClicks, session: TableSession
+) -> None:
+    """ "Nochmal": the rematch's lobby, opened now or found; the presser gets its link. In
+    the ended table's session: a double click opens one lobby."""
     service = client_service(interaction.client)
     player = str(interaction.user.id)
     table = await clicked_table(
@@ -60,30 +64,31 @@ async def rematch(interaction: discord.Interaction[Any], click: Click, clicks: G
     found = open_rematch(service, table.id)
     invited: list[str] = []
     if found is None:
-        outcome, invited = await _open(interaction, clicks, table, player)
+        outcome, invited = await _open(session, clicks, table, player)
     else:
         outcome = service.tables.current(found)
     link = table_link(interaction.guild_id or 0, outcome)
     text = t("rematch.open", reader_locale(interaction, table.row.locale), link=link)
-    await interaction.response.send_message(text, ephemeral=True)
+    await respond(interaction, content=text, ephemeral=True)
     if invited:
         await _ping(interaction, outcome, invited)
 
 
 async def _open(
-    interaction: discord.Interaction[Any], clicks: GameClicks, table: Table, host: str
+    session: TableSession, clicks: GameClicks, table: Table, host: str
 ) -> tuple[Outcome, list[str]]:
     """The new lobby, posted in the table's channel as its message; the players invited."""
-    service = client_service(interaction.client)
+    sessions = session.sessions
     row = table.row
     options = {**{k: v for k, v in row.options.items() if k != REMATCH_OF}, REMATCH_OF: row.id}
     former = list(row.players)
-    outcome = await service.open_lobby(
+    outcome = await sessions.open_lobby(
         row.kind, host, options, guild_id=row.guild_id, channel_id=row.channel_id,
         locale=row.locale, invited=former,
     )  # fmt: skip
-    await clicks.show(Delivery(interaction.client, outcome), None)  # the lobby, posted
-    return service.tables.current(outcome.game_id), [p for p in former if p != host]
+    async with sessions(outcome.game_id) as lobby:  # the lobby, posted
+        await lobby.deliver(outcome, show=clicks.show)
+    return sessions.service.tables.current(outcome.game_id), [p for p in former if p != host]
 
 
 async def _ping(interaction: discord.Interaction[Any], lobby: Outcome, players: list[str]) -> None:

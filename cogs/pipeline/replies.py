@@ -62,6 +62,15 @@ def answer_locale(interaction: Interaction) -> str:
     return private_locale(interaction.locale, server)
 
 
+async def respond(interaction: Interaction, **kwargs: Any) -> None:
+    """The interaction's answer (``send_message``'s keywords), or its follow-up once it was
+    answered or deferred (a table session that waited for its lock defers)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
 async def refuse(interaction: Interaction, exc: IllegalAction, locale: str) -> None:
     """A refusal: ephemeral, in the player's language (else the table's, ``locale``);
     nothing was changed."""

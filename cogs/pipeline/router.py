@@ -9,10 +9,10 @@ when it unloads, as discord.py's ``add_dynamic_items`` does. Per click, in this 
 
 1. who clicked, in which language (the directory's one write, only when it changed);
 2. one parse of the custom id, the game's clicks by the prefix;
-3. the table's turn (:mod:`cogs.pipeline.table_turn`, one lock per table);
-4. what the game still owes from before delivered first (:class:`Redelivery`);
-5. the game's click sequence (:meth:`GameClicks.handle`): stale and over decided once,
-   who may act, the answers that change nothing, the action, the delivery.
+3. a table session on the clicked table (:mod:`cogs.pipeline.session`: its lock, what it
+   still owes from before, then the click's own steps, the delivery, the follow-ups);
+4. the game's click sequence (:meth:`GameClicks.handle`) inside it: stale and over decided
+   once, who may act, the answers that change nothing, the action, the delivery.
 """
 
 from __future__ import annotations
@@ -28,14 +28,15 @@ from bot.ops.answers import arrived
 from bot.ops.metrics import Metrics
 from bot.render.onlookers import REMATCH, WATCH
 from bot.render.onlookers import VERBS as ONLOOKER_VERBS
+from cogs.pipeline.busy import Busy
 from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.incoming import Click, form_values, parse_click
 from cogs.pipeline.redelivery import Redelivery
 from cogs.pipeline.rematch import rematch
 from cogs.pipeline.replies import apologise, unknown_control
 from cogs.pipeline.seat_back import BACK, take_back
+from cogs.pipeline.session import Sessions
 from cogs.pipeline.spectators import refresh, watch
-from cogs.pipeline.table_turn import Busy, TableTurns
 
 log = logging.getLogger(__name__)
 
@@ -48,12 +49,13 @@ class Router:
     def __init__(self, client: discord.Client) -> None:
         self._by_prefix: dict[str, GameClicks] = {}
         self._by_kind: dict[str, GameClicks] = {}
-        self.table_turn = TableTurns()
-        """``async with router.table_turn(game_id) as turn:`` one interaction at a time."""
         self.busy = Busy()
-        self.redelivery = Redelivery(client, self.table_turn)
-        """What games still owe: delivered before a click on them (step 4), and by its
+        self.sessions = Sessions(client, self._by_kind, self.busy)
+        """``async with router.sessions(game_id, interaction) as s:`` every write."""
+        self.redelivery = Redelivery(client, self.sessions)
+        """What games still owe: delivered at the start of a session on them, and by its
         own task every few seconds (the bot starts it)."""
+        self.sessions.redelivery = self.redelivery
         self.metrics: Metrics | None = None
         """The bot's metrics once its operations started (``bot.ops``): each click and
         form is stamped when it arrives, its first response timed (``bot.ops.answers``)."""
@@ -114,13 +116,13 @@ class Router:
             async with self.busy:
                 await self.onlooker(interaction, click, clicks)
             return
-        async with self.busy, self.table_turn(click.game_id) as turn:  # step 3
+        async with self.busy:
             try:
-                await self.catch_up(click.game_id)  # step 4
-                if click.verb == BACK:  # every game's: a computer stood in for him
-                    await take_back(interaction, click, turn)
-                else:
-                    await clicks.handle(interaction, click, turn)  # step 5
+                async with self.sessions(click.game_id, interaction) as session:  # step 3
+                    if click.verb == BACK:  # every game's: a computer stood in for him
+                        await take_back(interaction, click, session)
+                    else:
+                        await clicks.handle(interaction, click, session)  # step 4
             except Exception:
                 log.exception("handling %s failed", click)
                 await apologise(interaction)
@@ -132,8 +134,8 @@ class Router:
         with the ended table's turn (a double click opens one lobby)."""
         try:
             if click.verb == REMATCH:
-                async with self.table_turn(click.game_id):
-                    await rematch(interaction, click, clicks)
+                async with self.sessions(click.game_id, interaction) as session:
+                    await rematch(interaction, click, clicks, session)
             elif click.verb == WATCH:
                 await watch(interaction, click, clicks)
             else:
@@ -141,12 +143,6 @@ class Router:
         except Exception:
             log.exception("handling %s failed", click)
             await apologise(interaction)
-
-    async def catch_up(self, game_id: int) -> None:
-        """With the table's turn held, before acting on it: what the game still owes from
-        before (a crash, a failed call) is delivered first, so that a click never
-        overtakes it."""
-        await self.redelivery.catch_up(game_id)
 
     async def settled(self, timeout: float = 5) -> None:
         """Wait until no interaction is being handled (its follow-ups and edits included)."""

@@ -12,10 +12,9 @@ from bot.engine import IllegalAction
 from bot.i18n import t
 from bot.render.cards import Button, custom_id
 from cogs.croupier_cog import actor_of, service_of
-from cogs.pipeline.delivery import announce
 from cogs.pipeline.incoming import Click
-from cogs.pipeline.replies import reader_locale, refuse
-from cogs.pipeline.table_turn import TableTurn
+from cogs.pipeline.replies import reader_locale, refuse, respond
+from cogs.pipeline.session import TableSession
 
 BACK = "back"
 
@@ -25,16 +24,18 @@ def back_button(prefix: str, game_id: int, version: int, locale: str) -> Button:
     return Button(custom_id(prefix, game_id, version, BACK), t("ui.button.back", locale), "success")
 
 
-async def take_back(interaction: discord.Interaction[Any], click: Click, turn: TableTurn) -> None:
+async def take_back(
+    interaction: discord.Interaction[Any], click: Click, session: TableSession
+) -> None:
     """The clicker takes his seat back (refused privately if no computer plays for him)."""
     service, actor = service_of(interaction), actor_of(interaction)
     locale = "de"
     try:
         locale = service.tables.get(click.game_id).row.locale
-        outcome = await service.host.take_back(click.game_id, actor)
+        outcome = await session.run(lambda s: s.host.take_back(click.game_id, actor))
     except IllegalAction as exc:
         await refuse(interaction, exc, locale)
         return
     mine = reader_locale(interaction, locale)
-    await interaction.response.send_message(t("ui.seat_back", mine), ephemeral=True)
-    await announce(interaction.client, outcome, turn=turn)
+    await respond(interaction, content=t("ui.seat_back", mine), ephemeral=True)
+    await session.deliver(outcome, answer=False)

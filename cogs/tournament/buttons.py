@@ -19,7 +19,7 @@ from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import Delivery
 from cogs.pipeline.dms import send_dm
 from cogs.pipeline.incoming import Click
-from cogs.pipeline.replies import reader_locale
+from cogs.pipeline.replies import reader_locale, respond
 from cogs.tournament import correction_prompt
 from cogs.tournament.group_threads import deliver
 
@@ -46,7 +46,7 @@ async def show(d: Delivery, actor: str | None) -> None:
     verb = None if click is None or actor is None else click.verb
     if interaction is not None and click is not None and verb == "checkin":
         text = t("ui.tour.checked_in", reader_locale(interaction, outcome.locale))
-        await interaction.response.send_message(text, ephemeral=True)
+        await respond(interaction, content=text, ephemeral=True)
         # Its message is a thread's call or a DM: the tournament's own messages are
         # edited in their channel, through the API.
         d.interaction = None

@@ -52,10 +52,10 @@ from cogs.options import (
 )
 from cogs.permission_notices import tell_host
 from cogs.pipeline import payload as ui
-from cogs.pipeline.delivery import announce, announce_each
 from cogs.pipeline.payload import accent_of, send_kwargs
-from cogs.pipeline.replies import reader_locale, refuse
+from cogs.pipeline.replies import reader_locale, refuse, respond
 from cogs.pipeline.router import router_of
+from cogs.pipeline.session import TableSession
 from cogs.tournament import correction_prompt as tournament_fix
 from cogs.tournament.bracket_picture import bracket_picture
 from cogs.tournament.buttons import CLICKS
@@ -111,7 +111,7 @@ class TournamentCog(CroupierCog):
             "clock_seconds": zugzeit * 60,
             "on_timeout": ON_TIMEOUT[zeitablauf],
         }
-        outcome = await self.service.create(
+        outcome = await router_of(self.bot).sessions.create(
             KIND,
             [actor_of(interaction)],
             options,
@@ -248,15 +248,13 @@ class TournamentCog(CroupierCog):
             "reason": grund,
             "now": discord.utils.utcnow().isoformat(),
         } | ({"host": True} if self.host(interaction) else {})
-        try:
-            outcome = await self.service.act(
-                current.game_id, actor_of(interaction), Action("substitute", args),
-                nonce=str(interaction.id),
-            )  # fmt: skip
-        except IllegalAction as exc:
-            await refuse(interaction, exc, current.locale)
-            return
-        await substitute(interaction, outcome)
+        async with self._session(interaction, current.game_id) as session:
+            try:
+                outcome = await session.act(actor_of(interaction), Action("substitute", args))
+            except IllegalAction as exc:
+                await refuse(interaction, exc, current.locale)
+                return
+            await substitute(session, outcome)
 
     @turnier.command(name=cmd("starten"), description=cmd("starten.desc"))
     @app_commands.describe(gruppe=cmd("gruppe.nr.desc"), fehlende=cmd("fehlende.desc"))
@@ -274,20 +272,19 @@ class TournamentCog(CroupierCog):
         if not self.host(interaction) and actor_of(interaction) != current.public["host"]:
             await refuse(interaction, IllegalAction("tour.host_only"), current.locale)
             return
-        try:
-            started = await start(
-                self.bot, current.game_id, gruppe, fehlende, actor_of(interaction)
-            )
-        except IllegalAction as exc:
-            await refuse(interaction, exc, current.locale)
-            return
-        missing = started.events[-1]["missing"]
-        mine = reader_locale(interaction, current.locale)
-        if missing:
-            text = t("ui.tour.started", mine, group=gruppe, count=len(missing))
-        else:
-            text = t("ui.tour.started_plain", mine, group=gruppe)
-        await interaction.response.send_message(text, ephemeral=True)
+        async with self._session(interaction, current.game_id, private=True) as session:
+            try:
+                started = await start(session, gruppe, fehlende, actor_of(interaction))
+            except IllegalAction as exc:
+                await refuse(interaction, exc, current.locale)
+                return
+            missing = started.events[-1]["missing"]
+            mine = reader_locale(interaction, current.locale)
+            if missing:
+                text = t("ui.tour.started", mine, group=gruppe, count=len(missing))
+            else:
+                text = t("ui.tour.started_plain", mine, group=gruppe)
+            await respond(interaction, content=text, ephemeral=True)
 
     @turnier.command(name=cmd("weiterkommen"), description=cmd("weiterkommen.desc"))
     @app_commands.describe(spieler=cmd("spieler.desc"), grund=cmd("grund.desc"))
@@ -321,36 +318,35 @@ class TournamentCog(CroupierCog):
         if current is None:
             return
         locale = current.locale
-        try:
-            server_zone = self.service.directory.guild_time_zone(interaction.guild_id)
-            typed = zeitzone.strip() or server_zone
-            zone = zone_named(typed) if typed else BERLIN
-            american = str(interaction.locale) == "en-US"  # 12/1/2026 is 1 December
-            when = parse_evening(datum, uhrzeit, zone, month_first=american)
-            args = {
-                "group": gruppe,
-                "at": when.isoformat(),
-                "zone": zone.key,
-                "now": discord.utils.utcnow().isoformat(),
-                "grace": wartezeit,
-            }
-            action = Action("schedule", args | ({"host": True} if self.host(interaction) else {}))
-            outcome = await self.service.act(
-                current.game_id, actor_of(interaction), action, nonce=str(interaction.id)
-            )
-        except IllegalAction as exc:
-            await refuse(interaction, exc, locale)
-            return
-        text = t("ui.tour.scheduled", locale, group=gruppe, when=shown_time(when))
-        await interaction.response.send_message(text)
-        await announce(self.bot, outcome, interaction)
-        await wait_for_evening(self.bot, outcome.game_id, gruppe)  # its table waits for the evening
-        where = f"#{getattr(interaction.channel, 'name', 'discord')}"
-        if not await server_event(
-            self.bot, interaction.guild, outcome, gruppe, when, location=where
-        ):
-            text = t("ui.tour.no_event", reader_locale(interaction, locale))
-            await interaction.followup.send(text, ephemeral=True)
+        async with self._session(interaction, current.game_id) as session:
+            try:
+                server_zone = self.service.directory.guild_time_zone(interaction.guild_id)
+                typed = zeitzone.strip() or server_zone
+                zone = zone_named(typed) if typed else BERLIN
+                american = str(interaction.locale) == "en-US"  # 12/1/2026 is 1 December
+                when = parse_evening(datum, uhrzeit, zone, month_first=american)
+                args = {
+                    "group": gruppe,
+                    "at": when.isoformat(),
+                    "zone": zone.key,
+                    "now": discord.utils.utcnow().isoformat(),
+                    "grace": wartezeit,
+                }
+                host = {"host": True} if self.host(interaction) else {}
+                outcome = await session.act(actor_of(interaction), Action("schedule", args | host))
+            except IllegalAction as exc:
+                await refuse(interaction, exc, locale)
+                return
+            text = t("ui.tour.scheduled", locale, group=gruppe, when=shown_time(when))
+            await respond(interaction, content=text)
+            await session.deliver(outcome)
+            await wait_for_evening(session, gruppe)  # its table waits for the evening
+            where = f"#{getattr(interaction.channel, 'name', 'discord')}"
+            if not await server_event(
+                session, interaction.guild, outcome, gruppe, when, location=where
+            ):
+                text = t("ui.tour.no_event", reader_locale(interaction, locale))
+                await interaction.followup.send(text, ephemeral=True)
 
     @termin.autocomplete("zeitzone")
     async def _zones(
@@ -373,25 +369,21 @@ class TournamentCog(CroupierCog):
         args = {"group": gruppe, "reason": grund} | (
             {"host": True} if self.host(interaction) else {}
         )
-        try:
-            outcome = await self.service.act(
-                current.game_id,
-                actor_of(interaction),
-                Action("unschedule", args),
-                nonce=str(interaction.id),
-            )
-        except IllegalAction as exc:
-            await refuse(interaction, exc, locale)
-            return
-        text = t(reasoned("ui.tour.unscheduled", grund), locale, group=gruppe, reason=grund)
-        await interaction.response.send_message(text)
-        await announce(self.bot, outcome, interaction)
-        if waited and before is not None and before["game_id"] is not None:
-            await resume(self.bot, int(before["game_id"]), actor_of(interaction))  # plays now
-        event_id = outcome.events[-1].get("event_id")
-        if event_id and not await delete_server_event(self.bot, interaction.guild, event_id):
-            text = t("ui.tour.no_event_change", reader_locale(interaction, locale))
-            await interaction.followup.send(text, ephemeral=True)
+        async with self._session(interaction, current.game_id) as session:
+            try:
+                outcome = await session.act(actor_of(interaction), Action("unschedule", args))
+            except IllegalAction as exc:
+                await refuse(interaction, exc, locale)
+                return
+            text = t(reasoned("ui.tour.unscheduled", grund), locale, group=gruppe, reason=grund)
+            await respond(interaction, content=text)
+            await session.deliver(outcome)
+            if waited and before is not None and before["game_id"] is not None:
+                await resume(session, int(before["game_id"]), actor_of(interaction))  # plays now
+            event_id = outcome.events[-1].get("event_id")
+            if event_id and not await delete_server_event(self.bot, interaction.guild, event_id):
+                text = t("ui.tour.no_event_change", reader_locale(interaction, locale))
+                await interaction.followup.send(text, ephemeral=True)
 
     @tasks.loop(seconds=60)
     async def reminders(self) -> None:
@@ -421,9 +413,14 @@ class TournamentCog(CroupierCog):
     async def remind_due(self, now: datetime) -> int:
         """Remind the players of every group whose evening starts within the hour (each
         group once; see :func:`remind`). Returns how many groups."""
-        reminded = await self.service.tournaments.remind_due(now, REMIND_BEFORE)
-        await announce_each(self.bot, reminded)
-        return len(reminded)
+        sessions, reminded = router_of(self.bot).sessions, 0
+        for tid in self.service.tables.live_games(KIND):
+            async with sessions(tid) as session:
+                flow = self.service.tournaments
+                outcomes = await flow.remind_due_of(tid, now, REMIND_BEFORE)
+                await session.deliver_all(outcomes)
+                reminded += len(outcomes)
+        return reminded
 
     async def _host_tool(self, interaction: discord.Interaction[Any], action: Action) -> None:
         """Withdraw, advance: the host's word, logged with who and why, and shown."""
@@ -431,27 +428,29 @@ class TournamentCog(CroupierCog):
         if current is None:
             return
         args = {**action.args, "host": True} if self.host(interaction) else dict(action.args)
-        try:
-            outcome = await self.service.act(
-                current.game_id,
-                actor_of(interaction),
-                Action(action.do, args),
-                nonce=str(interaction.id),
+        async with self._session(interaction, current.game_id) as session:
+            try:
+                outcome = await session.act(actor_of(interaction), Action(action.do, args))
+            except IllegalAction as exc:
+                await refuse(interaction, exc, current.locale)
+                return
+            event = outcome.events[-1]
+            reason = str(event.get("reason") or "")
+            text = t(
+                reasoned(f"ui.tour.host.{action.do}", reason),
+                outcome.locale,
+                by=v6_cards.mention(event["by"]),
+                target=v6_cards.mention(event["target"]),
+                reason=reason,
             )
-        except IllegalAction as exc:
-            await refuse(interaction, exc, current.locale)
-            return
-        event = outcome.events[-1]
-        reason = str(event.get("reason") or "")
-        text = t(
-            reasoned(f"ui.tour.host.{action.do}", reason),
-            outcome.locale,
-            by=v6_cards.mention(event["by"]),
-            target=v6_cards.mention(event["target"]),
-            reason=reason,
-        )
-        await interaction.response.send_message(text)
-        await announce(self.bot, outcome, interaction)
+            await respond(interaction, content=text)
+            await session.deliver(outcome)
+
+    def _session(
+        self, interaction: discord.Interaction[Any], game_id: int, *, private: bool = False
+    ) -> TableSession:
+        """A command's session on the tournament (answered in public unless ``private``)."""
+        return router_of(self.bot).sessions(game_id, interaction, private=private)
 
     async def _here(self, interaction: discord.Interaction[Any]) -> Outcome | None:
         """The tournament of the channel the command came from: the channel's own, or for
@@ -472,12 +471,13 @@ class TournamentCog(CroupierCog):
     async def on_ready(self) -> None:
         """After a restart: results that did not reach their tournament, and groups whose
         thread or table was not created yet."""
-        for outcome in await self.service.tournaments.reconcile():
-            await announce(self.bot, outcome)
+        sessions = router_of(self.bot).sessions
         for game_id in self.service.tables.live_games(KIND):
-            current = self.service.tables.current(game_id)
-            if current.public["rounds"] and current.status == "open":
-                await start_groups(self.bot, current)
+            async with sessions(game_id) as session:
+                await session.deliver_all(await self.service.tournaments.reconcile_of(game_id))
+                current = self.service.tables.current(game_id)
+                if current.public["rounds"] and current.status == "open":
+                    await start_groups(self.bot, current)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -23,12 +23,13 @@ from bot.render import v6_cards
 from bot.render.cards import Button, Card, custom_id
 from bot.service import Outcome
 from bot.tournament.corrections import UNDOES
-from cogs.croupier_cog import CroupierCog, actor_of, channel_by_id, client_service
+from cogs.croupier_cog import CroupierCog, actor_of, channel_by_id
 from cogs.pipeline import payload as ui
-from cogs.pipeline.delivery import announce
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import accent_of, send_kwargs
-from cogs.pipeline.replies import reader_locale, refuse
+from cogs.pipeline.replies import reader_locale, refuse, respond
+from cogs.pipeline.router import router_of
+from cogs.pipeline.session import TableSession
 
 log = logging.getLogger(__name__)
 TOUR = accent_of("turnier")
@@ -52,13 +53,20 @@ async def correct(
     cog: CroupierCog, interaction: Interaction, current: Outcome, args: dict[str, Any]
 ) -> None:
     """The host's correction: made, or (if it undoes a round) first put to him."""
-    service, host = cog.service, actor_of(interaction)
+    host = actor_of(interaction)
     if cog.host(interaction):
         args = {**args, "host": True}
+    async with router_of(cog.bot).sessions(current.game_id, interaction) as session:
+        await _correct(session, current, host, args)
+
+
+async def _correct(
+    session: TableSession, current: Outcome, host: str, args: dict[str, Any]
+) -> None:
+    interaction = session.interaction
+    assert interaction is not None
     try:
-        outcome = await service.act(
-            current.game_id, host, Action("correct", args), nonce=str(interaction.id)
-        )
+        outcome = await session.act(host, Action("correct", args))
     except IllegalAction as exc:
         if exc.key != UNDOES:
             await refuse(interaction, exc, current.locale)
@@ -80,11 +88,11 @@ async def correct(
             "danger",
         )
         card = Card(description=text, rows=[(button,)])
-        await interaction.response.send_message(ephemeral=True, **send_kwargs(card, TOUR))
+        await respond(interaction, ephemeral=True, **send_kwargs(card, TOUR))
         return
-    await interaction.response.send_message(**send_kwargs(_public_card(outcome), TOUR))
+    await respond(interaction, **send_kwargs(_public_card(outcome), TOUR))
     await end_undone(interaction.client, outcome, host)
-    await announce(interaction.client, outcome, interaction)
+    await session.deliver(outcome)
 
 
 def confirmed_action(interaction: Interaction, click: Click) -> Action:
@@ -140,8 +148,10 @@ async def end_undone(client: discord.Client, outcome: Outcome, host: str) -> Non
     """End the tables of the rounds a correction undid (bot.play.tournaments), announced;
     their threads are renamed as undone and archived, so that the new draw's thread of
     the same name is the only one that reads as the group's."""
-    for ended in await client_service(client).tournaments.end_undone(outcome, host):
-        await announce(client, ended)
+    sessions = router_of(client).sessions  # in the tournament's session
+    for ended in await sessions.service.tournaments.end_undone(outcome, host):
+        async with sessions(ended.game_id) as session:
+            await session.deliver(ended)
         thread = await channel_by_id(client, ended.channel_id)
         if not isinstance(thread, discord.Thread):
             continue

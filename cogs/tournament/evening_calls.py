@@ -18,37 +18,45 @@ from datetime import datetime
 import discord
 
 from bot.service import Outcome
-from cogs.croupier_cog import client_service
-from cogs.pipeline.delivery import announce_each
+from bot.tournament.game import TournamentGame
+from cogs.pipeline.router import router_of
+from cogs.pipeline.session import TableSession
 
 
-async def wait_for_evening(client: discord.Client, tournament_id: int, number: int) -> None:
-    """After an evening was set: the group's table waits for it, if nobody has played yet."""
-    flow = client_service(client).tournaments
-    await announce_each(client, await flow.wait_for_evening(tournament_id, number))
+async def wait_for_evening(session: TableSession, number: int) -> None:
+    """After an evening was set (in the tournament's session): the group's table waits for
+    it, if nobody has played yet."""
+    tid = session.game_id
+    await session.deliver_all(
+        await session.run_all(lambda s: s.tournaments.wait_for_evening(tid, number))
+    )
 
 
-async def resume(client: discord.Client, game_id: int, by: str) -> None:
-    """Open a table that waits (paused for its evening)."""
-    await announce_each(client, await client_service(client).tournaments.resume(game_id, by))
+async def resume(session: TableSession, game_id: int, by: str) -> None:
+    """Open a group's table that waits (paused for its evening), from the tournament's
+    session."""
+    await session.deliver_all(await session.run_all(lambda s: s.tournaments.resume(game_id, by)))
 
 
-async def start(
-    client: discord.Client, tournament_id: int, number: int, handling: str, by: str
-) -> Outcome:
-    """A waiting group starts (bot.play.tournaments.Tournaments.start_group), announced;
-    the tournament after it. Raises IllegalAction (nothing changed) when it cannot start."""
-    flow = client_service(client).tournaments
-    steps = await flow.start_group(tournament_id, number, handling, by)
-    await announce_each(client, steps)
+async def start(session: TableSession, number: int, handling: str, by: str) -> Outcome:
+    """A waiting group starts (bot.play.tournaments.Tournaments.start_group), in the
+    tournament's session, announced; the tournament after it. Raises IllegalAction (nothing
+    changed) when it cannot start."""
+    tid = session.game_id
+    steps = await session.run_all(lambda s: s.tournaments.start_group(tid, number, handling, by))
+    await session.deliver_all(steps)
     return steps[-1]
 
 
 async def open_evenings(client: discord.Client, now: datetime) -> int:
     """At each waiting group's evening: its players called to check in; its wait later
-    its table opens (the tournament cog's minute task calls this, tests too). Returns how
-    many steps it took."""
-    steps = await client_service(client).tournaments.open_evenings(now)
-    for step in steps:
-        await announce_each(client, step)
-    return len(steps)
+    its table opens (the tournament cog's minute task calls this, tests too), each
+    tournament in its session. Returns how many steps it took."""
+    sessions, taken = router_of(client).sessions, 0
+    flow = sessions.service.tournaments
+    for tid in sessions.service.tables.live_games(TournamentGame.kind):
+        async with sessions(tid) as session:
+            for step in await flow.open_evenings_of(tid, now):
+                await session.deliver_all(step)
+                taken += 1
+    return taken

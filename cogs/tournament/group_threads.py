@@ -4,7 +4,6 @@ group's table, a round's draw, the champion, an evening's reminder); the picture
 
 from __future__ import annotations
 
-import asyncio
 from datetime import datetime
 from typing import Any
 
@@ -19,8 +18,11 @@ from bot.service import Outcome, Service
 from bot.tournament.evening_time import shown_time
 from cogs.croupier_cog import channel_by_id, client_service
 from cogs.pipeline import payload as ui
-from cogs.pipeline.delivery import Delivery, announce, nonce_of, send_private, wake
+from cogs.pipeline.delivery import Delivery, nonce_of, send_private, wake
 from cogs.pipeline.dms import closed_notice
+from cogs.pipeline.replies import respond
+from cogs.pipeline.router import router_of
+from cogs.pipeline.session import TableSession
 
 THREAD_ARCHIVE_MINUTES = 10080  # a week, the longest Discord offers: evenings are days apart
 THREAD_EXISTS = 160004  # "A thread has already been created for this message"
@@ -37,29 +39,23 @@ async def start_groups(client: discord.Client, tournament: Outcome) -> None:
     yet. Idempotent, so a restart finishes what a crash left half done: each group's thread
     hangs on a starter message posted with a fixed nonce (Discord hands back the message
     it accepted before) and a message has one thread at most (its id is the message's); a
-    table already opened in the thread is the group's. One at a time per tournament (a
-    restart's reconciliation and the deliverer may both get here)."""
-    service = client_service(client)
-    async with _starting(client, tournament.game_id):
-        await _start_groups(client, service.tables.current(tournament.game_id))
+    table already opened in the thread is the group's. In the tournament's session (the
+    one its delivery runs in, or one of its own): one at a time per tournament."""
+    sessions = router_of(client).sessions
+    async with sessions(tournament.game_id) as session:
+        await _start_groups(session, session.service.tables.current(tournament.game_id))
 
 
-def _starting(client: discord.Client, tournament_id: int) -> asyncio.Lock:
-    locks: dict[int, asyncio.Lock] = client.__dict__.setdefault("_group_starts", {})
-    return locks.setdefault(tournament_id, asyncio.Lock())
-
-
-async def _start_groups(client: discord.Client, tournament: Outcome) -> None:
-    service = client_service(client)
+async def _start_groups(session: TableSession, tournament: Outcome) -> None:
+    client, flow = session.sessions.client, session.service.tournaments
     current = tournament.public["rounds"][-1]
     channel = await channel_by_id(client, tournament.channel_id)
     for group in current["groups"]:
         if group["game_id"] is not None:
             continue
         thread = await _group_thread(client, channel, tournament, current, group)
-        flow = service.tournaments
         table, _ = await flow.open_group(tournament.game_id, group["number"], thread.id)
-        await announce(client, table)  # its table message
+        await session.deliver_all([table])  # its table message, in the table's session
 
 
 async def _group_thread(
@@ -230,9 +226,12 @@ def group_picture(
     )
 
 
-async def substitute(interaction: discord.Interaction[Any], outcome: Outcome) -> None:
-    """A tournament's substitution on Discord: said in public, the group's table given to
-    the newcomer (bot.play.tournaments), who gets his private state by DM."""
+async def substitute(session: TableSession, outcome: Outcome) -> None:
+    """A tournament's substitution on Discord (in the tournament's ``session``): said in
+    public, the group's table given to the newcomer (bot.play.tournaments), who gets his
+    private state by DM."""
+    interaction = session.interaction
+    assert interaction is not None
     event = outcome.events[-1]
     text = t(
         "ui.tour.host.substitute",
@@ -243,11 +242,11 @@ async def substitute(interaction: discord.Interaction[Any], outcome: Outcome) ->
         group=event["group"],
         reason=event.get("reason") or "–",
     )
-    await interaction.response.send_message(text)
-    await announce(interaction.client, outcome, interaction)
-    table = await client_service(interaction.client).tournaments.seat_substitute(event)
+    await respond(interaction, content=text)
+    await session.deliver(outcome)
+    table = await session.service.tournaments.seat_substitute(event)
     if table is None:
         return  # no table yet: it opens with the newcomer seated
-    await announce(interaction.client, table)
+    await session.deliver_all([table])
     channel = await channel_by_id(interaction.client, table.channel_id)
     await send_private(interaction.client, channel, table, [str(event["player"])])

@@ -13,7 +13,7 @@ import discord
 from bot.i18n import t
 from bot.play.tournaments import group_of
 from bot.service import Outcome
-from cogs.croupier_cog import client_service
+from cogs.pipeline.session import TableSession
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ def _group(outcome: Outcome, number: int) -> dict[str, Any]:
 
 
 async def server_event(
-    client: discord.Client,
+    session: TableSession,
     guild: discord.Guild | None,
     outcome: Outcome,
     number: int,
@@ -37,7 +37,9 @@ async def server_event(
     location: str,
 ) -> bool:
     """The group's scheduled event at ``when``: the one it has moved, else a new one whose
-    id the tournament keeps. False where the bot may not (Create Events missing)."""
+    id the tournament keeps (in the tournament's ``session``). False where the bot may not
+    (Create Events missing)."""
+    client = session.sessions.client
     if guild is None:
         return False
     start, end = when.astimezone(UTC), (when + EVENING_LENGTH).astimezone(UTC)
@@ -67,7 +69,8 @@ async def server_event(
         )
     except discord.Forbidden:
         return False
-    await client_service(client).tournaments.keep_event(outcome.game_id, number, str(created.id))
+    kept = str(created.id)
+    await session.service.tournaments.keep_event(outcome.game_id, number, kept)
     return True
 
 

@@ -309,7 +309,8 @@ def test_every_id_a_tournament_shows_reads_back(
                 ids |= seen
                 if not last.finished:  # left open after STEPS actions: the round never ends
                     return ids
-                outcome = next((o for o in last.linked if o.game_id == tid), outcome)
+                caused = await service.settle(last)
+                outcome = next((o for o in caused if o.game_id == tid), outcome)
         return ids | ids_of(tournament_seen(outcome))
 
     ids = asyncio.run(run())

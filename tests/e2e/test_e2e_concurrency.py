@@ -127,3 +127,30 @@ async def test_ten_picks_of_one_card_count_once(table: Table, verb: str) -> None
     answers = await burst(table, user, prompt, verb, [option])
     assert logged(table) == before + 1
     assert len(refused(answers, user)) == CLICKS - 1
+
+
+async def test_a_click_on_a_busy_table_is_deferred_then_finished(table: Table) -> None:
+    """The table's lock is held longer than Discord's window allows (here by the test): the
+    click is deferred within 3 s, waits its turn without going on, and is finished once the
+    lock is free: the die rolled, the table message edited."""
+    table.dice.add(3, 2, 4, 4)
+    await table.open_and_start(table.anna, table.ben)
+    await table.start_turn(table.anna)
+    service, game = game_of(table)
+    before = logged(table)
+    lock = service.locks(game)
+    await lock.acquire()  # a slow write holds the table
+    message = table.table_message()
+    shown = message.text()
+    custom_id = next(c for c in message.custom_ids() if click_of(c).verb == "weiter")
+    began = asyncio.get_running_loop().time()
+    clicking = asyncio.create_task(table.fake.click(table.anna, message, custom_id))
+    answered = await asyncio.wait_for(asyncio.shield(clicking), timeout=3)
+    assert answered.response_type == 6  # deferred: Discord keeps the click open
+    assert 1.5 <= asyncio.get_running_loop().time() - began < 3
+    assert logged(table) == before  # nobody went on without the lock
+    lock.release()
+    await table.settled()
+    assert logged(table) == before + 1
+    assert table.table_message().id == message.id
+    assert table.table_message().text() != shown  # edited through the API after the defer

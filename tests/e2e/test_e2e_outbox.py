@@ -95,8 +95,11 @@ async def test_a_crash_right_after_the_last_stopp_loses_no_announcement(
 
     await restart(table)
     async with bot_running(fake, table.bot):  # type: ignore[arg-type]
-        assert await deliver_owed(table) == 2
+        # the two owed games, delivered by the deliverer or, the tournament's, by the
+        # restart's reconciliation, whose session on it delivers what it owes first
+        assert 1 <= await deliver_owed(table) <= 2
         assert await deliver_owed(table) == 0  # nothing owed twice
+        assert table.bot.service.outbox.pending() == {}  # type: ignore[union-attr]
         channel = texts(fake, table.channel)
         assert count(texts(fake, second), "Ergebnis Durchgang 1") == 1
         assert count(channel, "ist fertig") == 2

@@ -9,6 +9,7 @@ import discord
 
 from bot.play.computers import DELAY
 from bot.players.seats import PRACTICE, is_computer
+from cogs.pipeline.delivery import nonce_of
 from tests.helpers.e2e_table import Table
 from tests.helpers.leaks import LeakScan
 
@@ -51,6 +52,13 @@ async def test_a_computer_plays_for_an_absent_player_who_takes_his_seat_back(
         m for m in table.public() if m.text() == f"🤖 Croupiers Uhu (stark) spielt für <@{ben}>."
     ]
     assert len(told) == 1  # once for the run of its moves for him, not per move
+    posted = [
+        c.json
+        for c in table.fake.rest_log
+        if c.method == "POST" and c.path.endswith("/messages") and "spielt für" in str(c.json)
+    ]
+    nonces = {nonce_of(game, row.seq, "stand_in#1") for row in played}  # type: ignore[arg-type]
+    assert len(posted) == 1 and posted[0]["nonce"] in nonces  # the delivery's, repeatable
     assert not any(f"<@{ben}>" in m.text() and "dran" in m.text() for m in table.public()[-3:])
     back = await table.press(table.ben, "back", answer)
     assert back.message.visibility == "ephemeral"

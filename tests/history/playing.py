@@ -31,6 +31,7 @@ async def play_game(
     outcome = await service.create(kind, players, options, guild_id=guild_id, channel_id=2)
     for _ in range(20_000):
         if outcome.finished:
+            await service.settle(outcome)  # the history's fold, as the table session runs it
             return outcome
         state = engine_state(service, outcome.game_id)
         actor = pick.choice(outcome.to_act)
@@ -50,6 +51,6 @@ async def play_tournament(service: Service, players: list[str], guild_id: int = 
     tournament = await service.act(created.game_id, "host", Action("close"))
     while not tournament.finished:
         for game_id in await start_groups(service, tournament):
-            await play_out(service, game_id)
+            await service.settle(await play_out(service, game_id))  # folded, recorded
         tournament = service.tables.current(created.game_id)
     return tournament

@@ -92,6 +92,8 @@ async def test_a_tournament_corrected_after_its_end_is_folded_anew(store: Store)
     assert measure(store, champion, "turnier", "wins") == 1
     fix = {"target": other, "points": 99, "eyes": 99, "group": 1, "reason": "typo", "host": True}
     corrected = await service.act(end.game_id, "host", Action("correct", fix))
+    assert measure(store, champion, "turnier", "wins") == 1  # a follow-up, not yet made
+    await service.settle(corrected)
     assert corrected.public["champion"] == other
     assert measure(store, other, "turnier", "wins") == 1
     assert measure(store, other, "turnier", "finale.1") == 1

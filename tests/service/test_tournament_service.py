@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Action, IllegalAction
+from bot.play.outcome import FollowUp
 from bot.play.tournaments import group_of
 from bot.service import Outcome, Service
 from bot.store import Store
@@ -53,16 +54,16 @@ async def test_a_whole_tournament_through_the_service(store: Store) -> None:
 
     first_round = await start_groups(service, drawn)
     assert len(first_round) == 2
-    await play_out(service, first_round[0])
+    await service.settle(await play_out(service, first_round[0]))
     last = await play_out(service, first_round[1])
-    (linked,) = last.linked
+    (linked,) = await service.settle(last)
     assert [e["type"] for e in linked.events] == ["group_table", "round"]
     assert linked.events[-1]["finale"] is True
 
     finale = await start_groups(service, service.tables.current(tid))
     assert service.tables.current(finale[0]).public["finale"] is True
     end = await play_out(service, finale[0])
-    (final,) = end.linked
+    (final,) = await service.settle(end)
     assert final.events[-1]["type"] == "champion"
     assert final.finished and final.public["champion"] in PLAYERS
     assert service.records.audit(tid) == []  # every draw verifies and the log replays to the state
@@ -76,7 +77,7 @@ async def test_a_result_lost_in_a_crash_is_recorded_after_the_restart(store: Sto
     drawn = await service.act(created.game_id, "host", Action("close"))
     games = await start_groups(service, drawn)
 
-    async def crash(table: Any) -> list[Outcome]:
+    def crash(table: Any) -> list[FollowUp]:
         return []  # the process died before the tournament heard of the result
 
     service.finished_listeners = [crash]  # the tournament never hears of it
