@@ -14,9 +14,9 @@ from discord.ext import commands, tasks
 from bot.clocks import timing as clocks
 from bot.cluster.member import CLOCK
 from bot.engine import IllegalAction
+from bot.games.dicedevils.render.cards import slot_number
 from bot.i18n import listed, reasoned, t
 from bot.render.cards import Button, Card
-from bot.render.dd_cards import slot_number
 from bot.render.fit import fit
 from bot.render.lobby import mention, stand_in_mention, table_lobby_card
 from bot.service import ClockNotice, Outcome

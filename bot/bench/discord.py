@@ -52,7 +52,9 @@ OVER = (  # the end of the Abend (named with its winner), or of a table ended ot
 )
 MENTION = re.compile(r"<@(\d+)>")
 SETTLE = 5.0  # how long a table waits for the bot to finish updating it after an answer
-QUIET = 0.05  # a REST-count sample ends after this long without REST calls
+QUIET = 0.2
+"""A REST-count sample ends after this long without REST calls (long enough that a loaded
+machine drawing a picture between two calls of one click does not cut the click short)."""
 BARE_BUTTON = "bare:click"
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image
 
+from bot.games.dicedevils.render import pictures as dd
 from bot.games.flaschenteufel.cards import COLOUR, POINTS
 from bot.games.teufel.track import MARK_NAMES
 from bot.render import pictures as p
@@ -60,15 +61,15 @@ def kinds() -> list[tuple[str, Callable[[], bytes]]]:
     pulls = [(NAMES[0], [25, 10, 50]), (NAMES[1], [20, 0]), (NAMES[3], [75, 10, 10, 25, 20])]
     hand = [(c, COLOUR[c], POINTS[c]) for c in (1, 3, 4, 8, 11, 18, 20, 23, 27, 28, 29, 37)]
     slots = [
-        p.Slot("Ohrenschützer", 1, ((NAMES[0], "Oberteufel"), (NAMES[1], "Satansbraten"))),
-        p.Slot("Bügeleisen", 3, ((NAMES[3], "Spielteufel"),)),
-        p.Slot("heißes Bad", 2, (), True),
-        p.Slot("Schlafmütze", 1, ((NAMES[4], "Putzteufel"),)),
+        dd.Slot("Ohrenschützer", 1, ((NAMES[0], "Oberteufel"), (NAMES[1], "Satansbraten"))),
+        dd.Slot("Bügeleisen", 3, ((NAMES[3], "Spielteufel"),)),
+        dd.Slot("heißes Bad", 2, (), True),
+        dd.Slot("Schlafmütze", 1, ((NAMES[4], "Putzteufel"),)),
     ]
     fighters = [
-        p.Fighter(NAMES[0], "Oberteufel", (6, 2, 5), 11),
-        p.Fighter(NAMES[1], "Fehlerteufel", (5, 6), 11),
-        p.Fighter(NAMES[5], "Satansbraten", (3, 4), 9),
+        dd.Fighter(NAMES[0], "Oberteufel", (6, 2, 5), 11),
+        dd.Fighter(NAMES[1], "Fehlerteufel", (5, 6), 11),
+        dd.Fighter(NAMES[5], "Satansbraten", (3, 4), 9),
     ]
     group_header = ["Platz", "Spieler", "Punkte", "Augen"]
     group_rows = [[i + 1, n, 24 - 5 * i, 131 - 17 * i] for i, n in enumerate(NAMES[:4])]
@@ -82,8 +83,8 @@ def kinds() -> list[tuple[str, Callable[[], bytes]]]:
         ("Flaschenteufel hand (12)", lambda: p.cards_png(hand)),
         ("Flaschenteufel trick (4)", lambda: p.trick_png(
             [(NAMES[0], 24), (NAMES[1], 15), (NAMES[2], 17), (NAMES[3], 32)], 19, owner="Zoë")),
-        ("Dice Devils display (4)", lambda: p.display_png("Dice Devils – Runde 12", slots)),
-        ("Dice Devils fight (3)", lambda: p.fight_png("Würfelkampf", fighters, winner=1)),
+        ("Dice Devils display (4)", lambda: dd.display_png("Dice Devils – Runde 12", slots)),
+        ("Dice Devils fight (3)", lambda: dd.fight_png("Würfelkampf", fighters, winner=1)),
         ("table (4 rows)", lambda: p.table_png("Gruppe 3", group_header, group_rows)),
         ("group standings (4)", lambda: p.group_table_png(
             "Gruppe 3", group_header, group_rows, through=(0, 1))),

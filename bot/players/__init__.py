@@ -5,8 +5,9 @@ holds the public view and the seat's own ``legal``) and returns an :class:`Actio
 engine accepts. It never sees the state, so it cannot use another seat's secrets. Like the
 engines, nothing here knows Discord or a database. docs/PLAYERS.md describes the levels.
 
-Each game's levels are in ``bot.players.<game>_levels`` as ``FACTORIES``: level -> a
-function of a seed that makes the policy.
+Each game's levels are in its module of :data:`LEVELS_OF` as ``FACTORIES``: level -> a
+function of a seed that makes the policy (Dice Devils' in its own folder,
+``bot/games/dicedevils/players/``).
 """
 
 from __future__ import annotations
@@ -22,14 +23,21 @@ LEVELS = ("zufall", "leicht", "stark")
 """``zufall``: a uniformly random legal action (the bench's baseline); ``leicht``: simple
 rules; ``stark``: the strongest player of the game."""
 
-GAMES = ("verflixte6", "teufel", "flaschenteufel", "dicedevils")
+LEVELS_OF = {
+    "verflixte6": "bot.players.verflixte6_levels",
+    "teufel": "bot.players.teufel_levels",
+    "flaschenteufel": "bot.players.flaschenteufel_levels",
+    "dicedevils": "bot.games.dicedevils.players",
+}
+"""Each game's module of levels (imported when a policy is first asked for)."""
+GAMES = tuple(LEVELS_OF)
 
 
 def _factories(game: str) -> Mapping[str, Callable[[int], Policy]]:
     if game not in GAMES:
         return {}
     try:
-        module = importlib.import_module(f"bot.players.{game}_levels")
+        module = importlib.import_module(LEVELS_OF[game])
     except ModuleNotFoundError:
         return {}
     factories: Mapping[str, Callable[[int], Policy]] = module.FACTORIES

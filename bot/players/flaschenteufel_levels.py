@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.players.flaschenteufel_leicht import Leicht
-from bot.players.flaschenteufel_random import RandomPlayer
 from bot.players.flaschenteufel_stark import Stark
+from bot.players.flaschenteufel_view import legal_actions
 from bot.players.policy import Policy
+from bot.players.random_player import zufall
 
 FACTORIES: dict[str, Callable[[int], Policy]] = {
-    "zufall": RandomPlayer,
+    "zufall": zufall("flaschenteufel", legal_actions),
     "leicht": lambda seed: Leicht(),
     "stark": Stark,
 }

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.players.policy import Policy
+from bot.players.random_player import zufall
 from bot.players.teufel_leicht import Leicht
-from bot.players.teufel_random import RandomPlayer
 from bot.players.teufel_stark import Stark
+from bot.players.teufel_view import legal_actions, situation
 
 FACTORIES: dict[str, Callable[[int], Policy]] = {
-    "zufall": RandomPlayer,
+    "zufall": zufall("teufel", lambda view, seat: legal_actions(situation(view, seat))),
     "leicht": lambda seed: Leicht(),
     "stark": Stark,
 }

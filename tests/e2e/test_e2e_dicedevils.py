@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.render.dd_cards import describe as dd_describe
-from bot.render.dd_cards import mention
+from bot.games.dicedevils.render.cards import describe as dd_describe
+from bot.games.dicedevils.render.cards import mention
 from tests.helpers.e2e_play import play_out_dicedevils
 from tests.helpers.e2e_table import Table
 from tests.helpers.leaks import LeakScan

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from bot.render import dd_cards, ft_cards, teufel_cards
+from bot.games.dicedevils.render import cards as dd_cards
+from bot.render import ft_cards, teufel_cards
 from tests.helpers.e2e_play import bet
 from tests.helpers.e2e_table import Table
 from tests.helpers.engine_state import engine_state

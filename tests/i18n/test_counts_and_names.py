@@ -16,9 +16,10 @@ import pytest
 from bot.audit.text import report_text
 from bot.audit.verify import Report
 from bot.engine import Action, IllegalAction
+from bot.games.dicedevils.render import cards as dd_cards
 from bot.games.dicedevils.state import ITEM_COPIES
 from bot.i18n import LANGUAGES, t
-from bot.render import dd_cards, ft_cards, teufel_cards, tournament_cards, v6_cards
+from bot.render import ft_cards, teufel_cards, tournament_cards, v6_cards
 from bot.render.cards import Card, Select
 from bot.render.v6_lines import describe as v6_describe
 from bot.service import Outcome, Service

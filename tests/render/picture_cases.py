@@ -3,7 +3,7 @@ data: the catalogue's titles and headers in each language, German and French let
 the names, the longest names Discord allows, a name with emoji, the most coins.
 
 The kinds, and the cog that sends each:
-- Dice Devils' display (cogs/games/dicedevils.py, ``display_picture``): a table;
+- Dice Devils' display (cogs/games/dicedevils/show.py, ``display_picture``): a table;
 - a tournament group's table and the Finale's (cogs/tournament/group_threads.py): a table;
 - Auf Teufel komm raus' track (cogs/games/teufel.py, ``track_picture``);
 - a Flaschenteufel hand (cogs/games/flaschenteufel.py, ``hand_picture``);
@@ -24,21 +24,18 @@ from typing import Any
 
 import pytest
 
+from bot.games.dicedevils.render import cards as dd_cards
+from bot.games.dicedevils.render.pictures import display_png, display_slots, fight_png, fights
 from bot.games.dicedevils.state import VALUE
 from bot.games.flaschenteufel.cards import COLOUR, DECK, POINTS
 from bot.games.teufel.track import MARK_NAMES
 from bot.i18n import t
-from bot.render import dd_cards
 from bot.render import tournament_cards as tcards
 from bot.render.pictures import (
     abend_rows,
     cards_png,
     dice_png,
-    display_png,
-    display_slots,
     durchgang_rows,
-    fight_png,
-    fights,
     group_table_png,
     oven_contents,
     oven_png,

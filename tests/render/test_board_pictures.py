@@ -17,6 +17,14 @@ from bot.engine import Action
 from bot.engine.core import Game
 from bot.engine.rng import AuditedRng
 from bot.games.dicedevils import DiceDevils
+from bot.games.dicedevils.render.pictures import (
+    Fighter,
+    Slot,
+    alt_display,
+    alt_fight,
+    display_slots,
+    fights,
+)
 from bot.games.flaschenteufel import Flaschenteufel
 from bot.games.teufel import Teufel
 from bot.games.teufel.state import PULL
@@ -27,13 +35,9 @@ from bot.render.pictures import (
     ACCENT,
     SCALE,
     DurchgangRow,
-    Fighter,
-    Slot,
     abend_rows,
     alt_cards,
     alt_dice,
-    alt_display,
-    alt_fight,
     alt_group_table,
     alt_oven,
     alt_table,
@@ -41,9 +45,7 @@ from bot.render.pictures import (
     alt_trick,
     alt_v6_abend,
     alt_v6_durchgang,
-    display_slots,
     durchgang_rows,
-    fights,
     oven_contents,
     oven_png,
     round_pulls,

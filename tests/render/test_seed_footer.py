@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.render import dd_cards, ft_cards, teufel_cards, v6_cards
+from bot.games.dicedevils.render import cards as dd_cards
+from bot.render import ft_cards, teufel_cards, v6_cards
 from bot.service import Service
 from bot.store import Store
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.history.measures import dicedevils as dicedevils
+from bot.games.dicedevils import measures as dicedevils
 from bot.history.measures import flaschenteufel as flaschenteufel
 from bot.history.measures import teufel as teufel
 from bot.history.measures import tournament as tournament
@@ -24,7 +24,7 @@ BY_KIND: dict[str, Callable[[Events, Tally], None]] = {
     "verflixte6": verflixte6.measure,
     "teufel": teufel.measure,
     "flaschenteufel": flaschenteufel.measure,
-    "dicedevils": dicedevils.measure,
+    "dicedevils": dicedevils.measure,  # the game's own (bot/games/dicedevils/measures.py)
     "turnier": tournament.measure,
 }
 

@@ -9,17 +9,6 @@ from __future__ import annotations
 
 from bot.render.pictures.canvas import png
 from bot.render.pictures.dice import alt_dice, dice_png
-from bot.render.pictures.dicedevils import (
-    Fight,
-    Fighter,
-    Slot,
-    alt_display,
-    alt_fight,
-    display_png,
-    display_slots,
-    fight_png,
-    fights,
-)
 from bot.render.pictures.flaschenteufel import alt_cards, alt_trick, cards_png, trick_png
 from bot.render.pictures.palette import ACCENT, SCALE
 from bot.render.pictures.tables import alt_group_table, alt_table, group_table_png, table_png
@@ -47,14 +36,9 @@ __all__ = [
     "SCALE",
     "AbendRow",
     "DurchgangRow",
-    "Fight",
-    "Fighter",
-    "Slot",
     "abend_rows",
     "alt_cards",
     "alt_dice",
-    "alt_display",
-    "alt_fight",
     "alt_group_table",
     "alt_oven",
     "alt_table",
@@ -64,11 +48,7 @@ __all__ = [
     "alt_v6_durchgang",
     "cards_png",
     "dice_png",
-    "display_png",
-    "display_slots",
     "durchgang_rows",
-    "fight_png",
-    "fights",
     "group_table_png",
     "oven_contents",
     "oven_png",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.engine import Action, FixedRng, step
 from bot.games.dicedevils import DiceDevils
-from bot.render import dd_cards
+from bot.games.dicedevils.render import cards as dd_cards
 
 GAME = DiceDevils()
 FOUR = {"O": "Oberteufel", "Sp": "Spielteufel", "F": "Fehlerteufel", "S": "Satansbraten"}

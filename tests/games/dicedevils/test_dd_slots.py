@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from bot.games.dicedevils.render import cards as dd_cards
 from bot.i18n import t
-from bot.render import dd_cards
 from bot.render.cards import Button
 from cogs.table_hosts import _absent_line
 from tests.helpers.click_ids import click_of

@@ -15,6 +15,7 @@ import pytest
 
 from bot.engine import Action, AuditedRng
 from bot.games.dicedevils import DiceDevils
+from bot.games.dicedevils.players import odds, stark
 from bot.games.dicedevils.state import (
     FEHLER,
     OBER,
@@ -25,8 +26,6 @@ from bot.games.dicedevils.state import (
     SPRING,
     DDState,
 )
-from bot.players import dicedevils_odds as odds
-from bot.players import dicedevils_stark as stark
 from bot.players import levels, player
 
 GAME = DiceDevils()

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.engine import JSON, Action
-from bot.games.dicedevils.state import OBER, RANKS, SATANS
-from bot.players.dicedevils_view import (
+from bot.games.dicedevils.players.seat_view import (
     check_seat,
     demons,
     fight_dice,
@@ -31,6 +30,7 @@ from bot.players.dicedevils_view import (
     seat_of_rank,
     swap_gain,
 )
+from bot.games.dicedevils.state import OBER, RANKS, SATANS
 
 STRONG = 9
 SATANS_GUESS = 2  # the Oberteufel's lowest die, as the Satansbraten guesses it

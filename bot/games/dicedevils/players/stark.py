@@ -29,11 +29,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.engine import JSON, Action
-from bot.games.dicedevils.rules import points
-from bot.games.dicedevils.state import FEHLER, OBER, PUTZ, SATANS, SPIEL, SPRING, VALUE
-from bot.players import dicedevils_odds as odds
-from bot.players.dicedevils_odds import Dist
-from bot.players.dicedevils_view import (
+from bot.games.dicedevils.players import odds
+from bot.games.dicedevils.players.odds import Dist
+from bot.games.dicedevils.players.seat_view import (
     check_seat,
     demons,
     fight_dice,
@@ -51,6 +49,8 @@ from bot.players.dicedevils_view import (
     seat_of_rank,
     swap_gain,
 )
+from bot.games.dicedevils.rules import points
+from bot.games.dicedevils.state import FEHLER, OBER, PUTZ, SATANS, SPIEL, SPRING, VALUE
 
 TRUST = 0.75  # weight of the conditioned distribution of an earlier demon's score
 DENIAL = 1.0  # the others' gains count against mine with these weights in all (denial)

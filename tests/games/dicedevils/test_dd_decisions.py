@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from bot.engine import Action, IllegalAction
+from bot.games.dicedevils.render import cards as dd_cards
 from bot.games.dicedevils.state import ITEM_COPIES
-from bot.render import dd_cards
 from bot.render.cards import Button, Card, Select
 from bot.service import Outcome
-from cogs.games import dicedevils
+from cogs.games.dicedevils import controls as dicedevils
 from cogs.pipeline.incoming import parse_click
 from loopback.state import iter_components
 from tests.helpers.click_ids import click_of

@@ -8,9 +8,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.games.dicedevils.render.cards import item_name, score_text
 from bot.games.dicedevils.state import OBER, RANKS, VALUE, dice_of
 from bot.i18n import listed, t
-from bot.render.dd_cards import item_name, score_text
 from bot.render.pictures.alt import one_line
 from bot.render.pictures.canvas import Canvas, badge, die, fit, width
 from bot.render.pictures.palette import (

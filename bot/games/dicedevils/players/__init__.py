@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.players.dicedevils_leicht import Leicht
-from bot.players.dicedevils_random import RandomPlayer
-from bot.players.dicedevils_stark import Stark
+from bot.games.dicedevils.players.leicht import Leicht
+from bot.games.dicedevils.players.seat_view import legal_actions
+from bot.games.dicedevils.players.stark import Stark
 from bot.players.policy import Policy
+from bot.players.random_player import zufall
 
 FACTORIES: dict[str, Callable[[int], Policy]] = {
-    "zufall": RandomPlayer,
+    "zufall": zufall("dicedevils", legal_actions),
     "leicht": lambda seed: Leicht(),
     "stark": lambda seed: Stark(),
 }
