@@ -18,6 +18,8 @@ from PIL import Image
 
 from bot.games.dicedevils.render import pictures as dd
 from bot.games.flaschenteufel.cards import COLOUR, POINTS
+from bot.games.flaschenteufel.render import pictures as ft
+from bot.games.teufel.render import pictures as tf
 from bot.games.teufel.track import MARK_NAMES
 from bot.render import pictures as p
 from bot.render.tournament_bracket import Box, Column, Entry, bracket_png
@@ -78,10 +80,10 @@ def kinds() -> list[tuple[str, Callable[[], bytes]]]:
         ("dice (6)", lambda: p.dice_png([1, 2, 3, 4, 5, 6], red=[5])),
         ("v6 Durchgang (6 players)", lambda: p.v6_durchgang_png("Ergebnis Durchgang 2", durchgang)),
         ("v6 Abend (6 players)", lambda: p.v6_abend_png("Tabelle", abend_header, abend)),
-        ("Teufel track (6 pawns)", lambda: p.track_png("Die Spur", MARK_NAMES, pawns)),
-        ("Teufel oven", lambda: p.oven_png("Im Ofen: 23", remaining, pulls, pulling=2)),
-        ("Flaschenteufel hand (12)", lambda: p.cards_png(hand)),
-        ("Flaschenteufel trick (4)", lambda: p.trick_png(
+        ("Teufel track (6 pawns)", lambda: tf.track_png("Die Spur", MARK_NAMES, pawns)),
+        ("Teufel oven", lambda: tf.oven_png("Im Ofen: 23", remaining, pulls, pulling=2)),
+        ("Flaschenteufel hand (12)", lambda: ft.cards_png(hand)),
+        ("Flaschenteufel trick (4)", lambda: ft.trick_png(
             [(NAMES[0], 24), (NAMES[1], 15), (NAMES[2], 17), (NAMES[3], 32)], 19, owner="Zoë")),
         ("Dice Devils display (4)", lambda: dd.display_png("Dice Devils – Runde 12", slots)),
         ("Dice Devils fight (3)", lambda: dd.fight_png("Würfelkampf", fighters, winner=1)),

@@ -6,8 +6,8 @@ engine accepts. It never sees the state, so it cannot use another seat's secrets
 engines, nothing here knows Discord or a database. docs/PLAYERS.md describes the levels.
 
 Each game's levels are in its module of :data:`LEVELS_OF` as ``FACTORIES``: level -> a
-function of a seed that makes the policy (Dice Devils' in its own folder,
-``bot/games/dicedevils/players/``).
+function of a seed that makes the policy (a game moved into its own folder keeps them in
+``bot/games/<game>/players/``).
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ rules; ``stark``: the strongest player of the game."""
 
 LEVELS_OF = {
     "verflixte6": "bot.players.verflixte6_levels",
-    "teufel": "bot.players.teufel_levels",
-    "flaschenteufel": "bot.players.flaschenteufel_levels",
+    "teufel": "bot.games.teufel.players",
+    "flaschenteufel": "bot.games.flaschenteufel.players",
     "dicedevils": "bot.games.dicedevils.players",
 }
 """Each game's module of levels (imported when a policy is first asked for)."""

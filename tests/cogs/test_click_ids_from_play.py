@@ -24,13 +24,16 @@ from hypothesis import strategies as st
 from bot.engine import Action, AuditedRng, IllegalAction
 from bot.games import GAMES
 from bot.games.dicedevils.render import cards as dd_cards
-from bot.render import ft_cards, teufel_cards, tournament_cards, v6_cards
+from bot.games.flaschenteufel.render import cards as ft_cards
+from bot.games.teufel.render import cards as teufel_cards
+from bot.render import tournament_cards, v6_cards
 from bot.render.cards import MAX_CUSTOM_ID, Card, ClickId, Form, Select
 from bot.render.lobby import table_lobby_card
 from bot.service import Outcome, Service
 from bot.store import Store, make_engine, upgrade
-from cogs.games import teufel, verflixte6
+from cogs.games import verflixte6
 from cogs.games.dicedevils import controls as dicedevils
+from cogs.games.teufel import show as teufel
 from tests.helpers.click_ids import VERBS, click_of, game_of
 from tests.helpers.engine_state import engine_state
 

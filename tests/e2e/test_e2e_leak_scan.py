@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from bot.games.dicedevils.render import cards as dd_cards
-from bot.render import ft_cards, teufel_cards
+from bot.games.flaschenteufel.render import cards as ft_cards
+from bot.games.teufel.render import cards as teufel_cards
 from tests.helpers.e2e_play import bet
 from tests.helpers.e2e_table import Table
 from tests.helpers.engine_state import engine_state

@@ -5,8 +5,8 @@ the names, the longest names Discord allows, a name with emoji, the most coins.
 The kinds, and the cog that sends each:
 - Dice Devils' display (cogs/games/dicedevils/show.py, ``display_picture``): a table;
 - a tournament group's table and the Finale's (cogs/tournament/group_threads.py): a table;
-- Auf Teufel komm raus' track (cogs/games/teufel.py, ``track_picture``);
-- a Flaschenteufel hand (cogs/games/flaschenteufel.py, ``hand_picture``);
+- Auf Teufel komm raus' track (cogs/games/teufel/show.py, ``track_picture``);
+- a Flaschenteufel hand (cogs/games/flaschenteufel/show.py, ``hand_card``);
 - the tournament's bracket of ``/turnier stand`` (cogs/tournament/bracket_picture.py).
 
 The board pictures of bot.render.pictures the cards will show, from the data their
@@ -28,21 +28,17 @@ from bot.games.dicedevils.render import cards as dd_cards
 from bot.games.dicedevils.render.pictures import display_png, display_slots, fight_png, fights
 from bot.games.dicedevils.state import VALUE
 from bot.games.flaschenteufel.cards import COLOUR, DECK, POINTS
+from bot.games.flaschenteufel.render.pictures import cards_png, trick_png
+from bot.games.teufel.render.pictures import oven_contents, oven_png, round_pulls, track_png
 from bot.games.teufel.track import MARK_NAMES
 from bot.i18n import t
 from bot.render import tournament_cards as tcards
 from bot.render.pictures import (
     abend_rows,
-    cards_png,
     dice_png,
     durchgang_rows,
     group_table_png,
-    oven_contents,
-    oven_png,
-    round_pulls,
     table_png,
-    track_png,
-    trick_png,
     v6_abend_png,
     v6_durchgang_png,
 )

@@ -26,7 +26,15 @@ from bot.games.dicedevils.render.pictures import (
     fights,
 )
 from bot.games.flaschenteufel import Flaschenteufel
+from bot.games.flaschenteufel.render.pictures import alt_cards, alt_trick, trick_png
 from bot.games.teufel import Teufel
+from bot.games.teufel.render.pictures import (
+    alt_oven,
+    alt_track,
+    oven_contents,
+    oven_png,
+    round_pulls,
+)
 from bot.games.teufel.state import PULL
 from bot.games.teufel.track import MARK_NAMES
 from bot.games.verflixte6 import Verflixte6
@@ -36,20 +44,12 @@ from bot.render.pictures import (
     SCALE,
     DurchgangRow,
     abend_rows,
-    alt_cards,
     alt_dice,
     alt_group_table,
-    alt_oven,
     alt_table,
-    alt_track,
-    alt_trick,
     alt_v6_abend,
     alt_v6_durchgang,
     durchgang_rows,
-    oven_contents,
-    oven_png,
-    round_pulls,
-    trick_png,
     v6_durchgang_png,
 )
 from bot.render.pictures.alt import ALT_MAX
@@ -281,7 +281,13 @@ def test_every_game_has_an_accent_colour() -> None:
     assert len(set(ACCENT.values())) == len(ACCENT)
 
 
-def test_the_old_imports_still_work() -> None:
-    """Callers of the old module import these names from the package."""
-    for name in ("table_png", "track_png", "cards_png", "png"):
+def test_the_generic_pictures_are_the_packages_and_a_games_are_its_own() -> None:
+    """The shared pictures come from ``bot.render.pictures``; a game moved into its own
+    folder draws its pictures there, and the shared package no longer names them."""
+    from bot.games.dicedevils.render import pictures as dicedevils
+    from bot.games.teufel.render import pictures as teufel
+
+    for name in ("table_png", "png"):
         assert callable(getattr(pictures, name))
+    assert callable(teufel.track_png) and callable(dicedevils.display_png)
+    assert not hasattr(pictures, "track_png") and not hasattr(pictures, "display_png")

@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 
 from bot.games.dicedevils.render import cards as dd_cards
+from bot.games.flaschenteufel.render import cards as ft_cards
+from bot.games.teufel.render import cards as teufel_cards
 from bot.games.teufel.state import DEVIL
-from bot.render import emojis, ft_cards, teufel_cards, v6_cards, v6_lines
+from bot.render import emojis, v6_cards, v6_lines
 from bot.render.emojis import as_plain
 
 V6_EVENTS: list[dict[str, Any]] = [

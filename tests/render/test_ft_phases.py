@@ -7,7 +7,7 @@ import pytest
 
 from bot.engine import Action
 from bot.games.flaschenteufel.cards import DECK
-from bot.render import ft_cards
+from bot.games.flaschenteufel.render import cards as ft_cards
 from bot.service import Service
 from bot.store import Store
 

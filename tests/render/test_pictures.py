@@ -26,7 +26,7 @@ def test_long_names_widen_the_picture() -> None:
 
 
 def test_the_track_grows_with_stacked_pawns() -> None:
-    from bot.render.pictures import track_png
+    from bot.games.teufel.render.pictures import track_png
 
     marks = ["0–50", "200", "300", "500", "800", "1200", "1600"]
     one = Image.open(io.BytesIO(track_png("Spur", marks, [("Anna", 2)])))
@@ -35,7 +35,7 @@ def test_the_track_grows_with_stacked_pawns() -> None:
 
 
 def test_a_hand_picture_is_as_wide_as_the_hand() -> None:
-    from bot.render.pictures import cards_png
+    from bot.games.flaschenteufel.render.pictures import cards_png
 
     two = Image.open(io.BytesIO(cards_png([(1, "gelb", 1), (37, "rot", 6)])))
     five = Image.open(io.BytesIO(cards_png([(c, "blau", 2) for c in (4, 6, 8, 10, 13)])))

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from bot.games.flaschenteufel.render import cards as ft_cards
 from bot.i18n import signed, t
-from bot.render import ft_cards
 
 
 def test_a_hands_scores_and_totals_have_minus_signs() -> None:

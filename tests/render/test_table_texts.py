@@ -11,10 +11,12 @@ import pytest
 
 from bot.engine import Action, FixedRng, step
 from bot.games.dicedevils.render import cards as dd_cards
+from bot.games.flaschenteufel.render import cards as ft_cards
 from bot.games.teufel import Teufel
+from bot.games.teufel.render import cards as teufel_cards
 from bot.games.teufel.state import DEVIL as D
 from bot.i18n import t
-from bot.render import ft_cards, teufel_cards, v6_cards
+from bot.render import v6_cards
 from bot.render.cards import Card
 from bot.render.lobby import table_lobby_card
 

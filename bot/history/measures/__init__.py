@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.dicedevils import measures as dicedevils
-from bot.history.measures import flaschenteufel as flaschenteufel
-from bot.history.measures import teufel as teufel
+from bot.games.flaschenteufel import measures as flaschenteufel
+from bot.games.teufel import measures as teufel
 from bot.history.measures import tournament as tournament
 from bot.history.measures import verflixte6 as verflixte6
 from bot.history.measures.tally import Tally
@@ -24,7 +24,7 @@ BY_KIND: dict[str, Callable[[Events, Tally], None]] = {
     "verflixte6": verflixte6.measure,
     "teufel": teufel.measure,
     "flaschenteufel": flaschenteufel.measure,
-    "dicedevils": dicedevils.measure,  # the game's own (bot/games/dicedevils/measures.py)
+    "dicedevils": dicedevils.measure,
     "turnier": tournament.measure,
 }
 

@@ -9,17 +9,8 @@ from __future__ import annotations
 
 from bot.render.pictures.canvas import png
 from bot.render.pictures.dice import alt_dice, dice_png
-from bot.render.pictures.flaschenteufel import alt_cards, alt_trick, cards_png, trick_png
 from bot.render.pictures.palette import ACCENT, SCALE
 from bot.render.pictures.tables import alt_group_table, alt_table, group_table_png, table_png
-from bot.render.pictures.teufel import (
-    alt_oven,
-    alt_track,
-    oven_contents,
-    oven_png,
-    round_pulls,
-    track_png,
-)
 from bot.render.pictures.v6 import (
     AbendRow,
     DurchgangRow,
@@ -37,26 +28,16 @@ __all__ = [
     "AbendRow",
     "DurchgangRow",
     "abend_rows",
-    "alt_cards",
     "alt_dice",
     "alt_group_table",
-    "alt_oven",
     "alt_table",
-    "alt_track",
-    "alt_trick",
     "alt_v6_abend",
     "alt_v6_durchgang",
-    "cards_png",
     "dice_png",
     "durchgang_rows",
     "group_table_png",
-    "oven_contents",
-    "oven_png",
     "png",
-    "round_pulls",
     "table_png",
-    "track_png",
-    "trick_png",
     "v6_abend_png",
     "v6_durchgang_png",
 ]

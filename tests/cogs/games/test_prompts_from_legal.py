@@ -9,8 +9,8 @@ from dataclasses import replace
 from typing import Any
 
 from bot.engine import Action
+from bot.games.flaschenteufel.render import cards as ft_cards
 from bot.games.verflixte6.state import JOKER_IDS
-from bot.render import ft_cards
 from bot.render.cards import Card, Select
 from bot.service import Outcome, Service
 from bot.store import Store

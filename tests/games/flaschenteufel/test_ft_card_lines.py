@@ -8,8 +8,8 @@ from typing import Any
 
 from bot.engine import redacted
 from bot.games.flaschenteufel.cards import COLOUR, POINTS
+from bot.games.flaschenteufel.render import cards as ft_cards
 from bot.i18n import t
-from bot.render import ft_cards
 from bot.render.cards import Select
 from tests.helpers.flaschenteufel import GAME, Table
 

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from functools import cache
 from math import comb
 
+from bot.games.teufel.players.seat_view import Situation, balance_guess
 from bot.games.teufel.state import BONUS, DEVIL, PACT_PAYMENT, TILES
-from bot.players.teufel_view import Situation, balance_guess
 
 VALUES = (100, 75, 50, 25, 20, 10, DEVIL)
 FULL = tuple(TILES.count(v) for v in VALUES)

@@ -15,12 +15,12 @@ import pytest
 from bot.engine import Action, AuditedRng
 from bot.games.flaschenteufel import Flaschenteufel
 from bot.games.flaschenteufel.cards import COLOUR, DECK, POINTS, points
+from bot.games.flaschenteufel.players.rollout import play_out
+from bot.games.flaschenteufel.players.sample import deal
+from bot.games.flaschenteufel.players.seat_view import legal_actions, seen
+from bot.games.flaschenteufel.players.stark import Stark
 from bot.games.flaschenteufel.state import FState
 from bot.players import levels, player
-from bot.players.flaschenteufel_rollout import play_out
-from bot.players.flaschenteufel_sample import deal
-from bot.players.flaschenteufel_stark import Stark
-from bot.players.flaschenteufel_view import legal_actions, seen
 
 GAME = Flaschenteufel()
 KIND = "flaschenteufel"

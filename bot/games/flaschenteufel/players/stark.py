@@ -20,10 +20,17 @@ from collections.abc import Mapping
 
 from bot.engine import JSON, Action
 from bot.games.flaschenteufel.cards import POINTS
-from bot.players.flaschenteufel_leicht import rule_action, rule_play
-from bot.players.flaschenteufel_rollout import play_out
-from bot.players.flaschenteufel_sample import deal
-from bot.players.flaschenteufel_view import Seen, legal_cards, own_turn, seen, standard, verb_now
+from bot.games.flaschenteufel.players.leicht import rule_action, rule_play
+from bot.games.flaschenteufel.players.rollout import play_out
+from bot.games.flaschenteufel.players.sample import deal
+from bot.games.flaschenteufel.players.seat_view import (
+    Seen,
+    legal_cards,
+    own_turn,
+    seen,
+    standard,
+    verb_now,
+)
 
 PLAY_BUDGET = 6_000  # cards played in rollouts per decision (about 45 ms here)
 MOST_SAMPLES = 60

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.players.flaschenteufel_leicht import Leicht
-from bot.players.flaschenteufel_stark import Stark
-from bot.players.flaschenteufel_view import legal_actions
+from bot.games.flaschenteufel.players.leicht import Leicht
+from bot.games.flaschenteufel.players.seat_view import legal_actions
+from bot.games.flaschenteufel.players.stark import Stark
 from bot.players.policy import Policy
 from bot.players.random_player import zufall
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.flaschenteufel.cards import COLOUR, POINTS, START
-from bot.players.flaschenteufel_leicht import pick
+from bot.games.flaschenteufel.players.leicht import pick
 
 
 def play_out(

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.games.teufel.players.leicht import Leicht
+from bot.games.teufel.players.seat_view import legal_actions, situation
+from bot.games.teufel.players.stark import Stark
 from bot.players.policy import Policy
 from bot.players.random_player import zufall
-from bot.players.teufel_leicht import Leicht
-from bot.players.teufel_stark import Stark
-from bot.players.teufel_view import legal_actions, situation
 
 FACTORIES: dict[str, Callable[[int], Policy]] = {
     "zufall": zufall("teufel", lambda view, seat: legal_actions(situation(view, seat))),

@@ -24,9 +24,9 @@ import random
 from collections.abc import Mapping
 
 from bot.engine import JSON, Action
+from bot.games.teufel.players.model import edge, oven_pool, play_out, sample_tiles
+from bot.games.teufel.players.seat_view import Situation, bet, situation
 from bot.games.teufel.state import CHIP
-from bot.players.teufel_model import edge, oven_pool, play_out, sample_tiles
-from bot.players.teufel_view import Situation, bet, situation
 
 BET_ROUNDS = 40
 PULL_ROUNDS = 60

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action
 from bot.games.flaschenteufel.cards import POINTS, START
-from bot.players.flaschenteufel_view import (
+from bot.games.flaschenteufel.players.seat_view import (
     legal_cards,
     own_turn,
     pass_action,

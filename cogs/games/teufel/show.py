@@ -1,7 +1,6 @@
-"""Auf Teufel komm raus on Discord: ``/teufel tisch``, sealed bets in a modal, ``ziehen`` /
-``stopp``, "Mein Konto", a round result with the track picture, balances by DM.
-Thin: the rules live in bot.games.teufel, the layout in bot.render.teufel_cards.
-"""
+"""Auf Teufel komm raus on Discord, what an outcome shows: the round's message edited; at a
+round's end the result with the track picture, balances by DM, the next round's message;
+a bet from the form answered to the bettor first. The layout lives in the game's cards."""
 
 from __future__ import annotations
 
@@ -10,30 +9,22 @@ from dataclasses import replace
 from typing import Any
 
 import discord
-from discord import app_commands
 
-from bot.engine import Action, IllegalAction
+from bot.games.teufel.render import cards, pictures
 from bot.games.teufel.track import MARK_NAMES
 from bot.i18n import t
-from bot.render import pictures
-from bot.render import teufel_cards as cards
 from bot.render.cards import Card, Picture
 from bot.service import Outcome, Service
-from cogs.croupier_cog import CroupierCog
-from cogs.help import send_help
 from cogs.pipeline import payload as ui
-from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import Delivery, Event, show_lobby
 from cogs.pipeline.dms import closed_notice
-from cogs.pipeline.incoming import Click
-from cogs.pipeline.opening import open_lobby_here
-from cogs.pipeline.router import game_extension
-from cogs.practice import Computers, Opponent, open_practice
-from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
 
+
 KIND = "teufel"
+
+
 ACCENT = ui.accent_of(KIND)
 
 
@@ -48,40 +39,6 @@ def table(service: Service, outcome: Outcome) -> Card:
         )
 
     return cards.table_card(outcome, outcome.locale, seal)
-
-
-def to_action(interaction: Any, click: Click, current: Outcome | None) -> Action:
-    """``ziehen``, ``stopp``, and a submitted bet form (routed by its custom id like a
-    click, so a form opened before a restart is answered too; the engine checks the bet
-    against the balance it knows now)."""
-    if click.prefix != cards.FORM:
-        return Action(click.verb)
-    text = click.values[0].strip() if click.values else ""
-    if not text.lstrip("-").isdigit():
-        raise IllegalAction("teufel.ui.bet_number")
-    return Action("bet", {"amount": int(text)})
-
-
-def needs_view(click: Click) -> bool:
-    """The account and the bet form's button answer from the table's views."""
-    return click.prefix == cards.BUTTON and click.verb in ("account", "bet")
-
-
-async def answer(
-    interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
-) -> bool:
-    """The account, and the bet form (any version of the table; the pipeline has checked
-    that the player is seated, and for the form that the engine takes his bet now)."""
-    if click.verb == "account":
-        text = cards.account_text(current.private[actor], actor, current.locale)
-        await interaction.response.send_message(
-            ephemeral=True, **ui.send_kwargs(ui.note(text), ACCENT)
-        )
-        return True
-    balance = cards.own_seat(current.private[actor], actor)["balance"]
-    form = cards.bet_form(current, balance, current.locale)
-    await interaction.response.send_modal(ui.Modal(form))  # type: ignore[arg-type]
-    return True
 
 
 async def bet_taken(d: Delivery, actor: str) -> None:
@@ -177,43 +134,3 @@ async def send_balances(d: Delivery, settle: Event) -> None:
             t("teufel.ui.dm_round", d.reader(player), round=settled, balance=seat["balance"])
         )
     await d.dms(messages, closed_notice("teufel.ui.dm_closed", locale), cause=settle)
-
-
-class TeufelCog(CroupierCog):
-    teufel = app_commands.Group(name=cmd("teufel"), description=cmd("teufel.desc"), guild_only=True)
-
-    @teufel.command(name=cmd("tisch"), description=cmd("teufel.tisch.desc"))
-    async def tisch(self, interaction: discord.Interaction[Any]) -> None:
-        await open_lobby_here(self, interaction, KIND, {"random_start": True}, cards.lobby_card)
-
-    @teufel.command(name=cmd("ueben"), description=cmd("ueben.desc"))
-    @app_commands.describe(gegner=cmd("gegner.desc"), anzahl=cmd("anzahl.desc"))
-    async def ueben(
-        self,
-        interaction: discord.Interaction[Any],
-        gegner: Opponent = "leicht",
-        anzahl: Computers | None = None,
-    ) -> None:
-        await open_practice(self, interaction, KIND, gegner, anzahl, options={"random_start": True})
-
-    @teufel.command(name=cmd("regeln"), description=cmd("regeln.spiel.desc"))
-    async def regeln(self, interaction: discord.Interaction[Any]) -> None:
-        await send_help(interaction, KIND, self.private_locale(interaction))
-
-
-CLICKS = GameClicks(
-    KIND,
-    (cards.BUTTON, cards.FORM, cards.SELECT),
-    to_action=to_action,
-    show=show,
-    answer=answer,
-    needs_view=needs_view,
-    any_version=frozenset({"account", "bet"}),
-    seated=frozenset({"account"}),
-    prompts={"bet": "bet"},
-    private_text=lambda outcome, p: cards.account_text(outcome.private[p], p, outcome.locale),
-    table_card=lambda d: table(d.service, d.outcome),
-)
-
-
-setup, teardown = game_extension(CLICKS, TeufelCog)

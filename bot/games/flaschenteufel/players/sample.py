@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 
 from bot.games.flaschenteufel.cards import COLOUR
-from bot.players.flaschenteufel_view import Seen
+from bot.games.flaschenteufel.players.seat_view import Seen
 
 TRIES = 20  # deals drawn before the voids are given up (they can only clash with a wrong view)
 

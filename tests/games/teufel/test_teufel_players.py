@@ -13,9 +13,7 @@ import pytest
 
 from bot.engine import Action, AuditedRng
 from bot.games.teufel import Teufel
-from bot.games.teufel.state import DEVIL, TILES, TeufelState
-from bot.players import levels, player
-from bot.players.teufel_model import (
+from bot.games.teufel.players.model import (
     VALUES,
     devil_risk,
     draw_gain,
@@ -28,8 +26,10 @@ from bot.players.teufel_model import (
     settle,
     splits,
 )
-from bot.players.teufel_stark import SPITE, draw_is_better
-from bot.players.teufel_view import balance_guess, legal_actions, situation
+from bot.games.teufel.players.seat_view import balance_guess, legal_actions, situation
+from bot.games.teufel.players.stark import SPITE, draw_is_better
+from bot.games.teufel.state import DEVIL, TILES, TeufelState
+from bot.players import levels, player
 
 GAME = Teufel()
 

@@ -1,49 +1,41 @@
-"""Flaschenteufel on Discord: ``/flaschenteufel tisch``, hands by DM and "Meine Karten"
-(text and picture), private selects with only one's own and only legal cards, one public
-table message per hand showing the trick, the bottle and the tricks won.
-"""
+"""Flaschenteufel on Discord, what an outcome shows: one public table message per hand
+showing the trick, the bottle and the tricks won; hands by DM (text and picture); a choice
+made in a player's live prompt answered there."""
 
 from __future__ import annotations
 
 import logging
 from dataclasses import replace
 from functools import partial
-from typing import Any, Literal
+from typing import Any
 
-import discord
-from discord import app_commands
-
-from bot.engine import Action
 from bot.games.flaschenteufel.cards import COLOUR, POINTS
+from bot.games.flaschenteufel.render import cards, pictures
 from bot.i18n import t
-from bot.render import ft_cards as cards
-from bot.render import pictures
 from bot.render.cards import Card
-from bot.render.drawn import ready
 from bot.render.lobby import ended
 from bot.render.v6_cards import Names
 from bot.service import Outcome
-from cogs.croupier_cog import CroupierCog, service_of
-from cogs.help import send_help
-from cogs.options import Hands
 from cogs.pipeline import payload as ui
 from cogs.pipeline import prompts
-from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import Delivery, Event, show_lobby
 from cogs.pipeline.dms import closed_notice
-from cogs.pipeline.incoming import Click
-from cogs.pipeline.opening import open_lobby_here
-from cogs.pipeline.payload import send_kwargs
-from cogs.pipeline.router import game_extension
-from cogs.practice import Computers, Opponent, open_practice
-from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
 
+
 KIND = "flaschenteufel"
+
+
 ACCENT = ui.accent_of(KIND)
+
+
 CHOICES = ("discard", "passl", "passr", "pass", "open")  # simultaneous: no version check
+
+
 MADE = ("play", "discard", "passr", "pass", "open")  # choices that act (passl only prepares)
+
+
 PRIVATE = ("mycards", "act", "passl")  # answered to the player alone, nothing changes
 
 
@@ -60,48 +52,6 @@ def hand_card(text: str, view: dict[str, Any], player: str, locale: str) -> Card
         description=text,
         pictures=(ui.picture("cards", locale, pictures.cards_png, shown, description=alt),),
     )
-
-
-def to_action(interaction: Any, click: Click, current: Outcome | None = None) -> Action:
-    card = int(click.values[0]) if click.values else 0
-    if click.verb == "passr":
-        return Action("pass", {"left": int(click.arg), "right": card})
-    if click.verb == "open":
-        return Action("open", {"set": int(click.arg)})
-    return Action(click.verb, {"card": card})
-
-
-def needs_view(click: Click) -> bool:
-    """My cards, and the prompts, answer from the table's views."""
-    return click.verb in PRIVATE
-
-
-async def private(
-    interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
-) -> bool:
-    """My cards, or what I must decide now (only to the player himself; the pipeline has
-    checked that he is seated, and for a prompt that the engine lets him choose now)."""
-    if click.verb not in PRIVATE:
-        return False
-    locale, service = current.locale, service_of(interaction)
-    if click.verb == "mycards":
-        text = cards.my_cards_text(current.private[actor], actor, locale)
-        card = await ready(hand_card(text, current.private[actor], actor, locale))
-        await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
-        return True
-    if click.verb == "passl":  # the left card is chosen: now the right one
-        card = cards.prompt(
-            current, actor, locale, left=int(click.values[0]), plain=service.directory.display_name
-        )
-        await interaction.response.edit_message(**ui.message_kwargs(card, ACCENT))
-        return True
-    card = cards.prompt(current, actor, locale, plain=service.directory.display_name)
-    sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
-    await prompts.opened(  # his live prompt from now on (pipeline.prompts.refresh)
-        interaction, click.game_id, actor, version=current.version,
-        message_id=sent.message_id, locale=locale,
-    )  # fmt: skip
-    return True
 
 
 def live_prompt(outcome: Outcome, player: str, locale: str, plain: Names) -> prompts.Shown:
@@ -187,56 +137,3 @@ async def send_hands(d: Delivery, changed: Event) -> None:
         for p in outcome.players
     }
     await d.dms(messages, closed_notice("ft.ui.dm_closed", locale), cause=changed)
-
-
-class FlaschenteufelCog(CroupierCog):
-    flaschenteufel = app_commands.Group(
-        name=cmd("flaschenteufel"), description=cmd("flaschenteufel.desc"), guild_only=True
-    )
-
-    @flaschenteufel.command(name=cmd("tisch"), description=cmd("ft.tisch.desc"))
-    @app_commands.describe(variante=cmd("variante.desc"), haende=cmd("haende.desc"))
-    async def tisch(
-        self,
-        interaction: discord.Interaction[Any],
-        variante: Literal["standard", "lopaka", "glitterhuis"] = "standard",
-        haende: Hands | None = None,
-    ) -> None:
-        options: dict[str, Any] = {"variant": variante}
-        if haende is not None:
-            options["hands"] = haende
-        await open_lobby_here(self, interaction, KIND, options, cards.lobby_card)
-
-    @flaschenteufel.command(name=cmd("ueben"), description=cmd("ueben.desc"))
-    @app_commands.describe(gegner=cmd("gegner.desc"), anzahl=cmd("anzahl.desc"))
-    async def ueben(
-        self,
-        interaction: discord.Interaction[Any],
-        gegner: Opponent = "leicht",
-        anzahl: Computers | None = None,
-    ) -> None:
-        await open_practice(
-            self, interaction, KIND, gegner, anzahl, options={"variant": "standard"}
-        )
-
-    @flaschenteufel.command(name=cmd("regeln"), description=cmd("regeln.spiel.desc"))
-    async def regeln(self, interaction: discord.Interaction[Any]) -> None:
-        await send_help(interaction, KIND, self.private_locale(interaction))
-
-
-CLICKS = GameClicks(
-    KIND,
-    (cards.BUTTON, cards.SELECT),
-    to_action=to_action,
-    show=show,
-    answer=private,
-    needs_view=needs_view,
-    any_version=frozenset((*CHOICES, *PRIVATE)),
-    seated=frozenset({"mycards"}),
-    prompts={"act": None, "passl": None},
-    private_text=lambda outcome, p: cards.hand_text(outcome, p, outcome.locale),
-    table_card=lambda d: table_with_trick(d, d.outcome, d.outcome.locale),
-)
-
-
-setup, teardown = game_extension(CLICKS, FlaschenteufelCog)

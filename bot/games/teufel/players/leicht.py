@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.engine import JSON, Action
-from bot.players.teufel_view import bet, situation
+from bot.games.teufel.players.seat_view import bet, situation
 
 BET = 50
 COAL = 60
