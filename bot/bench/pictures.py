@@ -21,19 +21,23 @@ from bot.games.flaschenteufel.cards import COLOUR, POINTS
 from bot.games.flaschenteufel.render import pictures as ft
 from bot.games.teufel.render import pictures as tf
 from bot.games.teufel.track import MARK_NAMES
+from bot.games.verflixte6.render import pictures as v6
 from bot.render import pictures as p
 from bot.render.tournament_bracket import Box, Column, Entry, bracket_png
 
+DURCHGANG = "Ergebnis Durchgang 2"
 NAMES = ("Jürgen Größe", "Zoë", "Maximiliane Wöhrle-Oberländer ß", "W" * 32, "Anaïs", "Björn")
 
 
 def _bracket(groups: int) -> list[Column]:
     """A tournament of ``groups`` groups of four, a Finale of six and its champion."""
     boxes = [
-        Box(f"Gruppe {g + 1}", [Entry(f"{NAMES[i]} {g}", 22 - 4 * i, 120 - 9 * i, i < 2)
-                                for i in range(4)])
+        Box(
+            f"Gruppe {g + 1}",
+            [Entry(f"{NAMES[i]} {g}", 22 - 4 * i, 120 - 9 * i, i < 2) for i in range(4)],
+        )
         for g in range(groups)
-    ]  # fmt: skip
+    ]
     finale = Box("Finale", [Entry(NAMES[i], 30 - 3 * i, 150 - 11 * i, i == 0) for i in range(6)])
     champion = Box("Turniersieger", [Entry(NAMES[0], None, None, True)])
     return [
@@ -47,15 +51,15 @@ def kinds() -> list[tuple[str, Callable[[], bytes]]]:
     """Each picture kind with the data of a full table (six players where a game has
     them, the longest names)."""
     durchgang = [
-        p.DurchgangRow(NAMES[0], 4, (3, 5, 2, 4, 1, 5, 3, 2, 5, 4, 3, 2, 1, 5), 49, 6, 1),
-        p.DurchgangRow(NAMES[1], 6, (2, 3), 11, 4, 2),
-        p.DurchgangRow(NAMES[4], 5, (2,), 7, 2, 3),
-        p.DurchgangRow(NAMES[5], 5, (1, 1), 7, 1, 4),
-        p.DurchgangRow(NAMES[2], 3, (4, 5, 6), 0, 0, None),
-        p.DurchgangRow(NAMES[3], 2, (6,), 0, 0, None),
+        v6.DurchgangRow(NAMES[0], 4, (3, 5, 2, 4, 1, 5, 3, 2, 5, 4, 3, 2, 1, 5), 49, 6, 1),
+        v6.DurchgangRow(NAMES[1], 6, (2, 3), 11, 4, 2),
+        v6.DurchgangRow(NAMES[4], 5, (2,), 7, 2, 3),
+        v6.DurchgangRow(NAMES[5], 5, (1, 1), 7, 1, 4),
+        v6.DurchgangRow(NAMES[2], 3, (4, 5, 6), 0, 0, None),
+        v6.DurchgangRow(NAMES[3], 2, (6,), 0, 0, None),
     ]
     abend = [
-        p.AbendRow(name, (6 - i, 4, None), 10 - i, 80 - 7 * i, i + 1)
+        v6.AbendRow(name, (6 - i, 4, None), 10 - i, 80 - 7 * i, i + 1)
         for i, name in enumerate(NAMES)
     ]
     abend_header = ["Platz", "Spieler", "1", "2", "3", "Punkte", "Augen"]
@@ -78,21 +82,27 @@ def kinds() -> list[tuple[str, Callable[[], bytes]]]:
     pawns = [(n, spot) for n, spot in zip(NAMES, (0, 2, 3, 3, 12, 12), strict=True)]
     return [
         ("dice (6)", lambda: p.dice_png([1, 2, 3, 4, 5, 6], red=[5])),
-        ("v6 Durchgang (6 players)", lambda: p.v6_durchgang_png("Ergebnis Durchgang 2", durchgang)),
-        ("v6 Abend (6 players)", lambda: p.v6_abend_png("Tabelle", abend_header, abend)),
+        ("v6 Durchgang (6 players)", lambda: v6.v6_durchgang_png(DURCHGANG, durchgang)),
+        ("v6 Abend (6 players)", lambda: v6.v6_abend_png("Tabelle", abend_header, abend)),
         ("Teufel track (6 pawns)", lambda: tf.track_png("Die Spur", MARK_NAMES, pawns)),
         ("Teufel oven", lambda: tf.oven_png("Im Ofen: 23", remaining, pulls, pulling=2)),
         ("Flaschenteufel hand (12)", lambda: ft.cards_png(hand)),
-        ("Flaschenteufel trick (4)", lambda: ft.trick_png(
-            [(NAMES[0], 24), (NAMES[1], 15), (NAMES[2], 17), (NAMES[3], 32)], 19, owner="Zoë")),
+        (
+            "Flaschenteufel trick (4)",
+            lambda: ft.trick_png(
+                [(NAMES[0], 24), (NAMES[1], 15), (NAMES[2], 17), (NAMES[3], 32)], 19, owner="Zoë"
+            ),
+        ),
         ("Dice Devils display (4)", lambda: dd.display_png("Dice Devils – Runde 12", slots)),
         ("Dice Devils fight (3)", lambda: dd.fight_png("Würfelkampf", fighters, winner=1)),
         ("table (4 rows)", lambda: p.table_png("Gruppe 3", group_header, group_rows)),
-        ("group standings (4)", lambda: p.group_table_png(
-            "Gruppe 3", group_header, group_rows, through=(0, 1))),
+        (
+            "group standings (4)",
+            lambda: p.group_table_png("Gruppe 3", group_header, group_rows, through=(0, 1)),
+        ),
         ("bracket (3 groups)", lambda: bracket_png("Herbstturnier", _bracket(3), "de")),
         ("bracket (10 groups)", lambda: bracket_png("Herbstturnier", _bracket(10), "de")),
-    ]  # fmt: skip
+    ]
 
 
 Row = tuple[str, tuple[int, int], int, float, float, float]

@@ -7,7 +7,7 @@ engines, nothing here knows Discord or a database. docs/PLAYERS.md describes the
 
 Each game's levels are in its module of :data:`LEVELS_OF` as ``FACTORIES``: level -> a
 function of a seed that makes the policy (a game moved into its own folder keeps them in
-``bot/games/<game>/players/``).
+``bot/games/<game>/players/levels.py``).
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ LEVELS = ("zufall", "leicht", "stark")
 rules; ``stark``: the strongest player of the game."""
 
 LEVELS_OF = {
-    "verflixte6": "bot.players.verflixte6_levels",
-    "teufel": "bot.games.teufel.players",
-    "flaschenteufel": "bot.games.flaschenteufel.players",
-    "dicedevils": "bot.games.dicedevils.players",
+    "verflixte6": "bot.games.verflixte6.players.levels",
+    "teufel": "bot.games.teufel.players.levels",
+    "flaschenteufel": "bot.games.flaschenteufel.players.levels",
+    "dicedevils": "bot.games.dicedevils.players.levels",
 }
 """Each game's module of levels (imported when a policy is first asked for)."""
 GAMES = tuple(LEVELS_OF)

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.games.verflixte6.render.cards import Names
 from bot.i18n import t
 from bot.render import typeface
 from bot.render.pictures import canvas as pictures
@@ -25,7 +26,6 @@ from bot.render.pictures.palette import (
     TEXT_SIZE,
     TITLE_SIZE,
 )
-from bot.render.v6_cards import Names
 
 BOX_W, LINE_H, HEAD_H, GAP, STACK_HEAD, TITLE_H = 268, 22, 28, 12, 24, 34
 BOXES_PER_STACK = 5  # a round of more groups wraps into several stacks side by side

@@ -15,10 +15,10 @@ from discord.ext import commands, tasks
 
 from bot.cluster.member import CLOCK
 from bot.engine import Action, IllegalAction
+from bot.games.verflixte6.render import cards as v6_cards
 from bot.i18n import reasoned, t
 from bot.play.tournaments import group_of
 from bot.render import tournament_cards as tcards
-from bot.render import v6_cards
 from bot.render.drawn import ready
 from bot.service import Outcome
 from bot.tournament.evening_time import (

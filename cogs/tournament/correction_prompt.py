@@ -17,9 +17,9 @@ from typing import Any
 import discord
 
 from bot.engine import Action, IllegalAction
+from bot.games.verflixte6.render import cards as v6_cards
 from bot.i18n import t
 from bot.render import tournament_cards as tcards
-from bot.render import v6_cards
 from bot.render.cards import Button, Card, custom_id
 from bot.service import Outcome
 from bot.tournament.corrections import UNDOES

@@ -9,9 +9,10 @@ from typing import Any
 
 import discord
 
+from bot.games.verflixte6.render import cards as v6_cards
 from bot.i18n import t
 from bot.play.tournaments import group_of
-from bot.render import pictures, v6_cards
+from bot.render import pictures
 from bot.render import tournament_cards as tcards
 from bot.render.cards import Button, Card, Picture, custom_id
 from bot.service import Outcome, Service

@@ -26,14 +26,15 @@ from bot.games import GAMES
 from bot.games.dicedevils.render import cards as dd_cards
 from bot.games.flaschenteufel.render import cards as ft_cards
 from bot.games.teufel.render import cards as teufel_cards
-from bot.render import tournament_cards, v6_cards
+from bot.games.verflixte6.render import cards as v6_cards
+from bot.render import tournament_cards
 from bot.render.cards import MAX_CUSTOM_ID, Card, ClickId, Form, Select
 from bot.render.lobby import table_lobby_card
 from bot.service import Outcome, Service
 from bot.store import Store, make_engine, upgrade
-from cogs.games import verflixte6
 from cogs.games.dicedevils import controls as dicedevils
 from cogs.games.teufel import show as teufel
+from cogs.games.verflixte6 import controls as verflixte6
 from tests.helpers.click_ids import VERBS, click_of, game_of
 from tests.helpers.engine_state import engine_state
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cogs.games.verflixte6 import latest_lines
+from cogs.games.verflixte6.show import latest_lines
 from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_table import Table
 

@@ -20,10 +20,11 @@ from bot.games.dicedevils.render import cards as dd_cards
 from bot.games.dicedevils.state import ITEM_COPIES
 from bot.games.flaschenteufel.render import cards as ft_cards
 from bot.games.teufel.render import cards as teufel_cards
+from bot.games.verflixte6.render import cards as v6_cards
+from bot.games.verflixte6.render.lines import describe as v6_describe
 from bot.i18n import LANGUAGES, t
-from bot.render import tournament_cards, v6_cards
+from bot.render import tournament_cards
 from bot.render.cards import Card, Select
-from bot.render.v6_lines import describe as v6_describe
 from bot.service import Outcome, Service
 from bot.store import Store
 from cogs.pipeline.dms import closed_notice

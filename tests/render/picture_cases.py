@@ -31,16 +31,18 @@ from bot.games.flaschenteufel.cards import COLOUR, DECK, POINTS
 from bot.games.flaschenteufel.render.pictures import cards_png, trick_png
 from bot.games.teufel.render.pictures import oven_contents, oven_png, round_pulls, track_png
 from bot.games.teufel.track import MARK_NAMES
+from bot.games.verflixte6.render.pictures import (
+    abend_rows,
+    durchgang_rows,
+    v6_abend_png,
+    v6_durchgang_png,
+)
 from bot.i18n import t
 from bot.render import tournament_cards as tcards
 from bot.render.pictures import (
-    abend_rows,
     dice_png,
-    durchgang_rows,
     group_table_png,
     table_png,
-    v6_abend_png,
-    v6_durchgang_png,
 )
 from bot.render.tournament_bracket import bracket, bracket_png
 

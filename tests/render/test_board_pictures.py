@@ -38,19 +38,21 @@ from bot.games.teufel.render.pictures import (
 from bot.games.teufel.state import PULL
 from bot.games.teufel.track import MARK_NAMES
 from bot.games.verflixte6 import Verflixte6
-from bot.render import pictures
-from bot.render.pictures import (
-    ACCENT,
-    SCALE,
+from bot.games.verflixte6.render.pictures import (
     DurchgangRow,
     abend_rows,
-    alt_dice,
-    alt_group_table,
-    alt_table,
     alt_v6_abend,
     alt_v6_durchgang,
     durchgang_rows,
     v6_durchgang_png,
+)
+from bot.render import pictures
+from bot.render.pictures import (
+    ACCENT,
+    SCALE,
+    alt_dice,
+    alt_group_table,
+    alt_table,
 )
 from bot.render.pictures.alt import ALT_MAX
 from bot.render.pictures.palette import MAX_WIDTH

@@ -13,7 +13,9 @@ from bot.games.dicedevils.render import cards as dd_cards
 from bot.games.flaschenteufel.render import cards as ft_cards
 from bot.games.teufel.render import cards as teufel_cards
 from bot.games.teufel.state import DEVIL
-from bot.render import emojis, v6_cards, v6_lines
+from bot.games.verflixte6.render import cards as v6_cards
+from bot.games.verflixte6.render import lines as v6_lines
+from bot.render import emojis
 from bot.render.emojis import as_plain
 
 V6_EVENTS: list[dict[str, Any]] = [

@@ -17,8 +17,9 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageFilter, ImageStat
 
+from bot.games.verflixte6.render.pictures import durchgang_rows, v6_durchgang_png
 from bot.i18n import t
-from bot.render.pictures import durchgang_rows, group_table_png, v6_durchgang_png
+from bot.render.pictures import group_table_png
 from tests.render.picture_cases import (
     LONGEST,
     NAMES,

@@ -9,8 +9,9 @@ import pytest
 
 from bot.engine import Action
 from bot.games.dicedevils.render import cards as dd_cards
+from bot.games.verflixte6.render import cards as v6_cards
 from bot.i18n import t
-from bot.render import tournament_cards, v6_cards
+from bot.render import tournament_cards
 from bot.render.cards import ClickId
 from bot.service import Outcome
 

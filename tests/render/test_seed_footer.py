@@ -10,7 +10,7 @@ import pytest
 from bot.games.dicedevils.render import cards as dd_cards
 from bot.games.flaschenteufel.render import cards as ft_cards
 from bot.games.teufel.render import cards as teufel_cards
-from bot.render import v6_cards
+from bot.games.verflixte6.render import cards as v6_cards
 from bot.service import Service
 from bot.store import Store
 

@@ -15,8 +15,8 @@ from bot.games.flaschenteufel.render import cards as ft_cards
 from bot.games.teufel import Teufel
 from bot.games.teufel.render import cards as teufel_cards
 from bot.games.teufel.state import DEVIL as D
+from bot.games.verflixte6.render import cards as v6_cards
 from bot.i18n import t
-from bot.render import v6_cards
 from bot.render.cards import Card
 from bot.render.lobby import table_lobby_card
 

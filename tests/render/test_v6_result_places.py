@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render.v6_cards import position, result_card
+from bot.games.verflixte6.render.cards import position, result_card
 
 
 def lines(eyes: dict[str, int], points: dict[str, int]) -> list[str]:

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from bot.engine import Action, FixedRng
 from bot.games.verflixte6 import Verflixte6
+from bot.games.verflixte6.render.lines import describe, event_key
 from bot.games.verflixte6.state import JOKER_IDS
 from bot.i18n import LANGUAGES, has_text, t
-from bot.render.v6_lines import describe, event_key
 
 GAME = Verflixte6()
 

@@ -14,8 +14,8 @@ from typing import Any
 from bot.games.dicedevils import measures as dicedevils
 from bot.games.flaschenteufel import measures as flaschenteufel
 from bot.games.teufel import measures as teufel
+from bot.games.verflixte6 import measures as verflixte6
 from bot.history.measures import tournament as tournament
-from bot.history.measures import verflixte6 as verflixte6
 from bot.history.measures.tally import Tally
 
 Events = Sequence[Mapping[str, Any]]

@@ -1,4 +1,6 @@
-"""The pictures of the tables and the tournament (Pillow), in one look (:mod:`.palette`):
+"""The shared pictures (Pillow): dice, a table of places and a group's standings, and the
+toolkit every game's pictures are drawn with (bot/games/<game>/render/pictures.py), in one
+look (:mod:`.palette`):
 pure functions from plain data (display names given by the caller) to PNG bytes, drawn at
 twice their size for high-density screens, every text in the shipped font. Each picture
 has an ``alt_*`` text: one line with its numbers for a screen reader (a picture is never
@@ -11,33 +13,15 @@ from bot.render.pictures.canvas import png
 from bot.render.pictures.dice import alt_dice, dice_png
 from bot.render.pictures.palette import ACCENT, SCALE
 from bot.render.pictures.tables import alt_group_table, alt_table, group_table_png, table_png
-from bot.render.pictures.v6 import (
-    AbendRow,
-    DurchgangRow,
-    abend_rows,
-    alt_v6_abend,
-    alt_v6_durchgang,
-    durchgang_rows,
-    v6_abend_png,
-    v6_durchgang_png,
-)
 
 __all__ = [
     "ACCENT",
     "SCALE",
-    "AbendRow",
-    "DurchgangRow",
-    "abend_rows",
     "alt_dice",
     "alt_group_table",
     "alt_table",
-    "alt_v6_abend",
-    "alt_v6_durchgang",
     "dice_png",
-    "durchgang_rows",
     "group_table_png",
     "png",
     "table_png",
-    "v6_abend_png",
-    "v6_durchgang_png",
 ]

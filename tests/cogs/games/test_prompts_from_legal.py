@@ -15,7 +15,7 @@ from bot.render.cards import Card, Select
 from bot.service import Outcome, Service
 from bot.store import Store
 from cogs.games.dicedevils.controls import options_for
-from cogs.games.verflixte6 import prompt_for
+from cogs.games.verflixte6.show import prompt_for
 from tests.helpers.click_ids import click_of
 
 PLAYERS = ["100", "101", "102"]

@@ -11,12 +11,13 @@ from discord import Locale, app_commands
 from discord.ext import commands
 
 from bot.engine import Action, IllegalAction
+from bot.games.verflixte6.render import cards
 from bot.i18n import t
-from bot.render import v6_cards as cards
 from bot.render.cards import Button, Card, Select
 from bot.service import Outcome, Service
 from bot.store import Store
-from cogs.games.verflixte6 import PROMPTS, joker_id, prompt_for, split_turn_events, to_action
+from cogs.games.verflixte6.controls import PROMPTS, to_action
+from cogs.games.verflixte6.show import joker_id, prompt_for, split_turn_events
 from cogs.pipeline.incoming import Click, parse_click
 from cogs.pipeline.router import router_of
 from cogs.translator import CommandTranslator, cmd
@@ -151,7 +152,7 @@ async def test_translator_gives_english_names_and_keeps_german_as_base() -> None
 
 
 def test_spent_jokers_are_struck_through() -> None:
-    from bot.render.v6_cards import _jokers_left
+    from bot.games.verflixte6.render.cards import _jokers_left
 
     turn = {
         "chosen": ["fumo", "toertchen", "runkelrueb"],

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.games.verflixte6.players.leicht import Leicht
+from bot.games.verflixte6.players.seat_view import legal_actions
+from bot.games.verflixte6.players.stark import Stark
 from bot.players.policy import Policy
 from bot.players.random_player import zufall
-from bot.players.verflixte6_leicht import Leicht
-from bot.players.verflixte6_stark import Stark
-from bot.players.verflixte6_view import legal_actions
 
 FACTORIES: dict[str, Callable[[int], Policy]] = {
     "zufall": zufall("verflixte6", legal_actions),

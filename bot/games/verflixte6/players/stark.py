@@ -1,5 +1,5 @@
 """Die verflixte 6, level "stark": the optimal policy of the turn model with jokers
-(verflixte6_jokers), solved for the state its view shows: own eyes, the best score to beat,
+(joker_model), solved for the state its view shows: own eyes, the best score to beat,
 the players still to come, the jokers left and those in hand.
 
 At the joker choice it takes the best hand of up to three jokers (from the pool the model
@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 
 from bot.engine import JSON, Action
-from bot.players.verflixte6_jokers import (
+from bot.games.verflixte6.players.joker_model import (
     ANNOUNCED,
     EPS,
     MODELLED,
@@ -29,8 +29,8 @@ from bot.players.verflixte6_jokers import (
     step_options,
     turn_model,
 )
-from bot.players.verflixte6_model import MAX_AFTER, S_MAX, TABLE_PATH
-from bot.players.verflixte6_view import (
+from bot.games.verflixte6.players.model import MAX_AFTER, S_MAX, TABLE_PATH
+from bot.games.verflixte6.players.seat_view import (
     DECISIONS,
     eyes,
     own_turn,

@@ -14,11 +14,11 @@ import pytest
 
 from bot.engine import Action, AuditedRng
 from bot.games.verflixte6 import Verflixte6
+from bot.games.verflixte6.players import joker_model as jokers
+from bot.games.verflixte6.players import model
+from bot.games.verflixte6.players.stark import thresholds
 from bot.players import player
-from bot.players import verflixte6_jokers as jokers
-from bot.players import verflixte6_model as model
 from bot.players.bench import play, wilson
-from bot.players.verflixte6_stark import thresholds
 
 GAME = Verflixte6()
 

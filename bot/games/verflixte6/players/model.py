@@ -19,7 +19,7 @@ to come; a later player's final score distribution under the policy gives it, fr
 below ``threshold[k][t]`` and stop from there on (the generator checks that the optimal stop
 set really has this form).
 
-``python -m bot.players.verflixte6_model --write`` writes ``tables/verflixte6.json``.
+``python -m bot.games.verflixte6.players.model --write`` writes ``tables/verflixte6.json``.
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def solve() -> Solution:
 def table_data(solution: Solution) -> dict[str, object]:
     """What ships: the thresholds, each turn's chance to win from its start, and ``win``
     (the chance that a leader at x stays ahead of k players to come), which the joker
-    model (verflixte6_jokers) plays against."""
+    model (joker_model) plays against."""
     start = [
         [sum(v[f] for f in range(1, FACES + 1)) / FACES for v in solution.value[k]]
         for k in range(MAX_AFTER + 1)

@@ -4,7 +4,7 @@ dynamic program over one turn, solved when a decision needs it (docs/PLAYERS.md)
 The turn is played against a payoff of the final eyes: with ``k`` players still to come
 and ``t`` the best score to beat, stopping at ``x`` is worth ``win[k][x]`` when ``x > t``,
 half that when ``x == t``, else 0 (``win`` comes from the shipped table, which
-verflixte6_model solves for turns without jokers). A bust is worth 0.
+model solves for turns without jokers). A bust is worth 0.
 
 State: own eyes ``x`` (``X_MIN .. S_MAX``; eyes at ``S_MAX`` stop) and the hand, the
 modelled jokers chosen for the turn and not yet spent. Announced ones (each once):
@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from operator import mul
 
-from bot.players.verflixte6_model import FACES, MAX_AFTER, S_MAX, TABLE_PATH
+from bot.games.verflixte6.players.model import FACES, MAX_AFTER, S_MAX, TABLE_PATH
 
 X_MIN = -40  # from 0 eyes, two -10 penalties and a doubling stay above this
 SIZE = S_MAX - X_MIN + 1

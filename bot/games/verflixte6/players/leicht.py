@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.engine import JSON, Action
-from bot.players.verflixte6_view import eyes, without_jokers
+from bot.games.verflixte6.players.seat_view import eyes, without_jokers
 
 THRESHOLD = 15
 

@@ -1,0 +1,2 @@
+"""Die verflixte 6's computer players: pure policies on a seat's view, by level in ``levels``
+(docs/PLAYERS.md)."""

@@ -1,0 +1,198 @@
+"""Die verflixte 6 on Discord, what an outcome shows: the turn's message edited in place; at
+a new turn the old message closed and a new one posted; a Durchgang's result as a message
+of its own with its picture; a pending decision prompted privately; a typed command's lines
+(``typed_show``)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from bot.games.verflixte6.render import cards, pictures
+from bot.games.verflixte6.render.lines import describe
+from bot.games.verflixte6.state import DECISIONS, JOKER_IDS, RESULT_EVENTS, TURN_OPENERS
+from bot.i18n import t
+from bot.render.cards import Card, Picture
+from bot.service import Outcome
+from cogs.pipeline import payload as ui
+from cogs.pipeline import prompts
+from cogs.pipeline.delivery import Delivery, show_lobby
+from cogs.pipeline.payload import send_kwargs
+from cogs.pipeline.replies import respond
+from cogs.pipeline.session import Show
+
+log = logging.getLogger(__name__)
+
+
+KIND = "verflixte6"
+
+
+ACCENT = ui.accent_of(KIND)
+
+
+def _logged(d: Delivery, end: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The log a Durchgang's picture reads: from the Durchgang that ``end`` closes on,
+    or the whole evening for its table at the end."""
+    records = d.service.records
+    if d.outcome.finished:
+        return records.recent_events(d.outcome.game_id, None)
+    number = end["durchgang"]
+    return records.events_from(
+        d.outcome.game_id, lambda e: e["type"] == "durchgang" and e["durchgang"] == number
+    )
+
+
+def durchgang_picture(
+    d: Delivery, log: list[dict[str, Any]], end: dict[str, Any], locale: str
+) -> Picture:
+    """A Durchgang's result: each player's dice, eyes, points and place (the card says
+    the same in words)."""
+    rows = tuple(pictures.durchgang_rows(log, end, d.service.directory.display_name))
+    title = t("ui.result.title", locale, durchgang=end["durchgang"])
+    alt = pictures.alt_v6_durchgang(title, rows, locale)
+    return ui.picture("durchgang", locale, pictures.v6_durchgang_png, title, rows, description=alt)
+
+
+def abend_picture(d: Delivery, log: list[dict[str, Any]], locale: str) -> Picture:
+    """The evening's table: each player's points per Durchgang, total, eyes and place."""
+    view = d.outcome.public
+    rows = tuple(pictures.abend_rows(log, view, d.service.directory.display_name))
+    count = max((len(row.points) for row in rows), default=0)
+    header = (
+        t("ui.tour.col.place", locale), t("ui.tour.col.player", locale),
+        *(t("v6.ui.col.durchgang", locale, number=n) for n in range(1, count + 1)),
+        t("ui.tour.col.points", locale), t("ui.tour.col.eyes", locale),
+    )  # fmt: skip
+    title = t("v6.ui.abend_title", locale)
+    alt = pictures.alt_v6_abend(title, header, rows)
+    return ui.picture("abend", locale, pictures.v6_abend_png, title, header, rows, description=alt)
+
+
+def joker_id(typed: str) -> str:
+    """The joker meant by a typed ``/joker name:``: its id or its shown name in either
+    language, in any case ("Fumo", "push your pony"); anything else as typed, for the
+    engine to refuse by name."""
+    wanted = " ".join(typed.split()).casefold()
+    for joker in JOKER_IDS:
+        names = {joker, *(t(f"v6.joker.{joker}", locale) for locale in ("de", "en"))}
+        if wanted in {n.casefold() for n in names}:
+            return joker
+    return typed.strip()
+
+
+def prompt_for(outcome: Outcome, verb: str, actor: str, name: cards.Names = cards.mention) -> Card:
+    """The private prompt a table button opens for the player whose turn it is (the
+    engine said he may); ``name`` labels players in selects (where Discord shows no
+    mentions)."""
+    locale = outcome.locale
+    legal = outcome.private[actor]["legal"]  # the engine's: what the actor may choose now
+    if verb == "begin":
+        can_free = bool(legal["free_jokers"])
+        return cards.joker_choice_prompt(outcome, legal["jokers"], can_free, locale)
+    if verb == "menu":
+        return cards.joker_menu_prompt(outcome, locale)
+    if verb == "target":
+        return cards.target_prompt(outcome, legal["targets"], locale, name)
+    victims = legal["victims"]
+    return cards.decision_prompt(outcome, victims, locale, name)
+
+
+def split_turn_events(events: list[Any]) -> tuple[list[Any], list[Any]]:
+    """Events that close the old turn's message, and those for the new turn's message
+    (a Durchgang's result and Stechen go to the result message instead)."""
+    cut = next((i for i, e in enumerate(events) if e["type"] in TURN_OPENERS), len(events))
+    return events[:cut], [e for e in events[cut:] if e["type"] not in RESULT_EVENTS]
+
+
+async def show(
+    d: Delivery, actor: str | None, *, typed: bool = False, answered: bool = False
+) -> None:
+    """Answer the click (if there is one) and bring the table up to date: the turn's
+    message edited in place; at a new turn the old message closed and a new one posted; a
+    Durchgang's result as a message of its own; a pending decision prompted privately;
+    what it caused at a tournament announced there."""
+    outcome, interaction = d.outcome, d.interaction
+    locale = outcome.locale
+    if await show_lobby(d, cards.lobby_card):
+        return
+    started = any(e["type"] == "start" for e in outcome.events) or outcome.message_id is None
+    new_turn = not started and any(e["type"] == "turn" for e in outcome.events)
+    old_events, new_events = split_turn_events(outcome.events)
+    closing = replace(outcome, events=old_events) if new_turn else outcome
+    table = cards.table_card(closing, locale, live=not new_turn and not outcome.finished)
+    end = next((e for e in outcome.events if e["type"] == "durchgang_end"), None)
+    if end is not None and not outcome.finished:  # the view shows the next Durchgang already
+        table = cards.closed_durchgang_card(closing, end, locale)
+    if typed and interaction is not None:
+        said = locale if answered else d.private_locale  # public lines, or the typist's
+        lines = [describe(e, said, cards.mention) for e in outcome.events]
+        text = "\n".join(lines)[:2000] or "✓"
+        if answered:  # the host's command was answered already: the lines go public
+            await interaction.followup.send(text)
+        else:
+            await respond(interaction, content=text, ephemeral=True)
+    ends = [i for i, e in enumerate(outcome.events) if e["type"] == "durchgang_end"]
+    logged = _logged(d, outcome.events[ends[0]]) if ends else []
+    if outcome.finished:  # the evening's table, pictured on the table's last state
+        table.pictures = (abend_picture(d, logged, locale),)
+    await d.table(table)
+    for n, at in enumerate(ends):  # the clock may have played several for absent players
+        its = replace(outcome, events=outcome.events[(ends[n - 1] + 1 if n else 0) : at + 1])
+        card = cards.result_card(its, outcome.events[at], locale, standing=n == len(ends) - 1)
+        card.pictures = (durchgang_picture(d, logged, outcome.events[at], locale),)
+        await d.post("result", card, cause=outcome.events[at])
+    fresh_turn = new_turn and not outcome.finished
+    if fresh_turn:
+        opened = [e for e in outcome.events if e["type"] in TURN_OPENERS][-1]
+        fresh = cards.table_card(replace(outcome, events=new_events), locale)
+        await d.new_table(fresh, cause=opened)
+    clicked = None
+    if interaction is not None and interaction.message is not None:
+        clicked = interaction.message.id
+    await prompts.moved_on(
+        d.client, outcome.game_id, outcome.version, answered=clicked, over=outcome.finished
+    )
+    if (
+        interaction is not None
+        and not fresh_turn
+        and actor in outcome.to_act
+        and outcome.public["turn"]["phase"] in (*DECISIONS, "steal")
+    ):
+        assert actor is not None
+        mine = replace(outcome, locale=d.private_locale)
+        prompt = prompt_for(mine, "decide", actor, d.service.directory.display_name)
+        sent = await interaction.followup.send(
+            ephemeral=True, wait=True, **send_kwargs(prompt, ACCENT)
+        )
+        await prompts.opened(
+            interaction, outcome.game_id, actor, version=outcome.version, message_id=sent.id,
+            locale=mine.locale,
+        )  # fmt: skip
+
+
+def typed_show(*, answered: bool = False) -> Show:
+    """How a typed command's outcome (``/weiter``, a host acting for a player) is shown:
+    its lines answer the command (privately, or in public once ``answered``)."""
+
+    async def shown(d: Delivery, actor: str | None) -> None:
+        await show(d, actor, typed=True, answered=answered)
+
+    return shown
+
+
+LOG_MAX = 4000  # of an embed's 4,096 characters
+
+
+def latest_lines(lines: list[str], limit: int, earlier: str) -> str:
+    """The newest of ``lines`` that fit ``limit`` characters, oldest first; ``earlier``
+    first when some had to be left out."""
+    kept: list[str] = []
+    size = len(earlier) + 1
+    for line in reversed(lines):
+        size += len(line) + 1
+        if size > limit:
+            return "\n".join([earlier, *reversed(kept)])
+        kept.append(line)
+    return "\n".join(reversed(kept))
