@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bot.engine import IllegalAction
 from bot.i18n import t
@@ -21,14 +21,20 @@ from bot.render.cards import Card
 from bot.service import Outcome, Service
 from cogs.pipeline.replies import answer_locale, refuse
 
-if TYPE_CHECKING:  # the clicks' delivery dresses its cards here
-    from cogs.pipeline.clicks import GameClicks
+
+class Prefixed(Protocol):
+    """A game's controls as onlookers need them (its ``GameClicks``): the prefixes of its
+    custom ids."""
+
+    @property
+    def prefixes(self) -> tuple[str, ...]: ...
+
 
 SHOWN = "shown"
 """The key of a table's card as its message shows it, in the table's ``extra``."""
 
 
-def button_prefix(clicks: GameClicks) -> str:
+def button_prefix(clicks: Prefixed) -> str:
     """The prefix of a game's buttons (``v6b``)."""
     return next(p for p in clicks.prefixes if p.endswith("b"))
 
@@ -65,7 +71,7 @@ async def clicked_table(
 
 
 def dress(
-    service: Service, clicks: GameClicks | None, outcome: Outcome, card: Card, *, kept: bool = True
+    service: Service, clicks: Prefixed | None, outcome: Outcome, card: Card, *, kept: bool = True
 ) -> Card:
     """A game table's card as its message shows it: with "Zuschauen" and the count while
     the game can be played (a card without controls closes a turn or round, or shows a

@@ -15,17 +15,20 @@ given up after ``ATTEMPTS``.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from contextlib import AbstractAsyncContextManager
+from typing import Any
 
 import discord
 from discord.ext import tasks
 
 from bot.service import Service
 from cogs.croupier_cog import client_service
-from cogs.pipeline.delivery import PERMANENT, Delivery
+from cogs.pipeline.delivery import PERMANENT, Delivery, Shown
 
-if TYPE_CHECKING:
-    from cogs.pipeline.session import Sessions
+Sessions = Callable[[int], AbstractAsyncContextManager[Any]]
+"""Opens a table session on a game (``router.sessions``): its second step delivers what
+the game owes (:meth:`Redelivery.catch_up`)."""
 
 log = logging.getLogger(__name__)
 
@@ -34,9 +37,13 @@ ATTEMPTS = 6
 
 
 class Redelivery:
-    def __init__(self, client: discord.Client, sessions: Sessions) -> None:
+    def __init__(
+        self, client: discord.Client, sessions: Sessions, games: Mapping[str, Shown]
+    ) -> None:
         self.client = client
         self.sessions = sessions
+        self.games = games
+        """The loaded games' shows, by kind (the router's)."""
 
     @property
     def service(self) -> Service:
@@ -96,7 +103,7 @@ class Redelivery:
         outbox = self.service.outbox
         try:
             outcome = self.service.tables.owed(game_id, versions)
-            game = self.sessions.games.get(outcome.kind)
+            game = self.games.get(outcome.kind)
             if game is None:
                 return  # its game is not loaded: it stays owed
             d = Delivery(self.client, outcome, first=versions[0], last=versions[-1])

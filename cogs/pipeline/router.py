@@ -52,10 +52,10 @@ class Router:
         self.busy = Busy()
         self.sessions = Sessions(client, self._by_kind, self.busy)
         """``async with router.sessions(game_id, interaction) as s:`` every write."""
-        self.redelivery = Redelivery(client, self.sessions)
+        self.redelivery = Redelivery(client, self.sessions, self._by_kind)
         """What games still owe: delivered at the start of a session on them, and by its
         own task every few seconds (the bot starts it)."""
-        self.sessions.redelivery = self.redelivery
+        self.sessions.catch_up = self.redelivery.catch_up
         self.metrics: Metrics | None = None
         """The bot's metrics once its operations started (``bot.ops``): each click and
         form is stamped when it arrives, its first response timed (``bot.ops.answers``)."""

@@ -44,7 +44,6 @@ from cogs.pipeline.incoming import Click
 if TYPE_CHECKING:
     from bot.service import Service
     from cogs.pipeline.busy import Busy
-    from cogs.pipeline.redelivery import Redelivery
 
 log = logging.getLogger(__name__)
 
@@ -87,8 +86,9 @@ class Sessions:
         self.games = games
         """The loaded games' shows, by kind (the router's)."""
         self.busy = busy
-        self.redelivery: Redelivery | None = None
-        """What tables owe from before (set by the router, which owns both)."""
+        self.catch_up: Callable[[int], Awaitable[None]] | None = None
+        """Delivers what a table owes from before (the router's redelivery, which it sets:
+        it owns both)."""
 
     def __call__(self, game_id: int, interaction: Interaction | None = None,
                  *, private: bool = True) -> TableSession:  # fmt: skip
@@ -142,9 +142,9 @@ class TableSession:
             self.sessions.busy.count -= self._counted
             raise
         try:
-            redelivery = self.sessions.redelivery
-            if redelivery is not None and not nested:
-                await redelivery.catch_up(self.game_id)  # step 2
+            catch_up = self.sessions.catch_up
+            if catch_up is not None and not nested:
+                await catch_up(self.game_id)  # step 2
         except BaseException:
             self._leave()
             raise
