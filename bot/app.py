@@ -22,6 +22,7 @@ from bot.cluster.notices import Notice
 from bot.cluster.single import SingleProcessError, sole_process
 from bot.config import Settings
 from bot.engine import AuditedRng
+from bot.games import PLUGINS
 from bot.ops import Ops
 from bot.render import emojis
 from bot.render.drawn import painter
@@ -47,11 +48,8 @@ the latency goal cannot afford (docs/PERFORMANCE.md)."""
 EXTENSIONS = (
     "cogs.info",
     "cogs.help",
-    "cogs.games.verflixte6",
+    *(plugin.extension for plugin in PLUGINS),  # every game's Discord adapter
     "cogs.tournament.commands",
-    "cogs.games.teufel",
-    "cogs.games.flaschenteufel",
-    "cogs.games.dicedevils",
     "cogs.table_hosts",
     "cogs.verification",
     "cogs.statistics",

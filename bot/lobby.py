@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.engine import JSON, Action, Event, IllegalAction
-from bot.players import levels
+from bot.games.computer_players import levels
 from bot.players.seats import computers, humans, is_computer, next_computer
 
 LOBBY_VERBS = ("join", "leave", "start", "computer", "rated")

@@ -1,23 +1,37 @@
-"""The rules engines, one package per game, and the registry the bot looks them up in."""
+"""The games, one folder each, and the registry the bot looks them up in: ``PLUGINS``, the
+one list of games (each declared once in its folder, ``bot.games.plugin``), and the
+engines by kind (``GAMES``), the tournament's workflow among them."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bot.engine import Game
-from bot.games.dicedevils import DiceDevils
-from bot.games.flaschenteufel import Flaschenteufel
-from bot.games.teufel import Teufel
-from bot.games.verflixte6 import Verflixte6
+from bot.games import dicedevils, flaschenteufel, teufel, verflixte6
+from bot.games.plugin import GamePlugin
 from bot.tournament.game import TournamentGame
 
-GAMES: dict[str, Game[Any]] = {
-    Verflixte6.kind: Verflixte6(),
-    Teufel.kind: Teufel(),
-    Flaschenteufel.kind: Flaschenteufel(),
-    DiceDevils.kind: DiceDevils(),
-    TournamentGame.kind: TournamentGame(),
-}
+PLUGINS: list[GamePlugin] = [
+    verflixte6.PLUGIN,
+    teufel.PLUGIN,
+    flaschenteufel.PLUGIN,
+    dicedevils.PLUGIN,
+]
+"""The games the bot plays, in the order it lists them."""
+
+GAMES: dict[str, Game[Any]] = {plugin.kind: plugin.engine for plugin in PLUGINS}
+GAMES[TournamentGame.kind] = TournamentGame()  # a workflow the service runs as a table
+
+
+def plugin_of(kind: str) -> GamePlugin | None:
+    """The game ``kind`` (None: no such game, or the tournament's workflow)."""
+    return next((plugin for plugin in PLUGINS if plugin.kind == kind), None)
+
+
+def register(plugin: GamePlugin) -> None:
+    """One more game (a test's): into the list and the engines by kind."""
+    PLUGINS.append(plugin)
+    GAMES[plugin.kind] = plugin.engine
 
 
 def get_game(kind: str) -> Game[Any]:

@@ -18,11 +18,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from bot.engine import JSON, Action
+from bot.games.computer_players import player as policy_of
 from bot.play.outcome import OPEN, Outcome
 from bot.play.tables import Table, to_act
 from bot.play.turn_clocks import TurnClocks
 from bot.play.writer import Writer
-from bot.players import player as policy_of
 from bot.players.seats import STAND_IN, is_computer, level_of
 
 log = logging.getLogger(__name__)

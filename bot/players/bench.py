@@ -20,7 +20,8 @@ from typing import Any
 
 from bot.engine import JSON, AuditedRng
 from bot.games import GAMES
-from bot.players import Policy, levels, player
+from bot.games.computer_players import levels, player
+from bot.players import Policy
 
 Z95 = 1.959964
 MAX_ACTIONS = 20_000

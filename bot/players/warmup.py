@@ -9,18 +9,20 @@ import hashlib
 from typing import Any
 
 from bot.engine import AuditedRng
-from bot.games import GAMES
-from bot.players import LEVELS, player
+from bot.games import PLUGINS
+from bot.games.computer_players import player
+from bot.players import LEVELS
 
 SEATS, DECISIONS = 4, 60
 """One seeded game of four "stark" seats per game, for at most this many decisions."""
 
 
 def warm_up() -> None:
-    for kind in ("verflixte6", "teufel", "flaschenteufel", "dicedevils"):
+    for plugin in PLUGINS:
+        kind = plugin.kind
         for level in LEVELS:
             player(kind, level)
-        game: Any = GAMES[kind]
+        game: Any = plugin.engine
         rng = AuditedRng(hashlib.sha256(f"warm-up:{kind}".encode()).digest())
         names = [f"w{i}" for i in range(SEATS)]
         state, _ = game.setup(names, {}, rng)

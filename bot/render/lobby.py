@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.games.computer_players import levels
 from bot.i18n import t
 from bot.lobby import ADD, REMOVE, computer_choice
-from bot.players import levels
 from bot.players.seats import OFFERED, computer_name, computers, is_computer, stand_in_name
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 

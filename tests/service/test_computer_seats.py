@@ -8,9 +8,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.engine import Action, IllegalAction
+from bot.games.computer_players import player
 from bot.lobby import Lobby, lobby_action
 from bot.play.computers import ComputerSeats
-from bot.players import player
 from bot.players.seats import COMPUTERS_RATED, is_computer
 from bot.service import Service
 from bot.store import Store

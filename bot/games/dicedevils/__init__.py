@@ -1,5 +1,14 @@
 """Dice Devils: secret dice, rank abilities, dice fights (shared/rules/dice-devils.md)."""
 
+from bot.games.dicedevils import measures
 from bot.games.dicedevils.game import DiceDevils
+from bot.games.plugin import GamePlugin
 
-__all__ = ["DiceDevils"]
+__all__ = ["PLUGIN", "DiceDevils"]
+
+PLUGIN = GamePlugin(
+    DiceDevils(),
+    levels="bot.games.dicedevils.players.levels",
+    measure=measures.measure,
+    extension="cogs.games.dicedevils",
+)

@@ -1,5 +1,14 @@
 """Flaschenteufel (The Bottle Imp): tricks and a bottle (shared/rules/flaschenteufel.md)."""
 
+from bot.games.flaschenteufel import measures
 from bot.games.flaschenteufel.game import Flaschenteufel
+from bot.games.plugin import GamePlugin
 
-__all__ = ["Flaschenteufel"]
+__all__ = ["PLUGIN", "Flaschenteufel"]
+
+PLUGIN = GamePlugin(
+    Flaschenteufel(),
+    levels="bot.games.flaschenteufel.players.levels",
+    measure=measures.measure,
+    extension="cogs.games.flaschenteufel",
+)

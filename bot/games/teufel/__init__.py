@@ -1,5 +1,14 @@
 """Auf Teufel komm raus: sealed bets, coal, devils (shared/rules/teufel-komm-raus.md)."""
 
+from bot.games.plugin import GamePlugin
+from bot.games.teufel import measures
 from bot.games.teufel.game import Teufel
 
-__all__ = ["Teufel"]
+__all__ = ["PLUGIN", "Teufel"]
+
+PLUGIN = GamePlugin(
+    Teufel(),
+    levels="bot.games.teufel.players.levels",
+    measure=measures.measure,
+    extension="cogs.games.teufel",
+)

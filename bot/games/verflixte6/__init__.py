@@ -1,5 +1,14 @@
 """Die verflixte 6: push-your-luck dice (rules: shared/rules/verflixte6.md)."""
 
+from bot.games.plugin import GamePlugin
+from bot.games.verflixte6 import measures
 from bot.games.verflixte6.game import Verflixte6
 
-__all__ = ["Verflixte6"]
+__all__ = ["PLUGIN", "Verflixte6"]
+
+PLUGIN = GamePlugin(
+    Verflixte6(),
+    levels="bot.games.verflixte6.players.levels",
+    measure=measures.measure,
+    extension="cogs.games.verflixte6",
+)

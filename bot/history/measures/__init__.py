@@ -11,22 +11,22 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.games.dicedevils import measures as dicedevils
-from bot.games.flaschenteufel import measures as flaschenteufel
-from bot.games.teufel import measures as teufel
-from bot.games.verflixte6 import measures as verflixte6
+from bot.games import plugin_of
 from bot.history.measures import tournament as tournament
-from bot.history.measures.tally import Tally
+from bot.history.tally import Tally
+from bot.tournament.game import TournamentGame
+
+TOURNAMENT = TournamentGame.kind
 
 Events = Sequence[Mapping[str, Any]]
 
-BY_KIND: dict[str, Callable[[Events, Tally], None]] = {
-    "verflixte6": verflixte6.measure,
-    "teufel": teufel.measure,
-    "flaschenteufel": flaschenteufel.measure,
-    "dicedevils": dicedevils.measure,
-    "turnier": tournament.measure,
-}
+
+def _measure(kind: str) -> Callable[[Events, Tally], None] | None:
+    """What ``kind``'s history counts: its plugin's measure, or the tournament's."""
+    if kind == TOURNAMENT:
+        return tournament.measure
+    plugin = plugin_of(kind)
+    return None if plugin is None else plugin.measure
 
 
 def measures(kind: str, events: Events, places: Mapping[str, int]) -> dict[str, dict[str, int]]:
@@ -37,7 +37,7 @@ def measures(kind: str, events: Events, places: Mapping[str, int]) -> dict[str, 
         tally.add(player, "games")
         tally.add(player, "wins", int(place == 1))
         tally.add(player, "places", place)
-    measure = BY_KIND.get(kind)
+    measure = _measure(kind)
     if measure is not None:
         measure(events, tally)
     return tally.values

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Action, AuditedRng
+from bot.games.computer_players import levels, player
 from bot.games.dicedevils import DiceDevils
 from bot.games.dicedevils.players import odds, stark
 from bot.games.dicedevils.state import (
@@ -26,7 +27,6 @@ from bot.games.dicedevils.state import (
     SPRING,
     DDState,
 )
-from bot.players import levels, player
 
 GAME = DiceDevils()
 LEVELS = ("zufall", "leicht", "stark")

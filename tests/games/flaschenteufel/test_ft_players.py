@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Action, AuditedRng
+from bot.games.computer_players import levels, player
 from bot.games.flaschenteufel import Flaschenteufel
 from bot.games.flaschenteufel.cards import COLOUR, DECK, POINTS, points
 from bot.games.flaschenteufel.players.rollout import play_out
@@ -20,7 +21,6 @@ from bot.games.flaschenteufel.players.sample import deal
 from bot.games.flaschenteufel.players.seat_view import legal_actions, seen
 from bot.games.flaschenteufel.players.stark import Stark
 from bot.games.flaschenteufel.state import FState
-from bot.players import levels, player
 
 GAME = Flaschenteufel()
 KIND = "flaschenteufel"

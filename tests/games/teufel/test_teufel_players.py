@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Action, AuditedRng
+from bot.games.computer_players import levels, player
 from bot.games.teufel import Teufel
 from bot.games.teufel.players.model import (
     VALUES,
@@ -29,7 +30,6 @@ from bot.games.teufel.players.model import (
 from bot.games.teufel.players.seat_view import balance_guess, legal_actions, situation
 from bot.games.teufel.players.stark import SPITE, draw_is_better
 from bot.games.teufel.state import DEVIL, TILES, TeufelState
-from bot.players import levels, player
 
 GAME = Teufel()
 

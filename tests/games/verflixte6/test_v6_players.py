@@ -13,11 +13,11 @@ from functools import cache
 import pytest
 
 from bot.engine import Action, AuditedRng
+from bot.games.computer_players import player
 from bot.games.verflixte6 import Verflixte6
 from bot.games.verflixte6.players import joker_model as jokers
 from bot.games.verflixte6.players import model
 from bot.games.verflixte6.players.stark import thresholds
-from bot.players import player
 from bot.players.bench import play, wilson
 
 GAME = Verflixte6()

@@ -1,0 +1,46 @@
+"""The computer players of every game by level: each game's levels are in
+``bot/games/<game>/players/levels.py`` (its plugin names the module) as ``FACTORIES``:
+level -> a function of a seed that makes the policy. The policies are imported when one is
+first asked for; the levels' names are known without them (a lobby's card asks, on the
+event loop)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+
+from bot.games import PLUGINS, plugin_of
+from bot.players import LEVELS, Policy
+
+
+def _levels_of(game: str) -> str | None:
+    """The module of ``game``'s levels, as its plugin declares it."""
+    plugin = plugin_of(game)
+    return None if plugin is None else plugin.levels
+
+
+def _factories(game: str) -> Mapping[str, Callable[[int], Policy]]:
+    module_name = _levels_of(game)
+    if module_name is None:
+        return {}
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError:
+        return {}
+    factories: Mapping[str, Callable[[int], Policy]] = module.FACTORIES
+    return factories
+
+
+def levels(game: str) -> tuple[str, ...]:
+    """The levels ``game`` has computer players for, weakest first (known without importing
+    the policies: a lobby's card asks, on the event loop)."""
+    return LEVELS if _levels_of(game) is not None else ()
+
+
+def player(game: str, level: str, seed: int = 0) -> Policy:
+    """The computer player of ``game`` at ``level`` (``seed``: for a level that draws lots)."""
+    try:
+        return _factories(game)[level](seed)
+    except KeyError:
+        known = ", ".join(f"{p.kind}/{lv}" for p in PLUGINS for lv in levels(p.kind))
+        raise KeyError(f"no computer player {game}/{level}; known: {known}") from None

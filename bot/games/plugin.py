@@ -1,0 +1,34 @@
+"""What a game is to the bot, declared once in its own folder (``PLUGIN`` in
+``bot/games/<game>/__init__.py``); every registry is built from the list of them
+(``bot.games.PLUGINS``): the engines, the computer players' levels, the history's
+measures, the warm-up and the Discord adapters the bot loads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import Game
+from bot.history.tally import Tally
+
+Events = Sequence[Mapping[str, Any]]
+Measure = Callable[[Events, Tally], None]
+"""What a game's history counts: its finished log read into a tally per player."""
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    engine: Game[Any]
+    levels: str
+    """The module of its computer players' levels (``FACTORIES``), imported when a policy is
+    first asked for: a lobby asks for the levels' names on the event loop."""
+    measure: Measure
+    """What its history counts, beyond the games, wins and places of every game."""
+    extension: str
+    """Its Discord adapter: the discord.py extension the bot loads (``cogs.games.<game>``)."""
+
+    @property
+    def kind(self) -> str:
+        kind: str = self.engine.kind
+        return kind

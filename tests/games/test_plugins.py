@@ -1,0 +1,70 @@
+"""Every registry of games is built from the one list of plugins (bot.games.PLUGINS): the
+engines, the computer players' levels, the history's measures, the warm-up's games and
+the Discord adapters the bot loads; a game registered later is known to each of them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from bot.app import EXTENSIONS
+from bot.games import GAMES, PLUGINS, plugin_of, register
+from bot.games.computer_players import levels, player
+from bot.games.dicedevils import DiceDevils
+from bot.games.plugin import GamePlugin
+from bot.history.measures import measures
+from bot.history.tally import Tally
+from bot.players import LEVELS
+
+KINDS = ["verflixte6", "teufel", "flaschenteufel", "dicedevils"]
+
+
+def test_the_four_games_are_the_plugins_in_order() -> None:
+    assert [plugin.kind for plugin in PLUGINS] == KINDS
+    for plugin in PLUGINS:
+        assert GAMES[plugin.kind] is plugin.engine
+        assert levels(plugin.kind) == LEVELS
+        assert player(plugin.kind, "zufall").game == plugin.kind
+        assert plugin.extension in EXTENSIONS
+        assert plugin.extension == f"cogs.games.{plugin.kind}"
+    assert plugin_of("turnier") is None and "turnier" in GAMES  # a workflow, not a game
+
+
+class Duel(DiceDevils):
+    info = replace(DiceDevils.info, kind="duell")
+
+
+def counted(events: Any, tally: Tally) -> None:
+    for event in events:
+        tally.add(event["player"], "rolls")
+
+
+@pytest.fixture
+def duel() -> Iterator[GamePlugin]:
+    plugin = GamePlugin(
+        Duel(), levels="bot.games.dicedevils.players.levels", measure=counted,
+        extension="tests.games.duel",
+    )  # fmt: skip
+    register(plugin)
+    yield plugin
+    PLUGINS.remove(plugin)
+    del GAMES[plugin.kind]
+
+
+def test_a_game_registered_later_is_known_everywhere(duel: GamePlugin) -> None:
+    assert GAMES["duell"] is duel.engine and plugin_of("duell") is duel
+    assert levels("duell") == LEVELS
+    got = measures("duell", [{"player": "a"}, {"player": "a"}], {"a": 1, "b": 2})
+    assert got["a"]["rolls"] == 2 and "rolls" not in got["b"]
+
+
+def test_an_unknown_game_has_no_levels_and_no_measures() -> None:
+    assert levels("schach") == ()
+    assert measures("schach", [{"player": "a"}], {"a": 1}) == {
+        "a": {"games": 1, "wins": 1, "places": 1}
+    }
+    with pytest.raises(KeyError, match="no computer player schach/stark"):
+        player("schach", "stark")
