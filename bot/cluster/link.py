@@ -18,21 +18,20 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import contextlib
 import logging
 import os
 import queue
 import threading
 import time
-import weakref
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import psycopg
 from psycopg import sql
-from sqlalchemy import Engine, event, text
+from sqlalchemy import Engine, text
 
 from bot.cluster.notices import CHANNEL_SQL
+from bot.store.backends import own_backends
 
 log = logging.getLogger(__name__)
 
@@ -52,33 +51,6 @@ WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
                    & 4294967295)::oid
   AND l.objid = (hashtext(current_schema() || '/croupier/' || :role)::bigint & 4294967295)::oid
 """
-
-
-_BACKENDS: weakref.WeakKeyDictionary[Engine, set[int]] = weakref.WeakKeyDictionary()
-
-
-def watch_backends(engine: Engine) -> None:
-    """Keep the PostgreSQL backend pids of ``engine``'s connections (bot.store.make_engine
-    calls this before the engine connects): a notice one of them caused is this process's
-    own write, which its caches know already (:func:`own_backends`)."""
-    backends = _BACKENDS.setdefault(engine, set())
-
-    def connected(dbapi_connection: Any, _record: Any) -> None:
-        backends.add(dbapi_connection.info.backend_pid)
-
-    def closed(dbapi_connection: Any, _record: Any) -> None:
-        with contextlib.suppress(Exception):  # a broken connection may not tell
-            backends.discard(dbapi_connection.info.backend_pid)
-
-    event.listen(engine, "connect", connected)
-    event.listen(engine, "close", closed)
-
-
-def own_backends(engine: Engine) -> set[int]:
-    """The backend pids of ``engine``'s open connections (empty if it is not watched); the
-    link's thread reads the set while the engine's users change it (an int's adding and
-    removing are atomic)."""
-    return _BACKENDS.get(engine, set())
 
 
 LINK_NAME = "croupier link "

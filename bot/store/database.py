@@ -9,7 +9,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
 from bot import json_text
-from bot.cluster.link import watch_backends
+from bot.store.backends import watch_backends
 
 
 def normalize_url(url: str) -> str:
