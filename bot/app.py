@@ -21,6 +21,7 @@ from bot.cluster.member import SYNC, Member
 from bot.cluster.notices import Notice
 from bot.cluster.single import SingleProcessError, sole_process
 from bot.config import Settings
+from bot.discord_internals import drop_interactions, silence_voice_warnings, trim_clicks
 from bot.engine import AuditedRng
 from bot.games import PLUGINS
 from bot.ops import Ops
@@ -32,7 +33,6 @@ from bot.store.checkpoints import run_checkpoints, take_over
 from cogs.errors import CroupierTree
 from cogs.pipeline.payload import PLAIN_PINGS
 from cogs.pipeline.router import Router
-from cogs.pipeline.wire import trim_clicks
 from cogs.translator import CommandTranslator
 
 log = logging.getLogger(__name__)
@@ -100,8 +100,7 @@ def open_store(url: str) -> Store:
     return Store(engine)
 
 
-# Croupier plays no voice: discord.py need not warn at every start that it cannot.
-discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+silence_voice_warnings()
 
 
 class Croupier(commands.Bot):
@@ -222,7 +221,7 @@ class Croupier(commands.Bot):
         self.stopping = reason
         # New interactions go unanswered (Discord tells the player it failed; nothing
         # happened, a click after the restart works).
-        self._connection.parsers["INTERACTION_CREATE"] = _dropped
+        drop_interactions(self)
         busy = self.router.busy.count
         if busy:
             log.info("stopping (%s): finishing %d interactions", reason, busy)
@@ -284,10 +283,6 @@ class Croupier(commands.Bot):
 class ShardedCroupier(Croupier, commands.AutoShardedBot):
     """The bot on discord.py's ``AutoShardedBot``: the shards ``SHARD_IDS`` of
     ``SHARD_COUNT`` in this process (built by ``Croupier(settings)``)."""
-
-
-def _dropped(data: Any) -> None:
-    """INTERACTION_CREATE while the bot stops: not taken."""
 
 
 async def serve(bot: Croupier, token: str) -> None:

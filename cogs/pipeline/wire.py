@@ -4,18 +4,19 @@ Per click discord.py builds the whole clicked message (its embeds and components
 objects, and answers a callback asking Discord for the resulting message, which it then
 parses again. The bot reads only the clicked message's id and flags, and never the
 callback's result: both cost CPU on every click (docs/PERFORMANCE.md, issue 29's
-profile). Two narrow changes, kept here and nowhere else:
+profile). The clicked message is built without its embeds and components by
+``bot.discord_internals.trim_clicks`` (every change to discord.py's internals is there);
+here two narrow calls:
 
-- :func:`trim_clicks`: the clicked message's embeds and components are left out before
-  discord.py builds the interaction;
 - :func:`edit_clicked`: the type-7 answer (the clicked message edited) sent without
   ``with_response``; the interaction still counts as answered;
 - :func:`post`: a new message sent as ``channel.send`` sends it, without building the
   message discord.py would return from Discord's answer (the bot reads its id and its
   files' names).
 
-Both lean on discord.py internals (its parsers, ``async_context``, the response's
-``_response_type``); the e2e tests run them against the loopback Discord at every click.
+Both lean on discord.py internals (``async_context``, the response's ``_response_type``:
+``bot.discord_internals.LEANED_ON``, pinned by a test); the e2e tests run them against the
+loopback Discord at every click.
 """
 
 from __future__ import annotations
@@ -28,23 +29,7 @@ from discord.http import Route, handle_message_parameters
 from discord.utils import MISSING
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
-_COMPONENT = 3
 _UPDATE = InteractionResponseType.message_update
-
-
-def trim_clicks(client: discord.Client) -> None:
-    """From now on ``client`` builds a click's message without its embeds and components
-    (nothing in the bot reads them)."""
-    parsers = client._connection.parsers
-    parse = parsers["INTERACTION_CREATE"]
-
-    def parse_trimmed(data: Any) -> None:
-        message = data.get("message") if data.get("type") == _COMPONENT else None
-        if message is not None:
-            message["embeds"] = message["components"] = ()
-        parse(data)
-
-    parsers["INTERACTION_CREATE"] = parse_trimmed
 
 
 async def edit_clicked(

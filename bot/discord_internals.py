@@ -1,0 +1,100 @@
+"""Every change the bot makes to discord.py's internals, in one place (and the internals
+``cogs.pipeline.wire`` calls directly, named in :data:`LEANED_ON`). Each saves CPU on every
+click or makes a stop clean; each depends on how discord.py is built inside, so the
+versions they were checked against are pinned (:data:`CHECKED`) and
+``tests/bot/test_discord_internals.py`` fails loudly when an upgrade changes what they
+touch:
+
+- :func:`trim_clicks`: a click's message is built without its embeds and components
+  (nothing in the bot reads them; docs/PERFORMANCE.md, issue 29);
+- :func:`drop_interactions`: a stopping bot takes no new interaction;
+- :func:`time_first_responses`: the first response of every interaction is timed, at the
+  one place discord.py notes it (``InteractionResponse._response_type``);
+- :func:`silence_voice_warnings`: no warning at every start that voice cannot work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord.interactions import InteractionResponse
+
+CHECKED = ("2.7.1",)
+"""discord.py versions whose internals these changes were read against; pyproject.toml
+admits no other minor version, so an upgrade is a change of both, made on purpose."""
+
+LEANED_ON = (
+    "discord.state.ConnectionState.parsers['INTERACTION_CREATE']",
+    "discord.interactions.InteractionResponse._response_type (a slot)",
+    "discord.interactions.Interaction._state, ._session",
+    "discord.webhook.async_.async_context, interaction_message_response_params",
+    "discord.http.Route, handle_message_parameters(nonce=, previous_allowed_mentions=)",
+    "discord.VoiceClient.warn_nacl, warn_dave",
+)
+"""What the changes here and ``cogs.pipeline.wire`` read or replace."""
+
+_COMPONENT = 3  # an interaction's type: a click
+
+
+def trim_clicks(client: discord.Client) -> None:
+    """From now on ``client`` builds a click's message without its embeds and components
+    (nothing in the bot reads them)."""
+    parsers = client._connection.parsers
+    parse = parsers["INTERACTION_CREATE"]
+
+    def parse_trimmed(data: Any) -> None:
+        message = data.get("message") if data.get("type") == _COMPONENT else None
+        if message is not None:
+            message["embeds"] = message["components"] = ()
+        parse(data)
+
+    parsers["INTERACTION_CREATE"] = parse_trimmed
+
+
+def drop_interactions(client: discord.Client) -> None:
+    """From now on ``client`` takes no new interaction (a stopping bot: Discord tells the
+    player it failed, nothing happened, and a click after the restart works)."""
+    client._connection.parsers["INTERACTION_CREATE"] = _dropped
+
+
+def _dropped(data: Any) -> None:
+    """INTERACTION_CREATE while the bot stops: not taken."""
+
+
+FirstResponse = Callable[[discord.Interaction[Any]], None]
+"""Told of an interaction's first response, as it is noted."""
+
+
+class _Timed:
+    """``InteractionResponse._response_type`` that tells of the first response it notes."""
+
+    def __init__(self, slot: Any, first: FirstResponse) -> None:
+        self.slot = slot
+        self.first = first
+
+    def __get__(self, response: Any, owner: Any = None) -> Any:
+        if response is None:
+            return self
+        return self.slot.__get__(response, owner)
+
+    def __set__(self, response: Any, value: Any) -> None:
+        self.slot.__set__(response, value)
+        if value is not None:
+            self.first(response._parent)
+
+
+def time_first_responses(first: FirstResponse) -> None:
+    """``first`` is told of every interaction's first response from now on, whichever way
+    it is given (a message, an edit, a form, a deferral): discord.py notes each in
+    ``InteractionResponse._response_type`` after Discord accepted it. Once per process;
+    later calls change nothing."""
+    slot = InteractionResponse.__dict__["_response_type"]
+    if not isinstance(slot, _Timed):
+        setattr(InteractionResponse, "_response_type", _Timed(slot, first))  # noqa: B010
+
+
+def silence_voice_warnings() -> None:
+    """Croupier plays no voice: discord.py need not warn at every start that it cannot."""
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
