@@ -26,6 +26,7 @@ from bot.engine.core import player_bounds
 from bot.engine.serial import to_data
 from bot.games import GAMES
 from bot.history.keeping import listener as history_listener
+from bot.history.queries import History
 from bot.lobby import LOBBY_VERBS, Lobby
 from bot.play.computers import ComputerSeats
 from bot.play.directory import Directory
@@ -110,6 +111,8 @@ class Service:
         self.computers = ComputerSeats(self, self.clocks)
         self.outbox = Outbox(store)
         self.watchers = Watchers(store)
+        self.history = History(store)
+        """The players' history as the commands read it (no command reaches the store)."""
         self.tournaments = Tournaments(self, self.host)
         self._fold = history_listener(store)
         # The history first: a group's Abend is folded before the tournament it ends.

@@ -17,16 +17,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import IllegalAction
-from bot.history.face_counts import face_counts
 from bot.history.fairness import report
-from bot.history.keeping import catch_up
+from bot.history.queries import History
 from bot.i18n import t
 from bot.render.cards import Card
 from bot.render.drawn import ready
 from bot.render.fairness_card import fairness_card, histogram
 from bot.render.lobby import mention
 from bot.render.pictures.histogram import alt_histogram, histogram_png
-from bot.store import Store
 from cogs.croupier_cog import CroupierCog
 from cogs.options import game_choices
 from cogs.pipeline import payload as ui
@@ -63,7 +61,7 @@ class Fairness(CroupierCog):
             await refuse(interaction, IllegalAction("fairness.in_dm"), locale)
             return
         player = None if spieler is None else str(spieler.id)
-        answer = await fairness_answer(self.service.store, guild_id, player, spiel, locale)
+        answer = await fairness_answer(self.service.history, guild_id, player, spiel, locale)
         if isinstance(answer, str):
             await interaction.response.send_message(answer, ephemeral=True)
             return
@@ -73,12 +71,11 @@ class Fairness(CroupierCog):
 
 
 async def fairness_answer(
-    store: Store, guild_id: int, player: str | None, kind: str | None, locale: str
+    history: History, guild_id: int, player: str | None, kind: str | None, locale: str
 ) -> Card | str:
     """``/fairness``'s work without Discord: the report's card with its histogram drawn,
     or the private line that says there is nothing to count for this choice."""
-    catch_up(store)  # a game a crash left unfolded counts
-    shown = report(face_counts(store, guild_id, player=player, kind=kind))
+    shown = report(history.face_counts(guild_id, player=player, kind=kind))  # caught up first
     if shown.empty:
         return filtered("fairness.none", player, kind, locale)
     card = fairness_card(shown, filtered("fairness.scope", player, kind, locale), locale)

@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.engine import IllegalAction
 from bot.history.leaderboard import RATED_KINDS, Board, Leaderboards
+from bot.history.queries import Season
 from bot.history.ratings import PROVISIONAL_GAMES
 from bot.history.seasons import running_season
 from bot.i18n import t
@@ -26,8 +27,6 @@ from bot.render.cards import Card, Picture
 from bot.render.drawn import ready
 from bot.render.pictures.leaderboard import alt_leaderboard, leaderboard_png
 from bot.service import Service
-from bot.store.columns import utcnow
-from bot.store.history_rows import Season
 from cogs.croupier_cog import CroupierCog, actor_of
 from cogs.options import SeasonName, SeasonPick, game_choices
 from cogs.pipeline import payload as ui
@@ -73,7 +72,7 @@ async def leaderboard_answer(
 ) -> Shown | str:
     """``/rangliste``'s work without Discord: the board (in the server's ``locale``) with
     its picture drawn, or the private answer (in the asker's ``mine``) why there is none."""
-    boards = Leaderboards(service.store)
+    boards = service.history.boards()
     kind = spiel or boards.default_kind(guild_id)
     game = t(f"game.name.{kind}", mine)
     seasons = boards.seasons(guild_id)
@@ -118,7 +117,7 @@ class Ratings(CroupierCog):
 
     @property
     def boards(self) -> Leaderboards:
-        return Leaderboards(self.service.store)
+        return self.service.history.boards()
 
     async def _private(self, interaction: discord.Interaction[Any], text: str) -> None:
         """A private answer: a refusal or a listing (a season's name is shown as typed,
@@ -176,7 +175,7 @@ class Ratings(CroupierCog):
             return
         host = actor_of(interaction)
         try:
-            season, ended = self.boards.start_season(guild_id, name, host, utcnow())
+            season, ended = self.boards.start_season(guild_id, name, host, self.service.now())
         except IllegalAction as exc:
             await self._private(interaction, t(exc.key, mine, **exc.params))
             return

@@ -18,14 +18,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import IllegalAction
-from bot.history.keeping import catch_up
-from bot.history.statistics import computers_measured, player_measures
+from bot.history.queries import History
 from bot.i18n import t
 from bot.players.seats import computer_name, is_computer
 from bot.render.cards import Card
 from bot.render.lobby import COMPUTER_MARK, mention
 from bot.render.statistics import statistics_card
-from bot.store import Store
 from bot.tournament.game import TournamentGame
 from cogs.croupier_cog import CroupierCog
 from cogs.options import ComputerPick, game_choices
@@ -47,7 +45,7 @@ class Statistics(CroupierCog):
         a test builds one, has nothing to fold)."""
         if getattr(self.bot, "service", None) is None:
             return
-        folded = catch_up(self.service.store)
+        folded = self.service.history.caught_up()
         if folded:
             log.info("history: %d finished games folded that a stop had left unfolded", folded)
 
@@ -72,11 +70,11 @@ class Statistics(CroupierCog):
         if guild_id is None:
             await refuse(interaction, IllegalAction("stats.in_dm"), locale)
             return
-        store = self.service.store
+        history = self.service.history
         player = str((spieler or interaction.user).id)
         if computer is not None:
-            player = picked_computer(computers_measured(store, guild_id), computer) or computer
-        answer = statistics_answer(store, guild_id, player, spiel, locale)
+            player = picked_computer(history.computers(guild_id), computer) or computer
+        answer = statistics_answer(history, guild_id, player, spiel, locale)
         if isinstance(answer, IllegalAction):
             await refuse(interaction, answer, locale)
             return
@@ -89,7 +87,7 @@ class Statistics(CroupierCog):
     ) -> list[app_commands.Choice[str]]:
         """The computer players that finished a game on this server, by their marked names,
         those whose name has ``typed``."""
-        found = computers_measured(self.service.store, interaction.guild_id or 0)
+        found = self.service.history.computers(interaction.guild_id or 0)
         wanted = typed.casefold().strip()
         return [
             app_commands.Choice(name=mention(player), value=player)
@@ -109,14 +107,14 @@ def picked_computer(found: list[str], value: str) -> str | None:
 
 
 def statistics_answer(
-    store: Store, guild_id: int, player: str, kind: str | None, locale: str
+    history: History, guild_id: int, player: str, kind: str | None, locale: str
 ) -> Card | IllegalAction:
-    """``/statistik``'s work without Discord: the card, or the refusal to answer with."""
-    catch_up(store)  # a game a crash left unfolded counts (two indexed reads)
+    """``/statistik``'s work without Discord: the card, or the refusal to answer with (a
+    game a crash left unfolded counts: the history catches up first, two indexed reads)."""
     kinds = SHOWN_WITH.get(kind, (kind,)) if kind else None
     found = {
         game: sums
-        for game, sums in player_measures(store, guild_id, player).items()
+        for game, sums in history.measures(guild_id, player).items()
         if kinds is None or game in kinds
     }
     if not found or (kind and kind not in found):

@@ -104,7 +104,7 @@ Discord."""
 
 async def statistik(service: Service, player: str, kind: str, _: int) -> object:
     """``/statistik spieler spiel``: the catch-up's reads, the sums, the card."""
-    return statistics_answer(service.store, GUILD, player, kind, "de")
+    return statistics_answer(service.history, GUILD, player, kind, "de")
 
 
 async def rangliste(service: Service, player: str, kind: str, _: int) -> object:
@@ -117,7 +117,7 @@ async def fairness(service: Service, player: str, kind: str, call: int) -> objec
     counts, the test, the card and its histogram (drawn in the worker)."""
     who = player if call % 4 in (1, 3) else None
     which = kind if call % 4 in (2, 3) else None
-    return await fairness_answer(service.store, GUILD, who, which, "de")
+    return await fairness_answer(service.history, GUILD, who, which, "de")
 
 
 COMMANDS: dict[str, Work] = {

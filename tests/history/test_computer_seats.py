@@ -15,6 +15,7 @@ from sqlmodel import Session, select
 from bot.engine import IllegalAction
 from bot.history.fold import remeasure
 from bot.history.leaderboard import RATED_KINDS, Leaderboards
+from bot.history.queries import History
 from bot.history.ratings import PROVISIONAL_GAMES, Skill, rate_game, table_of
 from bot.history.rebuild import rebuild
 from bot.history.statistics import computers_measured, player_measures
@@ -193,11 +194,11 @@ async def test_a_rebuild_gives_the_same_rows_for_practice_and_computer_tables(
 
 async def test_statistics_name_a_computer_as_a_computer(store: Store) -> None:
     await played(store, ["123", EASY])
-    card = statistics_answer(store, GUILD, EASY, None, "de")
+    card = statistics_answer(History(store), GUILD, EASY, None, "de")
     assert not isinstance(card, Exception)
     assert f"{COMPUTER_MARK} {computer_name(EASY)}" in card.description
     assert "<@" not in card.description
-    person = statistics_answer(store, GUILD, "123", None, "de")
+    person = statistics_answer(History(store), GUILD, "123", None, "de")
     assert not isinstance(person, Exception) and "<@123>" in person.description
 
 
@@ -210,6 +211,6 @@ async def test_statistik_finds_a_computer_by_its_pick_or_its_typed_name(store: S
     assert picked_computer(found, f"{COMPUTER_MARK} {computer_name(EASY)}".upper()) == EASY
     assert picked_computer(found, f" {computer_name(EASY)} ") == EASY
     assert picked_computer(found, computer_name(HARD)) is None
-    refusal = statistics_answer(store, GUILD, HARD, None, "de")
+    refusal = statistics_answer(History(store), GUILD, HARD, None, "de")
     assert isinstance(refusal, IllegalAction)
     assert refusal.params["player"] == mention(HARD)  # named as a computer, not by its id

@@ -1,0 +1,44 @@
+"""The players' history as the commands read it: one query object on the service
+(``service.history``), so that no command reaches the store itself. Each read first folds
+what a crash left unfolded (:func:`bot.history.keeping.catch_up`)."""
+
+from __future__ import annotations
+
+from bot.history.face_counts import face_counts
+from bot.history.fairness import Counts
+from bot.history.keeping import catch_up
+from bot.history.leaderboard import Leaderboards
+from bot.history.statistics import Measures, computers_measured, player_measures
+from bot.store import Season, Store
+
+__all__ = ["History", "Season"]
+
+
+class History:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def caught_up(self) -> int:
+        """Fold the finished games a crash left unfolded; how many."""
+        return catch_up(self.store)
+
+    def measures(self, guild_id: int, player: str) -> Measures:
+        """``player``'s sums on server ``guild_id``, per game (caught up first: a game a
+        crash left unfolded counts)."""
+        self.caught_up()
+        return player_measures(self.store, guild_id, player)
+
+    def computers(self, guild_id: int) -> list[str]:
+        """The computer seats with a finished game on server ``guild_id``."""
+        return computers_measured(self.store, guild_id)
+
+    def face_counts(
+        self, guild_id: int, *, player: str | None = None, kind: str | None = None
+    ) -> Counts:
+        """How often each face came up on server ``guild_id`` (caught up first)."""
+        self.caught_up()
+        return face_counts(self.store, guild_id, player=player, kind=kind)
+
+    def boards(self) -> Leaderboards:
+        """The leaderboards and seasons of every server."""
+        return Leaderboards(self.store)
