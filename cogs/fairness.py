@@ -16,8 +16,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.audit.fairness import report
 from bot.engine import IllegalAction
-from bot.history.fairness import report
 from bot.history.queries import History
 from bot.i18n import t
 from bot.render.cards import Card

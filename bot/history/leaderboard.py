@@ -17,7 +17,7 @@ from datetime import datetime
 from sqlmodel import Session
 
 from bot.games import GAMES
-from bot.history.ratings import Skill, games_by_kind, table_of
+from bot.history.ratings import PROVISIONAL_GAMES, Skill, games_by_kind, table_of
 from bot.history.seasons import seasons_of, start_season
 from bot.players.seats import is_computer
 from bot.store import Store
@@ -81,6 +81,8 @@ class Board:
     season: Season | None
     lines: list[Line]
     players: int
+    provisional: int = PROVISIONAL_GAMES
+    """From how many rated games on a player is established (his place counts)."""
 
 
 class Leaderboards:

@@ -6,18 +6,57 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
-from bot.history.leaderboard import Board, Line
-from bot.history.ratings import PROVISIONAL_GAMES
 from bot.i18n import decimal, t
 from bot.render.cards import Card, Picture
 from bot.render.lobby import mention
 from bot.render.pictures.leaderboard import Row
-from bot.store.history_rows import Season
 from bot.tournament.evening_time import unix
 
 Names = Callable[[str], str]
+
+
+class Season(Protocol):
+    """A season as the card reads it (the history's, ``bot.history.seasons``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def started_at(self) -> datetime: ...
+    @property
+    def ended_at(self) -> datetime | None: ...
+
+
+class Line(Protocol):
+    """A leaderboard's line as the card reads it: place (None: provisional), player, his
+    rating's ordinal and his rated games."""
+
+    @property
+    def place(self) -> int | None: ...
+    @property
+    def player(self) -> str: ...
+    @property
+    def ordinal(self) -> float: ...
+    @property
+    def games(self) -> int: ...
+
+
+class Board(Protocol):
+    """What ``/rangliste`` shows (``bot.history.leaderboard.Board``): the game, the season
+    (None: all time), the lines, how many players the table holds, and from how many rated
+    games on a player is no longer provisional."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def season(self) -> Season | None: ...
+    @property
+    def lines(self) -> Sequence[Line]: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def provisional(self) -> int: ...
 
 
 def rating(value: float, locale: str) -> str:
@@ -74,8 +113,9 @@ def rows(lines: Sequence[Line], name: Names, locale: str) -> tuple[Row, ...]:
     )
 
 
-def text_lines(lines: Sequence[Line], locale: str) -> list[str]:
-    """The text's lines; the provisional players under their label."""
+def text_lines(lines: Sequence[Line], locale: str, provisional: int) -> list[str]:
+    """The text's lines; the provisional players (fewer than ``provisional`` rated games)
+    under their label."""
     texts = []
     for number, line in enumerate(lines):
         params: dict[str, Any] = {
@@ -87,7 +127,7 @@ def text_lines(lines: Sequence[Line], locale: str) -> list[str]:
             texts.append(t("rank.line", locale, place=line.place, **params))
             continue
         if number == 0 or lines[number - 1].place is not None:
-            texts.append("**" + t("rank.provisional", locale, count=PROVISIONAL_GAMES) + "**")
+            texts.append("**" + t("rank.provisional", locale, count=provisional) + "**")
         texts.append(t("rank.line_provisional", locale, **params))
     return texts
 
@@ -100,7 +140,7 @@ def leaderboard_card(
     lines = [season_line(board.season, locale)]
     if note:
         lines.append(note)
-    description = "\n".join([*lines, "", *text_lines(board.lines, locale)])
+    description = "\n".join([*lines, "", *text_lines(board.lines, locale, board.provisional)])
     return Card(
         title=title(board.kind, locale),
         description=description,

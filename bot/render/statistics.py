@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from bot.games.verflixte6.state import JOKER_IDS
-from bot.history.statistics import Measures
 from bot.i18n import decimal, t
 from bot.render.cards import Card
 from bot.render.lobby import mention
 from bot.tournament.game import TournamentGame
 
 Sums = Mapping[str, float]
+Measures = Mapping[str, Sums]
+"""A player's sums per game, as the history reads them (``bot.history.statistics``)."""
 GAME_ORDER = ("verflixte6", "teufel", "flaschenteufel", "dicedevils", TournamentGame.kind)
 
 

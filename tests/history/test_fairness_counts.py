@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from bot.audit.fairness import Verdict, report
 from bot.engine.rng import AuditedRng, Draw, derive
 from bot.history.face_counts import face_counts
-from bot.history.fairness import Verdict, report
 from bot.service import Service
 from bot.store import Store
 from tests.history.fairness_games import logged_counts, seeded

@@ -9,9 +9,9 @@ import hashlib
 
 import pytest
 
+from bot.audit.fairness import ALARM, Verdict, report
 from bot.engine.rng import AuditedRng, Draw, derive
 from bot.history.face_counts import face_counts
-from bot.history.fairness import ALARM, Verdict, report
 from bot.history.fold import tallies
 from bot.service import Service
 from bot.store import EventRow, Store

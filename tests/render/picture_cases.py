@@ -430,7 +430,7 @@ FAIRNESS = {
 def fairness(locale: str) -> Case:
     """``/fairness``'s histogram as the fairness cog draws it: loaded dice (German, red
     bars), fair ones in the thousands (English, green), too few to test (French, grey)."""
-    from bot.history.fairness import report
+    from bot.audit.fairness import report
     from bot.render.fairness_card import histogram
     from bot.render.pictures.histogram import histogram_png
 

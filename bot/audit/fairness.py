@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.history.chi_square import chi_square, p_value
+from bot.audit.chi_square import chi_square, p_value
 
 DIE = 6
 """The sides of the dice of the main report."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.history.fairness import (
+from bot.audit.fairness import (
     ALARM,
     MIN_DICE,
     UNUSUAL,

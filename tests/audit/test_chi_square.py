@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from bot.history.chi_square import chi_square, p_value, upper_gamma
+from bot.audit.chi_square import chi_square, p_value, upper_gamma
 
 
 @pytest.mark.parametrize(
