@@ -54,7 +54,8 @@ MENTION = re.compile(r"<@(\d+)>")
 SETTLE = 5.0  # how long a table waits for the bot to finish updating it after an answer
 QUIET = 0.2
 """A REST-count sample ends after this long without REST calls (long enough that a loaded
-machine drawing a picture between two calls of one click does not cut the click short)."""
+machine drawing a picture between two calls of one click does not cut the click short);
+a call on another table's channel is not the click's (:func:`_of_table`)."""
 BARE_BUTTON = "bare:click"
 
 
@@ -215,6 +216,8 @@ class Table:
                 return Click("refused", click)
             await self._settle(message, before)
             ordinary = click.response_type == 7 and bool(message.custom_ids())
+            if not ordinary:  # its posts are its own: the next turn's message is up
+                await fake.until(self.channel, lambda: self._moved_on(message), SETTLE)
             return Click("weiter" if ordinary else "weiter (turn ends)", click)
         verb = "begin" if "begin" in ids else next(iter(ids))
         click = await fake.click(actor, message, ids[verb])
@@ -224,6 +227,11 @@ class Table:
             else:
                 self._refused(click)
         return Click(verb, click)
+
+    def _moved_on(self, closed: Message) -> bool:
+        """Whether the table's live message is another than ``closed`` (or the game ended)."""
+        live = self.fake.live_message(self.channel)
+        return live is None or live.id != closed.id
 
     async def _answer_prompt(self) -> Click:
         prompt, user = self.prompt, self.prompt_user
@@ -574,7 +582,11 @@ async def rest_per_click(
         first = len(fake.rest_log)
         click = await table.step()
         await _quiet(fake)
-        calls = [f"{c.method} {_route(c.path)}" for c in fake.rest_log[first:]]
+        calls = [
+            f"{c.method} {_route(c.path)}"
+            for c in fake.rest_log[first:]
+            if _of_table(c.path, table.channel.id)
+        ]
         found[click.label].append(calls)
     return dict(found)
 
@@ -585,6 +597,13 @@ async def _quiet(fake: FakeDiscord) -> None:
     while seen != len(fake.rest_log):
         seen = len(fake.rest_log)
         await asyncio.sleep(QUIET)
+
+
+def _of_table(path: str, channel_id: int) -> bool:
+    """Whether a REST call belongs to a click at the table in ``channel_id``: its answer, or a
+    call on that channel (a previous table's late post, on a loaded machine, is another
+    channel's: the tables take turns)."""
+    return "/channels/" not in path or f"/channels/{channel_id}/" in path
 
 
 def _route(path: str) -> str:
