@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -122,8 +122,7 @@ class Service:
         ]
 
     def _history_fold(self, table: Table) -> list[FollowUp]:
-        fold: Callable[[Table], Awaitable[list[Outcome]]] = self._fold
-        return [FollowUp(table.id, "history", lambda: fold(table))]
+        return [FollowUp(table.id, "history", lambda: self._fold(table))]
 
     # --- other processes -----------------------------------------------------------
 

@@ -20,9 +20,7 @@ from bot.players.seats import is_computer
 from bot.players.warmup import warm_up
 from bot.render.lobby import mention, stand_in_mention
 from cogs.croupier_cog import CroupierCog
-from cogs.pipeline.delivery import Delivery
 from cogs.pipeline.router import router_of
-from cogs.pipeline.session import Show, with_note
 
 log = logging.getLogger(__name__)
 
@@ -103,28 +101,13 @@ class ComputersCog(CroupierCog):
                 except IllegalAction as exc:  # the table moved on meanwhile: asked again
                     log.info("computer %s at game %s: %s", turn.player, turn.game_id, exc)
                     return
-                show = self.sessions_show(outcome.kind)
-                if told and show is not None:  # a stand-in's first move for him in a row
-                    show = told_first(show, turn.player)
-                await session.deliver(outcome, show=show)
+                note = ""
+                if told:  # a stand-in's first move for him in a row: the table is told
+                    note = t("stand_in.plays", outcome.locale, computer=stand_in_mention(),
+                             player=mention(turn.player))  # fmt: skip
+                await session.deliver(outcome, note=("stand_in", note))
         except Exception:
             log.exception("computer %s at game %s", turn.player, turn.game_id)
-
-    def sessions_show(self, kind: str) -> Show | None:
-        game = router_of(self.bot).game(kind)
-        return None if game is None else game.show
-
-
-def told_first(show: Show, player: str) -> Show:
-    """``show``, with the table told first that a computer plays for ``player``
-    ("🤖 Croupiers Uhu (stark) spielt für @Ben.")."""
-
-    async def shown(d: Delivery, actor: str | None) -> None:
-        text = t("stand_in.plays", d.outcome.locale, computer=stand_in_mention(),
-                 player=mention(player))  # fmt: skip
-        await with_note(show, "stand_in", text)(d, actor)
-
-    return shown
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -30,7 +30,7 @@ from cogs.pipeline.payload import accent_of, send_kwargs
 from cogs.pipeline.replies import refuse, respond
 from cogs.pipeline.router import router_of
 from cogs.pipeline.seat_back import back_button
-from cogs.pipeline.session import TableSession, with_note
+from cogs.pipeline.session import TableSession
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -72,9 +72,7 @@ async def refresh_table(session: TableSession, outcome: Outcome, note: str) -> N
     """Bring a table up to date without the interaction's answer: the note in public, then
     what the outcome owes delivered as after a click (the table message, results, a new
     turn's message, private states by DM)."""
-    game = session.sessions.games.get(outcome.kind)
-    if game is not None:
-        await session.deliver(outcome, answer=False, show=with_note(game.show, "note", note))
+    await session.deliver(outcome, answer=False, note=("note", note))
 
 
 async def refreshed(client: discord.Client, outcome: Outcome, note: str) -> None:

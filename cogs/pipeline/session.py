@@ -65,19 +65,6 @@ class GameOver(IllegalAction):
         super().__init__("game.over")
 
 
-def with_note(show: Show, part: str, text: str) -> Show:
-    """``show``, with a plain public note posted first (what a clock or a host did, "a
-    computer plays for @Ben"): a message of the delivery, with its nonce (a redelivery
-    that repeats it gets Discord's first one back)."""
-
-    async def shown(d: Delivery, actor: str | None) -> None:
-        if text:
-            await d.post(part, content=text[:2000])
-        await show(d, actor)
-
-    return shown
-
-
 class Sessions:
     """The bot's table sessions (``router.sessions``): ``sessions(game_id, interaction)``."""
 
@@ -123,7 +110,7 @@ class TableSession:
         self.game_id = game_id
         self.interaction = interaction
         self.private = private
-        self._lock = client_service(sessions.client).locks(game_id)
+        self._lock = sessions.service.locks(game_id)
         self._follow_ups: list[FollowUp] = []
         self._counted = interaction is None or interaction.type not in ROUTED
         """Whether this session counts as work a stopping bot lets finish (the router
@@ -131,7 +118,7 @@ class TableSession:
 
     @property
     def service(self) -> Service:
-        return client_service(self.sessions.client)
+        return self.sessions.service
 
     async def __aenter__(self) -> TableSession:
         self.sessions.busy.count += self._counted
@@ -224,7 +211,11 @@ class TableSession:
         return outcomes
 
     def follow(self, outcome: Outcome) -> None:
-        """``outcome``'s follow-ups run when this session ends (each once)."""
+        """``outcome``'s follow-ups run when this session ends (each once). Another table's
+        outcome (a tournament's step on a group) is followed by the session that delivers
+        it, on that table."""
+        if outcome.game_id != self.game_id:
+            return
         for follow_up in outcome.follow_ups:
             if all(follow_up is not f for f in self._follow_ups):
                 self._follow_ups.append(follow_up)
@@ -239,10 +230,13 @@ class TableSession:
         click: Click | None = None,
         answer: bool = True,
         show: Show | None = None,
+        note: tuple[str, str] = ("", ""),
     ) -> Delivery | None:
         """Steps 5 and 6: what ``outcome`` owes, shown by its game (or by ``show``;
         through the interaction when ``answer``), then marked delivered. None: its game
-        is not loaded (it stays owed)."""
+        is not loaded (it stays owed). ``note``: (part, text), a plain public line posted
+        first (what a clock or a host did, "a computer plays for @Ben"), a message of the
+        delivery with its nonce (a redelivery that repeats it gets Discord's first back)."""
         self.follow(outcome)
         if show is None:
             game = self.sessions.games.get(outcome.kind)
@@ -252,6 +246,9 @@ class TableSession:
         interaction = self.interaction if answer else None
         d = Delivery(self.sessions.client, outcome, interaction, first=first, last=last,
                      click=click)  # fmt: skip
+        part, text = note
+        if text:
+            await d.post(part, content=text[:2000])
         await show(d, actor)
         d.delivered()
         return d
