@@ -215,8 +215,8 @@ class Table:
                 self._refused(click)
                 return Click("refused", click)
             await self._settle(message, before)
-            ordinary = click.response_type == 7 and bool(message.custom_ids())
-            if not ordinary:  # its posts are its own: the next turn's message is up
+            ordinary = fake.live_message(self.channel) is message  # the turn goes on
+            if not ordinary:  # its posts are its own: the next turn's (or the result's) is up
                 await fake.until(self.channel, lambda: self._moved_on(message), SETTLE)
             return Click("weiter" if ordinary else "weiter (turn ends)", click)
         verb = "begin" if "begin" in ids else next(iter(ids))
@@ -229,9 +229,13 @@ class Table:
         return Click(verb, click)
 
     def _moved_on(self, closed: Message) -> bool:
-        """Whether the table's live message is another than ``closed`` (or the game ended)."""
+        """Whether the table's live message is another than ``closed``, or the game ended and
+        its result was posted after ``closed`` (an ended table's last message is its result,
+        which comes after the click's answer)."""
         live = self.fake.live_message(self.channel)
-        return live is None or live.id != closed.id
+        if live is not None:
+            return live.id != closed.id
+        return self.fake.in_channel[self.channel.id][-1].id != closed.id
 
     async def _answer_prompt(self) -> Click:
         prompt, user = self.prompt, self.prompt_user
