@@ -1,22 +1,23 @@
-"""A game's clicks, declared once (:class:`GameClicks`, the one record the router keeps
-per game), and the one sequence every click goes through (:meth:`GameClicks.handle`),
-the tournament's too:
+"""A game's controls, each verb declared once (:class:`Control`, in the manner of
+discord.py's ``DynamicItem``), gathered per game (:class:`GameClicks`, the one record the
+router keeps per game), and the one sequence every click goes through
+(:meth:`GameClicks.handle`), the tournament's too:
 
 1. stale and over, decided once: a table read anew if another process moved it on, a
    control of an ended game answered so, a click on an outdated message refused (unless
-   its verb is one any version of the table takes: a simultaneous choice, a private view);
+   its control takes any version of the table: a simultaneous choice, a private view);
 2. who may: a private view only for the seated, a prompt only for whom the engine lets
    decide it now (the engine's refusal, in the player's language, if not);
-3. the game's answers that change nothing (a private view, a prompt, a form);
-4. the action its ``to_action`` makes of the click, with the click's nonce; the service
-   checks the version once more, the last guard against another process;
+3. the control's answer that changes nothing (a private view, a prompt, a form);
+4. the action the control makes of the click, with the click's nonce; the service checks
+   the version once more, the last guard against another process;
 5. a refusal privately (a leftover prompt closes instead), or the outcome shown through the
    session's delivery (:meth:`~cogs.pipeline.session.TableSession.deliver`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -37,41 +38,69 @@ Interaction = discord.Interaction[Any]
 Answer = Callable[[Interaction, Click, Outcome, str], Awaitable[bool]]
 """(interaction, click, table as it stands, actor) -> True when answered without acting."""
 ToAction = Callable[[Interaction, Click, "Outcome | None"], Action]
-"""(interaction, click, table as it stands if the click needed it) -> the engine action."""
+"""(interaction, click, table as it stands if the control needs it) -> the engine action."""
 
 
-async def _acts(interaction: Interaction, click: Click, current: Outcome, actor: str) -> bool:
-    """No click of the game is answered without acting."""
-    return False
+@dataclass(frozen=True)
+class Decides:
+    """A control that opens a prompt: only for whom the engine lets decide ``verb`` now
+    (None: whatever he has to decide), asked before anything is shown."""
+
+    verb: str | None = None
 
 
-def _never(click: Click) -> bool:
-    return False
+@dataclass(frozen=True)
+class Control:
+    """One verb of a game's messages, declared once: who may press it, what it needs, and
+    what it does.
+
+    - ``act``: the engine action a click makes (None: it only answers);
+    - ``answer``: what it answers without acting, given the table's views (a private view,
+      a prompt, a form); False from it: the click acts after all (Sekante's target);
+    - ``decides``: it opens a prompt, only for whom the engine lets decide it now;
+    - ``seated``: only the seated may press it (a private view);
+    - ``needs_view``: the action or the answer reads the table's views (any control with
+      an answer does);
+    - ``any_version``: any version of the table takes it (a simultaneous choice, a private
+      view); ``after_end``: it is still taken once the table is over;
+    - ``prefix``: only on components with this prefix (a button and a form of one verb)."""
+
+    verb: str
+    act: ToAction | None = None
+    answer: Answer | None = None
+    decides: Decides | None = None
+    seated: bool = False
+    needs_view: bool = False
+    any_version: bool = False
+    after_end: bool = False
+    prefix: str | None = None
+
+    @property
+    def reads_view(self) -> bool:
+        return self.needs_view or self.answer is not None
+
+    def action(self, interaction: Interaction, click: Click, current: Outcome | None) -> Action:
+        if self.act is None:
+            raise IllegalAction("game.unknown_action", action=click.verb)
+        return self.act(interaction, click, current)
+
+
+def simple(interaction: Interaction, click: Click, current: Outcome | None) -> Action:
+    """The engine action of the click's own verb, without arguments (``weiter``, ``stopp``)."""
+    return Action(click.verb)
 
 
 @dataclass(frozen=True)
 class GameClicks:
-    """How a game answers its clicks: the action a click stands for (``to_action``), how
-    an outcome is shown (``show``: through a :class:`Delivery`, with the click's
-    interaction or without one, ``actor`` None), the answers that change nothing
-    (``answer``, given the table's views), which clicks need the views before they act
-    (``needs_view``; any click with an answer does), the verbs any version of the table
-    takes (``any_version``: simultaneous choices, private views), the verbs still taken
-    once it is over (``after_end``), the private views only the seated may open
-    (``seated``), the prompts and what each prepares (``prompts``: a click verb -> the
-    engine verb, None: whatever the player has to decide now), and a player's private
-    state as text (``private_text``)."""
+    """How a game answers its clicks: its components' prefixes, its controls (one per verb,
+    or per verb and prefix), how an outcome is shown (``show``: through a
+    :class:`Delivery`, with the click's interaction or without one, ``actor`` None), and a
+    player's private state as text (``private_text``)."""
 
     kind: str
     prefixes: tuple[str, ...]
-    to_action: ToAction
+    controls: tuple[Control, ...]
     show: Callable[[Delivery, str | None], Awaitable[None]]
-    answer: Answer = _acts
-    needs_view: Callable[[Click], bool] = _never
-    any_version: frozenset[str] = frozenset()
-    after_end: frozenset[str] = frozenset()
-    seated: frozenset[str] = frozenset()
-    prompts: Mapping[str, str | None] = field(default_factory=dict)
     private_text: Callable[[Outcome, str], str] | None = None
     table_card: Callable[[Delivery], Card] | None = None
     """The table's card of the public view as it stands (a spectator's, when the bot has
@@ -79,36 +108,62 @@ class GameClicks:
     one_live_prompt: bool = False
     """Its prompts are kept one per decision (cogs.pipeline.prompts): an outdated one
     closes when clicked, instead of answering with a refusal."""
+    _by_key: dict[tuple[str | None, str], Control] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+
+    def __post_init__(self) -> None:
+        for control in self.controls:
+            key = (control.prefix, control.verb)
+            if key in self._by_key:
+                raise ValueError(f"{self.kind}: the control {key} is declared twice")
+            self._by_key[key] = control
+
+    def control(self, click: Click) -> Control | None:
+        """The control a click is of (its prefix's own first), None: no such verb."""
+        found = self._by_key.get((click.prefix, click.verb))
+        return found or self._by_key.get((None, click.verb))
+
+    def to_action(self, click: Click, current: Outcome | None, interaction: Any = None) -> Action:
+        """The engine action a click stands for (refused: no control of that verb acts)."""
+        control = self.control(click)
+        if control is None:
+            raise IllegalAction("game.unknown_action", action=click.verb)
+        return control.action(interaction, click, current)
 
     async def handle(self, interaction: Interaction, click: Click, session: TableSession) -> None:
         """One click, inside its table's session (``session``: the lock held, what was
         owed delivered)."""
         service: Service = interaction.client.service
         tables, actor = service.tables, str(interaction.user.id)
-        verb = click.verb
-        versioned = verb not in self.any_version
+        control = self.control(click)
+        versioned = control is None or not control.any_version
         locale = "de"
         try:
             table = session.read(click.version)  # step 1
             locale = table.row.locale
-            session.check(table, click.version, versioned=versioned,
-                          after_end=verb in self.after_end)  # fmt: skip
-            if verb in self.seated:  # step 2
-                if actor not in table.row.players:
-                    raise IllegalAction("game.not_a_player")
-            elif verb in self.prompts:
-                tables.check(click.game_id, actor, self.prompts[verb])
-            current = None
-            if self.needs_view(click):  # step 3
-                current = tables.current(click.game_id)
-                reader = reader_locale(interaction, locale)  # only the clicker reads it
-                mine = current if reader == locale else replace(current, locale=reader)
-                if await self.answer(interaction, click, mine, actor):
-                    return
-            if table.lobby is not None and verb in LOBBY_VERBS:  # every game's lobby alike
-                action = lobby_action(verb, click.values)
+            after_end = control is not None and control.after_end
+            session.check(table, click.version, versioned=versioned, after_end=after_end)
+            if table.lobby is not None and click.verb in LOBBY_VERBS:  # every game's lobby
+                action = lobby_action(click.verb, click.values)
+            elif control is None:
+                raise IllegalAction("game.unknown_action", action=click.verb)
             else:
-                action = self.to_action(interaction, click, current)
+                if control.seated:  # step 2
+                    if actor not in table.row.players:
+                        raise IllegalAction("game.not_a_player")
+                elif control.decides is not None:
+                    tables.check(click.game_id, actor, control.decides.verb)
+                current = None
+                if control.reads_view:  # step 3
+                    current = tables.current(click.game_id)
+                    reader = reader_locale(interaction, locale)  # only the clicker reads it
+                    mine = current if reader == locale else replace(current, locale=reader)
+                    if control.answer is not None and await control.answer(
+                        interaction, click, mine, actor
+                    ):
+                        return
+                action = control.action(interaction, click, current)
             outcome = await session.act(  # step 4
                 actor, action, expected_version=click.version if versioned else None
             )

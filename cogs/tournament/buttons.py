@@ -15,7 +15,7 @@ from bot.render import tournament_cards as tcards
 from bot.service import Outcome
 from cogs.croupier_cog import hosts
 from cogs.pipeline import payload as ui
-from cogs.pipeline.clicks import GameClicks
+from cogs.pipeline.clicks import Control, GameClicks
 from cogs.pipeline.delivery import Delivery
 from cogs.pipeline.dms import send_dm
 from cogs.pipeline.incoming import Click
@@ -29,12 +29,18 @@ Interaction = discord.Interaction[Any]
 KIND = "turnier"
 
 
-def to_action(interaction: Interaction, click: Click, current: Outcome | None) -> Action:
-    if click.verb == "confirm":
-        return correction_prompt.confirmed_action(interaction, click)
-    if click.verb == "checkin":
-        return Action("checkin", {"group": int(click.arg) if click.arg.isdigit() else 0})
+def _registration(interaction: Interaction, click: Click, current: Outcome | None) -> Action:
+    """*Anmelden*, *Abmelden*, *Als Ersatz melden*, *Anmeldung schließen*: a host's click
+    says so (he may act for the tournament)."""
     return Action(click.verb, {"host": True} if hosts(interaction) else {})
+
+
+def _checkin(interaction: Interaction, click: Click, current: Outcome | None) -> Action:
+    return Action("checkin", {"group": int(click.arg) if click.arg.isdigit() else 0})
+
+
+def _confirmed(interaction: Interaction, click: Click, current: Outcome | None) -> Action:
+    return correction_prompt.confirmed_action(interaction, click)
 
 
 async def show(d: Delivery, actor: str | None) -> None:
@@ -80,12 +86,15 @@ async def _welcome(interaction: Interaction, outcome: Outcome) -> str:
 
 # Registration buttons take any version: the tournament moves on while its registration
 # message stays (a reserve steps up while the rounds are played); a correction's
-# confirmation is made for one version.
+# confirmation is made for one version, and still taken once the tournament is over.
 CLICKS = GameClicks(
     KIND,
     (tcards.BUTTON,),
-    to_action=to_action,
+    controls=(
+        *(Control(v, _registration, any_version=True)
+          for v in ("register", "unregister", "reserve", "close")),
+        Control("checkin", _checkin, any_version=True),
+        Control("confirm", _confirmed, after_end=True),
+    ),
     show=show,
-    any_version=frozenset({"register", "unregister", "reserve", "close", "checkin"}),
-    after_end=frozenset({"confirm"}),
-)
+)  # fmt: skip

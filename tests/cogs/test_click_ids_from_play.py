@@ -27,14 +27,22 @@ from bot.games.dicedevils.render import cards as dd_cards
 from bot.games.flaschenteufel.render import cards as ft_cards
 from bot.games.teufel.render import cards as teufel_cards
 from bot.games.verflixte6.render import cards as v6_cards
+from bot.lobby import LOBBY_VERBS
 from bot.render import tournament_cards
 from bot.render.cards import MAX_CUSTOM_ID, Card, ClickId, Form, Select
 from bot.render.lobby import table_lobby_card
+from bot.render.onlookers import VERBS as ONLOOKER_VERBS
 from bot.service import Outcome, Service
 from bot.store import Store, make_engine, upgrade
 from cogs.games.dicedevils import controls as dicedevils
+from cogs.games.flaschenteufel.controls import CLICKS as FT_CLICKS
 from cogs.games.teufel import show as teufel
+from cogs.games.teufel.controls import CLICKS as TF_CLICKS
 from cogs.games.verflixte6 import controls as verflixte6
+from cogs.pipeline.clicks import GameClicks
+from cogs.pipeline.incoming import Click
+from cogs.pipeline.seat_back import BACK
+from cogs.tournament.buttons import CLICKS as TOUR_CLICKS
 from tests.helpers.click_ids import VERBS, click_of, game_of
 from tests.helpers.engine_state import engine_state
 
@@ -61,6 +69,13 @@ LOBBY_CARDS = {
     "flaschenteufel": ft_cards.lobby_card,
     "dicedevils": dd_cards.lobby_card,
 }
+CLICKS: dict[str, GameClicks] = {
+    prefix: clicks
+    for clicks in (verflixte6.CLICKS, TF_CLICKS, FT_CLICKS, dicedevils.CLICKS, TOUR_CLICKS)
+    for prefix in clicks.prefixes
+}
+"""Each game's controls by their components' prefixes, as the router finds them."""
+EVERY_GAMES = {*LOBBY_VERBS, *ONLOOKER_VERBS, BACK}  # verbs the pipeline answers for all
 STEPS = 250  # actions per game at most (a game that has not ended by then is left open)
 LARGEST_GAME_ID, LARGEST_VERSION = 2**63 - 1, 10**9
 
@@ -107,7 +122,9 @@ def v6_seen(service: Service, outcome: Outcome) -> list[Card | Form]:
     for actor in outcome.to_act:
         for verb in [*sorted(offered), "decide"]:  # "decide" also follows a move by itself
             try:  # the engine says whether the prompt opens (as the pipeline asks it)
-                service.tables.check(outcome.game_id, actor, verflixte6.PROMPTS[verb])
+                control = verflixte6.CLICKS.control(Click("v6b", 1, 1, verb, "", []))
+                assert control is not None and control.decides is not None
+                service.tables.check(outcome.game_id, actor, control.decides.verb)
                 prompt = verflixte6.prompt_for(outcome, verb, actor)
             except IllegalAction:
                 continue
@@ -189,6 +206,9 @@ def check(custom_id: str) -> None:
     assert str(parsed) == custom_id
     game = game_of(parsed.prefix)
     assert game in VERBS and parsed.verb in VERBS[game], f"unknown verb in {custom_id!r}"
+    click = Click(parsed.prefix, parsed.game_id, parsed.version, parsed.verb, parsed.arg, [])
+    known = parsed.verb in EVERY_GAMES or CLICKS[parsed.prefix].control(click) is not None
+    assert known, f"no control of the game takes {custom_id!r}"
     largest = replace(parsed, game_id=LARGEST_GAME_ID, version=LARGEST_VERSION)
     assert len(str(largest)) <= MAX_CUSTOM_ID
 

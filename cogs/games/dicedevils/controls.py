@@ -1,6 +1,6 @@
-"""Dice Devils' controls: placement buttons for the demon whose turn it is, "Mein Becher"
-(any version, only the seated), the deciding demon's prompt (and a long swap's second
-step), "Verzichten"; each click made an action (``to_action``) or answered (``answer``)."""
+"""Dice Devils' controls, one per verb: placement buttons for the demon whose turn it is,
+"Mein Becher" (any version, only the seated), the deciding demon's prompt (and a long
+swap's second step), his choices and "Verzichten"."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from cogs.croupier_cog import service_of
 from cogs.games.dicedevils.show import KIND, show, table
 from cogs.pipeline import payload as ui
 from cogs.pipeline import prompts
-from cogs.pipeline.clicks import GameClicks
+from cogs.pipeline.clicks import Control, Decides, GameClicks
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
 
@@ -28,57 +28,74 @@ def options_for(outcome: Outcome, actor: str) -> list[Action]:
     return [Action.from_dict(a) for a in outcome.private[actor]["legal"]]
 
 
-def to_action(interaction: Any, click: Click, outcome: Outcome | None) -> Action:
-    verb, values = click.verb, click.values
-    if verb == "place":
-        return Action("place", {"slot": int(click.arg)})
-    if verb in ("yes", "no"):
-        return Action("reroll", {"force": verb == "yes"})
-    if verb == "skip":
-        assert outcome is not None
-        pending = outcome.public["to_act"]
-        return Action(_pending_verb(outcome), {"skip": True}) if pending else Action("skip")
-    parts = values[0].split("|")
-    if verb == "steal":
-        return Action("steal", {"from": parts[0], "item": parts[1]})
-    if verb == "swap_item":
-        return Action("swap_item", {"with": parts[0], "give": parts[1], "take": parts[2]})
-    return Action("swap_rank", {"with": parts[0]})
+def _place(interaction: Any, click: Click, current: Outcome | None) -> Action:
+    if not click.arg.isdigit():
+        raise IllegalAction("dd.wrong_action", action=click.verb)
+    return Action("place", {"slot": int(click.arg)})
 
 
-def _pending_verb(outcome: Outcome) -> str:
-    """What the deciding demon is asked (for "Verzichten")."""
-    return str(outcome.public.get("pending") or "swap_rank")
+def _reroll(interaction: Any, click: Click, current: Outcome | None) -> Action:
+    return Action("reroll", {"force": click.verb == "yes"})
 
 
-def needs_view(click: Click) -> bool:
-    """My cup, the decision's prompt (and its second step) answer from the table's views;
-    "Verzichten" acts on what the deciding demon is asked."""
-    return click.verb in ("cup", "decide", "swap_take", "skip")
+def _skip(interaction: Any, click: Click, current: Outcome | None) -> Action:
+    """ "Verzichten": on what the deciding demon is asked (a skip of it), else the turn's."""
+    assert current is not None
+    if current.public["to_act"]:
+        return Action(str(current.public.get("pending") or "swap_rank"), {"skip": True})
+    return Action("skip")
 
 
-async def answer(
+def _chosen(click: Click, parts: int) -> list[str]:
+    """A decision's select value: ``player|item…``, in ``parts`` parts."""
+    found = click.values[0].split("|") if click.values else []
+    if len(found) < parts:
+        raise IllegalAction("dd.wrong_action", action=click.verb)
+    return found
+
+
+def _steal(interaction: Any, click: Click, current: Outcome | None) -> Action:
+    parts = _chosen(click, 2)
+    return Action("steal", {"from": parts[0], "item": parts[1]})
+
+
+def _swap_item(interaction: Any, click: Click, current: Outcome | None) -> Action:
+    parts = _chosen(click, 3)
+    return Action("swap_item", {"with": parts[0], "give": parts[1], "take": parts[2]})
+
+
+def _swap_rank(interaction: Any, click: Click, current: Outcome | None) -> Action:
+    return Action("swap_rank", {"with": _chosen(click, 1)[0]})
+
+
+async def cup(
     interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
 ) -> bool:
-    """My cup (any version of the table), and the deciding demon's prompt (the pipeline
-    has checked that he is seated, and for the prompt that the engine lets him decide)."""
-    locale = current.locale
-    if click.verb == "cup":
-        text = cards.cup_text(current.private[actor], actor, locale)
-        await interaction.response.send_message(
-            ephemeral=True, **send_kwargs(ui.note(text), ACCENT)
-        )
-        return True
-    if click.verb not in ("decide", "swap_take"):
-        return False
+    """My cup, to the seated demon alone, from any version of the table."""
+    text = cards.cup_text(current.private[actor], actor, current.locale)
+    await interaction.response.send_message(ephemeral=True, **send_kwargs(ui.note(text), ACCENT))
+    return True
+
+
+async def give(
+    interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
+) -> bool:
+    """A long swap: what he takes is chosen, now what he gives (the second step)."""
     name = service_of(interaction).directory.display_name
-    if click.verb == "swap_take":  # a long swap: what he takes is chosen, now what he gives
-        taken = click.values[0] if click.values else ""
-        card = cards.give_card(current, options_for(current, actor), taken, locale, name)
-        if not card.rows[0:1] or not isinstance(card.rows[0], Select):
-            raise IllegalAction("dd.wrong_action", action=taken)
-        await interaction.response.edit_message(**ui.message_kwargs(card, ACCENT))
-        return True
+    taken = click.values[0] if click.values else ""
+    options = options_for(current, actor)
+    card = cards.give_card(current, options, taken, current.locale, name)
+    if not card.rows[0:1] or not isinstance(card.rows[0], Select):
+        raise IllegalAction("dd.wrong_action", action=taken)
+    await interaction.response.edit_message(**ui.message_kwargs(card, ACCENT))
+    return True
+
+
+async def decide(
+    interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
+) -> bool:
+    """The deciding demon's prompt (the engine lets him decide: the pipeline asked it)."""
+    locale, name = current.locale, service_of(interaction).directory.display_name
     card = cards.decision_card(current, options_for(current, actor), locale, name)
     sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
     await prompts.opened(
@@ -91,14 +108,20 @@ async def answer(
 CLICKS = GameClicks(
     KIND,
     (cards.BUTTON, cards.SELECT),
-    one_live_prompt=True,
-    to_action=to_action,
+    controls=(
+        Control("place", _place),
+        Control("yes", _reroll),
+        Control("no", _reroll),
+        Control("skip", _skip, needs_view=True),
+        Control("steal", _steal),
+        Control("swap_item", _swap_item),
+        Control("swap_rank", _swap_rank),
+        Control("cup", answer=cup, seated=True, any_version=True),
+        Control("decide", answer=decide, decides=Decides()),
+        Control("swap_take", answer=give, decides=Decides()),
+    ),
     show=show,
-    answer=answer,
-    needs_view=needs_view,
-    any_version=frozenset({"cup"}),
-    seated=frozenset({"cup"}),
-    prompts={"decide": None, "swap_take": None},
+    one_live_prompt=True,
     private_text=lambda outcome, p: cards.cup_text(outcome.private[p], p, outcome.locale),
     table_card=lambda d: table(d, d.outcome, d.outcome.locale),
 )

@@ -1,6 +1,6 @@
-"""Flaschenteufel's controls: "Meine Karten" and "Meine Wahl …" (any version, only to the
-player himself), private selects with only his own and only legal cards; each click made an
-action (``to_action``) or answered (``private``)."""
+"""Flaschenteufel's controls, one per verb: "Meine Karten" and "Meine Wahl …" (any version,
+only to the player himself), and the private selects with only his own and only legal
+cards."""
 
 from __future__ import annotations
 
@@ -8,79 +8,96 @@ from typing import Any
 
 import discord
 
-from bot.engine import Action
+from bot.engine import Action, IllegalAction
 from bot.games.flaschenteufel.render import cards
 from bot.render.drawn import ready
 from bot.service import Outcome
 from cogs.croupier_cog import service_of
-from cogs.games.flaschenteufel.show import (
-    ACCENT,
-    CHOICES,
-    KIND,
-    PRIVATE,
-    hand_card,
-    show,
-    table_with_trick,
-)
+from cogs.games.flaschenteufel.show import ACCENT, KIND, hand_card, show, table_with_trick
 from cogs.pipeline import payload as ui
 from cogs.pipeline import prompts
-from cogs.pipeline.clicks import GameClicks
+from cogs.pipeline.clicks import Control, Decides, GameClicks
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
 
 
-def to_action(interaction: Any, click: Click, current: Outcome | None = None) -> Action:
-    card = int(click.values[0]) if click.values else 0
-    if click.verb == "passr":
-        return Action("pass", {"left": int(click.arg), "right": card})
-    if click.verb == "open":
-        return Action("open", {"set": int(click.arg)})
-    return Action(click.verb, {"card": card})
+def _card(click: Click) -> int:
+    """The card a select chose (refused unless it is a card's number)."""
+    value = click.values[0] if click.values else ""
+    if not value.isdigit():
+        raise IllegalAction("game.unknown_action", action=click.verb)
+    return int(value)
 
 
-def needs_view(click: Click) -> bool:
-    """My cards, and the prompts, answer from the table's views."""
-    return click.verb in PRIVATE
+def _with_card(interaction: Any, click: Click, current: Outcome | None = None) -> Action:
+    """``play``, ``discard`` and (the other variant's) ``pass``: the chosen card."""
+    return Action(click.verb, {"card": _card(click)})
 
 
-async def private(
+def _pass_right(interaction: Any, click: Click, current: Outcome | None = None) -> Action:
+    """The standard variant's second card: the left one rides in the custom id."""
+    if not click.arg.isdigit():
+        raise IllegalAction("game.unknown_action", action=click.verb)
+    return Action("pass", {"left": int(click.arg), "right": _card(click)})
+
+
+def _open(interaction: Any, click: Click, current: Outcome | None = None) -> Action:
+    if not click.arg.isdigit():
+        raise IllegalAction("game.unknown_action", action=click.verb)
+    return Action("open", {"set": int(click.arg)})
+
+
+async def my_cards(
     interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
 ) -> bool:
-    """My cards, or what I must decide now (only to the player himself; the pipeline has
-    checked that he is seated, and for a prompt that the engine lets him choose now)."""
-    if click.verb not in PRIVATE:
-        return False
-    locale, service = current.locale, service_of(interaction)
-    if click.verb == "mycards":
-        text = cards.my_cards_text(current.private[actor], actor, locale)
-        card = await ready(hand_card(text, current.private[actor], actor, locale))
-        await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
-        return True
-    if click.verb == "passl":  # the left card is chosen: now the right one
-        card = cards.prompt(
-            current, actor, locale, left=int(click.values[0]), plain=service.directory.display_name
-        )
-        await interaction.response.edit_message(**ui.message_kwargs(card, ACCENT))
-        return True
-    card = cards.prompt(current, actor, locale, plain=service.directory.display_name)
+    """ "Meine Karten": his cards, to the seated player alone, from any version."""
+    text = cards.my_cards_text(current.private[actor], actor, current.locale)
+    card = await ready(hand_card(text, current.private[actor], actor, current.locale))
+    await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
+    return True
+
+
+async def pass_left(
+    interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
+) -> bool:
+    """The left card to pass is chosen: now the right one, in the same prompt."""
+    plain = service_of(interaction).directory.display_name
+    left = _card(click)
+    card = cards.prompt(current, actor, current.locale, left=left, plain=plain)
+    await interaction.response.edit_message(**ui.message_kwargs(card, ACCENT))
+    return True
+
+
+async def choose(
+    interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
+) -> bool:
+    """ "Meine Wahl …": what he must decide now, only his own and only legal cards (the
+    engine lets him choose now: the pipeline asked)."""
+    plain = service_of(interaction).directory.display_name
+    card = cards.prompt(current, actor, current.locale, plain=plain)
     sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
     await prompts.opened(  # his live prompt from now on (pipeline.prompts.refresh)
         interaction, click.game_id, actor, version=current.version,
-        message_id=sent.message_id, locale=locale,
+        message_id=sent.message_id, locale=current.locale,
     )  # fmt: skip
     return True
 
 
+# Passing, discarding and opening are simultaneous: any version of the table takes them.
 CLICKS = GameClicks(
     KIND,
     (cards.BUTTON, cards.SELECT),
-    to_action=to_action,
+    controls=(
+        Control("play", _with_card),
+        Control("discard", _with_card, any_version=True),
+        Control("pass", _with_card, any_version=True),
+        Control("passr", _pass_right, any_version=True),
+        Control("open", _open, any_version=True),
+        Control("act", answer=choose, decides=Decides(), any_version=True),
+        Control("passl", answer=pass_left, decides=Decides(), any_version=True),
+        Control("mycards", answer=my_cards, seated=True, any_version=True),
+    ),
     show=show,
-    answer=private,
-    needs_view=needs_view,
-    any_version=frozenset((*CHOICES, *PRIVATE)),
-    seated=frozenset({"mycards"}),
-    prompts={"act": None, "passl": None},
     private_text=lambda outcome, p: cards.hand_text(outcome, p, outcome.locale),
     table_card=lambda d: table_with_trick(d, d.outcome, d.outcome.locale),
 )

@@ -30,13 +30,7 @@ KIND = "flaschenteufel"
 ACCENT = ui.accent_of(KIND)
 
 
-CHOICES = ("discard", "passl", "passr", "pass", "open")  # simultaneous: no version check
-
-
 MADE = ("play", "discard", "passr", "pass", "open")  # choices that act (passl only prepares)
-
-
-PRIVATE = ("mycards", "act", "passl")  # answered to the player alone, nothing changes
 
 
 def hand_card(text: str, view: dict[str, Any], player: str, locale: str) -> Card:

@@ -1,6 +1,5 @@
-"""Die verflixte 6's controls: the table's buttons (weiter, stopp, the joker choice and menu,
-a robbery's victim, the decisions), with the prompts each opens; each click made an action
-(``to_action``) or answered (``answer``)."""
+"""Die verflixte 6's controls, one per verb: the table's buttons (weiter, stopp, the joker
+choice and menu, a robbery's victim, the decisions) and the prompts' selects and buttons."""
 
 from __future__ import annotations
 
@@ -14,100 +13,102 @@ from bot.games.verflixte6.state import DECISIONS
 from bot.i18n import t
 from bot.service import Outcome
 from cogs.croupier_cog import service_of
-from cogs.games.verflixte6.show import (
-    ACCENT,
-    KIND,
-    prompt_for,
-    show,
-)
+from cogs.games.verflixte6.show import ACCENT, KIND, prompt_for, show
 from cogs.pipeline import payload as ui
 from cogs.pipeline import prompts
-from cogs.pipeline.clicks import GameClicks
+from cogs.pipeline.clicks import Control, Decides, GameClicks, simple
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
 
-PROMPTS: dict[str, str | None] = {
-    "begin": "jokers",  # the joker choice
-    "menu": "weiter",  # the joker menu (and its Sekante's target next)
-    "joker": "weiter",
-    "decide": None,  # a robbery's victim or a decision
-    "yes": None,
-    "no": None,
-}
+
+def _jokers(interaction: Any, click: Click, current: Outcome | None) -> Action:
+    """The joker choice at a Durchgang's start (``pick``, ``pickfree``, ``nojoker``)."""
+    args: dict[str, Any] = {"jokers": list(click.values)}
+    return Action("jokers", {**args, "free": True} if click.verb == "pickfree" else args)
 
 
-"""The prompts a table button opens, and the decisions, with what each prepares: the
-engine says before one opens whether the player may."""
+def _chosen(click: Click) -> str:
+    if not click.values:
+        raise IllegalAction("game.unknown_action", action=click.verb)
+    return click.values[0]
 
 
-NEEDS_VIEW = ("begin", "menu", "decide", "yes", "no")  # prompts, decisions, Sekante's target
+def _joker(interaction: Any, click: Click, current: Outcome | None) -> Action:
+    return Action("weiter", {"joker": _chosen(click)})
 
 
-def to_action(interaction: Any, click: Click, outcome: Outcome | None) -> Action:
-    """The engine action a click stands for (``outcome``: the table as it stands, needed
-    for ``yes``/``no``)."""
-    verb, values = click.verb, click.values
-    if verb in ("weiter", "stopp"):
-        return Action(verb)
-    if verb in ("pick", "pickfree", "nojoker"):
-        args: dict[str, Any] = {"jokers": list(values)}
-        return Action("jokers", {**args, "free": True} if verb == "pickfree" else args)
-    if verb == "joker":
-        return Action("weiter", {"joker": values[0]})
-    if verb == "target":
-        return Action("weiter", {"joker": "sekante", "target": values[0]})
-    if verb == "steal":
-        return Action("steal", {"victim": values[0]})
-    if verb in ("yes", "no"):
-        assert outcome is not None
-        phase = (outcome.public.get("turn") or {}).get("phase", "")
-        if phase not in DECISIONS:
-            raise IllegalAction(f"v6.phase.{phase}")
-        name, field = DECISIONS[phase]
-        return Action(name, {field: verb == "yes"})
-    raise IllegalAction("game.unknown_action", action=verb)
+def _target(interaction: Any, click: Click, current: Outcome | None) -> Action:
+    return Action("weiter", {"joker": "sekante", "target": _chosen(click)})
 
 
-def _sekante(click: Click) -> bool:
-    return click.verb == "joker" and click.values == ["sekante"]
+def _steal(interaction: Any, click: Click, current: Outcome | None) -> Action:
+    return Action("steal", {"victim": _chosen(click)})
 
 
-def needs_view(click: Click) -> bool:
-    """Prompts, decisions and Sekante's target need the table's views before they act;
-    ``weiter`` and ``stopp`` (most clicks) do not."""
-    return click.verb in NEEDS_VIEW or _sekante(click)
+def _decision(interaction: Any, click: Click, current: Outcome | None) -> Action:
+    """``yes``/``no`` to the decision the turn's phase asks (read from the table)."""
+    assert current is not None
+    phase = (current.public.get("turn") or {}).get("phase", "")
+    if phase not in DECISIONS:
+        raise IllegalAction(f"v6.phase.{phase}")
+    name, field = DECISIONS[phase]
+    return Action(name, {field: click.verb == "yes"})
 
 
-async def answer(
+async def prompt(
     interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
 ) -> bool:
-    """The private prompts a table button opens, and Sekante's target next."""
+    """The private prompt a table button opens (the joker choice, the joker menu, a
+    robbery's victim or a decision), for whom the engine lets decide it (asked first)."""
     name = service_of(interaction).directory.display_name
-    if click.verb in ("begin", "menu", "decide"):
-        card = prompt_for(current, click.verb, actor, name)
-        sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
-        if card.rows:  # the decision's one live prompt from now on
-            await prompts.opened(
-                interaction, click.game_id, actor, version=current.version,
-                message_id=sent.message_id, locale=current.locale,
-            )  # fmt: skip
-        return True
-    if _sekante(click):
-        card = prompt_for(current, "target", actor, name)  # the target next
-        await interaction.response.edit_message(**ui.message_kwargs(card, ACCENT))
-        return True
-    return False
+    card = prompt_for(current, click.verb, actor, name)
+    sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
+    if card.rows:  # the decision's one live prompt from now on
+        await prompts.opened(
+            interaction, click.game_id, actor, version=current.version,
+            message_id=sent.message_id, locale=current.locale,
+        )  # fmt: skip
+    return True
+
+
+async def sekante_target(
+    interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
+) -> bool:
+    """Sekante chosen in the menu: its target next, in the same prompt (any other joker
+    acts at once)."""
+    if click.values != ["sekante"]:
+        return False
+    name = service_of(interaction).directory.display_name
+    card = prompt_for(current, "target", actor, name)
+    await interaction.response.edit_message(**ui.message_kwargs(card, ACCENT))
+    return True
+
+
+CONTROLS = (
+    Control("weiter", simple),
+    Control("stopp", simple),
+    Control("begin", answer=prompt, decides=Decides("jokers")),  # the joker choice
+    Control("pick", _jokers),
+    Control("pickfree", _jokers),
+    Control("nojoker", _jokers),
+    Control("menu", answer=prompt, decides=Decides("weiter")),  # the joker menu
+    Control("joker", _joker, answer=sekante_target, decides=Decides("weiter")),
+    Control("target", _target),
+    Control("decide", answer=prompt, decides=Decides()),  # a robbery's victim or a decision
+    Control("steal", _steal),
+    Control("yes", _decision, decides=Decides(), needs_view=True),
+    Control("no", _decision, decides=Decides(), needs_view=True),
+)
+"""The table's buttons and its prompts' controls; the engine says before a prompt opens
+whether the player may."""
 
 
 CLICKS = GameClicks(
     KIND,
     (cards.BUTTON, cards.SELECT),
-    one_live_prompt=True,
-    to_action=to_action,
+    controls=CONTROLS,
     show=show,
-    answer=answer,
-    needs_view=needs_view,
-    prompts=PROMPTS,
+    one_live_prompt=True,
     private_text=lambda outcome, player: t("ui.seated", outcome.locale),
     table_card=lambda d: cards.table_card(d.outcome, d.outcome.locale),
 )

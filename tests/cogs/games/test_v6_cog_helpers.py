@@ -16,7 +16,7 @@ from bot.i18n import t
 from bot.render.cards import Button, Card, Select
 from bot.service import Outcome, Service
 from bot.store import Store
-from cogs.games.verflixte6.controls import PROMPTS, to_action
+from cogs.games.verflixte6.controls import CLICKS
 from cogs.games.verflixte6.show import joker_id, prompt_for, split_turn_events
 from cogs.pipeline.incoming import Click, parse_click
 from cogs.pipeline.router import router_of
@@ -25,6 +25,13 @@ from cogs.translator import CommandTranslator, cmd
 
 def click(verb: str, *values: str) -> Click:
     return Click("v6b", 1, 1, verb, "", list(values))
+
+
+def decides(verb: str) -> str | None:
+    """What the engine is asked before the prompt of ``verb`` opens."""
+    control = CLICKS.control(click(verb))
+    assert control is not None and control.decides is not None
+    return control.decides.verb
 
 
 def with_phase(outcome: Outcome, phase: str) -> Outcome:
@@ -53,7 +60,7 @@ async def started(store: Store, players: int = 3) -> Outcome:
 async def test_clicks_become_actions(
     store: Store, verb: str, values: list[str], action: Action
 ) -> None:
-    assert to_action(None, click(verb, *values), await started(store)) == action
+    assert CLICKS.to_action(click(verb, *values), await started(store)) == action
 
 
 @pytest.mark.parametrize(
@@ -69,31 +76,32 @@ async def test_yes_and_no_answer_the_pending_decision(
     store: Store, phase: str, verb: str, action: Action
 ) -> None:
     outcome = with_phase(await started(store), phase)
-    assert to_action(None, click(verb), outcome) == action
+    assert CLICKS.to_action(click(verb), outcome) == action
 
 
 async def test_yes_without_a_decision_is_refused(store: Store) -> None:
     with pytest.raises(IllegalAction):
-        to_action(None, click("yes"), await started(store))
+        CLICKS.to_action(click("yes"), await started(store))
 
 
 async def test_prompts_are_only_for_the_player_to_act(store: Store) -> None:
-    """The engine says who may open a prompt (the pipeline asks it, ``PROMPTS``)."""
+    """The engine says who may open a prompt (the pipeline asks it, each control's
+    ``decides``)."""
     service = Service(store)
     outcome = await service.create("verflixte6", ["100", "101", "102"], {})
     with pytest.raises(IllegalAction) as refused:
-        service.tables.check(outcome.game_id, "101", PROMPTS["begin"])
+        service.tables.check(outcome.game_id, "101", decides("begin"))
     assert refused.value.key == "game.not_your_turn"
     with pytest.raises(IllegalAction) as outsider:
-        service.tables.check(outcome.game_id, "999", PROMPTS["begin"])
+        service.tables.check(outcome.game_id, "999", decides("begin"))
     assert outsider.value.key == "game.not_a_player"
-    service.tables.check(outcome.game_id, "100", PROMPTS["begin"])
+    service.tables.check(outcome.game_id, "100", decides("begin"))
     card = prompt_for(outcome, "begin", "100")
     select = card.rows[0]
     assert isinstance(select, Select)
     assert len(select.options) == 15 and select.max_values == 3
     with pytest.raises(IllegalAction) as early:  # no jokers announced before the Freiwurf
-        service.tables.check(outcome.game_id, "100", PROMPTS["menu"])
+        service.tables.check(outcome.game_id, "100", decides("menu"))
     assert early.value.key == "v6.phase.jokers"
 
 

@@ -120,15 +120,15 @@ async def test_the_first_step_of_a_long_swap_turns_the_prompt_into_the_second() 
     click = parse_click(first.custom_id, [taken])
     assert click is not None
     interaction = stub_interaction()
-    assert await dicedevils.answer(interaction, click, current, ANNA)
+    assert await dicedevils.give(interaction, click, current, ANNA)
     components = interaction.response.edited["view"].payload
     (select,) = [c for c in iter_components(components) if c["type"] == 3]
     assert len(select["options"]) == len(ITEMS) - 1
     chosen = parse_click(select["custom_id"], [select["options"][0]["value"]])
     assert chosen is not None and chosen.verb == "swap_item"
-    action = dicedevils.to_action(None, chosen, current)
+    action = dicedevils.CLICKS.to_action(chosen, current)
     assert action in swaps() and action.args["take"] == taken.split("|")[1]
     forged = parse_click(first.custom_id, [f"{BEN}|Zauberstab"])
     assert forged is not None
     with pytest.raises(IllegalAction, match=r"dd\.wrong_action"):
-        await dicedevils.answer(stub_interaction(), forged, current, ANNA)
+        await dicedevils.give(stub_interaction(), forged, current, ANNA)
