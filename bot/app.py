@@ -45,10 +45,17 @@ GC_THRESHOLDS = (10_000, 10, 10)
 young pass then takes ~9 ms; 50,000 saved as much CPU but its passes took ~60 ms, a stall
 the latency goal cannot afford (docs/PERFORMANCE.md)."""
 
-EXTENSIONS = (
+
+def extensions() -> tuple[str, ...]:
+    """The discord.py extensions the bot loads: its own cogs and every game's Discord
+    adapter (one per plugin in ``bot.games.PLUGINS``, a test's plugged in included)."""
+    games = tuple(plugin.extension for plugin in PLUGINS)
+    return (*EXTENSIONS[:2], *games, *EXTENSIONS[2:])
+
+
+EXTENSIONS = (  # the bot's own; the games' come from their plugins (extensions())
     "cogs.info",
     "cogs.help",
-    *(plugin.extension for plugin in PLUGINS),  # every game's Discord adapter
     "cogs.tournament.commands",
     "cogs.table_hosts",
     "cogs.verification",
@@ -173,7 +180,7 @@ class Croupier(commands.Bot):
         member.start(self._noticed, self._leased, self._linked)
         if self.application_emojis:  # alongside the cogs and the command sync
             self.emoji_task = asyncio.create_task(emoji_sync.run(self), name="emojis")
-        for extension in EXTENSIONS:
+        for extension in extensions():
             await self.load_extension(extension)
         self.router.redelivery.start()  # what games owe, sent every few seconds
         await self.tree.set_translator(CommandTranslator())

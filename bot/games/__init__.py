@@ -9,6 +9,7 @@ from typing import Any
 from bot.engine import Game
 from bot.games import dicedevils, flaschenteufel, teufel, verflixte6
 from bot.games.plugin import GamePlugin
+from bot.i18n import add_texts
 from bot.tournament.game import TournamentGame
 
 PLUGINS: list[GamePlugin] = [
@@ -29,9 +30,18 @@ def plugin_of(kind: str) -> GamePlugin | None:
 
 
 def register(plugin: GamePlugin) -> None:
-    """One more game (a test's): into the list and the engines by kind."""
-    PLUGINS.append(plugin)
+    """One more game (a test's): into the list, the engines by kind and the texts; a bot
+    built from now on loads its Discord adapter."""
+    if plugin_of(plugin.kind) is None:
+        PLUGINS.append(plugin)
     GAMES[plugin.kind] = plugin.engine
+    add_texts(plugin.texts)
+
+
+def unregister(kind: str) -> None:
+    """The game ``kind`` taken out again (a test's, when it is done)."""
+    PLUGINS[:] = [plugin for plugin in PLUGINS if plugin.kind != kind]
+    GAMES.pop(kind, None)
 
 
 def get_game(kind: str) -> Game[Any]:

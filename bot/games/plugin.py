@@ -6,7 +6,7 @@ measures, the warm-up and the Discord adapters the bot loads."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import Game
@@ -27,6 +27,9 @@ class GamePlugin:
     """What its history counts, beyond the games, wins and places of every game."""
     extension: str
     """Its Discord adapter: the discord.py extension the bot loads (``cogs.games.<game>``)."""
+    texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Texts it brings with it, by language (the four games' are in the catalogues, which
+    the translators edit; a game plugged in by a test brings its own)."""
 
     @property
     def kind(self) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from babel.lists import format_list
 from babel.numbers import format_decimal
@@ -42,6 +42,15 @@ MISSING: list[str] = []
 
 class MissingText(LookupError):
     """A text (or one of its parameters) the code asked for does not exist."""
+
+
+def add_texts(texts: Mapping[str, Mapping[str, str]]) -> None:
+    """Texts a game brings with it (a test's game: the real games' are in the catalogues),
+    by language; a text the catalogue has already stays as it is."""
+    for code, entries in texts.items():
+        language = LANGUAGES[normalize_locale(code)]
+        for key, text in entries.items():
+            language.texts.setdefault(key, text)
 
 
 def language_of(locale: object) -> str | None:

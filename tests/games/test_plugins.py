@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import EXTENSIONS
+from bot.app import extensions
 from bot.games import GAMES, PLUGINS, plugin_of, register
 from bot.games.computer_players import levels, player
 from bot.games.dicedevils import DiceDevils
@@ -28,7 +28,7 @@ def test_the_four_games_are_the_plugins_in_order() -> None:
         assert GAMES[plugin.kind] is plugin.engine
         assert levels(plugin.kind) == LEVELS
         assert player(plugin.kind, "zufall").game == plugin.kind
-        assert plugin.extension in EXTENSIONS
+        assert plugin.extension in extensions()
         assert plugin.extension == f"cogs.games.{plugin.kind}"
     assert plugin_of("turnier") is None and "turnier" in GAMES  # a workflow, not a game
 
