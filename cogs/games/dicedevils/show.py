@@ -1,6 +1,6 @@
-"""Dice Devils on Discord, what an outcome shows: the round's table with its display as a
-picture, fights revealed in public (pictured when a round closes), a new message per round,
-dice by DM (closed DMs are pointed to "Mein Becher")."""
+"""Dice Devils on Discord, what an outcome shows (its plan): the round's table with its
+display as a picture, fights revealed in public (pictured when a round closes), a new
+message per round, dice by DM (closed DMs are pointed to "Mein Becher")."""
 
 from __future__ import annotations
 
@@ -12,18 +12,31 @@ from bot.i18n import t
 from bot.render.cards import MAX_PICTURES, Card, Picture
 from bot.service import Outcome
 from cogs.pipeline import payload as ui
-from cogs.pipeline import prompts
-from cogs.pipeline.delivery import Delivery, Event, show_lobby
+from cogs.pipeline.delivery import Delivery, Event
 from cogs.pipeline.dms import closed_notice
+from cogs.pipeline.plans import (
+    Dms,
+    NewTable,
+    Plan,
+    PromptsMovedOn,
+    Step,
+    Table,
+    lobby_plan,
+    shown_by,
+)
 
 KIND = "dicedevils"
 DEALT = ("start", "round")  # what begins a round: its display, cups and table message
 
 
-async def show(d: Delivery, actor: str | None) -> None:
+def plan(d: Delivery, actor: str | None) -> Plan:
+    """The round's message edited (at a round's end or the game's: closed, who got what in
+    it and its fights pictured), prompts of older versions closed, a new round's message,
+    and last each player's new dice by DM (the round's table is up first)."""
     outcome, locale = d.outcome, d.outcome.locale
-    if await show_lobby(d, cards.lobby_card):
-        return
+    lobby = lobby_plan(d, cards.lobby_card)
+    if lobby is not None:
+        return lobby
     started = any(e["type"] == "start" for e in outcome.events)
     new_round = not started and any(e["type"] == "round" for e in outcome.events)
     cut = cards.round_cut(outcome.events) if new_round else len(outcome.events)
@@ -38,21 +51,17 @@ async def show(d: Delivery, actor: str | None) -> None:
         closing = table(d, outcome, locale)
     if new_round or outcome.finished:  # the round's fights, pictured
         closing.pictures = fight_pictures(d, [*earlier, *outcome.events[:cut]], locale)
-    await d.table(closing)
-    interaction = d.interaction
-    clicked = None
-    if interaction is not None and interaction.message is not None:
-        clicked = interaction.message.id
-    await prompts.moved_on(
-        d.client, outcome.game_id, outcome.version, answered=clicked, over=outcome.finished
-    )
+    steps: list[Step] = [Table(closing), PromptsMovedOn(over=outcome.finished)]
     if not (new_round or started):
-        return
+        return steps
     dealt = [e for e in outcome.events if e["type"] in DEALT][-1]
     if new_round:
         fresh = table(d, replace(outcome, events=outcome.events[cut:]), locale)
-        await d.new_table(fresh, cause=dealt)
-    await send_cups(d, dealt)  # last: the round's table is up first
+        steps.append(NewTable(fresh, cause=dealt))
+    return [*steps, cups(d, dealt)]
+
+
+show = shown_by(plan)
 
 
 def table(d: Delivery, outcome: Outcome, locale: str) -> Card:
@@ -87,11 +96,11 @@ def fight_pictures(d: Delivery, events: Sequence[Event], locale: str) -> tuple[P
     return tuple(shown)
 
 
-async def send_cups(d: Delivery, dealt: Event) -> None:
+def cups(d: Delivery, dealt: Event) -> Dms:
     """Each player's dice, rolled by ``dealt``, by DM; closed DMs are pointed to "Mein
     Becher" (no numbers)."""
     outcome, locale = d.outcome, d.outcome.locale
     messages = {
         p: ui.note(cards.cup_text(outcome.private[p], p, d.reader(p))) for p in outcome.players
     }
-    await d.dms(messages, closed_notice("dd.ui.dm_closed", locale), cause=dealt)
+    return Dms(messages, closed_notice("dd.ui.dm_closed", locale), cause=dealt)

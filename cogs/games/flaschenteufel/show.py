@@ -18,8 +18,19 @@ from bot.render.lobby import ended
 from bot.service import Outcome
 from cogs.pipeline import payload as ui
 from cogs.pipeline import prompts
-from cogs.pipeline.delivery import Delivery, Event, show_lobby
+from cogs.pipeline.delivery import Delivery, Event
 from cogs.pipeline.dms import closed_notice
+from cogs.pipeline.plans import (
+    AnswerInPrompt,
+    Dms,
+    NewTable,
+    Plan,
+    PromptsRefresh,
+    Step,
+    Table,
+    lobby_plan,
+    shown_by,
+)
 
 log = logging.getLogger(__name__)
 
@@ -64,27 +75,25 @@ def live_prompt(outcome: Outcome, player: str, locale: str, plain: Names) -> pro
     return prompts.Shown(ui.message_kwargs(waiting, ACCENT), "wait", versioned=False)
 
 
-async def answer_in_prompt(d: Delivery, actor: str | None) -> None:
-    """A choice made in the player's prompt is answered there: it shows what he may do
+def answer_in_prompt(d: Delivery, actor: str | None) -> list[Step]:
+    """A choice made in the player's live prompt is answered there: it shows what he may do
     next (the next set's discard, the right card to pass …) or that it will appear there."""
-    interaction, click = d.interaction, d.click
-    if interaction is None or click is None or actor is None or click.verb not in MADE:
-        return
-    message = interaction.message
-    if message is None or not message.flags.ephemeral or interaction.response.is_done():
-        return
+    click = d.click
+    if d.interaction is None or click is None or actor is None or click.verb not in MADE:
+        return []
     plain = d.service.directory.display_name
-    shown = live_prompt(d.outcome, actor, d.private_locale, plain)
-    await interaction.response.edit_message(**shown.kwargs)
-    prompts.answered_in_place(d.client, d.outcome.game_id, actor, message.id,
-                              version=d.outcome.version, state=shown.state)  # fmt: skip
+    return [AnswerInPrompt(actor, live_prompt(d.outcome, actor, d.private_locale, plain))]
 
 
-async def show(d: Delivery, actor: str | None) -> None:
+def plan(d: Delivery, actor: str | None) -> Plan:
+    """A choice made in a live prompt answered there; the hand's message edited (at a new
+    hand: closed, and the next hand's posted); every live prompt brought up to date; the
+    hands by DM when they changed."""
     outcome, locale = d.outcome, d.outcome.locale
-    if await show_lobby(d, cards.lobby_card):
-        return
-    await answer_in_prompt(d, actor)
+    lobby = lobby_plan(d, cards.lobby_card)
+    if lobby is not None:
+        return lobby
+    steps = answer_in_prompt(d, actor)
     dealt = any(e["type"] == "deal" for e in outcome.events)
     new_hand = dealt and not any(e["type"] == "start" for e in outcome.events)
     if new_hand:  # the last hand's message is done; the view shows the next hand already
@@ -93,14 +102,19 @@ async def show(d: Delivery, actor: str | None) -> None:
         table = table_with_trick(d, fresh, locale)
     else:
         closing = table = table_with_trick(d, outcome, locale)
-    await d.table(closing)
+    steps.append(Table(closing))
     if new_hand:
-        await d.new_table(table, cause=[e for e in outcome.events if e["type"] == "deal"][-1])
+        deal = [e for e in outcome.events if e["type"] == "deal"][-1]
+        steps.append(NewTable(table, cause=deal))
     render = partial(live_prompt, outcome, plain=d.service.directory.display_name)
-    await prompts.refresh(d.client, outcome.game_id, outcome.version, render)
+    steps.append(PromptsRefresh(render))
     changed = [e for e in outcome.events if e["type"] == "deal" or _hands_shown(e)]
     if changed:
-        await send_hands(d, changed[-1])
+        steps.append(hands(d, changed[-1]))
+    return steps
+
+
+show = shown_by(plan)
 
 
 def table_with_trick(d: Delivery, outcome: Outcome, locale: str) -> Card:
@@ -122,7 +136,7 @@ def _hands_shown(event: Event) -> bool:
     return event["type"] == "phase" and event["phase"] in ("play", "open")
 
 
-async def send_hands(d: Delivery, changed: Event) -> None:
+def hands(d: Delivery, changed: Event) -> Dms:
     """Every player's cards as ``changed`` left them, by DM (text and picture); closed
     DMs: pointed to the button."""
     outcome, locale = d.outcome, d.outcome.locale
@@ -130,4 +144,4 @@ async def send_hands(d: Delivery, changed: Event) -> None:
         p: hand_card(cards.hand_text(outcome, p, d.reader(p)), outcome.private[p], p, d.reader(p))
         for p in outcome.players
     }
-    await d.dms(messages, closed_notice("ft.ui.dm_closed", locale), cause=changed)
+    return Dms(messages, closed_notice("ft.ui.dm_closed", locale), cause=changed)

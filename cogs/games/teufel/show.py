@@ -16,8 +16,9 @@ from bot.i18n import t
 from bot.render.cards import Card, Picture
 from bot.service import Outcome, Service
 from cogs.pipeline import payload as ui
-from cogs.pipeline.delivery import Delivery, Event, show_lobby
+from cogs.pipeline.delivery import Delivery, Event
 from cogs.pipeline.dms import closed_notice
+from cogs.pipeline.plans import Dms, NewTable, Plan, Post, Reply, Step, Table, lobby_plan, shown_by
 
 log = logging.getLogger(__name__)
 
@@ -41,29 +42,27 @@ def table(service: Service, outcome: Outcome) -> Card:
     return cards.table_card(outcome, outcome.locale, seal)
 
 
-async def bet_taken(d: Delivery, actor: str) -> None:
+def bet_taken(d: Delivery, actor: str) -> list[Step]:
     """The bettor's private answer to his form: his bet, and whether it was the last."""
     interaction = d.interaction
     if interaction is None or interaction.type is not discord.InteractionType.modal_submit:
-        return
+        return []
     bet = cards.own_seat(d.outcome.private[actor], actor)["bet"]
-    text = cards.bet_done_text(d.outcome, bet, d.private_locale)
-    await interaction.response.send_message(ephemeral=True, **ui.send_kwargs(ui.note(text), ACCENT))
+    return [Reply(ui.note(cards.bet_done_text(d.outcome, bet, d.private_locale)))]
 
 
-async def show(d: Delivery, actor: str | None) -> None:
-    """Edit the round's message; at a round's end close it, post the result with the track
-    picture, send the balances by DM, and open the next round's message. A bet from the
-    form is answered to the bettor first."""
+def plan(d: Delivery, actor: str | None) -> Plan:
+    """The round's message edited; at a round's end it closes, the result is posted with
+    the track picture, the next round's message opens, and the balances go by DM. A bet
+    from the form is answered to the bettor first."""
     outcome, service, locale = d.outcome, d.service, d.outcome.locale
-    if await show_lobby(d, cards.lobby_card):
-        return
-    if actor is not None:
-        await bet_taken(d, actor)
+    lobby = lobby_plan(d, cards.lobby_card)
+    if lobby is not None:
+        return lobby
+    steps = [] if actor is None else bet_taken(d, actor)
     ended = any(e["type"] == "settle" for e in outcome.events)
     if not ended:
-        await d.table(table(service, outcome))
-        return
+        return [*steps, Table(table(service, outcome))]
     settles = [i for i, e in enumerate(outcome.events) if e["type"] == "settle"]
     cut = settles[-1]  # the clock may have played several rounds for absent players
     if outcome.finished:  # the last round: the view still shows it, as it ended
@@ -71,7 +70,7 @@ async def show(d: Delivery, actor: str | None) -> None:
         closing.rows = []
     else:  # the view shows the next round already
         closing = cards.closed_round_card(outcome, locale)
-    await d.table(closing)
+    steps.append(Table(closing))
     logged = service.records.recent_events(outcome.game_id, None)
     for start, end in zip(settles, [*settles[1:], len(outcome.events)], strict=True):
         settled = replace(outcome, events=outcome.events[start:end])
@@ -79,15 +78,18 @@ async def show(d: Delivery, actor: str | None) -> None:
         result.pictures = (track_picture(service, settled, locale),)
         if start == cut:  # the oven as the round left it (the game's log ends there)
             result.pictures += (oven_picture(service, logged, locale),)
-        await d.post("result", result, cause=outcome.events[start])
+        steps.append(Post("result", result, cause=outcome.events[start]))
     last = outcome.events[cut]
     if not outcome.finished:
         fresh = replace(
             outcome,
             events=[e for e in outcome.events[cut:] if e["type"] not in cards.RESULT_EVENTS],
         )
-        await d.new_table(table(service, fresh), cause=last)
-    await send_balances(d, last)  # last: the next round's table is up first
+        steps.append(NewTable(table(service, fresh), cause=last))
+    return [*steps, balances(d, last)]  # last: the next round's table is up first
+
+
+show = shown_by(plan)
 
 
 def track_picture(service: Service, outcome: Outcome, locale: str) -> Picture:
@@ -121,7 +123,7 @@ def _last_round(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return log[: settled + 1]
 
 
-async def send_balances(d: Delivery, settle: Event) -> None:
+def balances(d: Delivery, settle: Event) -> Dms:
     """Each player's new balance after ``settle`` (the outcome's last) by DM; players whose
     DMs are closed are pointed to the "Mein Konto" button in public (without any number)."""
     outcome = d.outcome
@@ -133,4 +135,4 @@ async def send_balances(d: Delivery, settle: Event) -> None:
         messages[player] = ui.note(
             t("teufel.ui.dm_round", d.reader(player), round=settled, balance=seat["balance"])
         )
-    await d.dms(messages, closed_notice("teufel.ui.dm_closed", locale), cause=settle)
+    return Dms(messages, closed_notice("teufel.ui.dm_closed", locale), cause=settle)
