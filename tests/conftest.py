@@ -27,6 +27,7 @@ os.environ["CROUPIER_STRICT_TEXTS"] = "1"  # a missing text fails the test (bots
 os.environ["CROUPIER_WARM_UP"] = "0"  # no bot of the tests warms its computer players up
 
 import pytest
+from hypothesis import settings
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
@@ -35,6 +36,11 @@ from bot import i18n
 from bot.store import Store, default_sqlite_url, make_engine, normalize_url, upgrade
 
 POSTGRES_ENV = "CROUPIER_TEST_POSTGRES_URL"
+
+# Property tests check what is generated, not how fast: on a loaded machine an example may
+# take longer than Hypothesis' 200 ms deadline, which failed them only under load.
+settings.register_profile("croupier", deadline=None)
+settings.load_profile("croupier")
 
 
 @pytest.hookimpl(tryfirst=True)

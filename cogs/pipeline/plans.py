@@ -21,6 +21,7 @@ from cogs.pipeline import payload as ui
 from cogs.pipeline import prompts
 from cogs.pipeline.delivery import Delivery, Event
 from cogs.pipeline.payload import send_kwargs
+from cogs.pipeline.replies import respond
 
 
 @dataclass(frozen=True)
@@ -75,10 +76,11 @@ class PromptsRefresh:
 
 @dataclass(frozen=True)
 class Reply:
-    """The click answered with ``card`` privately (``public``: a host's command, answered
-    already, gets its lines in public as a follow-up)."""
+    """The click answered privately with ``card``, or with plain ``text`` (``public``: a
+    host's command, answered already, gets its lines in public as a follow-up)."""
 
-    card: Card
+    card: Card | None = None
+    text: str = ""
     public: bool = False
 
 
@@ -154,13 +156,11 @@ async def _one(d: Delivery, step: Step) -> None:
 
 
 async def _reply(d: Delivery, interaction: discord.Interaction[Any], step: Reply) -> None:
-    kwargs = send_kwargs(step.card, d.accent)
+    kwargs = {"content": step.text} if step.card is None else send_kwargs(step.card, d.accent)
     if step.public:
         await interaction.followup.send(**kwargs)
-    elif interaction.response.is_done():
-        await interaction.followup.send(ephemeral=True, **kwargs)
     else:
-        await interaction.response.send_message(ephemeral=True, **kwargs)
+        await respond(interaction, ephemeral=True, **kwargs)
 
 
 def lobby_plan(d: Delivery, lobby_card: Callable[[Any, str], Card]) -> Plan | None:

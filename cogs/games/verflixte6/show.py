@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from bot.games.verflixte6.render import cards, pictures
@@ -17,10 +18,19 @@ from bot.i18n import t
 from bot.render.cards import Card, Picture
 from bot.service import Outcome
 from cogs.pipeline import payload as ui
-from cogs.pipeline import prompts
-from cogs.pipeline.delivery import Delivery, show_lobby
-from cogs.pipeline.payload import send_kwargs
-from cogs.pipeline.replies import respond
+from cogs.pipeline.delivery import Delivery
+from cogs.pipeline.plans import (
+    NewTable,
+    OpenPrompt,
+    Plan,
+    Post,
+    PromptsMovedOn,
+    Reply,
+    Step,
+    Table,
+    lobby_plan,
+    shown_by,
+)
 from cogs.pipeline.session import Show
 
 log = logging.getLogger(__name__)
@@ -106,17 +116,17 @@ def split_turn_events(events: list[Any]) -> tuple[list[Any], list[Any]]:
     return events[:cut], [e for e in events[cut:] if e["type"] not in RESULT_EVENTS]
 
 
-async def show(
-    d: Delivery, actor: str | None, *, typed: bool = False, answered: bool = False
-) -> None:
-    """Answer the click (if there is one) and bring the table up to date: the turn's
-    message edited in place; at a new turn the old message closed and a new one posted; a
-    Durchgang's result as a message of its own; a pending decision prompted privately;
-    what it caused at a tournament announced there."""
+def plan(d: Delivery, actor: str | None, *, typed: bool = False, answered: bool = False) -> Plan:
+    """The turn's message edited in place; at a new turn the old message closed and a new
+    one posted; a Durchgang's result as a message of its own with its picture; prompts of
+    older versions closed; a pending decision prompted privately to the clicker. A typed
+    command (``typed``) is answered with the outcome's lines: privately, or in public once
+    the host's command was ``answered``."""
     outcome, interaction = d.outcome, d.interaction
     locale = outcome.locale
-    if await show_lobby(d, cards.lobby_card):
-        return
+    lobby = lobby_plan(d, cards.lobby_card)
+    if lobby is not None:
+        return lobby
     started = any(e["type"] == "start" for e in outcome.events) or outcome.message_id is None
     new_turn = not started and any(e["type"] == "turn" for e in outcome.events)
     old_events, new_events = split_turn_events(outcome.events)
@@ -125,61 +135,47 @@ async def show(
     end = next((e for e in outcome.events if e["type"] == "durchgang_end"), None)
     if end is not None and not outcome.finished:  # the view shows the next Durchgang already
         table = cards.closed_durchgang_card(closing, end, locale)
-    if typed and interaction is not None:
+    steps: list[Step] = []
+    if typed:
         said = locale if answered else d.private_locale  # public lines, or the typist's
         lines = [describe(e, said, cards.mention) for e in outcome.events]
-        text = "\n".join(lines)[:2000] or "✓"
-        if answered:  # the host's command was answered already: the lines go public
-            await interaction.followup.send(text)
-        else:
-            await respond(interaction, content=text, ephemeral=True)
+        steps.append(Reply(text="\n".join(lines)[:2000] or "✓", public=answered))
     ends = [i for i, e in enumerate(outcome.events) if e["type"] == "durchgang_end"]
     logged = _logged(d, outcome.events[ends[0]]) if ends else []
     if outcome.finished:  # the evening's table, pictured on the table's last state
         table.pictures = (abend_picture(d, logged, locale),)
-    await d.table(table)
+    steps.append(Table(table))
     for n, at in enumerate(ends):  # the clock may have played several for absent players
         its = replace(outcome, events=outcome.events[(ends[n - 1] + 1 if n else 0) : at + 1])
         card = cards.result_card(its, outcome.events[at], locale, standing=n == len(ends) - 1)
         card.pictures = (durchgang_picture(d, logged, outcome.events[at], locale),)
-        await d.post("result", card, cause=outcome.events[at])
+        steps.append(Post("result", card, cause=outcome.events[at]))
     fresh_turn = new_turn and not outcome.finished
     if fresh_turn:
         opened = [e for e in outcome.events if e["type"] in TURN_OPENERS][-1]
         fresh = cards.table_card(replace(outcome, events=new_events), locale)
-        await d.new_table(fresh, cause=opened)
-    clicked = None
-    if interaction is not None and interaction.message is not None:
-        clicked = interaction.message.id
-    await prompts.moved_on(
-        d.client, outcome.game_id, outcome.version, answered=clicked, over=outcome.finished
-    )
+        steps.append(NewTable(fresh, cause=opened))
+    steps.append(PromptsMovedOn(over=outcome.finished))
     if (
         interaction is not None
+        and actor is not None
         and not fresh_turn
         and actor in outcome.to_act
         and outcome.public["turn"]["phase"] in (*DECISIONS, "steal")
     ):
-        assert actor is not None
         mine = replace(outcome, locale=d.private_locale)
         prompt = prompt_for(mine, "decide", actor, d.service.directory.display_name)
-        sent = await interaction.followup.send(
-            ephemeral=True, wait=True, **send_kwargs(prompt, ACCENT)
-        )
-        await prompts.opened(
-            interaction, outcome.game_id, actor, version=outcome.version, message_id=sent.id,
-            locale=mine.locale,
-        )  # fmt: skip
+        steps.append(OpenPrompt(actor, prompt, mine.locale))
+    return steps
+
+
+show = shown_by(plan)
 
 
 def typed_show(*, answered: bool = False) -> Show:
     """How a typed command's outcome (``/weiter``, a host acting for a player) is shown:
     its lines answer the command (privately, or in public once ``answered``)."""
-
-    async def shown(d: Delivery, actor: str | None) -> None:
-        await show(d, actor, typed=True, answered=answered)
-
-    return shown
+    return shown_by(partial(plan, typed=True, answered=answered))
 
 
 LOG_MAX = 4000  # of an embed's 4,096 characters
