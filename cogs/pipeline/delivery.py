@@ -300,15 +300,6 @@ async def edit_awake(channel: Any, message_id: int, card: Card, accent: int) -> 
     shows(message_id, card)
 
 
-async def show_lobby(d: Delivery, lobby_card: Callable[[Any, str], Card]) -> bool:
-    """While a table is a lobby (or was closed as one), its message shows the lobby."""
-    outcome = d.outcome
-    if "lobby" in outcome.public:  # a lobby (also one closed before its game started)
-        await d.table(lobby_card(outcome, outcome.locale), what="lobby")
-        return True
-    return False
-
-
 class Shown(Protocol):
     """What a delivery needs of a loaded game (its ``cogs.pipeline.clicks.GameClicks``)."""
 

@@ -1,0 +1,48 @@
+"""Auf Teufel komm raus's plan, read without Discord: what a round's end shows, in order."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from bot.engine import Action
+from bot.service import Outcome, Service
+from bot.store import Store
+from cogs.games.teufel.show import plan
+from cogs.pipeline.delivery import Delivery
+from cogs.pipeline.plans import Dms, NewTable, Post, Table
+
+
+async def bets_in(service: Service) -> Outcome:
+    outcome = await service.create("teufel", ["1", "2"], {})
+    for player in ("1", "2"):
+        outcome = await service.act(outcome.game_id, player, Action("bet", {"amount": 0}))
+    return outcome
+
+
+def delivery(service: Service, outcome: Outcome) -> Delivery:
+    return Delivery(SimpleNamespace(service=service), outcome)  # type: ignore[arg-type]
+
+
+async def test_a_pull_inside_a_round_edits_the_table_only(store: Store) -> None:
+    service = Service(store)
+    outcome = await bets_in(service)
+    (step,) = plan(delivery(service, outcome), None)
+    assert isinstance(step, Table) and step.card.rows  # still live: its buttons
+
+
+async def test_a_round_s_end_closes_it_posts_the_result_opens_the_next_and_tells_balances(
+    store: Store,
+) -> None:
+    service = Service(store)
+    outcome = await bets_in(service)
+    while not any(e["type"] == "settle" for e in outcome.events):
+        outcome = await service.act(outcome.game_id, min(outcome.to_act), Action("stopp"))
+    settle = next(e for e in outcome.events if e["type"] == "settle")
+    closing, result, fresh, balances = plan(delivery(service, outcome), None)
+    assert isinstance(closing, Table) and not closing.card.rows  # the round is over
+    assert isinstance(result, Post) and result.part == "result" and result.cause is settle
+    assert [p.name for p in result.card.pictures] == ["spur", "ofen"]  # localized file names
+    assert isinstance(fresh, NewTable) and fresh.cause is settle and fresh.card.rows
+    assert isinstance(balances, Dms) and balances.cause is settle
+    assert sorted(balances.messages) == ["1", "2"]
+    assert all("Runde 1" in m.description for m in balances.messages.values())
