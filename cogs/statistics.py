@@ -18,12 +18,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import IllegalAction
+from bot.games import PLUGINS
 from bot.history.queries import History
 from bot.i18n import t
 from bot.players.seats import computer_name, is_computer
 from bot.render.cards import Card
 from bot.render.lobby import COMPUTER_MARK, mention
 from bot.render.statistics import statistics_card
+from bot.render.sums import common
 from bot.tournament.game import TournamentGame
 from cogs.croupier_cog import CroupierCog
 from cogs.options import ComputerPick, game_choices
@@ -34,7 +36,7 @@ from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
 
-GAME_KINDS = ("verflixte6", "teufel", "flaschenteufel", "dicedevils")
+GAME_KINDS = tuple(plugin.kind for plugin in PLUGINS)
 SHOWN_WITH = {"verflixte6": ("verflixte6", TournamentGame.kind)}
 """A game's statistics show its tournaments too (Die verflixte 6's are the tournaments)."""
 
@@ -122,7 +124,8 @@ def statistics_answer(
             name = t(f"game.name.{kind}", locale)
             return IllegalAction("stats.no_data_game", player=named(player), game=name)
         return IllegalAction("stats.no_data", player=named(player))
-    return statistics_card(player, found, locale)
+    games = [(plugin.kind, plugin.statistics or common) for plugin in PLUGINS]
+    return statistics_card(player, found, locale, games)
 
 
 def named(player: str) -> str:

@@ -1,7 +1,8 @@
 """What a game is to the bot, declared once in its own folder (``PLUGIN`` in
 ``bot/games/<game>/__init__.py``); every registry is built from the list of them
 (``bot.games.PLUGINS``): the engines, the computer players' levels, the history's
-measures, the warm-up and the Discord adapters the bot loads."""
+measures and their lines in ``/statistik``, the cards' accents, the warm-up and the
+Discord adapters the bot loads."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from typing import Any
 
 from bot.engine import Game
 from bot.history.tally import Tally
+from bot.render.pictures.palette import DEFAULT_ACCENT
+from bot.render.sums import Lines
 
 Events = Sequence[Mapping[str, Any]]
 Measure = Callable[[Events, Tally], None]
@@ -27,6 +30,10 @@ class GamePlugin:
     """What its history counts, beyond the games, wins and places of every game."""
     extension: str
     """Its Discord adapter: the discord.py extension the bot loads (``cogs.games.<game>``)."""
+    accent: int = DEFAULT_ACCENT
+    """Its cards' accent colour, as Discord takes a container's (0xRRGGBB)."""
+    statistics: Lines | None = None
+    """Its lines of ``/statistik`` (None: only every game's, its games, wins and places)."""
     texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """Texts it brings with it, by language (the four games' are in the catalogues, which
     the translators edit; a game plugged in by a test brings its own)."""

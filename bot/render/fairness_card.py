@@ -9,7 +9,7 @@ from bot.audit.fairness import ALARM, MIN_DICE, ChiSquare, Report
 from bot.i18n import decimal, number, t
 from bot.render.cards import Card
 from bot.render.pictures.histogram import TONES
-from bot.render.statistics import signed_average
+from bot.render.sums import signed_average
 
 
 def accent(tone: str) -> int:

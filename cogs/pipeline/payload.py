@@ -12,10 +12,11 @@ from typing import Any
 
 import discord
 
+from bot.games import plugin_of
 from bot.i18n import t
 from bot.render.cards import MAX_TEXT, Button, Card, Form, Picture, Select
 from bot.render.drawn import drawn, gallery_key
-from bot.render.pictures.palette import ACCENT as GAME_ACCENTS
+from bot.render.pictures.palette import DEFAULT_ACCENT, TOURNAMENT_ACCENT
 
 log = logging.getLogger(__name__)
 
@@ -67,14 +68,16 @@ PLAIN_PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, r
 @here and roles never do."""
 
 CONTAINER, SEPARATOR = 17, 14
-ACCENT = 0x5865F2
+ACCENT = DEFAULT_ACCENT
 """A card's accent colour when its game gives none."""
 
 
 def accent_of(kind: str) -> int:
-    """The accent colour of a game's cards (``turnier``: a tournament's), the pictures'
-    own (bot.render.pictures.palette)."""
-    return GAME_ACCENTS.get(kind, ACCENT)
+    """The accent colour of a game's cards: its plugin's (``turnier``: a tournament's)."""
+    if kind == "turnier":
+        return TOURNAMENT_ACCENT
+    plugin = plugin_of(kind)
+    return ACCENT if plugin is None else plugin.accent
 
 
 def text_parts(card: Card) -> list[str]:

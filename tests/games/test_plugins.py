@@ -18,6 +18,8 @@ from bot.games.plugin import GamePlugin
 from bot.history.measures import measures
 from bot.history.tally import Tally
 from bot.players import LEVELS
+from bot.render.pictures.palette import DEFAULT_ACCENT
+from cogs.pipeline.payload import accent_of
 
 KINDS = ["verflixte6", "teufel", "flaschenteufel", "dicedevils"]
 
@@ -59,6 +61,18 @@ def test_a_game_registered_later_is_known_everywhere(duel: GamePlugin) -> None:
     assert levels("duell") == LEVELS
     got = measures("duell", [{"player": "a"}, {"player": "a"}], {"a": 1, "b": 2})
     assert got["a"]["rolls"] == 2 and "rolls" not in got["b"]
+    assert accent_of("duell") == DEFAULT_ACCENT  # it declared none
+
+
+def test_each_game_s_cards_have_its_own_accent_and_its_statistics_their_lines() -> None:
+    accents = [accent_of(kind) for kind in KINDS]
+    assert len(set(accents)) == 4 and DEFAULT_ACCENT not in accents
+    assert all(0 <= accent <= 0xFFFFFF for accent in accents)  # as Discord takes it
+    assert accent_of("turnier") not in accents
+    sums = {"games": 2, "wins": 1, "places": 3, "bets": 2, "bet_sum": 60, "devils": 1}
+    teufel = plugin_of("teufel")
+    assert teufel is not None and teufel.statistics is not None
+    assert teufel.statistics(sums, "en")[1:] == ["Average bet: 30.0 (2 rounds)", "Devils met: 1"]
 
 
 def test_an_unknown_game_has_no_levels_and_no_measures() -> None:

@@ -48,7 +48,6 @@ from bot.games.verflixte6.render.pictures import (
 )
 from bot.render import pictures
 from bot.render.pictures import (
-    ACCENT,
     SCALE,
     alt_dice,
     alt_group_table,
@@ -275,12 +274,6 @@ def test_the_alt_texts_say_the_numbers_on_one_line() -> None:
     )
     long = alt_v6_durchgang("T\nitle", [rows[0]] * 40, "de")
     assert len(long) <= ALT_MAX and "\n" not in long and long.endswith("…")
-
-
-def test_every_game_has_an_accent_colour() -> None:
-    assert set(ACCENT) == {"verflixte6", "teufel", "flaschenteufel", "dicedevils", "turnier"}
-    assert all(0 <= c <= 0xFFFFFF for c in ACCENT.values())
-    assert len(set(ACCENT.values())) == len(ACCENT)
 
 
 def test_the_generic_pictures_are_the_packages_and_a_games_are_its_own() -> None:

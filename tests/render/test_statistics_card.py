@@ -3,7 +3,11 @@ reader's way, jokers by how often they were chosen, a tournament's titles and Fi
 
 from __future__ import annotations
 
+from bot.games import PLUGINS
 from bot.render.statistics import statistics_card
+from bot.render.sums import common
+
+GAMES = [(p.kind, p.statistics or common) for p in PLUGINS]  # as /statistik gives them
 
 SUMS = {
     "verflixte6": {
@@ -17,7 +21,7 @@ SUMS = {
 
 
 def test_german_card() -> None:
-    card = statistics_card("42", SUMS, "de")
+    card = statistics_card("42", SUMS, "de", GAMES)
     assert card.title == "Statistik" and "<@42>" in card.description
     assert [name for name, _ in card.fields] == [
         "Die verflixte 6", "Auf Teufel komm raus", "Turniere"
@@ -46,7 +50,7 @@ def test_german_card() -> None:
 
 def test_english_and_french_numbers() -> None:
     many = {"teufel": {"games": 3, "wins": 3, "places": 3, "bets": 3, "bet_sum": 3700}}
-    english = statistics_card("42", many, "en").fields[0][1]
+    english = statistics_card("42", many, "en", GAMES).fields[0][1]
     assert "Average bet: 1,233.3 (3 rounds)" in english
-    french = statistics_card("42", many, "fr").fields[0][1]
+    french = statistics_card("42", many, "fr", GAMES).fields[0][1]
     assert "Mise moyenne : 1\u202f233,3 (3 manches)" in french

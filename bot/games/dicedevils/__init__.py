@@ -2,6 +2,7 @@
 
 from bot.games.dicedevils import measures
 from bot.games.dicedevils.game import DiceDevils
+from bot.games.dicedevils.render import statistics
 from bot.games.plugin import GamePlugin
 
 __all__ = ["PLUGIN", "DiceDevils"]
@@ -11,4 +12,6 @@ PLUGIN = GamePlugin(
     levels="bot.games.dicedevils.players.levels",
     measure=measures.measure,
     extension="cogs.games.dicedevils",
+    accent=0x9B59D0,
+    statistics=statistics.lines,
 )

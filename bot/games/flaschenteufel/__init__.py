@@ -2,6 +2,7 @@
 
 from bot.games.flaschenteufel import measures
 from bot.games.flaschenteufel.game import Flaschenteufel
+from bot.games.flaschenteufel.render import statistics
 from bot.games.plugin import GamePlugin
 
 __all__ = ["PLUGIN", "Flaschenteufel"]
@@ -11,4 +12,6 @@ PLUGIN = GamePlugin(
     levels="bot.games.flaschenteufel.players.levels",
     measure=measures.measure,
     extension="cogs.games.flaschenteufel",
+    accent=0x2D9D78,
+    statistics=statistics.lines,
 )

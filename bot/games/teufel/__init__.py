@@ -3,6 +3,7 @@
 from bot.games.plugin import GamePlugin
 from bot.games.teufel import measures
 from bot.games.teufel.game import Teufel
+from bot.games.teufel.render import statistics
 
 __all__ = ["PLUGIN", "Teufel"]
 
@@ -11,4 +12,6 @@ PLUGIN = GamePlugin(
     levels="bot.games.teufel.players.levels",
     measure=measures.measure,
     extension="cogs.games.teufel",
+    accent=0xE8743B,
+    statistics=statistics.lines,
 )

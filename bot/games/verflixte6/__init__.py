@@ -3,6 +3,7 @@
 from bot.games.plugin import GamePlugin
 from bot.games.verflixte6 import measures
 from bot.games.verflixte6.game import Verflixte6
+from bot.games.verflixte6.render import statistics
 
 __all__ = ["PLUGIN", "Verflixte6"]
 
@@ -11,4 +12,6 @@ PLUGIN = GamePlugin(
     levels="bot.games.verflixte6.players.levels",
     measure=measures.measure,
     extension="cogs.games.verflixte6",
+    accent=0xDA373C,
+    statistics=statistics.lines,
 )

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from bot.render.pictures.canvas import png
 from bot.render.pictures.dice import alt_dice, dice_png
-from bot.render.pictures.palette import ACCENT, SCALE
+from bot.render.pictures.palette import SCALE
 from bot.render.pictures.tables import alt_group_table, alt_table, group_table_png, table_png
 
 __all__ = [
-    "ACCENT",
     "SCALE",
     "alt_dice",
     "alt_group_table",

@@ -68,14 +68,11 @@ PAWNS: Final[tuple[Colour, ...]] = (
     (80, 200, 200),  # teal
 )
 
-ACCENT: Final[dict[str, int]] = {
-    "verflixte6": 0xDA373C,
-    "teufel": 0xE8743B,
-    "flaschenteufel": 0x2D9D78,
-    "dicedevils": 0x9B59D0,
-    "turnier": 0xF0B232,
-}
-"""Each game's accent, as Discord takes a container's accent colour (0xRRGGBB)."""
+DEFAULT_ACCENT: Final = 0x5865F2
+"""A card's accent colour when its game gives none (Discord's blurple)."""
+TOURNAMENT_ACCENT: Final = 0xF0B232
+"""A tournament's accent, as Discord takes a container's accent colour (0xRRGGBB); each
+game's is its plugin's (``bot.games.plugin.GamePlugin.accent``)."""
 
 
 def px(value: float) -> int:
