@@ -30,7 +30,7 @@ import discord
 
 from bot.engine import JSON
 from bot.i18n import listed, private_locale, t
-from bot.play.outcome import OPEN
+from bot.play.outcome import OPEN, FollowUp
 from bot.players.seats import humans
 from bot.render.cards import Card
 from bot.render.drawn import ready, showing, shows
@@ -83,6 +83,8 @@ class Delivery:
         self.first = first or outcome.first or outcome.version
         self.last = last or outcome.version
         self.posted = False
+        self.later: list[FollowUp] = []
+        """Writes the outcome causes on other tables, for the session to run after it."""
         self._parts: Counter[tuple[int, str]] = Counter()
         self._channel: Any = None
         self._edited: set[int] = set()  # messages this delivery edited through the API

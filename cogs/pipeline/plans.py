@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.play.outcome import FollowUp
 from bot.render.cards import Card
 from cogs.pipeline import payload as ui
 from cogs.pipeline import prompts
@@ -33,13 +34,21 @@ class Table:
     what: str = "table"
 
 
+Locator = Callable[[Delivery], Awaitable[Any]]
+"""Where a step goes other than the table's channel (a tournament group's thread), found
+when the step is carried out (None from it: the step is left out)."""
+
+
 @dataclass(frozen=True)
 class Post:
-    """A new message in the table's channel announcing ``cause`` (its nonce's version)."""
+    """A new message announcing ``cause`` (its nonce's version): ``card``, or plain
+    ``text``; in the table's channel, or where ``at`` finds."""
 
     part: str
-    card: Card
+    card: Card | None = None
     cause: Event | None = None
+    text: str = ""
+    at: Locator | None = None
 
 
 @dataclass(frozen=True)
@@ -53,11 +62,22 @@ class NewTable:
 
 @dataclass(frozen=True)
 class Dms:
-    """Private cards by DM, each once; closed DMs get one public pointer (``notice``)."""
+    """Private cards by DM, each once; closed DMs get one public pointer (``notice``), in
+    the table's channel or where ``channel`` finds."""
 
     messages: Mapping[str, Card]
     notice: Callable[[list[str]], str]
     cause: Event | None = None
+    part: str = "dm"
+    channel: Locator | None = None
+
+
+@dataclass(frozen=True)
+class Later:
+    """A write the outcome causes on another table (a tournament's groups opening): run
+    by the session after this delivery, under that table's lock, never inside it."""
+
+    follow_up: FollowUp
 
 
 @dataclass(frozen=True)
@@ -103,8 +123,8 @@ class AnswerInPrompt:
 
 
 Step = (
-    Table | Post | NewTable | Dms | PromptsMovedOn | PromptsRefresh | Reply | OpenPrompt
-    | AnswerInPrompt
+    Table | Post | NewTable | Dms | Later | PromptsMovedOn | PromptsRefresh | Reply
+    | OpenPrompt | AnswerInPrompt
 )  # fmt: skip
 Plan = Sequence[Step]
 
@@ -127,11 +147,17 @@ async def _one(d: Delivery, step: Step) -> None:
     if isinstance(step, Table):
         await d.table(step.card, what=step.what)
     elif isinstance(step, Post):
-        await d.post(step.part, step.card, cause=step.cause)
+        at = None if step.at is None else await step.at(d)
+        if step.at is None or at is not None:
+            text = {"content": step.text} if step.text else {}
+            await d.post(step.part, step.card, cause=step.cause, at=at, **text)
     elif isinstance(step, NewTable):
         await d.new_table(step.card, cause=step.cause)
     elif isinstance(step, Dms):
-        await d.dms(step.messages, step.notice, cause=step.cause)
+        channel = None if step.channel is None else await step.channel(d)
+        await d.dms(step.messages, step.notice, part=step.part, channel=channel, cause=step.cause)
+    elif isinstance(step, Later):
+        d.later.append(step.follow_up)
     elif isinstance(step, PromptsMovedOn):
         await prompts.moved_on(d.client, outcome.game_id, outcome.version,
                                answered=clicked_message(d), over=step.over)  # fmt: skip

@@ -251,6 +251,8 @@ class TableSession:
             await d.post(part, content=text[:2000])
         await show(d, actor)
         d.delivered()
+        for follow_up in d.later:  # what its plan left for after it (a group's opening)
+            self._follow_ups.append(follow_up)
         return d
 
     async def deliver_all(self, outcomes: Sequence[Outcome]) -> None:
@@ -270,8 +272,7 @@ class TableSession:
         for follow_up in follow_ups:
             try:
                 async with self.sessions(follow_up.game_id) as session:
-                    for caused in await follow_up.run():
-                        await session.deliver(caused)
+                    await session.deliver_all(await follow_up.run())
             except Exception:
                 log.exception("game %s: the follow-up %s of table %s failed", follow_up.game_id,
                               follow_up.what, self.game_id)  # fmt: skip

@@ -19,9 +19,10 @@ from cogs.pipeline.clicks import Control, GameClicks
 from cogs.pipeline.delivery import Delivery
 from cogs.pipeline.dms import send_dm
 from cogs.pipeline.incoming import Click
+from cogs.pipeline.plans import carry_out
 from cogs.pipeline.replies import reader_locale, respond
 from cogs.tournament import correction_prompt
-from cogs.tournament.group_threads import deliver
+from cogs.tournament.group_threads import plan
 
 TOUR = ui.accent_of("turnier")
 
@@ -58,7 +59,7 @@ async def show(d: Delivery, actor: str | None) -> None:
         d.interaction = None
     elif interaction is not None and click is not None and verb == "confirm":
         await correction_prompt.confirmed(interaction, click, outcome)
-    await deliver(d)
+    await carry_out(d, plan(d))
     if interaction is None or verb not in ("register", "unregister", "reserve"):
         return
     mine = reader_locale(interaction, outcome.locale)

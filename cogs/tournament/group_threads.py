@@ -11,6 +11,7 @@ import discord
 
 from bot.games.verflixte6.render import cards as v6_cards
 from bot.i18n import t
+from bot.play.outcome import FollowUp
 from bot.play.tournaments import group_of
 from bot.render import pictures
 from bot.render import tournament_cards as tcards
@@ -21,6 +22,7 @@ from cogs.croupier_cog import channel_by_id, client_service
 from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import Delivery, nonce_of, send_private, wake
 from cogs.pipeline.dms import closed_notice
+from cogs.pipeline.plans import Dms, Later, Locator, Post, Step, Table
 from cogs.pipeline.replies import respond
 from cogs.pipeline.router import router_of
 from cogs.pipeline.session import TableSession
@@ -37,26 +39,41 @@ format, who plays, reserves): an action of only these leaves the message as it i
 
 async def start_groups(client: discord.Client, tournament: Outcome) -> None:
     """A thread and a Verflixte 6 table for every group of the current round that has none
-    yet. Idempotent, so a restart finishes what a crash left half done: each group's thread
-    hangs on a starter message posted with a fixed nonce (Discord hands back the message
-    it accepted before) and a message has one thread at most (its id is the message's); a
-    table already opened in the thread is the group's. In the tournament's session (the
-    one its delivery runs in, or one of its own): one at a time per tournament."""
-    sessions = router_of(client).sessions
-    async with sessions(tournament.game_id) as session:
-        await _start_groups(session, session.service.tables.current(tournament.game_id))
+    yet, in the tournament's session (one at a time per tournament), each table delivered
+    in its own. Idempotent, so a restart finishes what a crash left half done: each
+    group's thread hangs on a starter message posted with a fixed nonce (Discord hands
+    back the message it accepted before) and a message has one thread at most (its id is
+    the message's); a table already opened in the thread is the group's."""
+    async with router_of(client).sessions(tournament.game_id) as session:
+        await session.deliver_all(await open_groups(client, session.service, tournament))
 
 
-async def _start_groups(session: TableSession, tournament: Outcome) -> None:
-    client, flow = session.sessions.client, session.service.tournaments
-    current = tournament.public["rounds"][-1]
-    channel = await channel_by_id(client, tournament.channel_id)
-    for group in current["groups"]:
+def groups_opening(client: discord.Client, service: Service, tournament: Outcome) -> Later:
+    """The groups of a new round opened after the round's delivery (a follow-up, under
+    the tournament's lock), each table delivered in its own session."""
+
+    async def run() -> list[Outcome]:
+        return await open_groups(client, service, tournament)
+
+    return Later(FollowUp(tournament.game_id, "groups", run))
+
+
+async def open_groups(
+    client: discord.Client, service: Service, tournament: Outcome
+) -> list[Outcome]:
+    """The current round's groups without a table: a thread each, and its table opened
+    (what each owes, for the caller to deliver). Under the tournament's lock."""
+    current = service.tables.current(tournament.game_id)
+    round_ = current.public["rounds"][-1]
+    channel = await channel_by_id(client, current.channel_id)
+    opened = []
+    for group in round_["groups"]:
         if group["game_id"] is not None:
             continue
-        thread = await _group_thread(client, channel, tournament, current, group)
-        table, _ = await flow.open_group(tournament.game_id, group["number"], thread.id)
-        await session.deliver_all([table])  # its table message, in the table's session
+        thread = await _group_thread(client, channel, current, round_, group)
+        table, _ = await service.tournaments.open_group(current.game_id, group["number"], thread.id)
+        opened.append(table)
+    return opened
 
 
 async def _group_thread(
@@ -94,14 +111,16 @@ async def _group_thread(
     return thread
 
 
-async def deliver(d: Delivery) -> None:
+def plan(d: Delivery) -> list[Step]:
     """What a tournament's action owes: its registration message up to date, a group's
-    table, a new round (and its groups' threads and tables), the champion, reminders."""
+    table, a new round (its groups' threads and tables opened after it), the champion,
+    an evening's call and its reminders, a waiting group's start."""
     outcome = d.outcome
     name, locale = outcome.public["name"], outcome.locale
+    steps: list[Step] = []
     changed = any(e["type"] not in CARD_KEPT for e in outcome.events)
     if outcome.message_id is not None and changed:
-        await d.table(tcards.registration_card(outcome, locale), what="registration")
+        steps.append(Table(tcards.registration_card(outcome, locale), what="registration"))
     for event in outcome.events:
         if event["type"] == "group_table":
             finale = outcome.public["rounds"][event["round"] - 1]["finale"]
@@ -112,19 +131,30 @@ async def deliver(d: Delivery) -> None:
                     d.service, event["table"], card.title, locale, advanced=through, finale=finale
                 ),
             )
-            await d.post("group_table", card, cause=event)
+            steps.append(Post("group_table", card, cause=event))
         elif event["type"] == "round":
-            await d.post("round", tcards.round_card(event, name, locale), cause=event)
-            await start_groups(d.client, d.service.tables.current(outcome.game_id))
+            steps.append(Post("round", tcards.round_card(event, name, locale), cause=event))
+            steps.append(groups_opening(d.client, d.service, outcome))
         elif event["type"] == "champion":
             card = tcards.champion_card(event, name, outcome, locale)
-            await d.post("champion", card, cause=event)
+            steps.append(Post("champion", card, cause=event))
         elif event["type"] == "reminded":
-            await remind(d, event)
+            steps.append(reminder(d, event))
         elif event["type"] == "evening":
-            await evening_begins(d, event)
+            steps.append(evening_call(outcome, event))
         elif event["type"] == "start_group":
-            await group_started(d, event)
+            steps.append(group_start(outcome, event))
+    return steps
+
+
+def in_thread(number: int) -> Locator:
+    """Group ``number``'s thread, woken (None: the group has no table yet)."""
+
+    async def thread(d: Delivery) -> Any:
+        group = group_of(d.outcome, number)
+        return None if group is None else await group_thread(d.client, group)
+
+    return thread
 
 
 async def group_thread(client: discord.Client, group: dict[str, Any]) -> Any:
@@ -136,18 +166,13 @@ async def group_thread(client: discord.Client, group: dict[str, Any]) -> Any:
     )
 
 
-async def evening_begins(d: Delivery, event: dict[str, Any]) -> None:
-    """A group's evening begins: its players pinged in its thread (woken)."""
-    outcome = d.outcome
-    group = group_of(outcome, event["group"])
-    thread = None if group is None else await group_thread(d.client, group)
-    if thread is None:
-        return
+def evening_call(outcome: Outcome, event: dict[str, Any]) -> Post:
+    """A group's evening begins: its players called in its thread, with "Bin dabei"."""
     players = ", ".join(v6_cards.mention(p) for p in event["players"])
     text = t("ui.tour.evening_begins", outcome.locale, group=event["group"], players=players)
     button = checkin_button(outcome, event["group"], outcome.locale)
     card = Card(description=text, rows=[(button,)])
-    await d.post(f"evening{event['group']}", card, cause=event, at=thread)
+    return Post(f"evening{event['group']}", card, cause=event, at=in_thread(event["group"]))
 
 
 def checkin_button(outcome: Outcome, number: int, locale: str) -> Button:
@@ -157,34 +182,36 @@ def checkin_button(outcome: Outcome, number: int, locale: str) -> Button:
     return Button(cid, t("ui.button.checkin", locale), "success")
 
 
-async def group_started(d: Delivery, event: dict[str, Any]) -> None:
+def group_start(outcome: Outcome, event: dict[str, Any]) -> Post:
     """A waiting group's table opened: said in its thread, with who did not check in and
     what happens for them."""
-    outcome = d.outcome
-    group = group_of(outcome, event["group"])
-    thread = None if group is None else await group_thread(d.client, group)
-    if thread is None:
-        return
     missing = event["missing"]
     text = t("ui.tour.group_started", outcome.locale, group=event["group"])
     if missing:
         names = ", ".join(v6_cards.mention(p) for p in missing)
         text += " " + t(f"ui.tour.missing.{event['handling']}", outcome.locale, players=names)
-    await d.post(f"start{event['group']}", cause=event, at=thread, content=text)
+    return Post(f"start{event['group']}", cause=event, text=text, at=in_thread(event["group"]))
 
 
-async def remind(d: Delivery, event: dict[str, Any]) -> None:
-    """DM the players of the group ``event`` names that their evening is near (closed
-    DMs: a mention in the group's thread instead)."""
+def reminder(d: Delivery, event: dict[str, Any]) -> Dms:
+    """DM the players of the group ``event`` names that their evening is near, with "Bin
+    dabei" (closed DMs: a mention in the group's thread, woken, instead)."""
     outcome, number = d.outcome, event["group"]
     group = group_of(outcome, number)
     assert group is not None  # the tournament's own event names it
     locale, when = outcome.locale, shown_time(datetime.fromisoformat(group["evening"]))
-    thread = await group_thread(d.client, group) or await d.channel()
-    name, link = outcome.public["name"], f"<#{thread.id}>"
+    name = outcome.public["name"]
     notice = closed_notice("ui.tour.reminder_public", locale, when=when)
-    await wake(thread)  # archived since the draw: players can use its table again
-    players = {  # with "Bin dabei" by DM too, in the reader's language
+
+    async def thread(d: Delivery) -> Any:  # archived since the draw: its table is used again
+        found = await group_thread(d.client, group) or await d.channel()
+        await wake(found)
+        return found
+
+    table = group["game_id"]
+    at = outcome.channel_id if table is None else d.service.tables.current(table).channel_id
+    link = f"<#{at}>"  # the thread the link leads to, the one the DMs' pointer goes to
+    players = {  # in the reader's language
         p: Card(
             description=t(
                 "ui.tour.reminder", d.reader(p), name=name, group=number, when=when, thread=link
@@ -193,8 +220,7 @@ async def remind(d: Delivery, event: dict[str, Any]) -> None:
         )
         for p in group["players"]
     }
-    part = f"remind{number}"
-    await d.dms(players, notice, part=part, channel=thread, cause=event)
+    return Dms(players, notice, cause=event, part=f"remind{number}", channel=thread)
 
 
 def group_picture(
