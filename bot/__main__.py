@@ -177,7 +177,7 @@ def _verify(path: str, locale: str) -> int:
     from bot.audit import export
     from bot.audit.text import report_text
     from bot.audit.verify import verify
-    from bot.games import GAMES
+    from bot.plugins import GAMES
     from bot.service import HOST_ONLY_VERBS, SETUP_VERBS
 
     try:
@@ -252,7 +252,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "verify":
         return _verify(args.file, args.lang)
     if args.command == "i18n":
-        from bot.i18n.tools import main as i18n
+        from bot.i18n_tools.tools import main as i18n
 
         return i18n([args.verb, *([args.language] if args.language else [])])
     if args.command == "sandbox":

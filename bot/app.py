@@ -23,8 +23,8 @@ from bot.cluster.single import SingleProcessError, sole_process
 from bot.config import Settings
 from bot.discord_internals import drop_interactions, silence_voice_warnings, trim_clicks
 from bot.engine import AuditedRng
-from bot.games import PLUGINS
 from bot.ops import Ops
+from bot.plugins import PLUGINS
 from bot.render import emojis
 from bot.render.drawn import painter
 from bot.service import Service
@@ -48,7 +48,7 @@ the latency goal cannot afford (docs/PERFORMANCE.md)."""
 
 def extensions() -> tuple[str, ...]:
     """The discord.py extensions the bot loads: its own cogs and every game's Discord
-    adapter (one per plugin in ``bot.games.PLUGINS``, a test's plugged in included)."""
+    adapter (one per plugin in ``bot.plugins.PLUGINS``, a test's plugged in included)."""
     games = tuple(plugin.extension for plugin in PLUGINS)
     return (*EXTENSIONS[:2], *games, *EXTENSIONS[2:])
 

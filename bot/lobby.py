@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.engine import JSON, Action, Event, IllegalAction
-from bot.games.computer_players import levels
 from bot.players.seats import computers, humans, is_computer, next_computer
 
 LOBBY_VERBS = ("join", "leave", "start", "computer", "rated")
@@ -44,11 +43,12 @@ class Lobby:
     computers_rated: bool = False
     """The host allowed that a game with computer players counts for the humans' ratings."""
 
-    def act(self, kind: str, actor: str, action: Action) -> list[Event]:
+    def act(self, levels: tuple[str, ...], actor: str, action: Action) -> list[Event]:
         """One lobby action by ``actor`` (refused with :class:`IllegalAction`, changing
-        nothing); the events it logs. ``start`` only checks: the service seats the game."""
+        nothing); the events it logs. ``start`` only checks: the service seats the game.
+        ``levels``: the game's computer players' levels."""
         if action.do == "computer":
-            return [self.computer(kind, actor, action.args)]
+            return [self.computer(levels, actor, action.args)]
         if action.do == "rated":
             self._host_only(actor, "lobby.only_host_computers")
             self.computers_rated = not self.computers_rated
@@ -71,13 +71,13 @@ class Lobby:
         if player not in self.invited and len(self.players) + len(self.awaited) >= self.max_players:
             raise IllegalAction("lobby.reserved")
 
-    def computer(self, kind: str, actor: str, args: Mapping[str, JSON]) -> Event:
+    def computer(self, levels: tuple[str, ...], actor: str, args: Mapping[str, JSON]) -> Event:
         """The host seats a computer player (``{"add": level}``) or takes one away
         (``{"remove": player}``)."""
         self._host_only(actor, "lobby.only_host_computers")
         if ADD in args:
             level = args[ADD]
-            if level not in levels(kind):
+            if level not in levels:
                 raise IllegalAction("lobby.no_such_level")
             player = next_computer(self.players, str(level))
             self._free_seat(player)

@@ -13,8 +13,8 @@ from typing import Any
 
 from bot.engine import JSON, Action, Event, FixedRng, IllegalAction, Rng, step
 from bot.engine.rng import ChanceError, ChanceExhausted
-from bot.games import GAMES
 from bot.i18n import t
+from bot.plugins import GAMES
 from bot.tournament.scenario import run_tournament
 
 EXIT_OK, EXIT_MALFORMED, EXIT_ILLEGAL = 0, 2, 3

@@ -21,10 +21,10 @@ from datetime import datetime
 from typing import Any
 
 from bot.cluster.notices import GameNotice, Notice
+from bot.computer_players import levels
 from bot.engine import JSON, Action, AuditedRng, Event, Game, IllegalAction
 from bot.engine.core import player_bounds
 from bot.engine.serial import to_data
-from bot.games import GAMES
 from bot.history.keeping import listener as history_listener
 from bot.history.queries import History
 from bot.lobby import LOBBY_VERBS, Lobby
@@ -51,6 +51,7 @@ from bot.play.tournaments import Tournaments
 from bot.play.turn_clocks import TurnClocks
 from bot.play.watchers import Watchers
 from bot.players.seats import COMPUTERS_RATED, computers
+from bot.plugins import GAMES
 from bot.store import Store, VersionConflict
 from bot.store.columns import utcnow
 
@@ -251,7 +252,7 @@ class Service:
         assert table.lobby is not None
         lobby = copy.deepcopy(table.lobby)
         rng = self.rng_factory(table.seed, table.row.rng_counter, nonce)
-        events = lobby.act(table.row.kind, actor, action)
+        events = lobby.act(levels(table.row.kind), actor, action)
         if action.do == "start":
             game = self.games[table.row.kind]
             options = seated_options(table.row.options, lobby)

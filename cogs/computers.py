@@ -13,11 +13,11 @@ import time
 
 from discord.ext import commands, tasks
 
+from bot.computer_warmup import warm_up
 from bot.engine import IllegalAction
 from bot.i18n import t
 from bot.play.computers import DELAY, ComputerSeats, Turn
 from bot.players.seats import is_computer
-from bot.players.warmup import warm_up
 from bot.render.lobby import mention, stand_in_mention
 from cogs.croupier_cog import CroupierCog
 from cogs.pipeline.router import router_of
@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.25
 WARM_UP = "CROUPIER_WARM_UP"
-"""Set to 0, the bot does not warm the computer players up at start (bot.players.warmup)."""
+"""Set to 0, the bot does not warm the computer players up at start (bot.computer_warmup)."""
 
 
 class ComputersCog(CroupierCog):
@@ -39,7 +39,7 @@ class ComputersCog(CroupierCog):
         self.delay = DELAY
         """Seconds before a computer acts (tests shorten it)."""
         self._warming: asyncio.Task[None] | None = None
-        """Warming the policies up off the event loop at start (bot.players.warmup)."""
+        """Warming the policies up off the event loop at start (bot.computer_warmup)."""
 
     async def cog_load(self) -> None:
         self.play_task.start()

@@ -11,8 +11,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.help_pages import GENERAL, TOPICS, page_text, pages
 from bot.i18n import t
-from bot.i18n.help import GENERAL, TOPICS, page_text, pages
 from bot.render.cards import Card
 from bot.service import Outcome, Service
 from cogs.croupier_cog import CroupierCog, table_link

@@ -10,8 +10,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import IllegalAction
-from bot.games import GAMES
 from bot.i18n import LANGUAGES, t
+from bot.plugins import GAMES
 from bot.tournament.evening_time import zone_choices, zone_named
 from cogs.croupier_cog import CroupierCog
 from cogs.options import ZoneName

@@ -18,10 +18,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import IllegalAction
-from bot.games import PLUGINS
 from bot.history.queries import History
 from bot.i18n import t
 from bot.players.seats import computer_name, is_computer
+from bot.plugins import PLUGINS
 from bot.render.cards import Card
 from bot.render.lobby import COMPUTER_MARK, mention
 from bot.render.statistics import statistics_card

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine import Action
-from bot.games import GAMES
+from bot.plugins import GAMES
 from bot.render.drawn import painter
 from bot.service import Service
 from bot.store import Store, default_sqlite_url, make_engine, upgrade

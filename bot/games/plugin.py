@@ -1,6 +1,6 @@
 """What a game is to the bot, declared once in its own folder (``PLUGIN`` in
 ``bot/games/<game>/__init__.py``); every registry is built from the list of them
-(``bot.games.PLUGINS``): the engines, the computer players' levels, the history's
+(``bot.plugins.PLUGINS``): the engines, the computer players' levels, the history's
 measures and their lines in ``/statistik``, the cards' accents, the warm-up and the
 Discord adapters the bot loads."""
 
@@ -11,10 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import Game
-from bot.history.tally import Tally
+from bot.games.tally import Tally
 from bot.render.pictures.palette import DEFAULT_ACCENT
 from bot.render.sums import Lines
 
+Section = tuple[str, str]
+"""A help section: its title and its body."""
 Events = Sequence[Mapping[str, Any]]
 Measure = Callable[[Events, Tally], None]
 """What a game's history counts: its finished log read into a tally per player."""
@@ -34,6 +36,13 @@ class GamePlugin:
     """Its cards' accent colour, as Discord takes a container's (0xRRGGBB)."""
     statistics: Lines | None = None
     """Its lines of ``/statistik`` (None: only every game's, its games, wins and places)."""
+    help_sections: tuple[str, ...] = ()
+    """The sections of its ``regeln`` and ``/hilfe`` topic, in order (its texts are
+    ``help.<kind>.<section>.title``/``.body``); none: it has no help topic."""
+    help_extras: Callable[[str], list[Section]] | None = None
+    """Sections its help ends with, made in a language (Die verflixte 6's jokers)."""
+    event_prefix: str = ""
+    """The prefix of its events' texts (``<prefix>.event.<type>``; none: its kind)."""
     texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """Texts it brings with it, by language (the four games' are in the catalogues, which
     the translators edit; a game plugged in by a test brings its own)."""

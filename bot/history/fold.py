@@ -18,12 +18,12 @@ from sqlalchemy.dialects.postgresql import insert as postgres_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col, select
 
-from bot.games import GAMES
 from bot.history import ratings
 from bot.history.counting import practice, rated
 from bot.history.measures import measures
 from bot.play.outcome import FINISHED
 from bot.play.tables import Table
+from bot.plugins import GAMES
 from bot.store import DrawTally, EventRow, GameResult, GameRow, PlayerMeasure
 from bot.store.history_rows import NO_GUILD
 

@@ -15,9 +15,9 @@ from sqlalchemy import and_, delete, or_
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from bot.games import GAMES
 from bot.history.fold import fold_in, log_of, remeasure, write
 from bot.play.outcome import FINISHED
+from bot.plugins import GAMES
 from bot.store import DrawTally, EventRow, GameResult, GameRow, Store
 
 log = logging.getLogger(__name__)

@@ -16,10 +16,10 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from bot.games import GAMES
 from bot.history.ratings import PROVISIONAL_GAMES, Skill, games_by_kind, table_of
 from bot.history.seasons import seasons_of, start_season
 from bot.players.seats import is_computer
+from bot.plugins import GAMES
 from bot.store import Store
 from bot.store.history_rows import ALL_TIME, Season
 from bot.tournament.game import TournamentGame

@@ -17,8 +17,8 @@ import logging
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from bot.computer_players import player as policy_of
 from bot.engine import JSON, Action
-from bot.games.computer_players import player as policy_of
 from bot.play.outcome import OPEN, Outcome
 from bot.play.tables import Table, to_act
 from bot.play.turn_clocks import TurnClocks

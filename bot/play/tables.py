@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.cluster.notices import GameNotice
+from bot.computer_players import offered_levels
 from bot.engine import JSON, Game, IllegalAction, redacted
 from bot.engine.replay import apply_logged
 from bot.engine.serial import from_data, to_data
@@ -226,7 +227,8 @@ class Tables:
         players = list(row.players)
         if table.state is None:
             lobby = to_data(table.lobby) if table.lobby is not None else None
-            public: dict[str, JSON] = {"lobby": lobby, "options": dict(row.options or {})}
+            public: dict[str, JSON] = {"lobby": lobby, "options": dict(row.options or {}),
+                                       "computers": offered_levels(row.kind)}  # fmt: skip
             private = {p: public for p in players}
             acting: list[str] = []
         else:

@@ -18,10 +18,10 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.computer_players import levels, player
 from bot.engine import JSON, AuditedRng
-from bot.games import GAMES
-from bot.games.computer_players import levels, player
 from bot.players import Policy
+from bot.plugins import GAMES
 
 Z95 = 1.959964
 MAX_ACTIONS = 20_000

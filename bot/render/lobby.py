@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.games.computer_players import levels
 from bot.i18n import t
 from bot.lobby import ADD, REMOVE, computer_choice
-from bot.players.seats import OFFERED, computer_name, computers, is_computer, stand_in_name
+from bot.players.seats import computer_name, computers, is_computer, stand_in_name
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 
 COMPUTER_MARK = "🤖"
@@ -74,7 +73,7 @@ def table_lobby_card(
         cid = custom_id(prefix, outcome.game_id, outcome.version, "rated")
         buttons.append(Button(cid, t(rated, locale), "secondary"))
     rows: list[Row] = [tuple(buttons)]
-    offered = computer_levels(outcome.kind)
+    offered = outcome.public.get("computers") or ()  # the levels its lobby offers
     if offered:
         choices = [
             Choice(
@@ -106,11 +105,6 @@ def select_prefix(prefix: str) -> str:
     """The prefix of a game's selects, from its buttons' (``v6b`` -> ``v6s``): a click
     keeps the values picked only where its id says a select carries it."""
     return prefix[:-1] + "s"
-
-
-def computer_levels(kind: str) -> list[str]:
-    """The levels a lobby offers computer players of (the bench's ``zufall`` is none)."""
-    return [level for level in levels(kind) if level in OFFERED]
 
 
 def seed_line(outcome: Any, locale: str, *, started: bool = True) -> str:

@@ -12,8 +12,8 @@ from typing import Any
 
 import discord
 
-from bot.games import plugin_of
 from bot.i18n import t
+from bot.plugins import plugin_of
 from bot.render.cards import MAX_TEXT, Button, Card, Form, Picture, Select
 from bot.render.drawn import drawn, gallery_key
 from bot.render.pictures.palette import DEFAULT_ACCENT, TOURNAMENT_ACCENT

@@ -20,7 +20,7 @@ from bot.audit import export
 from bot.audit.text import report_text
 from bot.audit.verify import Report, verify
 from bot.engine.chain import event_hash
-from bot.games import GAMES
+from bot.plugins import GAMES
 from bot.service import HOST_ONLY_VERBS, SETUP_VERBS, Service
 from bot.store import Store, default_sqlite_url, make_engine, upgrade
 from cogs.verification import verify_upload

@@ -22,12 +22,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Action, AuditedRng, IllegalAction
-from bot.games import GAMES
 from bot.games.dicedevils.render import cards as dd_cards
 from bot.games.flaschenteufel.render import cards as ft_cards
 from bot.games.teufel.render import cards as teufel_cards
 from bot.games.verflixte6.render import cards as v6_cards
 from bot.lobby import LOBBY_VERBS
+from bot.plugins import GAMES
 from bot.render import tournament_cards
 from bot.render.cards import MAX_CUSTOM_ID, Card, ClickId, Form, Select
 from bot.render.lobby import table_lobby_card

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.games.computer_players import levels
+from bot.computer_players import levels
 from bot.players.seats import COMPUTERS_RATED, computer_name, humans, is_computer
 from bot.render.lobby import mention
 from tests.helpers.e2e_computers import (

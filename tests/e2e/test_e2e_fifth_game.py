@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.games import register, unregister
 from bot.players.seats import is_computer
+from bot.plugins import register, unregister
 from tests.fifth_game.hilo import PLUGIN
 from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_computers import options, pick, play_with_computers, quick_computers

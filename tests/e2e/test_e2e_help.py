@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
+from bot import help_pages as helptexts
 from bot.app import Croupier
 from bot.config import Settings
 from bot.engine.rng import ScriptedDice
-from bot.i18n import help as helptexts
 from bot.store import default_sqlite_url
 from loopback import bot_running, fake_discord, tasks_left_behind
 from loopback.state import Message

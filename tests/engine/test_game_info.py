@@ -4,7 +4,7 @@ probed), and its older attributes read the same."""
 from __future__ import annotations
 
 from bot.engine.core import player_bounds
-from bot.games import GAMES
+from bot.plugins import GAMES
 
 
 def test_every_game_describes_itself() -> None:

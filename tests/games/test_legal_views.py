@@ -13,12 +13,12 @@ import pytest
 
 from bot.engine import Action, Game, step
 from bot.engine.rng import AuditedRng
-from bot.games import GAMES
 from bot.games.flaschenteufel import rules as ft_rules
 from bot.games.flaschenteufel.state import STANDARD
 from bot.games.verflixte6 import rules as v6_rules
 from bot.games.verflixte6.state import PHASE_JOKERS, PHASE_STEAL, PHASE_STEP, V6State
 from bot.games.verflixte6.steps import eligible_victims
+from bot.plugins import GAMES
 from bot.tournament import rules as tour_rules
 from bot.tournament.game import SYSTEM
 

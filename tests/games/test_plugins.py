@@ -1,4 +1,4 @@
-"""Every registry of games is built from the one list of plugins (bot.games.PLUGINS): the
+"""Every registry of games is built from the one list of plugins (bot.plugins.PLUGINS): the
 engines, the computer players' levels, the history's measures, the warm-up's games and
 the Discord adapters the bot loads; a game registered later is known to each of them."""
 
@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 
 from bot.app import extensions
-from bot.games import GAMES, PLUGINS, plugin_of, register
-from bot.games.computer_players import levels, player
+from bot.computer_players import levels, player
 from bot.games.dicedevils import DiceDevils
 from bot.games.plugin import GamePlugin
+from bot.games.tally import Tally
 from bot.history.measures import measures
-from bot.history.tally import Tally
 from bot.players import LEVELS
+from bot.plugins import GAMES, PLUGINS, plugin_of, register
 from bot.render.pictures.palette import DEFAULT_ACCENT
 from cogs.pipeline.payload import accent_of
 

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from bot.engine import Action
-from bot.games import GAMES
+from bot.plugins import GAMES
 from bot.service import Outcome, Service
 from tests.helpers.engine_state import engine_state
 from tests.service.test_tournament_service import play_out, start_groups

@@ -9,7 +9,7 @@ from bot.engine import Action, IllegalAction, step
 from bot.engine.rng import FixedRng
 from bot.games.flaschenteufel import Flaschenteufel
 from bot.games.flaschenteufel.cards import DECK
-from bot.i18n.help import sections
+from bot.help_pages import sections
 
 
 def test_standard_passing_waits_for_every_discard() -> None:

@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from bot.games import GAMES
 from bot.games.verflixte6.state import JOKER_IDS
+from bot.help_pages import SECTIONS, TOPICS, page_text, pages, sections
 from bot.i18n import LANGUAGES as CATALOGUES
 from bot.i18n import t
-from bot.i18n.help import SECTIONS, TOPICS, page_text, pages, sections
+from bot.plugins import GAMES
 from bot.render.cards import MAX_TEXT
 from bot.tournament.game import TournamentGame
 

@@ -8,9 +8,9 @@ import pytest
 
 from bot import i18n
 from bot.games.verflixte6.state import PHASE_JOKERS, PHASE_STEAL, PHASE_STEP
+from bot.help_pages import TOPICS, sections
 from bot.i18n import LANGUAGES, MISSING, MissingText, has_text, normalize_locale, t, template
-from bot.i18n.help import TOPICS, sections
-from bot.i18n.tools import base_placeholders, placeholders
+from bot.i18n_tools.tools import base_placeholders, placeholders
 
 PHASES = {f"v6.phase.{p}" for p in (PHASE_JOKERS, PHASE_STEP, PHASE_STEAL)} | {
     f"ft.phase.{p}" for p in ("discard", "pass", "open", "play", "over")

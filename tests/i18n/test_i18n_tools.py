@@ -11,8 +11,9 @@ import pytest
 from discord import Locale
 
 from bot.__main__ import main
-from bot.i18n import LANGUAGES, catalogue, number, t, tools
+from bot.i18n import LANGUAGES, catalogue, number, t
 from bot.i18n.catalogue import LOCALES_DIR, read_catalogue
+from bot.i18n_tools import tools
 
 NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord's rule for command and option names
 

@@ -1,5 +1,5 @@
 """Every text the code can ask for exists in German and English, and nothing else is in the
-catalogues, found from the code itself (bot/i18n/usage.py): the literal ids of ``t(...)``,
+catalogues, found from the code itself (bot/i18n_tools/usage.py): the literal ids of ``t(...)``,
 refusals and ``cmd(...)``, the families an id is built in (``t(f"ui.button.{verb}")``), the
 events every engine logs and the help's sections. Every language's placeholders match
 English, and the translators' template is up to date. (The tests also run with strict
@@ -11,9 +11,10 @@ import re
 
 import pytest
 
-from bot.i18n import LANGUAGES, has_text, tools
+from bot.i18n import LANGUAGES, has_text
 from bot.i18n.catalogue import Language, catalogue_path, read_catalogue
-from bot.i18n.usage import EVENT_PREFIX, event_types, key_families, literal_keys, unused
+from bot.i18n_tools import tools
+from bot.i18n_tools.usage import EVENT_PREFIX, event_types, key_families, literal_keys, unused
 from bot.render.table_events import TABLE_EVENTS, WITH_REASON, table_event_key
 
 COMPLETE = ("de", "en")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.players import Policy, warmup
+from bot import computer_warmup as warmup
+from bot.players import Policy
 
 
 def test_the_warm_up_plays_every_game_with_its_strongest_players() -> None:

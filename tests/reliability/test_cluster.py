@@ -31,7 +31,7 @@ import pytest
 
 from bot.cluster.link import holder
 from bot.cluster.member import CLOCK
-from bot.games import GAMES
+from bot.plugins import GAMES
 from bot.service import Service
 from bot.store import Store, make_engine, upgrade
 from bot.store.clock_rows import ClockStore

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from bot.games import GAMES
+from bot.plugins import GAMES
 from bot.render.cards import ClickId
 from bot.service import Service
 from bot.store import Store, default_sqlite_url, make_engine

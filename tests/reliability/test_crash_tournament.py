@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from bot.games import GAMES
+from bot.plugins import GAMES
 from bot.service import Service
 from bot.store import Store, default_sqlite_url, make_engine
 from loopback import FakeDiscord, fake_discord

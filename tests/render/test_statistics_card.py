@@ -3,7 +3,7 @@ reader's way, jokers by how often they were chosen, a tournament's titles and Fi
 
 from __future__ import annotations
 
-from bot.games import PLUGINS
+from bot.plugins import PLUGINS
 from bot.render.statistics import statistics_card
 from bot.render.sums import common
 

@@ -19,7 +19,7 @@ from sqlalchemy import Engine, text
 from bot.audit import export
 from bot.audit.verify import verify
 from bot.engine import Action, IllegalAction
-from bot.games import GAMES
+from bot.plugins import GAMES
 from bot.service import (
     CHECKPOINT_EVERY,
     CHECKPOINT_SHARE,

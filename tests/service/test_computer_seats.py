@@ -7,10 +7,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.computer_players import player
 from bot.engine import Action, IllegalAction
-from bot.games.computer_players import player
 from bot.lobby import Lobby, lobby_action
 from bot.play.computers import ComputerSeats
+from bot.players import LEVELS
 from bot.players.seats import COMPUTERS_RATED, is_computer
 from bot.service import Service
 from bot.store import Store
@@ -40,18 +41,18 @@ async def person_moves(service: Service, game: int, person: str) -> None:
 def test_only_the_host_seats_and_removes_computers() -> None:
     lobby = Lobby("1", ["1", "2"], 2, 3)
     with pytest.raises(IllegalAction, match=r"lobby\.only_host_computers"):
-        lobby.act("verflixte6", "2", lobby_action("computer", ["add:leicht"]))
+        lobby.act(LEVELS, "2", lobby_action("computer", ["add:leicht"]))
     with pytest.raises(IllegalAction, match=r"lobby.no_such_level"):
-        lobby.act("verflixte6", "1", lobby_action("computer", ["add:meister"]))
-    lobby.act("verflixte6", "1", lobby_action("computer", ["add:stark"]))
+        lobby.act(LEVELS, "1", lobby_action("computer", ["add:meister"]))
+    lobby.act(LEVELS, "1", lobby_action("computer", ["add:stark"]))
     assert lobby.players == ["1", "2", "cpu:stark:1"]
     with pytest.raises(IllegalAction, match=r"lobby.full"):
-        lobby.act("verflixte6", "1", lobby_action("computer", ["add:leicht"]))
+        lobby.act(LEVELS, "1", lobby_action("computer", ["add:leicht"]))
     with pytest.raises(IllegalAction, match=r"lobby\.only_host_computers"):
-        lobby.act("verflixte6", "2", lobby_action("computer", ["remove:cpu:stark:1"]))
+        lobby.act(LEVELS, "2", lobby_action("computer", ["remove:cpu:stark:1"]))
     with pytest.raises(IllegalAction, match=r"lobby.no_such_computer"):
-        lobby.act("verflixte6", "1", lobby_action("computer", ["remove:2"]))
-    (event,) = lobby.act("verflixte6", "1", lobby_action("computer", ["remove:cpu:stark:1"]))
+        lobby.act(LEVELS, "1", lobby_action("computer", ["remove:2"]))
+    (event,) = lobby.act(LEVELS, "1", lobby_action("computer", ["remove:cpu:stark:1"]))
     assert event.to_dict() == {"type": "computer", "player": "cpu:stark:1", "by": "1",
                                "seated": False}  # fmt: skip
     assert lobby.players == ["1", "2"]
@@ -59,7 +60,7 @@ def test_only_the_host_seats_and_removes_computers() -> None:
 
 def test_a_computer_never_hosts_and_alone_keeps_no_table_open() -> None:
     lobby = Lobby("1", ["1"], 2, 4)
-    lobby.act("verflixte6", "1", lobby_action("computer", ["add:leicht"]))
+    lobby.act(LEVELS, "1", lobby_action("computer", ["add:leicht"]))
     lobby.join("2")
     lobby.leave("1")
     assert lobby.host == "2" and not lobby.empty

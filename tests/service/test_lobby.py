@@ -57,6 +57,7 @@ async def test_a_table_goes_from_lobby_to_game(store: Store) -> None:
             "computers_rated": False,
         },
         "options": {"durchgaenge": 1},
+        "computers": ["leicht", "stark"],  # the levels its lobby offers (its card's select)
     }
     with pytest.raises(IllegalAction, match=r"lobby.not_started"):
         await service.act(lobby.game_id, "1", Action("weiter"))

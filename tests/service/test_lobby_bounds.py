@@ -7,8 +7,8 @@ import pytest
 
 from bot.engine import Action, IllegalAction
 from bot.engine.core import player_bounds
-from bot.games import GAMES
 from bot.games.flaschenteufel.render import cards as ft_cards
+from bot.plugins import GAMES
 from bot.service import Service
 from bot.store import Store
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from bot.games import GAMES
 from bot.play.outcome import Outcome, merge
+from bot.plugins import GAMES
 from bot.service import Service
 from bot.store import Store
 from tests.helpers.engine_state import engine_state

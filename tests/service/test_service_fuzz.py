@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Action, AuditedRng, IllegalAction
-from bot.games import GAMES
 from bot.lobby import LOBBY_VERBS
+from bot.plugins import GAMES
 from bot.service import Service
 from bot.store import Store
 from tests.helpers.engine_state import engine_state

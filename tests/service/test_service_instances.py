@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Action, IllegalAction
-from bot.games import GAMES
+from bot.plugins import GAMES
 from bot.service import Service
 from bot.store import Store, make_engine, upgrade
 from tests.helpers.engine_state import engine_state

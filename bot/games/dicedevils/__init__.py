@@ -14,4 +14,6 @@ PLUGIN = GamePlugin(
     extension="cogs.games.dicedevils",
     accent=0x9B59D0,
     statistics=statistics.lines,
+    help_sections=("goal", "round", "decisions"),
+    event_prefix="dd",
 )

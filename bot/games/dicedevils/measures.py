@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.history.tally import Tally
+from bot.games.tally import Tally
 
 
 def measure(events: Sequence[Mapping[str, Any]], tally: Tally) -> None:

@@ -14,4 +14,6 @@ PLUGIN = GamePlugin(
     extension="cogs.games.flaschenteufel",
     accent=0x2D9D78,
     statistics=statistics.lines,
+    help_sections=("goal", "hand", "decisions"),
+    event_prefix="ft",
 )

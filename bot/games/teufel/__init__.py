@@ -14,4 +14,6 @@ PLUGIN = GamePlugin(
     extension="cogs.games.teufel",
     accent=0xE8743B,
     statistics=statistics.lines,
+    help_sections=("goal", "round", "decisions"),
+    event_prefix="teufel",
 )

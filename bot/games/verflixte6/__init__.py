@@ -4,6 +4,7 @@ from bot.games.plugin import GamePlugin
 from bot.games.verflixte6 import measures
 from bot.games.verflixte6.game import Verflixte6
 from bot.games.verflixte6.render import statistics
+from bot.games.verflixte6.render.help import extras
 
 __all__ = ["PLUGIN", "Verflixte6"]
 
@@ -14,4 +15,7 @@ PLUGIN = GamePlugin(
     extension="cogs.games.verflixte6",
     accent=0xDA373C,
     statistics=statistics.lines,
+    help_sections=("goal", "turn", "decisions"),
+    help_extras=extras,
+    event_prefix="v6",
 )

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.history.tally import Tally
+from bot.games.tally import Tally
 
 CHANGES = frozenset(
     {"frostschutz", "spelunkenbold", "anaconda", "hirtenschutz", "rattenlord", "all_in",

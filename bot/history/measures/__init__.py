@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.games import plugin_of
+from bot.games.tally import Tally
 from bot.history.measures import tournament as tournament
-from bot.history.tally import Tally
+from bot.plugins import plugin_of
 from bot.tournament.game import TournamentGame
 
 TOURNAMENT = TournamentGame.kind

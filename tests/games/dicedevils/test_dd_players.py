@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from bot.computer_players import levels, player
 from bot.engine import Action, AuditedRng
-from bot.games.computer_players import levels, player
 from bot.games.dicedevils import DiceDevils
 from bot.games.dicedevils.players import odds, stark
 from bot.games.dicedevils.state import (

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from bot.computer_players import levels, player
 from bot.engine import Action, AuditedRng
-from bot.games.computer_players import levels, player
 from bot.games.flaschenteufel import Flaschenteufel
 from bot.games.flaschenteufel.cards import COLOUR, DECK, POINTS, points
 from bot.games.flaschenteufel.players.rollout import play_out

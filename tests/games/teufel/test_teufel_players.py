@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from bot.computer_players import levels, player
 from bot.engine import Action, AuditedRng
-from bot.games.computer_players import levels, player
 from bot.games.teufel import Teufel
 from bot.games.teufel.players.model import (
     VALUES,

@@ -12,8 +12,8 @@ from functools import cache
 
 import pytest
 
+from bot.computer_players import player
 from bot.engine import Action, AuditedRng
-from bot.games.computer_players import player
 from bot.games.verflixte6 import Verflixte6
 from bot.games.verflixte6.players import joker_model as jokers
 from bot.games.verflixte6.players import model

@@ -8,10 +8,10 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from bot.computer_players import player
 from bot.engine import AuditedRng
-from bot.games import PLUGINS
-from bot.games.computer_players import player
 from bot.players import LEVELS
+from bot.plugins import PLUGINS
 
 SEATS, DECISIONS = 4, 60
 """One seeded game of four "stark" seats per game, for at most this many decisions."""

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from bot.i18n.help import SECTIONS
+from bot.help_pages import SECTIONS
+from bot.plugins import PLUGINS
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY_CALLS = {"t", "fit", "closed_notice", "IllegalAction", "OptionRefused", "has_text"}
@@ -29,7 +30,8 @@ REASONED_CALL = "reasoned"
 """``reasoned("host.ended", why)`` names ``host.ended`` and ``host.ended_reason``."""
 COMMAND_CALL = "cmd"
 """``cmd("sprache")`` names the id ``cmd.sprache``."""
-EVENT_PREFIX = {"verflixte6": "v6", "teufel": "teufel", "flaschenteufel": "ft", "dicedevils": "dd"}
+EVENT_PREFIX = {plugin.kind: plugin.event_prefix or plugin.kind for plugin in PLUGINS}
+"""Each game's prefix of its events' texts (``<prefix>.event.<type>``), its plugin's."""
 WORD = re.compile(r"[a-z]{2,}")
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 
-from bot.games import PLUGINS, plugin_of
 from bot.players import LEVELS, Policy
+from bot.players.seats import OFFERED
+from bot.plugins import PLUGINS, plugin_of
 
 
 def _levels_of(game: str) -> str | None:
@@ -35,6 +36,12 @@ def levels(game: str) -> tuple[str, ...]:
     """The levels ``game`` has computer players for, weakest first (known without importing
     the policies: a lobby's card asks, on the event loop)."""
     return LEVELS if _levels_of(game) is not None else ()
+
+
+def offered_levels(game: str) -> list[str]:
+    """The levels a lobby offers computer players of (the bench's ``zufall`` is none):
+    the lobby's view carries them to its card."""
+    return [level for level in levels(game) if level in OFFERED]
 
 
 def player(game: str, level: str, seed: int = 0) -> Policy:

@@ -6,32 +6,22 @@ messages that fit Discord (one card a message, each section under a heading).
 
 from __future__ import annotations
 
-from bot.games.verflixte6.state import JOKER_IDS
+from bot.games.plugin import Section
 from bot.i18n import t
+from bot.plugins import PLUGINS, plugin_of
 from bot.render.cards import MAX_TEXT
 
 GENERAL = "hilfe"
 SECTIONS: dict[str, tuple[str, ...]] = {
     GENERAL: ("games", "table", "hosts", "ranks", "fairness"),
-    "verflixte6": ("goal", "turn", "decisions"),
-    "teufel": ("goal", "round", "decisions"),
-    "flaschenteufel": ("goal", "hand", "decisions"),
-    "dicedevils": ("goal", "round", "decisions"),
+    **{plugin.kind: plugin.help_sections for plugin in PLUGINS if plugin.help_sections},
 }
-"""Each topic's sections, in order: the texts are ``help.<topic>.<section>.title``/``.body``."""
+"""Each topic's sections, in order (a game's: its plugin's): the texts are
+``help.<topic>.<section>.title``/``.body``."""
 TOPICS = tuple(SECTIONS)
 
-Section = tuple[str, str]
 HEADING = "### "
 """A section's title as a heading of its card (Discord's Markdown)."""
-
-
-def joker_overview(locale: str) -> Section:
-    """All jokers of Die verflixte 6, one line each (the names stay German)."""
-    lines = [
-        f"**{t(f'v6.joker.{j}', locale)}** – {t(f'ui.rules.joker.{j}', locale)}" for j in JOKER_IDS
-    ]
-    return t("help.verflixte6.jokers.title", locale), "\n".join(lines)
 
 
 def sections(topic: str, locale: str) -> list[Section]:
@@ -40,8 +30,9 @@ def sections(topic: str, locale: str) -> list[Section]:
         (t(f"help.{topic}.{part}.title", locale), t(f"help.{topic}.{part}.body", locale))
         for part in SECTIONS[topic]
     ]
-    if topic == "verflixte6":
-        found.append(joker_overview(locale))
+    plugin = plugin_of(topic)
+    if plugin is not None and plugin.help_extras is not None:
+        found += plugin.help_extras(locale)
     return found
 
 

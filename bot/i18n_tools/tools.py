@@ -22,7 +22,7 @@ from babel.messages.pofile import write_po
 
 from bot.i18n import COMPLETE, FALLBACK, LANGUAGES
 from bot.i18n.catalogue import DOMAIN, TEMPLATE, catalogue_path, installed, read_catalogue
-from bot.i18n.usage import unused, usage
+from bot.i18n_tools.usage import unused, usage
 
 ENGLISH_NOTE = "English: "
 
