@@ -75,10 +75,11 @@ class BenchDiscord(FakeDiscord):
     held against Discord's schema (the tests do that): checking one costs more than the rest
     of the fake's work on it, alike for both bots."""
 
+    gateway_type = BenchGateway
+
     def __init__(self) -> None:
         super().__init__()
         self.rest.check_schema = False
-        self.gateway = BenchGateway(self)
         self.in_channel: dict[int, list[Message]] = defaultdict(list)
         self.changed: dict[int, asyncio.Event] = defaultdict(asyncio.Event)
 
