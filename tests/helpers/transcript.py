@@ -38,8 +38,7 @@ import discord.utils
 import loopback.world
 from bot.engine import AuditedRng
 from bot.engine.rng import ScriptedDice
-from bot.sandbox import timestamps
-from loopback import FakeDiscord
+from loopback import FakeDiscord, timestamps
 from loopback.state import (
     BUTTON,
     CONTAINER,

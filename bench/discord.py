@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.bench.service import Row
-from bot.bench.service import markdown as table_markdown
+from bench.service import Row
+from bench.service import markdown as table_markdown
 from bot.i18n import t
 from bot.render.cards import ClickId
 from bot.render.onlookers import VERBS as ONLOOKERS
