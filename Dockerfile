@@ -15,6 +15,8 @@ COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY cogs ./cogs
 COPY loopback ./loopback
+COPY bench ./bench
+COPY sandbox ./sandbox
 RUN pip install . && rm -rf /src
 
 # The bot's user owns only its state directory (the SQLite file, when DATABASE_URL is unset).

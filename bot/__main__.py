@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.config import ConfigError, load_settings
-from bot.sandbox.demo_names import DEMO_NAMES
 
 EXIT_CONFIG = 2
 
@@ -46,7 +45,7 @@ def no_token_text() -> str:
     """What ``croupier`` says without a token: how to get one and invite the bot (the
     permissions from bot.permissions, the one list), and how to play without one."""
     from bot.permissions import NEEDS, invite_bits
-    from bot.sandbox.demo_names import DEMO_NAMES
+    from sandbox.demo_names import DEMO_NAMES
 
     permissions = "\n".join(f"       - {need.name}" for need in NEEDS)
     demos = ", ".join(DEMO_NAMES)
@@ -54,6 +53,8 @@ def no_token_text() -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
+    from sandbox.demo_names import DEMO_NAMES
+
     parser = argparse.ArgumentParser(
         prog="croupier",
         description="A Discord croupier for tabletop games. Without a sub-command: run the bot.",
@@ -123,7 +124,7 @@ def _bench(urls: list[str], actions: int) -> int:
     import tempfile
     from pathlib import Path
 
-    from bot.bench.service import markdown, run
+    from bench.service import markdown, run
 
     with tempfile.TemporaryDirectory() as folder:
         targets = urls or [f"sqlite:///{Path(folder) / 'bench.sqlite3'}"]
@@ -138,7 +139,7 @@ def _bench(urls: list[str], actions: int) -> int:
 def _bench_discord(tables: int, seconds: float) -> int:
     import platform
 
-    from bot.bench.discord import DiscordBench, markdown, run
+    from bench.discord import DiscordBench, markdown, run
 
     levels = tuple(sorted({max(tables // 4, 1), max(tables // 2, 1), tables}))
     settings = DiscordBench(latency_tables=levels, latency_seconds=seconds)
@@ -256,7 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return i18n([args.verb, *([args.language] if args.language else [])])
     if args.command == "sandbox":
-        from bot.sandbox import main as sandbox
+        from sandbox.cli import main as sandbox
 
         return sandbox(args.demo)
     return _run_bot()

@@ -24,15 +24,11 @@ import base64
 import binascii
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from loopback.payloads import user_payload
-from loopback.rest import ApiError
-from loopback.state import JSON, User, iter_components
-
-if TYPE_CHECKING:
-    from loopback.rest import Reply, Request, Rest
-    from loopback.server import FakeDiscord
+from loopback.routes import ApiError, Reply, Request, Route, route
+from loopback.state import JSON, Snowflakes, User, iter_components
 
 NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
 MAX_EMOJIS = 2000
@@ -51,7 +47,7 @@ class AppEmoji:
     id: int
     name: str
     image: bytes
-    user_id: int
+    user: User  # who uploaded it: the bot, or a person in the Developer Portal
     animated: bool = False
 
 
@@ -68,8 +64,10 @@ def _form_error(field: str, code: str, message: str, violation: str | None = Non
 class AppEmojis:
     """The app's emojis (by id, in the order made) and what the bot did to them."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
-        self.fake = fake
+    def __init__(self, ids: Snowflakes, app_id: int, bot_user: User) -> None:
+        self.ids = ids
+        self.app_id = app_id
+        self.bot_user = bot_user
         self.by_id: dict[int, AppEmoji] = {}
         self.limit = MAX_EMOJIS
         self.uploads: list[str] = []  # names the bot uploaded (POST taken), in order
@@ -81,8 +79,7 @@ class AppEmojis:
     def add(self, name: str, image: bytes = TINY_PNG, *, user: User | None = None) -> AppEmoji:
         """An emoji in place without Discord's rules (a duplicate name too): by ``user``
         (a person, in the Developer Portal) or else by the bot."""
-        uploader = user or self.fake.bot_user
-        emoji = AppEmoji(self.fake.ids.next(), name, image, uploader.id)
+        emoji = AppEmoji(self.ids.next(), name, image, user or self.bot_user)
         self.by_id[emoji.id] = emoji
         return emoji
 
@@ -94,12 +91,11 @@ class AppEmojis:
         return [e.name for e in self.by_id.values()]
 
     def payload(self, emoji: AppEmoji) -> JSON:
-        uploader = self.fake.users.get(emoji.user_id) or self.fake.owner
         return {
             "id": str(emoji.id),
             "name": emoji.name,
             "roles": [],
-            "user": user_payload(uploader),
+            "user": user_payload(emoji.user),
             "require_colons": True,
             "managed": False,
             "animated": emoji.animated,
@@ -107,16 +103,18 @@ class AppEmojis:
         }
 
     # -- REST ----------------------------------------------------------------------------------
-    def serve(self, rest: Rest) -> None:
-        """Add the emoji routes to the fake's REST API."""
-        rest._add("GET", "/applications/{app}/emojis", self.list_emojis)
-        rest._add("POST", "/applications/{app}/emojis", self.create)
-        rest._add("GET", "/applications/{app}/emojis/{emoji}", self.get)
-        rest._add("PATCH", "/applications/{app}/emojis/{emoji}", self.edit)
-        rest._add("DELETE", "/applications/{app}/emojis/{emoji}", self.delete)
+    def routes(self) -> list[Route]:
+        """The emoji routes of the fake's REST API."""
+        return [
+            route("GET", "/applications/{app}/emojis", self.list_emojis),
+            route("POST", "/applications/{app}/emojis", self.create),
+            route("GET", "/applications/{app}/emojis/{emoji}", self.get),
+            route("PATCH", "/applications/{app}/emojis/{emoji}", self.edit),
+            route("DELETE", "/applications/{app}/emojis/{emoji}", self.delete),
+        ]
 
     def _app(self, req: Request) -> None:
-        if req.params["app"] != str(self.fake.app_id):
+        if req.params["app"] != str(self.app_id):
             raise ApiError(403, 50001, "Missing Access", violation="another application's emojis")
 
     def _emoji(self, req: Request) -> AppEmoji:
@@ -160,7 +158,7 @@ class AppEmojis:
         except ApiError:
             self.refused.append(str(body.get("name")))
             raise
-        emoji = AppEmoji(self.fake.ids.next(), name, image, self.fake.bot_user.id, animated)
+        emoji = AppEmoji(self.ids.next(), name, image, self.bot_user, animated)
         self.by_id[emoji.id] = emoji
         self.uploads.append(name)
         return 201, self.payload(emoji)

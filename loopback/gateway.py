@@ -1,4 +1,5 @@
-"""The fake gateway: a session per shard over websockets, with resume and replay."""
+"""The fake gateway: a session per shard over websockets, with resume and replay; and
+where to find it (``GET /gateway``, ``GET /gateway/bot``)."""
 
 from __future__ import annotations
 
@@ -6,18 +7,20 @@ import asyncio
 import contextlib
 import json
 import secrets
-from typing import TYPE_CHECKING, Any
+import time
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
 from loopback.payloads import user_payload
+from loopback.routes import Reply, Request, Route, route
 from loopback.shards import Connection, IdentifyLimit, Session, event_guild, parse_shard, shard_of
 from loopback.state import JSON
-
-if TYPE_CHECKING:
-    from loopback.server import FakeDiscord
+from loopback.world import World
 
 HEARTBEAT_INTERVAL_MS = 41_250
+GUILD_MESSAGES = 1 << 9
+DIRECT_MESSAGES = 1 << 12
 
 __all__ = ["Connection", "Gateway", "Session"]
 
@@ -32,8 +35,9 @@ class Gateway:
     not delivered at all (:attr:`undelivered` counts them once any session exists).
     """
 
-    def __init__(self, fake: FakeDiscord) -> None:
-        self.fake = fake
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self.url = ""  # ws://host:port/, once the server listens
         self.sessions: dict[int, Session] = {}
         self.shard_count = 1  # the current sessions' shard count
         self.connections: set[Connection] = set()
@@ -103,7 +107,7 @@ class Gateway:
         if op == 1:
             self._send(conn, {"op": 11, "d": None})
         elif op == 2:
-            expected = self.fake.bot_token
+            expected = self.world.bot_token
             if expected is not None and data.get("token") != expected:
                 await conn.ws.close(code=4004, message=b"Authentication failed.")
                 return
@@ -118,10 +122,10 @@ class Gateway:
         if "shard" in data and shard is None:
             await conn.ws.close(code=4010, message=b"Invalid shard.")
             return
-        fake = self.fake
+        world = self.world
         if shard is not None:  # only sharded sessions are held to the limit (README)
             now = asyncio.get_running_loop().time()
-            if not self.limit.admit(shard[0], now, fake.max_concurrency, fake.identify_window):
+            if not self.limit.admit(shard[0], now, world.max_concurrency, world.identify_window):
                 self._send(conn, {"op": 9, "d": False})
                 return
         self.identifies += 1
@@ -134,16 +138,16 @@ class Gateway:
         self.sessions[session.shard_id] = session
         conn.session = session
         guilds = [
-            g for g in fake.guilds.values() if shard_of(g.id, self.shard_count) == session.shard_id
+            g for g in world.guilds.values() if shard_of(g.id, self.shard_count) == session.shard_id
         ]
         ready: JSON = {
             "v": 10,
-            "user": {**user_payload(fake.bot_user), "verified": True, "mfa_enabled": False},
+            "user": {**user_payload(world.bot_user), "verified": True, "mfa_enabled": False},
             "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
-            "resume_gateway_url": f"ws://127.0.0.1:{fake.port}/",
-            "application": {"id": str(fake.app_id), "flags": fake.application_flags},
+            "resume_gateway_url": self.url,
+            "application": {"id": str(world.app_id), "flags": world.application_flags},
             "private_channels": [],
             "relationships": [],
             "presences": [],
@@ -156,7 +160,7 @@ class Gateway:
             ready["shard"] = session.shard
         self._emit(session, "READY", ready)
         for guild in guilds:
-            self._emit(session, "GUILD_CREATE", fake.guild_create(guild))
+            self._emit(session, "GUILD_CREATE", world.guild_create(guild))
         self._update_live()
 
     def _resume(self, conn: Connection, data: JSON) -> None:
@@ -178,10 +182,10 @@ class Gateway:
         self._update_live()
 
     def _members_chunk(self, conn: Connection, data: JSON) -> None:
-        guild = self.fake.guilds.get(int(data["guild_id"]))
+        guild = self.world.guilds.get(int(data["guild_id"]))
         if guild is None or conn.session is None:
             return
-        members = self.fake.guild_create(guild)["members"]
+        members = self.world.guild_create(guild)["members"]
         chunk: JSON = {
             "guild_id": str(guild.id),
             "members": members,
@@ -209,6 +213,13 @@ class Gateway:
             self.live.clear()
 
     # -- API for the fake -----------------------------------------------------------------
+    def wants(self, event: str, guild_id: int | None) -> bool:
+        """Whether the bot's intents ask for ``event`` in that server (None: in a DM); only
+        message events are held to them here."""
+        if not event.startswith("MESSAGE_"):
+            return True
+        return bool(self.intents & (GUILD_MESSAGES if guild_id is not None else DIRECT_MESSAGES))
+
     def dispatch(self, event: str, data: JSON) -> None:
         """Send a DISPATCH to the session of the event's shard (kept there for replay; sent
         now if connected). Without a session for that shard it is delivered nowhere."""
@@ -282,3 +293,28 @@ class Gateway:
         for conn in list(self.connections):
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(conn.ws.close(code=1001, message=b"loopback: stop"), 2)
+
+    # -- REST: where the gateway is -------------------------------------------------------
+    def routes(self) -> list[Route]:
+        """``GET /gateway`` and ``GET /gateway/bot`` of the fake's REST API."""
+        return [
+            route("GET", "/gateway", self.get_gateway),
+            route("GET", "/gateway/bot", self.get_gateway_bot),
+        ]
+
+    async def get_gateway(self, req: Request) -> Reply:
+        return 200, {"url": self.url}
+
+    async def get_gateway_bot(self, req: Request) -> Reply:
+        """The shards to run and the session start limit (``recommended_shards``,
+        ``max_concurrency`` of the world); the day's starts are counted from the fake's start."""
+        world = self.world
+        day = 24 * 3600.0
+        limit = {
+            "total": world.session_start_total,
+            "remaining": max(0, world.session_start_total - self.identifies),
+            "reset_after": int(max(0.0, day - (time.monotonic() - world.started_at)) * 1000),
+            "max_concurrency": world.max_concurrency,
+        }
+        shards = world.recommended_shards
+        return 200, {"url": self.url, "shards": shards, "session_start_limit": limit}

@@ -7,9 +7,9 @@ import json
 import math
 import re
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from aiohttp import BodyPartReader, web
 
@@ -20,6 +20,7 @@ from loopback.payloads import (
     member_payload,
     user_payload,
 )
+from loopback.routes import ApiError, Handler, Reply, Request, Route, route
 from loopback.state import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -35,45 +36,16 @@ from loopback.state import (
     MODAL_SUBMIT,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
+    SETTABLE_FLAGS,
     Channel,
     Interaction,
     Message,
     RestCall,
     Upload,
 )
-
-if TYPE_CHECKING:
-    from loopback.server import FakeDiscord
+from loopback.world import World
 
 PREFIX = "/api/v10"
-# Message flags a bot may set: SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, IS_COMPONENTS_V2.
-SETTABLE_FLAGS = 4 | EPHEMERAL | 4096 | 32768
-
-
-class ApiError(Exception):
-    def __init__(
-        self,
-        status: int,
-        code: int,
-        message: str,
-        *,
-        violation: str | None = None,
-        body: Any = None,
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.body = body if body is not None else {"code": code, "message": message}
-        self.violation = violation
-
-
-@dataclass
-class Request:
-    method: str
-    path: str
-    params: dict[str, str]  # path parameters
-    query: dict[str, str]
-    json: Any
-    files: list[tuple[str, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -85,26 +57,27 @@ class Failure:
     times: int
 
 
-Reply = tuple[int, Any]
-Handler = Callable[[Request], Awaitable[Reply]]
-
-
 class Rest:
-    def __init__(self, fake: FakeDiscord) -> None:
-        self.fake = fake
+    """Serves ``/api/v10``: its own routes (users, commands, channels, messages,
+    interactions) and ``more`` that other parts of the fake answer (the gateway's, the
+    emojis'), in the order added; logs each call in the world."""
+
+    def __init__(self, world: World, more: Sequence[Route] = ()) -> None:
+        self.world = world
         self.failures: list[Failure] = []
         # Hold every JSON body against Discord's OpenAPI schema (loopback/schema.py): on in
         # tests; the Discord bench turns it off for both of its bots alike (a table message
         # takes 0.5-1 ms, a few times the rest of the fake's work on the request).
         self.check_schema = True
-        self.routes: list[tuple[str, re.Pattern[str], Handler, bool]] = []
-        add = self._add
+        self.routes: list[Route] = []
+
+        def add(method: str, template: str, handler: Handler, *, auth: bool = True) -> None:
+            self.routes.append(route(method, template, handler, auth=auth))
+
         add("GET", "/users/@me", self.get_me)
         add("GET", "/users/{user}", self.get_user)
         add("GET", "/oauth2/applications/@me", self.get_application)
         add("GET", "/applications/@me", self.get_application)
-        add("GET", "/gateway", self.get_gateway)
-        add("GET", "/gateway/bot", self.get_gateway_bot)
         for method in ("GET", "PUT", "POST"):
             add(method, "/applications/{app}/commands", self.commands)
             add(method, "/applications/{app}/guilds/{guild}/commands", self.commands)
@@ -134,14 +107,11 @@ class Rest:
                 self.webhook_message,
                 auth=False,
             )
-
-    def _add(self, method: str, template: str, handler: Handler, *, auth: bool = True) -> None:
-        regex = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(template))
-        self.routes.append((method, re.compile(f"^{regex}$"), handler, auth))
+        self.routes.extend(more)
 
     # -- plumbing --------------------------------------------------------------------------
     async def handle(self, request: web.Request) -> web.StreamResponse:
-        fake = self.fake
+        world = self.world
         full = request.path
         path = full[len(PREFIX) :] if full.startswith(PREFIX) else full
         query = dict(request.query)
@@ -155,13 +125,13 @@ class Rest:
             path=path,
             json=body,
             status=status,
-            time=time.monotonic() - fake.started_at,
+            time=time.monotonic() - world.started_at,
             query=query,
             files=[name for name, _ in files],
         )
-        fake.rest_log.append(call)
-        if fake.after_rest is not None:  # a test's hook: e.g. kill the bot right here
-            fake.after_rest(call)
+        world.rest_log.append(call)
+        if world.after_rest is not None:  # a test's hook: e.g. kill the bot right here
+            world.after_rest(call)
         if reply is None:
             return web.Response(status=status, headers=headers)
         return web.Response(
@@ -190,9 +160,9 @@ class Rest:
                 continue
             header = request.headers.get("Authorization", "")
             if auth and not header.startswith("Bot "):
-                self.fake.violation(f"{method} {path}: no 'Authorization: Bot <token>' header")
+                self.world.violation(f"{method} {path}: no 'Authorization: Bot <token>' header")
                 return 401, {"code": 0, "message": "401: Unauthorized"}, {}
-            expected = self.fake.bot_token
+            expected = self.world.bot_token
             if auth and expected is not None and header != f"Bot {expected}":
                 return 401, {"message": "401: Unauthorized", "code": 0}, {}  # a wrong token
             req = Request(method, path, match.groupdict(), query, body, files)
@@ -202,13 +172,13 @@ class Rest:
                 status, reply = await handler(req)
             except ApiError as exc:
                 if exc.violation:
-                    self.fake.violation(f"{method} {path}: {exc.violation}")
+                    self.world.violation(f"{method} {path}: {exc.violation}")
                 return exc.status, exc.body, {}
             return status, reply, {}
         return self._unknown(method, path)
 
     def _unknown(self, method: str, path: str) -> tuple[int, Any, dict[str, str]]:
-        self.fake.violation(f"unknown route {method} {path} (not served by the loopback fake)")
+        self.world.violation(f"unknown route {method} {path} (not served by the loopback fake)")
         return 404, {"code": 0, "message": "404: Not Found"}, {}
 
     def _injected(self, method: str, path: str) -> tuple[int, Any, dict[str, str]] | None:
@@ -242,20 +212,20 @@ class Rest:
 
     # -- identity ---------------------------------------------------------------------------
     async def get_me(self, req: Request) -> Reply:
-        user = {**user_payload(self.fake.bot_user), "verified": True, "mfa_enabled": False}
+        user = {**user_payload(self.world.bot_user), "verified": True, "mfa_enabled": False}
         return 200, user
 
     async def get_user(self, req: Request) -> Reply:
-        user = self.fake.users.get(_id(req.params["user"]))
+        user = self.world.users.get(_id(req.params["user"]))
         if user is None:
             raise ApiError(404, 10013, "Unknown User")
         return 200, user_payload(user)
 
     async def get_application(self, req: Request) -> Reply:
-        fake = self.fake
+        world = self.world
         return 200, {
-            "id": str(fake.app_id),
-            "name": fake.bot_user.name,
+            "id": str(world.app_id),
+            "name": world.bot_user.name,
             "icon": None,
             "description": "",
             "summary": "",
@@ -264,38 +234,21 @@ class Rest:
             "bot_public": True,
             "bot_require_code_grant": False,
             "verify_key": "0" * 64,
-            "owner": user_payload(fake.owner),
+            "owner": user_payload(world.owner),
             "team": None,
-            "flags": fake.application_flags,
+            "flags": world.application_flags,
             "rpc_origins": [],
             "redirect_uris": [],
             "tags": [],
             "interactions_endpoint_url": None,
-            "bot": user_payload(fake.bot_user),
+            "bot": user_payload(world.bot_user),
             "integration_types_config": {"0": {}},
         }
 
-    async def get_gateway(self, req: Request) -> Reply:
-        return 200, {"url": f"ws://127.0.0.1:{self.fake.port}/"}
-
-    async def get_gateway_bot(self, req: Request) -> Reply:
-        """The shards to run and the session start limit (``fake.recommended_shards``,
-        ``fake.max_concurrency``); the day's starts are counted from the fake's start."""
-        fake = self.fake
-        day = 24 * 3600.0
-        limit = {
-            "total": fake.session_start_total,
-            "remaining": max(0, fake.session_start_total - fake.gateway.identifies),
-            "reset_after": int(max(0.0, day - (time.monotonic() - fake.started_at)) * 1000),
-            "max_concurrency": fake.max_concurrency,
-        }
-        url = f"ws://127.0.0.1:{fake.port}/"
-        return 200, {"url": url, "shards": fake.recommended_shards, "session_start_limit": limit}
-
     async def get_member(self, req: Request) -> Reply:
-        guild = self.fake.guilds.get(_id(req.params["guild"]))
+        guild = self.world.guilds.get(_id(req.params["guild"]))
         user_id = _id(req.params["user"])
-        user = self.fake.users.get(user_id)
+        user = self.world.users.get(user_id)
         if guild is None:
             raise ApiError(404, 10004, "Unknown Guild")
         if user is None or user_id not in guild.member_ids:
@@ -305,7 +258,7 @@ class Rest:
     async def create_scheduled_event(self, req: Request) -> Reply:
         """An external event (a group's evening); needs Create Events (1 << 44): since
         2026-02-23 Manage Events alone no longer lets a bot create one."""
-        guild = self.fake.guilds.get(_id(req.params["guild"]))
+        guild = self.world.guilds.get(_id(req.params["guild"]))
         if guild is None:
             raise ApiError(404, 10004, "Unknown Guild")
         if not guild.bot_permissions & CREATE_EVENTS:
@@ -314,10 +267,10 @@ class Rest:
         if not body.get("name") or not body.get("scheduled_start_time"):
             raise ApiError(400, 50035, "Invalid Form Body", violation="scheduled event fields")
         event = {
-            "id": str(self.fake.ids.next()),
+            "id": str(self.world.ids.next()),
             "guild_id": str(guild.id),
             "channel_id": None,
-            "creator_id": str(self.fake.bot_user_id),
+            "creator_id": str(self.world.bot_user_id),
             "name": body["name"],
             "description": body.get("description"),
             "scheduled_start_time": body["scheduled_start_time"],
@@ -330,26 +283,26 @@ class Rest:
             "user_count": 0,
             "image": None,
         }
-        self.fake.scheduled_events.append(event)
+        self.world.scheduled_events.append(event)
         return 200, event
 
     def _scheduled_event(self, req: Request) -> JSON:
         """A scheduled event of the guild; changing it takes Create Events for the bot's
         own events, Manage Events for anyone else's (Discord's rule since 2026-02-23)."""
-        guild = self.fake.guilds.get(_id(req.params["guild"]))
+        guild = self.world.guilds.get(_id(req.params["guild"]))
         if guild is None:
             raise ApiError(404, 10004, "Unknown Guild")
         event = next(
             (
                 e
-                for e in self.fake.scheduled_events
+                for e in self.world.scheduled_events
                 if e["id"] == req.params["event"] and e["guild_id"] == str(guild.id)
             ),
             None,
         )
         if event is None:
             raise ApiError(404, 10070, "Unknown Guild Scheduled Event")
-        own = event["creator_id"] == str(self.fake.bot_user_id)
+        own = event["creator_id"] == str(self.world.bot_user_id)
         if not guild.bot_permissions & (MANAGE_EVENTS | (CREATE_EVENTS if own else 0)):
             raise ApiError(403, 50013, "Missing Permissions")
         return event
@@ -367,7 +320,7 @@ class Rest:
 
     async def delete_scheduled_event(self, req: Request) -> Reply:
         event = self._scheduled_event(req)
-        self.fake.scheduled_events.remove(event)
+        self.world.scheduled_events.remove(event)
         return 204, None
 
     async def no_content(self, req: Request) -> Reply:
@@ -376,43 +329,43 @@ class Rest:
 
     # -- commands ---------------------------------------------------------------------------
     async def commands(self, req: Request) -> Reply:
-        fake = self.fake
-        if _id(req.params["app"]) != fake.app_id:
+        world = self.world
+        if _id(req.params["app"]) != world.app_id:
             raise ApiError(
                 403, 50001, "Missing Access", violation="commands of another application"
             )
         guild_id: int | None = None
         if "guild" in req.params:
             guild_id = _id(req.params["guild"])
-            if guild_id not in fake.guilds:
+            if guild_id not in world.guilds:
                 raise ApiError(404, 10004, "Unknown Guild", violation=f"unknown guild {guild_id}")
-        current = fake.synced.setdefault(guild_id, [])
+        current = world.synced.setdefault(guild_id, [])
         if req.method == "GET":
             return 200, current
         given = req.json if req.method == "PUT" else [req.json]
         if not isinstance(given, list) or not all(isinstance(c, dict) for c in given):
             raise ApiError(400, 50035, "Invalid Form Body", violation="command body is not a list")
         self._check(req, limits.check_commands(given, is_global=guild_id is None))
-        stored = [fake.store_command(command, guild_id, current) for command in given]
+        stored = [world.store_command(command, guild_id, current) for command in given]
         if req.method == "PUT":
-            fake.synced[guild_id] = stored
+            world.synced[guild_id] = stored
             return 200, stored
         by_key = {(c["name"], c.get("type", 1)): c for c in current}
         new = stored[0]
         existed = (new["name"], new.get("type", 1)) in by_key
         by_key[(new["name"], new.get("type", 1))] = new
-        fake.synced[guild_id] = list(by_key.values())
+        world.synced[guild_id] = list(by_key.values())
         return (200 if existed else 201), new
 
     # -- channels and messages ----------------------------------------------------------------
     def _channel(self, req: Request) -> Channel:
-        channel = self.fake.channels.get(_id(req.params["channel"]))
+        channel = self.world.channels.get(_id(req.params["channel"]))
         if channel is None:
             raise ApiError(404, 10003, "Unknown Channel", violation="unknown channel")
         return channel
 
     def _channel_message(self, req: Request, channel: Channel) -> Message:
-        message = self.fake.messages.get(_id(req.params["message"]))
+        message = self.world.messages.get(_id(req.params["message"]))
         if (
             message is None
             or message.deleted
@@ -424,15 +377,15 @@ class Rest:
 
     async def create_dm(self, req: Request) -> Reply:
         body = req.json or {}
-        user = self.fake.users.get(_id(str(body.get("recipient_id", "0"))))
+        user = self.world.users.get(_id(str(body.get("recipient_id", "0"))))
         if user is None:
             raise ApiError(400, 50035, "Invalid Form Body", violation="DM to an unknown user")
-        channel = self.fake.dm_channel(user)
+        channel = self.world.dm_channel(user)
         return 200, channel_payload(channel, user)
 
     async def get_channel(self, req: Request) -> Reply:
         channel = self._channel(req)
-        return 200, self.fake.channel_json(channel)
+        return 200, self.world.channel_json(channel)
 
     async def edit_channel(self, req: Request) -> Reply:
         """Only what the bot changes: a thread's name (the bot made it: its owner may),
@@ -452,13 +405,13 @@ class Rest:
         if "archived" in body:
             if channel.archived and not body["archived"]:
                 # Discord: Manage Threads, or Send Messages in Threads for one not locked.
-                granted = self.fake.bot_permissions_in(channel)
+                granted = self.world.bot_permissions_in(channel)
                 if not granted & MANAGE_THREADS and (
                     channel.locked or not granted & SEND_MESSAGES_IN_THREADS
                 ):
                     raise ApiError(403, 50013, "Missing Permissions")
-            self.fake.archive(channel, bool(body["archived"]))
-        return 200, self.fake.channel_json(channel)
+            self.world.archive(channel, bool(body["archived"]))
+        return 200, self.world.channel_json(channel)
 
     async def get_messages(self, req: Request) -> Reply:
         channel = self._channel(req)
@@ -467,7 +420,7 @@ class Rest:
         after = int(req.query.get("after", "0")) or None
         found = [
             m
-            for m in self.fake.messages.values()
+            for m in self.world.messages.values()
             if m.channel_id == channel.id
             and not m.deleted
             and m.visibility != "ephemeral"
@@ -475,18 +428,18 @@ class Rest:
             and (after is None or m.id > after)
         ]
         found.sort(key=lambda m: m.id, reverse=True)
-        return 200, [self.fake.message_json(m) for m in found[:limit]]
+        return 200, [self.world.message_json(m) for m in found[:limit]]
 
     async def get_message(self, req: Request) -> Reply:
         channel = self._channel(req)
-        return 200, self.fake.message_json(self._channel_message(req, channel))
+        return 200, self.world.message_json(self._channel_message(req, channel))
 
     async def create_message(self, req: Request) -> Reply:
-        fake = self.fake
+        world = self.world
         channel = self._channel(req)
         payload = _payload(req)
         if channel.kind == "dm":
-            recipient = fake.users[channel.recipient_id or 0]
+            recipient = world.users[channel.recipient_id or 0]
             if not recipient.dms_open:
                 raise ApiError(403, 50007, "Cannot send messages to this user")
         elif channel.kind == "thread":
@@ -498,26 +451,26 @@ class Rest:
         self._check_message(req, payload)
         nonce = payload.get("nonce") if payload.get("enforce_nonce") else None
         if nonce is not None:  # the same nonce again within minutes: the message it made
-            seen = fake.nonces.get((fake.bot_user_id, str(nonce)))
-            if seen is not None and time.monotonic() - seen[1] < fake.nonce_window:
-                earlier = fake.messages.get(seen[0])
+            seen = world.nonces.get((world.bot_user_id, str(nonce)))
+            if seen is not None and time.monotonic() - seen[1] < world.nonce_window:
+                earlier = world.messages.get(seen[0])
                 if earlier is not None and not earlier.deleted:
-                    return 200, fake.message_json(earlier)
+                    return 200, world.message_json(earlier)
         if channel.kind == "thread" and channel.archived:
-            fake.archive(channel, False)  # a new message wakes an archived thread
-        message = fake.new_message(channel, visibility="dm" if channel.kind == "dm" else "public")
+            world.archive(channel, False)  # a new message wakes an archived thread
+        message = world.new_message(channel, visibility="dm" if channel.kind == "dm" else "public")
         message.audience = channel.recipient_id
-        fake.apply(message, payload, req.files, creating=True)
+        world.apply(message, payload, req.files, creating=True)
         if nonce is not None:
-            fake.nonces[(fake.bot_user_id, str(nonce))] = (message.id, time.monotonic())
-        return 200, fake.message_json(message)
+            world.nonces[(world.bot_user_id, str(nonce))] = (message.id, time.monotonic())
+        return 200, world.message_json(message)
 
     async def edit_message(self, req: Request) -> Reply:
         channel = self._channel(req)
         message = self._channel_message(req, channel)
         if channel.kind == "thread" and channel.archived:
             raise ApiError(400, 50083, "Thread is archived", violation="edit in an archived thread")
-        if message.author_id != self.fake.bot_user_id:
+        if message.author_id != self.world.bot_user_id:
             raise ApiError(
                 403,
                 50005,
@@ -526,16 +479,16 @@ class Rest:
             )
         payload = _payload(req)
         self._check_message(req, payload, before=message)
-        self.fake.apply(message, payload, req.files, creating=False)
-        return 200, self.fake.message_json(message)
+        self.world.apply(message, payload, req.files, creating=False)
+        return 200, self.world.message_json(message)
 
     async def delete_message(self, req: Request) -> Reply:
         channel = self._channel(req)
-        self.fake.delete_message(self._channel_message(req, channel))
+        self.world.delete_message(self._channel_message(req, channel))
         return 204, None
 
     async def create_thread(self, req: Request) -> Reply:
-        fake = self.fake
+        world = self.world
         parent = self._channel(req)
         if parent.kind != "text":
             raise ApiError(
@@ -550,15 +503,15 @@ class Rest:
         thread_id: int | None = None
         if "message" in req.params:
             thread_id = self._channel_message(req, parent).id
-            if thread_id in fake.channels:
+            if thread_id in world.channels:
                 raise ApiError(400, 160004, "A thread has already been created for this message")
-        thread = fake.new_thread(parent, name, private=private, thread_id=thread_id)
+        thread = world.new_thread(parent, name, private=private, thread_id=thread_id)
         thread.auto_archive_duration = _archive_minutes(body.get("auto_archive_duration", 1440))
-        return 201, fake.channel_json(thread)
+        return 201, world.channel_json(thread)
 
     def _need(self, channel: Channel, permissions: int) -> None:
         """Discord's 50013 unless the bot has every one of ``permissions`` in ``channel``."""
-        if self.fake.bot_permissions_in(channel) & permissions != permissions:
+        if self.world.bot_permissions_in(channel) & permissions != permissions:
             raise ApiError(403, 50013, "Missing Permissions")
 
     def _check_message(
@@ -574,7 +527,7 @@ class Rest:
         shows it raw (an embed's title, field name, footer, author) is taken, but is a
         violation."""
         for where in limits.raw_mentions(payload):
-            self.fake.violation(f"{req.method} {req.path}: a mention Discord shows raw in {where}")
+            self.world.violation(f"{req.method} {req.path}: a mention Discord shows raw in {where}")
         files = [name for name, _ in req.files]
         problems = limits.check_message(payload, files=files, before=before)
         self._check(req, [((*prefix, *path), message) for path, message in problems])
@@ -591,8 +544,8 @@ class Rest:
 
     # -- interactions ---------------------------------------------------------------------------
     async def callback(self, req: Request) -> Reply:
-        fake = self.fake
-        interaction = fake.interactions.get(_id(req.params["id"]))
+        world = self.world
+        interaction = world.interactions.get(_id(req.params["id"]))
         if interaction is None or interaction.token != req.params["token"]:
             raise ApiError(404, 10062, "Unknown interaction", violation="callback for unknown id")
         try:
@@ -603,16 +556,16 @@ class Rest:
                 interaction.answered.set()
 
     def _respond(self, interaction: Interaction, req: Request) -> Reply:
-        fake = self.fake
+        world = self.world
         elapsed = asyncio.get_running_loop().time() - interaction.created
-        label = fake.describe(interaction)
+        label = world.describe(interaction)
         if interaction.dead or (
-            interaction.response_type is None and elapsed > fake.response_deadline
+            interaction.response_type is None and elapsed > world.response_deadline
         ):
             # One violation per dead interaction (``slash`` may have reported it already).
             late = (
                 f"{label}: initial response after {elapsed:.2f} s "
-                f"(Discord allows {fake.response_deadline:g} s)"
+                f"(Discord allows {world.response_deadline:g} s)"
             )
             first = not interaction.dead
             interaction.dead = True
@@ -634,19 +587,19 @@ class Rest:
         message: Message | None = None
         if kind == 4:
             self._check_message(req, data, prefix=("data",))
-            message = fake.interaction_message(interaction, flags=int(data.get("flags") or 0))
-            fake.apply(message, data, req.files, creating=True)
+            message = world.interaction_message(interaction, flags=int(data.get("flags") or 0))
+            world.apply(message, data, req.files, creating=True)
         elif kind == 5:
             flags = int(data.get("flags") or 0)
-            message = fake.interaction_message(interaction, flags=flags & EPHEMERAL | LOADING)
-            fake.message_event(message, "MESSAGE_CREATE")
+            message = world.interaction_message(interaction, flags=flags & EPHEMERAL | LOADING)
+            world.message_event(message, "MESSAGE_CREATE")
         elif kind == 6:
             message = interaction.source
         elif kind == 7:
             message = interaction.source
             assert message is not None
             self._check_message(req, data, before=message, prefix=("data",))
-            fake.apply(message, data, req.files, creating=False)
+            world.apply(message, data, req.files, creating=False)
         elif kind == 8:
             choices = data.get("choices") or []
             if len(choices) > 25:
@@ -654,38 +607,38 @@ class Rest:
         elif kind == 9:
             self._check(req, [(("data", *p), m) for p, m in limits.check_modal(data)])
             interaction.modal = data
-            fake.forms.append(interaction)
+            world.forms.append(interaction)
         interaction.response_type = kind
         interaction.responded_after = elapsed
         interaction.response = data
         interaction.message = message
         if req.query.get("with_response") not in ("1", "true", "True"):
             return 204, None
-        message_json = fake.message_json(message) if message is not None else None
+        message_json = world.message_json(message) if message is not None else None
         return 200, callback_result(interaction, int(kind or 0), message_json)
 
     def _interaction(self, req: Request) -> Interaction:
-        fake = self.fake
-        if _id(req.params["app"]) != fake.app_id:
+        world = self.world
+        if _id(req.params["app"]) != world.app_id:
             raise ApiError(
                 404, 10015, "Unknown Webhook", violation="webhook of another application"
             )
-        interaction = fake.by_token.get(req.params["token"])
+        interaction = world.by_token.get(req.params["token"])
         if interaction is None:
             raise ApiError(404, 10015, "Unknown Webhook", violation="unknown interaction token")
-        label = fake.describe(interaction)
+        label = world.describe(interaction)
         if interaction.dead:
             raise ApiError(
                 404, 10015, "Unknown Webhook", violation=f"{label}: follow-up on a dead interaction"
             )
         age = asyncio.get_running_loop().time() - interaction.created
-        if age > fake.token_lifetime:
+        if age > world.token_lifetime:
             raise ApiError(
                 401,
                 50027,
                 "Invalid Webhook Token",
                 violation=f"{label}: token used after {age:.0f} s "
-                f"(valid {fake.token_lifetime:g} s)",
+                f"(valid {world.token_lifetime:g} s)",
             )
         if interaction.response_type is None:
             raise ApiError(
@@ -694,7 +647,7 @@ class Rest:
         return interaction
 
     async def followup(self, req: Request) -> Reply:
-        fake = self.fake
+        world = self.world
         interaction = self._interaction(req)
         payload = _payload(req)
         original = interaction.message
@@ -709,24 +662,24 @@ class Rest:
             # The first follow-up after a deferred reply replaces the "thinking" message.
             assert original is not None
             message = original
-            fake.apply(message, payload, req.files, creating=False)
+            world.apply(message, payload, req.files, creating=False)
         else:
-            message = fake.interaction_message(interaction, flags=_flags(payload))
-            fake.apply(message, payload, req.files, creating=True)
+            message = world.interaction_message(interaction, flags=_flags(payload))
+            world.apply(message, payload, req.files, creating=True)
         interaction.followups.append(message)
         if req.query.get("wait") in ("1", "true", "True"):
-            return 200, fake.message_json(message)
+            return 200, world.message_json(message)
         return 204, None
 
     async def webhook_message(self, req: Request) -> Reply:
-        fake = self.fake
+        world = self.world
         interaction = self._interaction(req)
         ref = req.params["message"]
         message: Message | None
         if ref == "@original":
             message = interaction.message
         else:
-            message = fake.messages.get(_id(ref))
+            message = world.messages.get(_id(ref))
             if message is not None and message not in (interaction.message, *interaction.followups):
                 message = None
         if message is None or message.deleted:
@@ -734,17 +687,17 @@ class Rest:
                 404,
                 10008,
                 "Unknown Message",
-                violation=f"{fake.describe(interaction)}: no message {ref}",
+                violation=f"{world.describe(interaction)}: no message {ref}",
             )
         if req.method == "GET":
-            return 200, fake.message_json(message)
+            return 200, world.message_json(message)
         if req.method == "DELETE":
-            fake.delete_message(message)
+            world.delete_message(message)
             return 204, None
         payload = _payload(req)
         self._check_message(req, payload, before=message)
-        fake.apply(message, payload, req.files, creating=False)
-        return 200, fake.message_json(message)
+        world.apply(message, payload, req.files, creating=False)
+        return 200, world.message_json(message)
 
 
 def _wrong_type(interaction: Interaction, kind: Any) -> str | None:

@@ -27,7 +27,7 @@ from functools import cache
 from pathlib import Path
 
 from bot.render.typeface import BOLD, REGULAR
-from bot.sandbox import timestamps
+from loopback import timestamps
 from loopback.screens.shot import Shot
 from loopback.state import JSON
 

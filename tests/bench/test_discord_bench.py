@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.bench.discord import DiscordBench, Run, markdown, measure, percentile
+from bench.discord import DiscordBench, Run, markdown, measure, percentile
 
 
 def _sane(run: Run, labels: tuple[str, ...]) -> None:

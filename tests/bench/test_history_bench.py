@@ -1,4 +1,4 @@
-"""A smoke run of the history benchmark (bot.bench.history): a small server filled by
+"""A smoke run of the history benchmark (bench.history): a small server filled by
 playing, each command timed a few times."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import select
 
-from bot.bench.history import COMMANDS, KINDS, fill, main
+from bench.history import COMMANDS, KINDS, fill, main
 from bot.store import GameResult, Store, default_sqlite_url, make_engine, upgrade
 
 

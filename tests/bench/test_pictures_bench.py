@@ -1,8 +1,8 @@
-"""A smoke run of the picture benchmark (bot.bench.pictures): one draw of each kind."""
+"""A smoke run of the picture benchmark (bench.pictures): one draw of each kind."""
 
 from __future__ import annotations
 
-from bot.bench.pictures import kinds, main, markdown, measure
+from bench.pictures import kinds, main, markdown, measure
 
 
 def test_every_kind_is_measured_in_the_table() -> None:

@@ -1,4 +1,4 @@
-"""A smoke run of the several-processes benchmark (bot.bench.shards) with tiny numbers: both
+"""A smoke run of the several-processes benchmark (bench.shards) with tiny numbers: both
 configurations answer clicks on both shards, and the report has its rows (no timings)."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
-from bot.bench.discord import Run
-from bot.bench.shards import CONFIGS, ONE, TWO, ShardBench, answered_by_process, measure, turns
-from bot.bench.shards import markdown as shards_markdown
+from bench.discord import Run
+from bench.shards import CONFIGS, ONE, TWO, ShardBench, answered_by_process, measure, turns
+from bench.shards import markdown as shards_markdown
 from bot.store import normalize_url
 
 POSTGRES_ENV = "CROUPIER_TEST_POSTGRES_URL"

@@ -1,10 +1,10 @@
-"""A smoke run of the checkout comparison (bot.bench.trees) with tiny numbers."""
+"""A smoke run of the checkout comparison (bench.trees) with tiny numbers."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from bot.bench.trees import compare
+from bench.trees import compare
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,8 +12,8 @@ import pytest
 
 from bot.config import ConfigError, load_settings
 from bot.permissions import NEEDS, invite_bits
-from bot.sandbox.demo_names import DEMO_NAMES
-from bot.sandbox.demos import DEMOS
+from sandbox.demo_names import DEMO_NAMES
+from sandbox.demos import DEMOS
 
 
 def run_croupier(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
@@ -55,6 +55,25 @@ def test_no_token_exits_2_and_says_what_to_do(tmp_path: Path) -> None:
 
 def test_the_demo_names_are_the_demos() -> None:
     assert tuple(DEMOS) == DEMO_NAMES
+
+
+def test_the_cli_loads_the_sandbox_and_the_bench_only_when_asked_for() -> None:
+    """The parser names the demos, yet ``croupier run`` and ``croupier scenario`` load
+    neither the sandbox's machinery, the bench, the loopback Discord nor discord.py."""
+    probe = (
+        "import sys, bot.__main__ as cli; cli._parser(); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('sandbox', 'bench', 'loopback', 'discord')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert result.stdout.strip() == "['sandbox', 'sandbox.demo_names']"
 
 
 def test_a_bad_setting_exits_2_and_names_it(tmp_path: Path) -> None:

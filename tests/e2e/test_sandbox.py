@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.sandbox import EXIT_INTERRUPTED, run
-from bot.sandbox.demos import DEMOS
-from bot.sandbox.lines import COMMENT, parse_command, wanted_labels
+from sandbox.cli import run
+from sandbox.demos import DEMOS
+from sandbox.lines import COMMENT, EXIT_INTERRUPTED, parse_command, wanted_labels
 
 ROOT = Path(__file__).resolve().parents[2]
 

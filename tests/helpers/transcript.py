@@ -35,11 +35,10 @@ from unittest import mock
 
 import discord.utils
 
-import loopback.server
+import loopback.world
 from bot.engine import AuditedRng
 from bot.engine.rng import ScriptedDice
-from bot.sandbox import timestamps
-from loopback import FakeDiscord
+from loopback import FakeDiscord, timestamps
 from loopback.state import (
     BUTTON,
     CONTAINER,
@@ -154,7 +153,7 @@ class FixedChance(ScriptedDice):
 @contextlib.asynccontextmanager
 async def fixed_discord() -> AsyncIterator[FakeDiscord]:
     """A started fake Discord whose ids are :class:`FixedSnowflakes`."""
-    with mock.patch.object(loopback.server, "Snowflakes", FixedSnowflakes):
+    with mock.patch.object(loopback.world, "Snowflakes", FixedSnowflakes):
         fake = FakeDiscord()
     await fake.start()
     try:

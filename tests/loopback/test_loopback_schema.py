@@ -499,7 +499,7 @@ def test_a_body_checked_again_gets_the_same_answer() -> None:
 
 
 def test_the_discord_bench_checks_no_schema_for_both_its_bots() -> None:
-    from bot.bench.discord import BenchDiscord
+    from bench.discord import BenchDiscord
 
     assert FakeDiscord().rest.check_schema
     assert not BenchDiscord().rest.check_schema

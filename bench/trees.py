@@ -1,12 +1,15 @@
 """Two (or more) Croupier checkouts side by side: bot CPU per click of each at saturation.
 
-    python -m bot.bench.trees /path/to/old/checkout,. [--tables 50] [--rounds 8] [--seconds 4]
+    python -m bench.trees /path/to/old/checkout,. [--tables 50] [--rounds 8] [--seconds 4]
 
 Each checkout's bot runs in its own process against its own fake Discord (this process);
 the closed-loop rounds of the checkouts are interleaved, the first alternating, so a machine
 that slows down meanwhile slows all alike. A checkout needs this one's dependencies
-installed (its ``bot`` package is put first on the child's path). This measured the
-before/after rows of docs/PERFORMANCE.md that compare two versions of Croupier.
+installed: its own packages (``bot``, ``cogs``, ``loopback``) are put first on the child's
+path, and the child is its own ``python -m loopback.process``, so nothing of this checkout's
+layout runs there (an older checkout, with the bench still inside its ``bot`` package,
+compares as well). This measured the before/after rows of docs/PERFORMANCE.md that compare
+two versions of Croupier.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.bench.discord import (
+from bench.discord import (
     BenchDiscord,
     Run,
     _per_click,
@@ -61,7 +64,7 @@ async def compare(trees: Sequence[Path], tables: int, rounds: int, seconds: floa
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench.trees", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.trees", description=__doc__)
     parser.add_argument("trees", help="checkouts, comma-separated")
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=8)

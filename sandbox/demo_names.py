@@ -3,4 +3,4 @@
 from __future__ import annotations
 
 DEMO_NAMES = ("verflixte6", "teufel", "flaschenteufel", "dicedevils")
-"""One demo per game (bot.sandbox.demos.DEMOS has one for each, a test keeps them equal)."""
+"""One demo per game (sandbox.demos.DEMOS has one for each, a test keeps them equal)."""

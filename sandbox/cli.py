@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.engine import AuditedRng
-from bot.sandbox.demos import DEMOS
-from bot.sandbox.lines import EXIT_INTERRUPTED, MANAGE_GUILD, PLAYERS, help_text
-from bot.sandbox.session import Sandbox
+from sandbox.demos import DEMOS
+from sandbox.lines import EXIT_INTERRUPTED, MANAGE_GUILD, PLAYERS, help_text
+from sandbox.session import Sandbox
 
 # The bot, the fake Discord and the database (discord.py, aiohttp, SQLAlchemy: seconds to
 # import) are imported once the Ctrl-C handler is in place, so that a Ctrl-C while the

@@ -1,7 +1,7 @@
 """Players' history on a full server: ``/statistik``, ``/rangliste`` and ``/fairness`` on a
 database of 100,000 logged actions over 1,000 games and 200 players (issue 32).
 
-    python -m bot.bench.history [--database URL] [--games 1000] [--actions 100000]
+    python -m bench.history [--database URL] [--games 1000] [--actions 100000]
                                 [--players 200] [--calls 300]
 
 The database is filled by playing: games of all four kinds through the service, seated
@@ -145,7 +145,7 @@ def percentile(values: Sequence[float], p: float) -> float:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench.history", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.history", description=__doc__)
     parser.add_argument("--database", default="")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--actions", type=int, default=100_000)

@@ -1,5 +1,6 @@
 """Discord's timestamps (``<t:1796151600:F>``) as a Discord client shows them: in the
-reader's language and time zone (the sandbox's reader sits in Berlin)."""
+reader's language and time zone (the reader of the sandbox and of the screenshots sits in
+Berlin)."""
 
 from __future__ import annotations
 

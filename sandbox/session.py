@@ -13,8 +13,10 @@ if TYPE_CHECKING:
 
 from bot.i18n import normalize_locale, t
 from bot.render.emojis import as_names
-from bot.sandbox.forms import Form
-from bot.sandbox.lines import (
+from loopback.driver import ClientRefusal
+from loopback.timestamps import with_times
+from sandbox.forms import Form
+from sandbox.lines import (
     CHOOSE_WORDS,
     COMMENT,
     FORM_WORDS,
@@ -30,8 +32,6 @@ from bot.sandbox.lines import (
     parse_command,
     wanted_labels,
 )
-from bot.sandbox.timestamps import with_times
-from loopback.driver import ClientRefusal
 
 
 class Sandbox:

@@ -13,9 +13,8 @@ new and changed messages are printed: the channel's, and the acting user's priva
 Discord are stopped and the temporary database removed. Exit code 0, 130 after Ctrl-C (the
 shells' code for "interrupted"), 1 if the bot broke one of Discord's rules. While it ends, a
 second Ctrl-C quits at once.
+
+The CLI runs :func:`sandbox.cli.main`; this package imports nothing itself, so that the CLI's
+help can name the demos (:mod:`sandbox.demo_names`) without loading the bot, the loopback
+Discord or discord.py.
 """
-
-from bot.sandbox.cli import main, run
-from bot.sandbox.lines import EXIT_INTERRUPTED
-
-__all__ = ["EXIT_INTERRUPTED", "main", "run"]

@@ -106,7 +106,7 @@ class Demo:
 
 
 FIXED = "Demo: der Zufall ist festgelegt, damit es jedes Mal gleich läuft."
-DEMOS = {  # one per name in bot.sandbox.demo_names
+DEMOS = {  # one per name in sandbox.demo_names
     "verflixte6": Demo(
         DEMO_VERFLIXTE6,
         lambda: ScriptedDice(DEMO_DICE),

@@ -2,7 +2,7 @@
 bracket) drawn ``--runs`` times from representative data, the medians (CPU and wall
 clock) and the slowest run of each as a markdown table (for docs/PERFORMANCE.md).
 
-    python -m bot.bench.pictures [--runs 30]
+    python -m bench.pictures [--runs 30]
 
 One process, one thread: what one ``asyncio.to_thread`` call of a renderer costs."""
 

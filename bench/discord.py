@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.bench.service import Row
-from bot.bench.service import markdown as table_markdown
+from bench.service import Row
+from bench.service import markdown as table_markdown
 from bot.i18n import t
 from bot.render.cards import ClickId
 from bot.render.onlookers import VERBS as ONLOOKERS
@@ -75,10 +75,11 @@ class BenchDiscord(FakeDiscord):
     held against Discord's schema (the tests do that): checking one costs more than the rest
     of the fake's work on it, alike for both bots."""
 
+    gateway_type = BenchGateway
+
     def __init__(self) -> None:
         super().__init__()
         self.rest.check_schema = False
-        self.gateway = BenchGateway(self)
         self.in_channel: dict[int, list[Message]] = defaultdict(list)
         self.changed: dict[int, asyncio.Event] = defaultdict(asyncio.Event)
 
