@@ -1,13 +1,13 @@
-"""The app's emojis on Discord, made to match the set (:mod:`bot.render.emojis`) at each
+"""The app's emojis on Discord, made to match the set (:mod:`bot.games.emojis`) at each
 start, once: fetch what the application holds, upload what is missing, replace what was
 drawn anew, and install the names and ids for the texts.
 
 **Which upload is current.** Discord keeps an emoji's name and picture, and nothing else we
 could write a version into; the name is read aloud to screen-reader users ("die 3"), so it
 carries no hash either. What Discord does tell is *when* each emoji was uploaded: its id is a
-snowflake, which holds its creation time. :mod:`bot.render.emoji_versions` pins for each
+snowflake, which holds its creation time. :mod:`bot.games.emoji_versions` pins for each
 drawing its content hash and since when it is drawn so (``python -m
-bot.render.emoji_images --update`` moves that time when a hash changes; a test fails until
+bot.games.emoji_images --update`` moves that time when a hash changes; a test fails until
 it is run). An emoji uploaded before its drawing's time is old: it is deleted and the new
 picture uploaded under the same name. So nothing needs keeping between starts, on any
 machine or database: a restart fetches once, finds every emoji current, uploads nothing.
@@ -42,7 +42,7 @@ from functools import partial
 import aiohttp
 import discord
 
-from bot.render import emojis
+from bot.games import emojis
 
 log = logging.getLogger(__name__)
 
@@ -80,9 +80,9 @@ class Report:
 
 
 def the_set() -> list[Drawing]:
-    """Every emoji of :mod:`bot.render.emojis` with its pinned time and its picture."""
-    from bot.render import emoji_images  # noqa: PLC0415 (Pillow's drawing: only when syncing)
-    from bot.render.emoji_versions import DRAWN  # noqa: PLC0415
+    """Every emoji of :mod:`bot.games.emojis` with its pinned time and its picture."""
+    from bot.games import emoji_images  # noqa: PLC0415 (Pillow's drawing: only when syncing)
+    from bot.games.emoji_versions import DRAWN  # noqa: PLC0415
 
     epoch = datetime(2015, 1, 1, tzinfo=UTC)  # Discord's: any upload is younger
     found = []

@@ -18,8 +18,8 @@ import pytest
 from bot import emoji_sync
 from bot.app import Croupier
 from bot.config import Settings
+from bot.games import emoji_images, emojis
 from bot.games.dicedevils.render import cards as dd_cards
-from bot.render import emoji_images, emojis
 from bot.store import default_sqlite_url
 from loopback import FakeDiscord, bot_running, fake_discord
 from tests.helpers.e2e_play import play_out_dicedevils, play_out_flaschenteufel

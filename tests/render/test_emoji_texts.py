@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
+from bot.games import emojis
 from bot.games.dicedevils.render import cards as dd_cards
+from bot.games.emojis import as_plain
 from bot.games.flaschenteufel.render import cards as ft_cards
 from bot.games.teufel.render import cards as teufel_cards
 from bot.games.teufel.state import DEVIL
 from bot.games.verflixte6.render import cards as v6_cards
 from bot.games.verflixte6.render import lines as v6_lines
-from bot.render import emojis
-from bot.render.emojis import as_plain
 
 V6_EVENTS: list[dict[str, Any]] = [
     {"type": "freiwurf", "player": "Anna", "die": 3, "eyes": 3},

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.games import emoji_images, emojis
 from bot.games.dicedevils.state import ITEM_COPIES
+from bot.games.emoji_versions import DRAWN
 from bot.games.flaschenteufel.cards import COLOUR, DECK
 from bot.games.teufel.state import DEVIL, TILES
-from bot.render import emoji_images, emojis
-from bot.render.emoji_versions import DRAWN
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = re.compile(r"[a-z0-9_]{2,32}")
@@ -69,7 +69,7 @@ def test_the_pictures_are_the_same_bytes_in_every_run() -> None:
     emoji_images.picture.cache_clear()
     again = hashlib.sha256(b"".join(emoji_images.png(n) for n in emojis.NAMES)).hexdigest()
     script = (
-        "import hashlib; from bot.render import emoji_images, emojis; "
+        "import hashlib; from bot.games import emoji_images, emojis; "
         "print(hashlib.sha256(b''.join(emoji_images.png(n) for n in emojis.NAMES)).hexdigest())"
     )
     other = subprocess.run(
@@ -84,11 +84,11 @@ def test_the_pictures_differ() -> None:
 
 
 def test_the_pinned_versions_match_the_drawings() -> None:
-    """A changed drawing needs ``python -m bot.render.emoji_images --update`` (which moves
+    """A changed drawing needs ``python -m bot.games.emoji_images --update`` (which moves
     its time, so that the bot replaces it on Discord)."""
     assert list(DRAWN) == list(emojis.NAMES)
     changed = [n for n in emojis.NAMES if DRAWN[n][0] != emoji_images.content_hash(n)]
-    assert changed == [], "run python -m bot.render.emoji_images --update"
+    assert changed == [], "run python -m bot.games.emoji_images --update"
     now = datetime.now(UTC)
     for name, (_, since) in DRAWN.items():
         assert datetime.fromisoformat(since) <= now, name  # else every start replaces it

@@ -12,13 +12,13 @@ from functools import cache
 
 import pytest
 
+from bench.policies import play, wilson
 from bot.computer_players import player
 from bot.engine import Action, AuditedRng
 from bot.games.verflixte6 import Verflixte6
 from bot.games.verflixte6.players import joker_model as jokers
 from bot.games.verflixte6.players import model
 from bot.games.verflixte6.players.stark import thresholds
-from bot.players.bench import play, wilson
 
 GAME = Verflixte6()
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bot.games import emojis
 from bot.games.teufel.state import BONUS, DEVIL, MARKS
 from bot.games.teufel.track import marks_at
 from bot.i18n import listed, number, signed, t
-from bot.render import emojis
 from bot.render.cards import Button, Card, Form, Row, custom_id
 from bot.render.lobby import ended, mention, seed_line, table_lobby_card
 from bot.render.table_events import TABLE_EVENTS, describe_table_event

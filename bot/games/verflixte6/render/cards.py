@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot.games import emojis
 from bot.games.verflixte6.render.lines import describe, standing_line
 from bot.games.verflixte6.state import DECISIONS, JOKER_IDS, MAX_JOKERS
 from bot.i18n import t
-from bot.render import emojis
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.lobby import ended, seed_line, table_lobby_card
 from bot.render.lobby import mention as mention  # noqa: PLC0414 - re-exported for cogs

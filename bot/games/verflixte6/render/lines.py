@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bot.games import emojis
 from bot.i18n import listed, t
-from bot.render import emojis
 from bot.render.table_events import TABLE_EVENTS, describe_table_event
 
 

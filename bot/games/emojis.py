@@ -4,7 +4,7 @@ fallback.
 Discord lets an app own up to 2,000 emojis that it may use in any server and DM
 (``<:die_3:123…>`` in a message's text). The set is fixed here: every name with the text it
 stands for (its *fallback*). :mod:`bot.emoji_sync` uploads the images
-(:mod:`bot.render.emoji_images`) at the bot's start and :func:`install`\\ s what Discord
+(:mod:`bot.games.emoji_images`) at the bot's start and :func:`install`\\ s what Discord
 holds; until then, and wherever the upload failed (and in the tests), :data:`installed` is
 empty and every helper returns exactly the text the bot wrote before the emojis: a die is
 its digit, a card its number.

@@ -1,4 +1,4 @@
-"""``python -m bot.players.bench --game KIND``: computer players against each other through
+"""``python -m bench.policies --game KIND``: computer players against each other through
 the engine, with seeded chance (a bench, not a test; numbers in docs/PLAYERS.md).
 
 For each pair of levels (A, B) and each seat A may take, N games at a table of
