@@ -24,17 +24,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.service import Row
-from bench.service import markdown as table_markdown
+from bench.service_bench import Row
+from bench.service_bench import markdown as table_markdown
 from bot.i18n import t
 from bot.render.cards import ClickId
-from bot.render.onlookers import VERBS as ONLOOKERS
+from bot.render.onlooker_buttons import VERBS as ONLOOKERS
 from bot.service import Service
 from bot.store import Store, default_sqlite_url, make_engine, upgrade
-from loopback.gateway import Gateway
-from loopback.process import BotProcess, Kind, start
-from loopback.server import FakeDiscord
-from loopback.state import (
+from loopback.entities import (
     JSON,
     Channel,
     Guild,
@@ -44,6 +41,9 @@ from loopback.state import (
     Visibility,
     iter_components,
 )
+from loopback.gateway import Gateway
+from loopback.process import BotProcess, Kind, start
+from loopback.server import FakeDiscord
 
 DEADLINE_MARKS = ("no initial response within", "initial response after")
 OVER = (  # the end of the Abend (named with its winner), or of a table ended otherwise

@@ -124,7 +124,7 @@ def _bench(urls: list[str], actions: int) -> int:
     import tempfile
     from pathlib import Path
 
-    from bench.service import markdown, run
+    from bench.service_bench import markdown, run
 
     with tempfile.TemporaryDirectory() as folder:
         targets = urls or [f"sqlite:///{Path(folder) / 'bench.sqlite3'}"]

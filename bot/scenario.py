@@ -15,7 +15,7 @@ from bot.engine import JSON, Action, Event, FixedRng, IllegalAction, Rng, step
 from bot.engine.rng import ChanceError, ChanceExhausted
 from bot.i18n import t
 from bot.plugins import GAMES
-from bot.tournament.scenario import run_tournament
+from bot.tournament.tournament_scenario import run_tournament
 
 EXIT_OK, EXIT_MALFORMED, EXIT_ILLEGAL = 0, 2, 3
 
@@ -93,7 +93,10 @@ CHANCE: dict[str, Callable[[Mapping[str, JSON]], Rng]] = {
     "teufel": _tile_rng,
     "dicedevils": _items_and_dice_rng,
 }
-SCENARIO_GAMES = (*CHANCE, "flaschenteufel")  # and "tournament" (bot.tournament.scenario)
+SCENARIO_GAMES = (
+    *CHANCE,
+    "flaschenteufel",
+)  # and "tournament" (tournament_scenario)
 
 
 def _is_int(value: object) -> bool:

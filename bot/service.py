@@ -28,7 +28,7 @@ from bot.engine.serial import to_data
 from bot.history.keeping import listener as history_listener
 from bot.history.queries import History
 from bot.lobby import LOBBY_VERBS, Lobby
-from bot.play.computers import ComputerSeats
+from bot.play.computer_seats import ComputerSeats
 from bot.play.directory import Directory
 from bot.play.host import HostTools
 from bot.play.outbox import Outbox

@@ -1,7 +1,7 @@
 """Computer players at the tables: a task that plays what computer seats (and computers
 standing in for absent players) owe, a second or two after their turn came, through the
 same sequence as a click (the table's turn, what was owed first, the action, the
-delivery). What is owed is read from the tables each time (``bot.play.computers``), so a
+delivery). What is owed is read from the tables each time (``bot.play.computer_seats``), so a
 restart or another process's move loses nothing; each process plays its own servers'."""
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from discord.ext import commands, tasks
 from bot.computer_warmup import warm_up
 from bot.engine import IllegalAction
 from bot.i18n import t
-from bot.play.computers import DELAY, ComputerSeats, Turn
+from bot.play.computer_seats import DELAY, ComputerSeats, Turn
 from bot.players.seats import is_computer
-from bot.render.lobby import mention, stand_in_mention
+from bot.render.lobby_card import mention, stand_in_mention
 from cogs.croupier_cog import CroupierCog
 from cogs.pipeline.router import router_of
 

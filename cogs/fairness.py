@@ -16,14 +16,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.audit.fairness import report
+from bot.audit.dice_fairness import report
 from bot.engine import IllegalAction
 from bot.history.queries import History
 from bot.i18n import t
 from bot.render.cards import Card
 from bot.render.drawn import ready
 from bot.render.fairness_card import fairness_card, histogram
-from bot.render.lobby import mention
+from bot.render.lobby_card import mention
 from bot.render.pictures.histogram import alt_histogram, histogram_png
 from cogs.croupier_cog import CroupierCog
 from cogs.options import game_choices

@@ -19,13 +19,13 @@ from discord.ext import commands
 from bot.engine import IllegalAction
 from bot.history.leaderboard import RATED_KINDS, Board, Leaderboards
 from bot.history.queries import Season
-from bot.history.ratings import PROVISIONAL_GAMES
 from bot.history.seasons import running_season
+from bot.history.skill_ratings import PROVISIONAL_GAMES
 from bot.i18n import t
-from bot.render import leaderboard as cards
+from bot.render import leaderboard_card as cards
 from bot.render.cards import Card, Picture
 from bot.render.drawn import ready
-from bot.render.pictures.leaderboard import alt_leaderboard, leaderboard_png
+from bot.render.pictures.leaderboard_picture import alt_leaderboard, leaderboard_png
 from bot.service import Service
 from cogs.croupier_cog import CroupierCog, actor_of
 from cogs.options import SeasonName, SeasonPick, game_choices

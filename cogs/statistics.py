@@ -1,7 +1,7 @@
 """``/statistik [spieler] [spiel] [computer]``: a player's statistics on this server,
 privately: games, wins and average place per game, each game's own measures, his
 tournaments; a computer player's too (named as a computer, never as a mention). Read from
-the history's kept sums in one query (bot.history.statistics); what a crash left unfolded
+the history's kept sums in one query (bot.history.player_statistics); what a crash left unfolded
 is folded first (bot.history.keeping), and at the bot's start.
 
 Refusals are private, in the reader's language: asked in DMs (statistics are per server),
@@ -23,8 +23,8 @@ from bot.i18n import t
 from bot.players.seats import computer_name, is_computer
 from bot.plugins import PLUGINS
 from bot.render.cards import Card
-from bot.render.lobby import COMPUTER_MARK, mention
-from bot.render.statistics import statistics_card
+from bot.render.lobby_card import COMPUTER_MARK, mention
+from bot.render.statistics_card import statistics_card
 from bot.render.sums import common
 from bot.tournament.game import TournamentGame
 from cogs.croupier_cog import CroupierCog

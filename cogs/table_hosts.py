@@ -18,7 +18,7 @@ from bot.games.dicedevils.render.cards import slot_number
 from bot.i18n import listed, reasoned, t
 from bot.render.cards import Button, Card
 from bot.render.fit import fit
-from bot.render.lobby import mention, stand_in_mention, table_lobby_card
+from bot.render.lobby_card import mention, stand_in_mention, table_lobby_card
 from bot.service import ClockNotice, Outcome
 from cogs.croupier_cog import CroupierCog, actor_of, channel_by_id, client_service, table_link
 from cogs.options import ON_TIMEOUT, ClockMinutes, OnTimeout, Reason, StandIn

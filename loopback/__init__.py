@@ -1,8 +1,8 @@
 """A loopback Discord: REST + gateway on 127.0.0.1 for testing the real bot with discord.py."""
 
+from loopback.entities import Channel, Guild, Interaction, Message, RestCall, User
 from loopback.harness import bot_running, fake_discord, run_bot, tasks_left_behind
 from loopback.server import FakeDiscord
-from loopback.state import Channel, Guild, Interaction, Message, RestCall, User
 
 __all__ = [
     "Channel",

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from loopback.payloads import channel_payload, member_payload, user_payload
-from loopback.state import (
+from loopback.entities import (
     JSON,
     SELECT_TYPES,
     TEXT_INPUT,
@@ -16,6 +15,7 @@ from loopback.state import (
     User,
     iter_components,
 )
+from loopback.payloads import channel_payload, member_payload, user_payload
 
 # Application command option types.
 SUB_COMMAND = 1

@@ -12,10 +12,17 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from loopback.entities import JSON
+from loopback.gateway_shards import (
+    Connection,
+    IdentifyLimit,
+    Session,
+    event_guild,
+    parse_shard,
+    shard_of,
+)
 from loopback.payloads import user_payload
 from loopback.routes import Reply, Request, Route, route
-from loopback.shards import Connection, IdentifyLimit, Session, event_guild, parse_shard, shard_of
-from loopback.state import JSON
 from loopback.world import World
 
 HEARTBEAT_INTERVAL_MS = 41_250

@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from loopback.state import BUTTON, COMPONENTS_V2, JSON, SELECT_TYPES, TEXT_INPUT, Message
+from loopback.entities import BUTTON, COMPONENTS_V2, JSON, SELECT_TYPES, TEXT_INPUT, Message
 
 Problem = tuple[tuple[str | int, ...], str]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 
-from loopback.state import (
+from loopback.entities import (
     EPHEMERAL,
     JSON,
     Channel,

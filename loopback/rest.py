@@ -14,14 +14,7 @@ from typing import Any
 from aiohttp import BodyPartReader, web
 
 from loopback import limits, schema
-from loopback.payloads import (
-    callback_result,
-    channel_payload,
-    member_payload,
-    user_payload,
-)
-from loopback.routes import ApiError, Handler, Reply, Request, Route, route
-from loopback.state import (
+from loopback.entities import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     CREATE_EVENTS,
@@ -43,6 +36,13 @@ from loopback.state import (
     RestCall,
     Upload,
 )
+from loopback.payloads import (
+    callback_result,
+    channel_payload,
+    member_payload,
+    user_payload,
+)
+from loopback.routes import ApiError, Handler, Reply, Request, Route, route
 from loopback.world import World
 
 PREFIX = "/api/v10"

@@ -39,8 +39,8 @@ from jsonschema.validators import extend
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
+from loopback.entities import JSON
 from loopback.limits import Problem
-from loopback.state import JSON
 
 SPEC_URI = "urn:discord:api:v10"
 PREFIX = "/api/v10"

@@ -27,9 +27,7 @@ from loopback.driver import (
     modal_data,
     select_data,
 )
-from loopback.gateway import Gateway
-from loopback.rest import Failure, Rest
-from loopback.state import (
+from loopback.entities import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     BUTTON,
@@ -44,6 +42,8 @@ from loopback.state import (
     User,
     iter_components,
 )
+from loopback.gateway import Gateway
+from loopback.rest import Failure, Rest
 from loopback.world import World
 
 # How much longer than Discord's deadline ``slash``/``click``... wait for the initial response.

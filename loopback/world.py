@@ -15,10 +15,9 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from loopback import payloads
+from loopback.app_emojis import AppEmojis
 from loopback.driver import Uploads
-from loopback.emojis import AppEmojis
-from loopback.shards import IDENTIFY_WINDOW
-from loopback.state import (
+from loopback.entities import (
     ADMINISTRATOR,
     APPLICATION_COMMAND,
     DEFAULT_MEMBER_PERMISSIONS,
@@ -35,6 +34,7 @@ from loopback.state import (
     User,
     Visibility,
 )
+from loopback.gateway_shards import IDENTIFY_WINDOW
 
 
 class Listener(Protocol):
@@ -75,7 +75,7 @@ class World:
         # Discord's clocks (tests may shorten them).
         self.response_deadline = 3.0
         self.token_lifetime = 15 * 60.0
-        # Sharding (loopback/shards.py): GET /gateway/bot's answer, and the session start
+        # Sharding (loopback/gateway_shards.py): GET /gateway/bot's answer, and the session start
         # limit sharded IDENTIFYs are held to (max_concurrency buckets, one IDENTIFY per
         # bucket per identify_window seconds; refused with op 9).
         self.recommended_shards = 1

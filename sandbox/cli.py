@@ -17,7 +17,7 @@ from typing import TextIO
 from bot.engine import AuditedRng
 from sandbox.demos import DEMOS
 from sandbox.lines import EXIT_INTERRUPTED, MANAGE_GUILD, PLAYERS, help_text
-from sandbox.session import Sandbox
+from sandbox.terminal_session import Sandbox
 
 # The bot, the fake Discord and the database (discord.py, aiohttp, SQLAlchemy: seconds to
 # import) are imported once the Ctrl-C handler is in place, so that a Ctrl-C while the

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from loopback.state import Interaction
+    from loopback.entities import Interaction
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,6 @@ reading the code) can check an exported game offline: :mod:`bot.audit.export` ho
 format (it reads stored games through the fields it needs, without importing the store);
 :mod:`bot.audit.verify` checks it. The hash chain both the store and the verifier compute is
 :mod:`bot.engine.chain`, so the store and the audit both depend on the engine, not on each
-other. The dice's own fairness, over many games, is :mod:`bot.audit.fairness` (Pearson's
+other. The dice's own fairness, over many games, is :mod:`bot.audit.dice_fairness` (Pearson's
 chi-square test, :mod:`bot.audit.chi_square`): arithmetic on counts the history gathers.
 """

@@ -8,7 +8,7 @@ from __future__ import annotations
 from sqlalchemy import func
 from sqlmodel import col, select
 
-from bot.audit.fairness import Counts
+from bot.audit.dice_fairness import Counts
 from bot.store import Store
 from bot.store.history_rows import DrawTally
 

@@ -1,7 +1,7 @@
 """Folding a finished game into the players' history, in one transaction: its
 :class:`GameResult` (which marks it folded, so a second fold does nothing), its players'
 :class:`PlayerMeasure` sums, its :class:`DrawTally` counts and its ratings
-(:func:`bot.history.ratings.rate_game`); what a game counts for (a practice table,
+(:func:`bot.history.skill_ratings.rate_game`); what a game counts for (a practice table,
 computer seats) :mod:`bot.history.counting` decides. Everything is read from the game's
 row and its event log, so folding again from the log (:mod:`bot.history.rebuild`) gives
 the same rows.
@@ -18,7 +18,7 @@ from sqlalchemy.dialects.postgresql import insert as postgres_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col, select
 
-from bot.history import ratings
+from bot.history import skill_ratings as ratings
 from bot.history.counting import practice, rated
 from bot.history.measures import measures
 from bot.play.outcome import FINISHED

@@ -5,7 +5,7 @@ The leaderboard is one read of the ratings' primary key (guild, game, season): a
 table holds its few hundred players at most, ordered here, its computers left out (they
 are rated, never listed: bot.history.counting). Established players come first by their
 ordinal (μ − 3σ), players tied on it share a place; provisional ones (fewer than
-:data:`~bot.history.ratings.PROVISIONAL_GAMES` rated games) follow, without a place.
+:data:`~bot.history.skill_ratings.PROVISIONAL_GAMES` rated games) follow, without a place.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from bot.history.ratings import PROVISIONAL_GAMES, Skill, games_by_kind, table_of
 from bot.history.seasons import seasons_of, start_season
+from bot.history.skill_ratings import PROVISIONAL_GAMES, Skill, games_by_kind, table_of
 from bot.players.seats import is_computer
 from bot.plugins import GAMES
 from bot.store import Store

@@ -4,11 +4,11 @@ what a crash left unfolded (:func:`bot.history.keeping.catch_up`)."""
 
 from __future__ import annotations
 
-from bot.audit.fairness import Counts
+from bot.audit.dice_fairness import Counts
 from bot.history.face_counts import face_counts
 from bot.history.keeping import catch_up
 from bot.history.leaderboard import Leaderboards
-from bot.history.statistics import Measures, computers_measured, player_measures
+from bot.history.player_statistics import Measures, computers_measured, player_measures
 from bot.store import Season, Store
 
 __all__ = ["History", "Season"]

@@ -8,7 +8,7 @@ One :class:`Ops` per bot, started in its set-up and closed with it::
 
 ``start`` hands the bot's router its :class:`~bot.ops.metrics.Metrics` (the click path
 counts answers and refusals there), registers what is read at scrape time
-(:mod:`bot.ops.state`), starts the lag monitor (:mod:`bot.ops.lag`) and, with a port,
+(:mod:`bot.ops.scraped`), starts the lag monitor (:mod:`bot.ops.lag`) and, with a port,
 the HTTP server (:mod:`bot.ops.health`) on the bot's loop.
 """
 
@@ -23,7 +23,7 @@ from bot.ops import answers
 from bot.ops.health import HealthServer
 from bot.ops.lag import LagMonitor
 from bot.ops.metrics import Metrics
-from bot.ops.state import BotState
+from bot.ops.scraped import BotState
 
 __all__ = ["Metrics", "Ops"]
 

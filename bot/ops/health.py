@@ -24,7 +24,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from bot.cluster.member import CLOCK, SYNC
 from bot.config import ConfigError
-from bot.ops.gateway import shard_states
+from bot.ops.gateway_health import shard_states
 from bot.ops.lag import LagMonitor
 from bot.ops.metrics import Metrics
 

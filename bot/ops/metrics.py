@@ -5,7 +5,7 @@ What the click path counts (a counter's ``inc`` and a histogram's ``observe``, a
 microsecond each, no await): interactions answered and how long their first answer took
 (:mod:`bot.ops.answers` times them), and refusals by their catalogue key. What the bot's
 state holds (outbox, open games, gateway) is read when Prometheus scrapes
-(:mod:`bot.ops.state`), never on the click path.
+(:mod:`bot.ops.scraped`), never on the click path.
 """
 
 from __future__ import annotations

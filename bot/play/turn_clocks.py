@@ -166,7 +166,9 @@ class TurnClocks:
         if row.on_timeout == clocks.WAIT:
             self.put(table, replace(row, deadline=None))
             return ClockNotice(clocks.WAIT, current, due.players, None)
-        if row.on_timeout == clocks.COMPUTER:  # a computer plays on for them (bot.play.computers)
+        if (
+            row.on_timeout == clocks.COMPUTER
+        ):  # a computer plays on for them (bot.play.computer_seats)
             taken = [p for p in due.players if p not in row.stand_in and not is_computer(p)]
             self.put(table, replace(row, deadline=None, stand_in=[*row.stand_in, *taken]))
             return ClockNotice(clocks.COMPUTER, current, tuple(taken), None)

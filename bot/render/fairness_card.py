@@ -5,7 +5,7 @@ Numbers as the reader writes them."""
 
 from __future__ import annotations
 
-from bot.audit.fairness import ALARM, MIN_DICE, ChiSquare, Report
+from bot.audit.dice_fairness import ALARM, MIN_DICE, ChiSquare, Report
 from bot.i18n import decimal, number, t
 from bot.render.cards import Card
 from bot.render.pictures.histogram import TONES

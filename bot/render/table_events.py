@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.i18n import t
-from bot.render.lobby import stand_in_mention
+from bot.render.lobby_card import stand_in_mention
 
 TABLE_EVENTS = frozenset(
     {"lobby", "join", "leave", "start", "end", "kick", "replace", "pause", "resume", "clock",

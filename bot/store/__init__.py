@@ -5,11 +5,11 @@ appends an event row and swaps the game's snapshot under an optimistic version c
 """
 
 from bot.store.database import default_sqlite_url, make_engine, normalize_url
-from bot.store.errors import GameNotFound, StoreError, VersionConflict
 from bot.store.history_rows import DrawTally, GameResult, PlayerMeasure, Rating, Season, Watcher
 from bot.store.migrate import upgrade
 from bot.store.models import EventRow, GameRow, GameStatus, GuildSettings
 from bot.store.repository import Store
+from bot.store.store_errors import GameNotFound, StoreError, VersionConflict
 
 __all__ = [
     "DrawTally",

@@ -15,9 +15,9 @@ from typing import Any
 from sqlalchemy import Engine, bindparam, select, update
 
 from bot.clocks.clock import Clock
-from bot.store.errors import GameNotFound
 from bot.store.models import GameRow, GameStatus
 from bot.store.prepared import Prepared
+from bot.store.store_errors import GameNotFound
 
 NAMES = tuple(f.name for f in fields(Clock))
 COLUMNS = tuple(f"clock_{name}" for name in NAMES if name != "game_id")

@@ -13,10 +13,10 @@ from bot.engine.chain import chained_event
 from bot.store.clock_rows import WRITTEN as CLOCK_COLUMNS
 from bot.store.clock_rows import clock_values
 from bot.store.columns import utcnow
-from bot.store.errors import GameNotFound, VersionConflict
 from bot.store.kept import KeptConnection
 from bot.store.models import EventRow, GameRow, GameStatus, GuildSettings, PlayerName
 from bot.store.prepared import Prepared
+from bot.store.store_errors import GameNotFound, VersionConflict
 
 JSONDict = dict[str, Any]
 

@@ -114,7 +114,7 @@ def split(players: list[str], size: int) -> list[list[str]]:
 def draw_order(groups: list[list[str]]) -> list[str]:
     """The inverse of :func:`split`'s dealing: the order a draw's shuffle must give for
     ``split`` to make exactly these groups, when they are sized as it makes them (a
-    scenario's draw written out, ``bot.tournament.scenario``)."""
+    scenario's draw written out, ``bot.tournament.tournament_scenario``)."""
     longest = max((len(group) for group in groups), default=0)
     return [group[i] for i in range(longest) for group in groups if i < len(group)]
 

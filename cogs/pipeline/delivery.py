@@ -34,7 +34,7 @@ from bot.play.outcome import OPEN, FollowUp
 from bot.players.seats import humans
 from bot.render.cards import Card
 from bot.render.drawn import ready, showing, shows
-from bot.render.lobby import mention
+from bot.render.lobby_card import mention
 from bot.service import Outcome, Service
 from cogs.croupier_cog import channel_by_id, client_service
 from cogs.pipeline import onlookers, wire

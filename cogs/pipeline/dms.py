@@ -12,7 +12,7 @@ import discord
 from bot.i18n import t
 from bot.render.cards import Card
 from bot.render.drawn import ready
-from bot.render.lobby import mention
+from bot.render.lobby_card import mention
 from cogs.pipeline.payload import send_kwargs
 
 log = logging.getLogger(__name__)

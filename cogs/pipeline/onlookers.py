@@ -16,7 +16,7 @@ from bot.i18n import t
 from bot.play.outcome import FINISHED
 from bot.play.tables import Table
 from bot.players.seats import PRACTICE
-from bot.render import onlookers
+from bot.render import onlooker_buttons as onlookers
 from bot.render.cards import Card
 from bot.service import Outcome, Service
 from cogs.pipeline.replies import answer_locale, refuse

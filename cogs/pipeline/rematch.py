@@ -17,7 +17,7 @@ import discord
 from bot.engine import IllegalAction
 from bot.i18n import listed, t
 from bot.play.tables import Table
-from bot.render.lobby import mention
+from bot.render.lobby_card import mention
 from bot.service import Outcome, Service
 from cogs.croupier_cog import channel_by_id, client_service, table_link
 from cogs.pipeline import payload as ui

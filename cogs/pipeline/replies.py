@@ -14,7 +14,7 @@ import discord
 from bot.engine import IllegalAction
 from bot.i18n import DEFAULT_LOCALE, FALLBACK, has_text, listed, private_locale, t
 from bot.ops.metrics import refused
-from bot.render.lobby import mention
+from bot.render.lobby_card import mention
 from cogs.pipeline import payload as ui
 from cogs.pipeline.wire import edit_clicked
 

@@ -26,8 +26,8 @@ from discord.ext import commands
 
 from bot.ops.answers import arrived
 from bot.ops.metrics import Metrics
-from bot.render.onlookers import REMATCH, WATCH
-from bot.render.onlookers import VERBS as ONLOOKER_VERBS
+from bot.render.onlooker_buttons import REMATCH, WATCH
+from bot.render.onlooker_buttons import VERBS as ONLOOKER_VERBS
 from cogs.pipeline.busy import Busy
 from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.incoming import Click, form_values, parse_click

@@ -19,7 +19,7 @@ from bot.engine import IllegalAction
 from bot.i18n import t
 from bot.play.outcome import LOBBY
 from bot.play.tables import Table
-from bot.render import onlookers
+from bot.render import onlooker_buttons as onlookers
 from bot.render.cards import Card
 from bot.render.drawn import ready
 from cogs.croupier_cog import client_service

@@ -29,7 +29,7 @@ from bot.tournament.evening_time import (
     zone_choices,
     zone_named,
 )
-from bot.tournament.export import full_json, standings_csv
+from bot.tournament.results_export import full_json, standings_csv
 from cogs.croupier_cog import CroupierCog, actor_of
 from cogs.options import (
     ON_TIMEOUT,

@@ -28,8 +28,8 @@ from pathlib import Path
 
 from bot.render.typeface import BOLD, REGULAR
 from loopback import timestamps
+from loopback.entities import JSON
 from loopback.screens.shot import Shot
-from loopback.state import JSON
 
 WIDTH = 760  # CSS pixels of the page (the screenshot is twice that)
 

@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from loopback.server import FakeDiscord
-from loopback.state import (
+from loopback.entities import (
     APPLICATION_COMMAND,
     DISCORD_EPOCH_MS,
     JSON,
@@ -27,6 +26,7 @@ from loopback.state import (
     Visibility,
     iter_components,
 )
+from loopback.server import FakeDiscord
 
 USER_ID = re.compile(r"<@!?(\d+)>")
 CHANNEL_ID = re.compile(r"<#(\d+)>")

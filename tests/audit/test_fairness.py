@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.audit.fairness import (
+from bot.audit.dice_fairness import (
     ALARM,
     MIN_DICE,
     UNUSUAL,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bench.service import service_rate
+from bench.service_bench import service_rate
 
 
 def test_both_shapes_report_against_both_baselines(db_url: str) -> None:

@@ -1,4 +1,4 @@
-"""A smoke run of the several-processes benchmark (bench.shards) with tiny numbers: both
+"""A smoke run of the several-processes benchmark (bench.shards_bench) with tiny numbers: both
 configurations answer clicks on both shards, and the report has its rows (no timings)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
 from bench.discord import Run
-from bench.shards import CONFIGS, ONE, TWO, ShardBench, answered_by_process, measure, turns
-from bench.shards import markdown as shards_markdown
+from bench.shards_bench import CONFIGS, ONE, TWO, ShardBench, answered_by_process, measure, turns
+from bench.shards_bench import markdown as shards_markdown
 from bot.store import normalize_url
 
 POSTGRES_ENV = "CROUPIER_TEST_POSTGRES_URL"

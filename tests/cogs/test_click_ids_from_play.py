@@ -30,8 +30,8 @@ from bot.lobby import LOBBY_VERBS
 from bot.plugins import GAMES
 from bot.render import tournament_cards
 from bot.render.cards import MAX_CUSTOM_ID, Card, ClickId, Form, Select
-from bot.render.lobby import table_lobby_card
-from bot.render.onlookers import VERBS as ONLOOKER_VERBS
+from bot.render.lobby_card import table_lobby_card
+from bot.render.onlooker_buttons import VERBS as ONLOOKER_VERBS
 from bot.service import Outcome, Service
 from bot.store import Store, make_engine, upgrade
 from cogs.games.dicedevils import controls as dicedevils

@@ -13,7 +13,7 @@ import pytest
 from bot.i18n import t
 from bot.permissions import NEEDS
 from loopback import bot_running
-from loopback.state import (
+from loopback.entities import (
     ATTACH_FILES,
     CREATE_EVENTS,
     CREATE_PUBLIC_THREADS,

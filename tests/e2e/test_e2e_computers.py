@@ -10,7 +10,7 @@ import pytest
 
 from bot.computer_players import levels
 from bot.players.seats import COMPUTERS_RATED, computer_name, humans, is_computer
-from bot.render.lobby import mention
+from bot.render.lobby_card import mention
 from tests.helpers.e2e_computers import (
     ChannelPosts,
     computer_mentions,

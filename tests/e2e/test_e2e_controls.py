@@ -7,7 +7,7 @@ import pytest
 from bot.engine import Action, IllegalAction
 from cogs.pipeline.replies import refusal_text
 from loopback import bot_running
-from loopback.state import iter_components
+from loopback.entities import iter_components
 from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_table import Table
 

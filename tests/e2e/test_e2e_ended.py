@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from loopback.state import Message
+from loopback.entities import Message
 from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_play import play_out_dicedevils, play_out_flaschenteufel
 from tests.helpers.e2e_table import Table

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from bot.plugins import GAMES
-from loopback.state import Interaction, Message, User
+from loopback.entities import Interaction, Message, User
 from tests.e2e.test_e2e_statistik import play_dd, play_ft, play_v6
 from tests.helpers.e2e_table import Table
 

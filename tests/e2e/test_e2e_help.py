@@ -15,7 +15,7 @@ from bot.config import Settings
 from bot.engine.rng import ScriptedDice
 from bot.store import default_sqlite_url
 from loopback import bot_running, fake_discord, tasks_left_behind
-from loopback.state import Message
+from loopback.entities import Message
 from tests.helpers.e2e_table import Table
 
 MANAGE_SERVER = 1 << 5

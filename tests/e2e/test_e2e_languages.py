@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.i18n import t
 from bot.play.directory import Directory
-from loopback.state import Message, User, iter_components
+from loopback.entities import Message, User, iter_components
 from tests.helpers.e2e_table import Table
 from tests.helpers.leaks import LeakScan
 

@@ -12,7 +12,7 @@ import pytest
 
 from bot.engine import IllegalAction
 from bot.i18n import LANGUAGES, t
-from loopback.state import Message, User
+from loopback.entities import Message, User
 from tests.helpers.e2e_table import Table
 
 MANAGE_GUILD = 1 << 5

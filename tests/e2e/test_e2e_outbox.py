@@ -18,7 +18,7 @@ from bot.engine import Action
 from bot.play import outbox as outbox_module
 from cogs.pipeline import delivery
 from loopback import bot_running
-from loopback.state import Channel, Message
+from loopback.entities import Channel, Message
 from tests.helpers.e2e_play import play_thread, tournament
 from tests.helpers.e2e_table import Table
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import t
-from loopback.state import User
+from loopback.entities import User
 from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_play import until_play
 from tests.helpers.e2e_table import Table

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.i18n import t
 from loopback import bot_running
-from loopback.state import Message, User
+from loopback.entities import Message, User
 from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_table import Table
 

@@ -11,9 +11,9 @@ import pytest
 from openskill.models import PlackettLuce
 from sqlmodel import Session, col, select
 
-from bot.history.ratings import PROVISIONAL_GAMES, recompute, table_of
+from bot.history.skill_ratings import PROVISIONAL_GAMES, recompute, table_of
 from bot.store.history_rows import ALL_TIME, GameResult
-from loopback.state import Message, User
+from loopback.entities import Message, User
 from tests.helpers.e2e_play import MANAGE_GUILD, play_out_flaschenteufel
 from tests.helpers.e2e_table import Table
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.tournament.evening_time import BERLIN, parse_evening
 from cogs.tournament.evening_calls import open_evenings
-from loopback.state import Channel
+from loopback.entities import Channel
 from tests.helpers.e2e_play import play_thread, tournament
 from tests.helpers.e2e_table import Table
 

@@ -12,7 +12,7 @@ from sqlmodel import select
 from bot.games.teufel import rules as teufel_rules
 from bot.games.teufel.state import START_BALANCE
 from bot.store.history_rows import Watcher
-from loopback.state import Message, User
+from loopback.entities import Message, User
 from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_play import act, bet, choose_first
 from tests.helpers.e2e_table import Table

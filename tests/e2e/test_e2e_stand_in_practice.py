@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.play.computers import DELAY
+from bot.play.computer_seats import DELAY
 from bot.players.seats import PRACTICE, is_computer
 from cogs.pipeline.delivery import nonce_of
 from tests.helpers.e2e_table import Table

@@ -13,7 +13,7 @@ from sqlmodel import select
 
 from bot.store import GameResult, GameRow
 from loopback import bot_running
-from loopback.state import Message, User
+from loopback.entities import Message, User
 from tests.helpers.e2e_play import (
     bet,
     play_out_dicedevils,

@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.i18n import t
 from loopback import bot_running
-from loopback.state import CREATE_EVENTS, MANAGE_EVENTS, iter_components
+from loopback.entities import CREATE_EVENTS, MANAGE_EVENTS, iter_components
 from tests.helpers.e2e_play import MANAGE_GUILD, play_thread
 from tests.helpers.e2e_table import Table
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from loopback.state import CREATE_EVENTS
+from loopback.entities import CREATE_EVENTS
 from tests.helpers.e2e_play import play_thread
 from tests.helpers.e2e_table import Table
 

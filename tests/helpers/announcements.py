@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.render.cards import ClickId
-from bot.render.onlookers import VERBS as ONLOOKERS
+from bot.render.onlooker_buttons import VERBS as ONLOOKERS
 from bot.store import Store
 from loopback import FakeDiscord
-from loopback.state import Channel, Message
+from loopback.entities import Channel, Message
 
 INFO_VERBS = {"account", "mycards", "cup", "rules", "help", *ONLOOKERS}
 """Buttons that are no move of the game: private views, and "Zuschauen" / "Nochmal" (an

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bot.render.cards import ClickId
 
 ONLOOKERS = {"watch", "refresh", "rematch", "computer", "rated", "back"}
-"""Every game table's buttons for those not playing it now (bot.render.onlookers), the
+"""Every game table's buttons for those not playing it now (bot.render.onlooker_buttons), the
 lobby's computer players (bot.lobby) and taking a seat back from one (seat_back)."""
 
 VERBS: dict[str, set[str]] = {

@@ -46,7 +46,7 @@ from bot.tournament.evening_time import BERLIN, parse_evening
 from cogs.pipeline.router import router_of
 from cogs.tournament.evening_calls import open_evenings
 from loopback import FakeDiscord, bot_running
-from loopback.state import Channel, Guild, Interaction, Message, User, iter_components
+from loopback.entities import Channel, Guild, Interaction, Message, User, iter_components
 from tests.helpers.click_ids import VERBS, game_of
 from tests.helpers.leaks import LeakScan, component_texts
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.i18n import t
 from bot.players.seats import PREFIX, is_computer
-from loopback.state import Message, RestCall
+from loopback.entities import Message, RestCall
 from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_table import Table
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from loopback.state import Message
+from loopback.entities import Message
 from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_table import Table
 from tests.helpers.fake_time import FakeTime

@@ -12,7 +12,7 @@ from bot.config import Settings
 from bot.engine.rng import ScriptedDice
 from cogs.pipeline.router import router_of
 from loopback import FakeDiscord
-from loopback.state import Channel, Guild, Message, User
+from loopback.entities import Channel, Guild, Message, User
 from tests.helpers.click_ids import click_of
 
 

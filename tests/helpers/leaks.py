@@ -36,10 +36,10 @@ from bot.engine import IllegalAction
 from bot.games.emojis import as_plain
 from bot.games.flaschenteufel.cards import COLOUR
 from bot.i18n import normalize_locale, number, t, template
-from bot.render.lobby import mention
+from bot.render.lobby_card import mention
 from bot.service import Service
 from loopback import FakeDiscord
-from loopback.state import Message, iter_components
+from loopback.entities import Message, iter_components
 from tests.helpers.engine_state import engine_state
 
 # Leaf keys of a private view that the public view hides, and what kind of secret they hold.

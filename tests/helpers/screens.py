@@ -29,8 +29,8 @@ from unittest import mock
 from bot import emoji_sync
 from bot.app import Croupier
 from bot.render.cards import ClickId
+from loopback.entities import User, iter_components
 from loopback.screens import Film, Shot, filming, page, pngs
-from loopback.state import User, iter_components
 from tests.helpers.click_ids import click_of
 from tests.helpers.transcript import Transcript
 from tests.helpers.transcript_games import GAMES, transcript_of

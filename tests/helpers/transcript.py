@@ -39,7 +39,7 @@ import loopback.world
 from bot.engine import AuditedRng
 from bot.engine.rng import ScriptedDice
 from loopback import FakeDiscord, timestamps
-from loopback.state import (
+from loopback.entities import (
     BUTTON,
     CONTAINER,
     DISCORD_EPOCH_MS,

@@ -18,7 +18,7 @@ from bot.store import default_sqlite_url
 from bot.tournament.evening_time import BERLIN, parse_evening
 from cogs.tournament.evening_calls import open_evenings
 from loopback import bot_running, tasks_left_behind
-from loopback.state import Message, User
+from loopback.entities import Message, User
 from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_table import Table
 from tests.helpers.transcript import (

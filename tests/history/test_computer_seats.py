@@ -15,12 +15,12 @@ from sqlmodel import Session, select
 from bot.engine import IllegalAction
 from bot.history.fold import remeasure
 from bot.history.leaderboard import RATED_KINDS, Leaderboards
+from bot.history.player_statistics import computers_measured, player_measures
 from bot.history.queries import History
-from bot.history.ratings import PROVISIONAL_GAMES, Skill, rate_game, table_of
 from bot.history.rebuild import rebuild
-from bot.history.statistics import computers_measured, player_measures
+from bot.history.skill_ratings import PROVISIONAL_GAMES, Skill, rate_game, table_of
 from bot.players.seats import COMPUTERS_RATED, PRACTICE, computer_id, computer_name
-from bot.render.lobby import COMPUTER_MARK, mention
+from bot.render.lobby_card import COMPUTER_MARK, mention
 from bot.service import Service
 from bot.store import DrawTally, GameResult, PlayerMeasure, Store
 from bot.store.history_rows import ALL_TIME

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.audit.fairness import Verdict, report
+from bot.audit.dice_fairness import Verdict, report
 from bot.engine.rng import AuditedRng, Draw, derive
 from bot.history.face_counts import face_counts
 from bot.service import Service

@@ -9,7 +9,7 @@ import hashlib
 
 import pytest
 
-from bot.audit.fairness import ALARM, Verdict, report
+from bot.audit.dice_fairness import ALARM, Verdict, report
 from bot.engine.rng import AuditedRng, Draw, derive
 from bot.history.face_counts import face_counts
 from bot.history.fold import tallies

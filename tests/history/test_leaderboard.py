@@ -4,8 +4,8 @@ place, provisional players after them and marked, one decimal the reader's way."
 from __future__ import annotations
 
 from bot.history.leaderboard import Board, Line, ranked
-from bot.history.ratings import PROVISIONAL_GAMES, Skill
-from bot.render.leaderboard import leaderboard_card, rating
+from bot.history.skill_ratings import PROVISIONAL_GAMES, Skill
+from bot.render.leaderboard_card import leaderboard_card, rating
 
 ENOUGH = PROVISIONAL_GAMES
 

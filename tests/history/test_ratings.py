@@ -12,7 +12,8 @@ from openskill.models import PlackettLuce
 from sqlmodel import Session, select
 
 from bot.engine import IllegalAction
-from bot.history.ratings import (
+from bot.history.seasons import season_at, season_name, seasons_of, start_season
+from bot.history.skill_ratings import (
     PROVISIONAL_GAMES,
     Skill,
     games_by_kind,
@@ -20,7 +21,6 @@ from bot.history.ratings import (
     recompute,
     table_of,
 )
-from bot.history.seasons import season_at, season_name, seasons_of, start_season
 from bot.store import Store
 from bot.store.history_rows import ALL_TIME, NO_GUILD, GameResult, Rating
 

@@ -14,7 +14,7 @@ import discord
 import pytest
 
 from loopback import FakeDiscord, fake_discord
-from loopback.emojis import TINY_PNG
+from loopback.app_emojis import TINY_PNG
 
 GIF = b"GIF89a\x01\x00\x01\x00\x00\x00\x00;"
 JPEG = b"\xff\xd8\xff\xe0" + b"\x00" * 16

@@ -21,9 +21,9 @@ import pytest
 
 from bot.store import default_sqlite_url
 from loopback import fake_discord
+from loopback.entities import Channel, Message, User
 from loopback.process import BotProcess, start
 from loopback.server import FakeDiscord
-from loopback.state import Channel, Message, User
 from tests.helpers.click_ids import click_of
 
 CALLBACK = r"^/interactions/\d+/[^/]+/callback$"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from loopback.state import (
+from loopback.entities import (
     CREATE_EVENTS,
     CREATE_PUBLIC_THREADS,
     MANAGE_THREADS,

@@ -117,7 +117,7 @@ async def test_no_answer_at_all_is_a_violation(world: World, demo: DemoBot) -> N
 
 def test_an_attachment_option_needs_a_filename_and_bytes() -> None:
     from loopback.driver import Resolver, Uploads
-    from loopback.state import Snowflakes
+    from loopback.entities import Snowflakes
 
     uploads = Uploads(Snowflakes())
     uploads.base_url = "http://127.0.0.1:1/cdn"

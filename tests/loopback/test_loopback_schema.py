@@ -9,7 +9,7 @@ import aiohttp
 import pytest
 
 from loopback import FakeDiscord, limits, schema
-from loopback.state import COMPONENTS_V2, JSON, Message
+from loopback.entities import COMPONENTS_V2, JSON, Message
 from tests.helpers.loopback_demo import DemoBot, World
 
 MESSAGES = "/api/v10/channels/1/messages"

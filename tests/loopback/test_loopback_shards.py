@@ -15,9 +15,9 @@ import pytest
 
 from bot.cluster.shards import shard_of
 from loopback import Channel, FakeDiscord, Guild, Message, User, bot_running, fake_discord
+from loopback.entities import JSON
+from loopback.gateway_shards import IdentifyLimit
 from loopback.schema import check_reply
-from loopback.shards import IdentifyLimit
-from loopback.state import JSON
 
 BUTTON = {"type": 2, "style": 1, "label": "Los", "custom_id": "los"}
 

@@ -18,10 +18,10 @@ from discord import app_commands
 from PIL import Image
 
 from loopback import FakeDiscord, bot_running
+from loopback.entities import Message, User
 from loopback.screens import filming, page, png, shot_of
 from loopback.screens.html import Page
 from loopback.screens.shot import Shot
-from loopback.state import Message, User
 from tests.helpers.loopback_demo import World
 
 ACCENT = 0xE0A526

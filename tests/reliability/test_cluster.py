@@ -38,7 +38,7 @@ from bot.store.clock_rows import ClockStore
 from bot.store.columns import utcnow
 from loopback import FakeDiscord, fake_discord
 from loopback.cluster import Cluster
-from loopback.state import Channel, Interaction, User
+from loopback.entities import Channel, Interaction, User
 from tests.helpers.announcements import Tally, all_delivered, check_channel, check_tournament
 from tests.helpers.leaks import LeakScan
 from tests.reliability.test_crash import COMMANDS, Crash, _answer, _buttons, _step

@@ -27,8 +27,8 @@ from bot.render.cards import ClickId
 from bot.service import Service
 from bot.store import Store, default_sqlite_url, make_engine
 from loopback import FakeDiscord, fake_discord
+from loopback.entities import Channel, Message, User, iter_components
 from loopback.process import BotProcess, start
-from loopback.state import Channel, Message, User, iter_components
 from tests.helpers.announcements import INFO_VERBS, Tally, all_delivered, check_channel, report
 from tests.helpers.click_ids import click_of
 

@@ -28,8 +28,8 @@ from bot.plugins import GAMES
 from bot.service import Service
 from bot.store import Store, default_sqlite_url, make_engine
 from loopback import FakeDiscord, fake_discord
+from loopback.entities import Channel, Message, RestCall, User
 from loopback.process import BotProcess, start
-from loopback.state import Channel, Message, RestCall, User
 from tests.helpers.announcements import Tally, all_delivered, check_tournament, report
 from tests.helpers.click_ids import click_of
 

@@ -397,9 +397,9 @@ def leaderboard(locale: str) -> Case:
     """``/rangliste``'s picture as the ratings cog draws it: three established players (the
     medals), one below zero, the longest names, two provisional ones under their label."""
     from bot.history.leaderboard import Board, Line
-    from bot.history.ratings import PROVISIONAL_GAMES
-    from bot.render import leaderboard as board_cards
-    from bot.render.pictures.leaderboard import leaderboard_png
+    from bot.history.skill_ratings import PROVISIONAL_GAMES
+    from bot.render import leaderboard_card as board_cards
+    from bot.render.pictures.leaderboard_picture import leaderboard_png
     from bot.store.history_rows import Season
 
     lines = [
@@ -430,7 +430,7 @@ FAIRNESS = {
 def fairness(locale: str) -> Case:
     """``/fairness``'s histogram as the fairness cog draws it: loaded dice (German, red
     bars), fair ones in the thousands (English, green), too few to test (French, grey)."""
-    from bot.audit.fairness import report
+    from bot.audit.dice_fairness import report
     from bot.render.fairness_card import histogram
     from bot.render.pictures.histogram import histogram_png
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.audit.fairness import ChiSquare, report
+from bot.audit.dice_fairness import ChiSquare, report
 from bot.render.fairness_card import accent, fairness_card, p_text, sentence
 from bot.render.pictures.palette import GOLD, GREEN, MUTED, RED
 

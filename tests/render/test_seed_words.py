@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.render.lobby import seed_line
+from bot.render.lobby_card import seed_line
 from bot.render.tournament_cards import champion_card
 
 WORDS = {

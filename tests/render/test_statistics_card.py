@@ -4,7 +4,7 @@ reader's way, jokers by how often they were chosen, a tournament's titles and Fi
 from __future__ import annotations
 
 from bot.plugins import PLUGINS
-from bot.render.statistics import statistics_card
+from bot.render.statistics_card import statistics_card
 from bot.render.sums import common
 
 GAMES = [(p.kind, p.statistics or common) for p in PLUGINS]  # as /statistik gives them

@@ -18,7 +18,7 @@ from bot.games.teufel.state import DEVIL as D
 from bot.games.verflixte6.render import cards as v6_cards
 from bot.i18n import t
 from bot.render.cards import Card
-from bot.render.lobby import table_lobby_card
+from bot.render.lobby_card import table_lobby_card
 
 LOCALES = ("de", "en")
 

@@ -10,7 +10,7 @@ import pytest
 from bot.computer_players import player
 from bot.engine import Action, IllegalAction
 from bot.lobby import Lobby, lobby_action
-from bot.play.computers import ComputerSeats
+from bot.play.computer_seats import ComputerSeats
 from bot.players import LEVELS
 from bot.players.seats import COMPUTERS_RATED, is_computer
 from bot.service import Service

@@ -4,7 +4,7 @@ import csv
 import io
 import json
 
-from bot.tournament.export import full_json, standings_csv
+from bot.tournament.results_export import full_json, standings_csv
 
 TOURNAMENT = {
     "name": "Herbst",

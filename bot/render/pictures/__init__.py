@@ -12,7 +12,7 @@ from __future__ import annotations
 from bot.render.pictures.canvas import png
 from bot.render.pictures.dice import alt_dice, dice_png
 from bot.render.pictures.palette import SCALE
-from bot.render.pictures.tables import alt_group_table, alt_table, group_table_png, table_png
+from bot.render.pictures.place_tables import alt_group_table, alt_table, group_table_png, table_png
 
 __all__ = [
     "SCALE",

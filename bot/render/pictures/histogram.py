@@ -29,7 +29,7 @@ NUMBER_H = 20  # room above the tallest bar for its number
 BAR_SHARE = 0.62  # of a face's slot
 DASH, DASH_GAP = 8, 5
 TONES: dict[str, Colour] = {"fine": GREEN, "unusual": GOLD, "alarm": RED, "": MUTED}
-"""A verdict's colour (``bot.audit.fairness.Verdict``; "": no test)."""
+"""A verdict's colour (``bot.audit.dice_fairness.Verdict``; "": no test)."""
 
 
 def histogram_png(

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.i18n import t
 from bot.render.cards import Button, Card, Row, custom_id
-from bot.render.lobby import ended, mention, table_lobby_card
+from bot.render.lobby_card import ended, mention, table_lobby_card
 
 BUTTON, SELECT = "hlb", "hls"  # the select: the lobby's computer players
 

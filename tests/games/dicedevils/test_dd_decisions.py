@@ -18,7 +18,7 @@ from bot.render.cards import Button, Card, Select
 from bot.service import Outcome
 from cogs.games.dicedevils import controls as dicedevils
 from cogs.pipeline.incoming import parse_click
-from loopback.state import iter_components
+from loopback.entities import iter_components
 from tests.helpers.click_ids import click_of
 
 ANNA, BEN, CEM = "101", "102", "103"

@@ -11,7 +11,7 @@ from bot.games import emojis
 from bot.games.dicedevils.state import VALUE
 from bot.i18n import listed, t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
-from bot.render.lobby import ended, mention, seed_line, table_lobby_card
+from bot.render.lobby_card import ended, mention, seed_line, table_lobby_card
 from bot.render.table_events import TABLE_EVENTS, describe_table_event
 
 BUTTON, SELECT = "ddb", "dds"

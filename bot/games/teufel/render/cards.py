@@ -10,7 +10,7 @@ from bot.games.teufel.state import BONUS, DEVIL, MARKS
 from bot.games.teufel.track import marks_at
 from bot.i18n import listed, number, signed, t
 from bot.render.cards import Button, Card, Form, Row, custom_id
-from bot.render.lobby import ended, mention, seed_line, table_lobby_card
+from bot.render.lobby_card import ended, mention, seed_line, table_lobby_card
 from bot.render.table_events import TABLE_EVENTS, describe_table_event
 
 BUTTON, FORM, SELECT = "tfb", "tfm", "tfs"  # the select: the lobby's computer players

@@ -15,8 +15,8 @@ from bot.games.verflixte6.render.lines import describe, standing_line
 from bot.games.verflixte6.state import DECISIONS, JOKER_IDS, MAX_JOKERS
 from bot.i18n import t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
-from bot.render.lobby import ended, seed_line, table_lobby_card
-from bot.render.lobby import mention as mention  # noqa: PLC0414 - re-exported for cogs
+from bot.render.lobby_card import ended, seed_line, table_lobby_card
+from bot.render.lobby_card import mention as mention  # noqa: PLC0414 - re-exported for cogs
 
 BUTTON, SELECT = "v6b", "v6s"
 Names = Callable[[str], str]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from aiohttp import web
 
 from bot.cluster.shards import shard_of
-from loopback.state import JSON
+from loopback.entities import JSON
 
 # Discord: ``max_concurrency`` rate-limit buckets (``shard_id % max_concurrency``), each of
 # which starts one session per 5 seconds.

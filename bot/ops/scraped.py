@@ -13,7 +13,7 @@ import discord
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 
-from bot.ops.gateway import shard_states
+from bot.ops.gateway_health import shard_states
 
 
 @cache

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.i18n import t
 from bot.render.cards import Card
-from bot.render.lobby import mention
+from bot.render.lobby_card import mention
 from bot.render.sums import Lines, Sums, n
 from bot.tournament.game import TournamentGame
 
@@ -30,7 +30,7 @@ def game_title(kind: str, locale: str) -> str:
 
 
 Measures = Mapping[str, Sums]
-"""A player's sums per game, as the history reads them (``bot.history.statistics``)."""
+"""A player's sums per game, as the history reads them (``bot.history.player_statistics``)."""
 
 
 def statistics_card(

@@ -26,9 +26,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from loopback.entities import JSON, Snowflakes, User, iter_components
 from loopback.payloads import user_payload
 from loopback.routes import ApiError, Reply, Request, Route, route
-from loopback.state import JSON, Snowflakes, User, iter_components
 
 NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
 MAX_EMOJIS = 2000

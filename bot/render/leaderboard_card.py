@@ -10,8 +10,8 @@ from typing import Any, Protocol
 
 from bot.i18n import decimal, t
 from bot.render.cards import Card, Picture
-from bot.render.lobby import mention
-from bot.render.pictures.leaderboard import Row
+from bot.render.lobby_card import mention
+from bot.render.pictures.leaderboard_picture import Row
 from bot.tournament.evening_time import unix
 
 Names = Callable[[str], str]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from loopback import FakeDiscord
-    from loopback.state import Channel, Interaction, Message, User
+    from loopback.entities import Channel, Interaction, Message, User
 
 from bot.games.emojis import as_names
 from bot.i18n import normalize_locale, t

@@ -1,6 +1,6 @@
 """Several processes (issue 33): the bench's clicks over the shards of one process and of two.
 
-    python -m bench.shards [--database URL] [--tables 100] [--seconds 20] [--rounds 4]
+    python -m bench.shards_bench [--database URL] [--tables 100] [--seconds 20] [--rounds 4]
 
 One fake Discord (this process, with the players) has ``--servers`` servers spread evenly
 over 2 shards and the tables dealt in turn to them; Croupier runs on a fresh schema of one
@@ -369,7 +369,7 @@ def _rate(run: Run) -> float:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m bench.shards",
+        prog="python -m bench.shards_bench",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
