@@ -18,8 +18,7 @@ from discord import app_commands
 
 from bot.engine import IllegalAction
 from bot.i18n import has_text, normalize_locale, t
-from bot.ops.answers import arrived
-from bot.ops.metrics import refused
+from bot.ops.answers import arrived, refused
 from cogs.options import OptionRefused, check_interaction
 from cogs.pipeline.replies import answer_locale, refusal_text
 from cogs.pipeline.router import router_of
@@ -89,7 +88,7 @@ async def answer_error(interaction: discord.Interaction[Any], error: Exception) 
     text, failure = explain(error, answer_locale(interaction))
     if failure is None:
         log.info("/%s by %s refused: %s", name, interaction.user.id, error)
-        refused(interaction.client, refusal_key(error))
+        refused(interaction, refusal_key(error))
     else:
         log.error("/%s by %s failed", name, interaction.user.id, exc_info=failure)
     try:

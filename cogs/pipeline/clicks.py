@@ -24,7 +24,7 @@ import discord
 
 from bot.engine import Action, IllegalAction
 from bot.lobby import LOBBY_VERBS, lobby_action
-from bot.ops.metrics import refused
+from bot.ops.answers import refused
 from bot.render.cards import Card
 from bot.service import Outcome, Service
 from cogs.pipeline import prompts
@@ -120,7 +120,7 @@ class GameClicks:
                 interaction, exc.key, reader_locale(interaction, locale)
             )  # a prompt left open
             if closed:
-                refused(interaction.client, exc.key)  # the refusal, said by closing it
+                refused(interaction, exc.key)  # the refusal, said by closing it
             else:
                 await refuse(interaction, exc, locale)
             return

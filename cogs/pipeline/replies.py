@@ -13,7 +13,7 @@ import discord
 
 from bot.engine import IllegalAction
 from bot.i18n import DEFAULT_LOCALE, FALLBACK, has_text, listed, private_locale, t
-from bot.ops.metrics import refused
+from bot.ops.answers import refused
 from bot.render.lobby import mention
 from cogs.pipeline import payload as ui
 from cogs.pipeline.wire import edit_clicked
@@ -74,7 +74,7 @@ async def respond(interaction: Interaction, **kwargs: Any) -> None:
 async def refuse(interaction: Interaction, exc: IllegalAction, locale: str) -> None:
     """A refusal: ephemeral, in the player's language (else the table's, ``locale``);
     nothing was changed."""
-    refused(interaction.client, exc.key)
+    refused(interaction, exc.key)
     text = refusal_text(exc, reader_locale(interaction, locale))
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
@@ -87,7 +87,7 @@ async def game_over(interaction: Interaction, locale: str) -> None:
     private prompt closes with that text, a leftover public message loses its controls
     (a card is read as it stands first: a click comes without the clicked message's
     components, ``cogs.pipeline.wire``)."""
-    refused(interaction.client, "game.over")
+    refused(interaction, "game.over")
     text = t("game.over", private_locale(interaction.locale, locale))
     message = interaction.message
     with contextlib.suppress(discord.HTTPException):
@@ -120,7 +120,7 @@ async def unknown_control(interaction: Interaction, custom_id: str) -> None:
     """A control no game knows (an id from an older version of the bot, or a forged one):
     logged, and answered privately instead of leaving the player waiting."""
     log.warning("unknown custom id %r from user %s", custom_id, interaction.user.id)
-    refused(interaction.client, "game.stale")
+    refused(interaction, "game.stale")
     with contextlib.suppress(discord.HTTPException):
         text = t("game.stale", answer_locale(interaction))
         await interaction.response.send_message(text, ephemeral=True)

@@ -65,6 +65,7 @@ def interaction(
         data={"name": "turnier"},
         guild_id=1,
         user=SimpleNamespace(id=7),
+        extras={},
         client=SimpleNamespace(service=service),
     )
 
