@@ -109,14 +109,13 @@ class Croupier(commands.Bot):
     With ``SHARD_COUNT`` set, ``Croupier(settings)`` builds a :class:`ShardedCroupier`, the
     same bot on discord.py's ``AutoShardedBot`` that runs the shards ``SHARD_IDS``."""
 
-    service: Service
-    member: Member
-    """This process among the bot's processes (its servers, its singletons)."""
     stopping: str | None = None  # why the bot stops (a signal's name), once it does
     application_emojis: bool = False
     """Whether the start uploads the app's emojis (bot.emoji_sync) and the texts use them:
     :func:`run` turns it on; a bot built otherwise (tests, tools) writes plain texts."""
     emoji_task: asyncio.Task[emoji_sync.Report | None] | None = None
+    _checkpoints: asyncio.Task[None] | None = None  # SQLite's WAL checkpoints, once set up
+    _closing: asyncio.Future[None] | None = None  # the one close, once asked for
 
     def __init__(
         self,
@@ -127,8 +126,8 @@ class Croupier(commands.Bot):
         emojis: bool | None = None,
     ) -> None:
         """``store``: the database opened already (:func:`open_store`); without one it is
-        opened when the bot sets up (tests, the sandbox). ``emojis``: see
-        :attr:`application_emojis`."""
+        opened here (tests, the sandbox). ``emojis``: see :attr:`application_emojis`."""
+        store = store or open_store(settings.database_url)
         shards = settings.shards
         sharding: dict[str, Any] = {}
         if shards.sharded:
@@ -142,8 +141,9 @@ class Croupier(commands.Bot):
             **sharding,
         )
         self.settings = settings
-        self.rng_factory = rng_factory
-        self._store = store
+        self.service = Service(store, rng_factory=rng_factory)
+        self.member = Member(shards, store.engine)
+        """This process among the bot's processes (its servers, its singletons)."""
         if emojis is not None:
             self.application_emojis = emojis
         # Clicks and forms go to the games through one router the bot owns; each game's
@@ -159,12 +159,10 @@ class Croupier(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.ops.start(self)  # /health says "starting" until the bot is ready
-        store = self._store or open_store(self.settings.database_url)
-        wal = take_over(store.engine)
+        wal = take_over(self.service.store.engine)
         if wal is not None:
             self._checkpoints = asyncio.create_task(run_checkpoints(wal), name="checkpoints")
-        self.service = Service(store, rng_factory=self.rng_factory)
-        self.member = member = Member(self.settings.shards, store.engine)
+        member = self.member
         painter.start()  # the pictures' worker process, ready before the first picture
         loaded = self.service.tables.load_open_games(member.owns)
         owed = self.service.outbox.load(member.owns)
@@ -239,10 +237,9 @@ class Croupier(commands.Bot):
     async def close(self) -> None:
         """Close the connection to Discord, then the database (once, however often called:
         a stop and the end of ``async with bot`` both close)."""
-        closing = getattr(self, "_closing", None)
-        if closing is None:
-            closing = self._closing = asyncio.ensure_future(self._close())
-        await asyncio.shield(closing)
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
 
     async def _close(self) -> None:
         await self.ops.close()
@@ -250,23 +247,20 @@ class Croupier(commands.Bot):
         await emoji_sync.stop(self.emoji_task)
         if self.application_emojis:
             emojis.clear()  # the registry is the process's: plain texts after this bot
-        member = getattr(self, "member", None)
-        if member is not None:
-            await member.close()
-        task = getattr(self, "_checkpoints", None)
+        await self.member.close()
+        task = self._checkpoints
         if task is not None:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await super().close()
-        service = getattr(self, "service", None)
-        if service is not None:
-            try:
-                service.outbox.flush()  # what was delivered is not delivered again
-            except SQLAlchemyError as exc:
-                log.warning("announcement marks not written: %s", _first_line(exc))
-            service.store.close()
-            service.store.engine.dispose()
+        service = self.service
+        try:
+            service.outbox.flush()  # what was delivered is not delivered again
+        except SQLAlchemyError as exc:
+            log.warning("announcement marks not written: %s", _first_line(exc))
+        service.store.close()
+        service.store.engine.dispose()
 
     async def _sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
