@@ -32,7 +32,7 @@ from bot.store import Store, make_engine, upgrade
 from bot.store.checkpoints import run_checkpoints, take_over
 from cogs.errors import CroupierTree
 from cogs.pipeline.payload import PLAIN_PINGS
-from cogs.pipeline.router import Router
+from cogs.table_bot import TableBot
 from cogs.translator import CommandTranslator
 
 log = logging.getLogger(__name__)
@@ -103,12 +103,18 @@ def open_store(url: str) -> Store:
 silence_voice_warnings()
 
 
-class Croupier(commands.Bot):
-    """The bot. Game state lives in :attr:`service`; cogs only translate interactions.
+class Croupier(TableBot):
+    """The bot. Game state lives in :attr:`service`; cogs only translate interactions. The
+    bot's parts are its typed attributes: the service and this process's :attr:`member`
+    (made here), the cogs' parts (:class:`~cogs.table_bot.TableBot`: the router, the
+    prompt book, the permission notices, the corrections awaiting confirmation), the
+    settings, the operations (:attr:`ops`) and why it stops (:attr:`stopping`).
 
     With ``SHARD_COUNT`` set, ``Croupier(settings)`` builds a :class:`ShardedCroupier`, the
     same bot on discord.py's ``AutoShardedBot`` that runs the shards ``SHARD_IDS``."""
 
+    member: Member
+    """This process among the bot's processes (its servers, its singletons)."""
     stopping: str | None = None  # why the bot stops (a signal's name), once it does
     application_emojis: bool = False
     """Whether the start uploads the app's emojis (bot.emoji_sync) and the texts use them:
@@ -133,6 +139,8 @@ class Croupier(commands.Bot):
         if shards.sharded:
             sharding = {"shard_count": shards.count, "shard_ids": list(shards.ids)}
         super().__init__(
+            Service(store, rng_factory=rng_factory),
+            member=Member(shards, store.engine),
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
@@ -141,17 +149,10 @@ class Croupier(commands.Bot):
             **sharding,
         )
         self.settings = settings
-        self.service = Service(store, rng_factory=rng_factory)
-        self.member = Member(shards, store.engine)
-        """This process among the bot's processes (its servers, its singletons)."""
         if emojis is not None:
             self.application_emojis = emojis
-        # Clicks and forms go to the games through one router the bot owns; each game's
-        # cog adds its route when it loads (cogs.pipeline.router).
-        self.router = Router(self)
         self.ops = Ops.of(settings)  # metrics; /health and /metrics at HEALTH_PORT
         trim_clicks(self)  # the bot reads a clicked message's id and flags only
-        self.add_listener(self.router.on_interaction, "on_interaction")
 
     def __new__(cls, settings: Settings, *args: Any, **kwargs: Any) -> Croupier:
         sharded = cls is Croupier and settings.shards.sharded

@@ -30,7 +30,7 @@ from bot.tournament.evening_time import (
     zone_named,
 )
 from bot.tournament.export import full_json, standings_csv
-from cogs.croupier_cog import CroupierCog, actor_of
+from cogs.croupier_cog import CroupierCog
 from cogs.options import (
     ON_TIMEOUT,
     BestThirds,
@@ -52,10 +52,11 @@ from cogs.options import (
 )
 from cogs.permission_notices import tell_host
 from cogs.pipeline import payload as ui
+from cogs.pipeline.incoming import actor_of
 from cogs.pipeline.payload import accent_of, send_kwargs
 from cogs.pipeline.replies import reader_locale, refuse, respond
-from cogs.pipeline.router import router_of
 from cogs.pipeline.session import TableSession
+from cogs.table_bot import game_extension
 from cogs.tournament import correction_prompt as tournament_fix
 from cogs.tournament.bracket_picture import bracket_picture
 from cogs.tournament.buttons import CLICKS
@@ -111,7 +112,7 @@ class TournamentCog(CroupierCog):
             "clock_seconds": zugzeit * 60,
             "on_timeout": ON_TIMEOUT[zeitablauf],
         }
-        outcome = await router_of(self.bot).sessions.create(
+        outcome = await self.bot.router.sessions.create(
             KIND,
             [actor_of(interaction)],
             options,
@@ -413,7 +414,7 @@ class TournamentCog(CroupierCog):
     async def remind_due(self, now: datetime) -> int:
         """Remind the players of every group whose evening starts within the hour (each
         group once; see :func:`remind`). Returns how many groups."""
-        sessions, reminded = router_of(self.bot).sessions, 0
+        sessions, reminded = self.bot.router.sessions, 0
         for tid in self.service.tables.live_games(KIND):
             async with sessions(tid) as session:
                 flow = self.service.tournaments
@@ -450,7 +451,7 @@ class TournamentCog(CroupierCog):
         self, interaction: discord.Interaction[Any], game_id: int, *, private: bool = False
     ) -> TableSession:
         """A command's session on the tournament (answered in public unless ``private``)."""
-        return router_of(self.bot).sessions(game_id, interaction, private=private)
+        return self.bot.router.sessions(game_id, interaction, private=private)
 
     async def _here(self, interaction: discord.Interaction[Any]) -> Outcome | None:
         """The tournament of the channel the command came from: the channel's own, or for
@@ -471,7 +472,7 @@ class TournamentCog(CroupierCog):
     async def on_ready(self) -> None:
         """After a restart: results that did not reach their tournament, and groups whose
         thread or table was not created yet."""
-        sessions = router_of(self.bot).sessions
+        sessions = self.bot.router.sessions
         for game_id in self.service.tables.live_games(KIND):
             async with sessions(game_id) as session:
                 await session.deliver_all(await self.service.tournaments.reconcile_of(game_id))
@@ -480,10 +481,4 @@ class TournamentCog(CroupierCog):
                     await start_groups(self.bot, current)
 
 
-async def setup(bot: commands.Bot) -> None:
-    router_of(bot).add(CLICKS)
-    await bot.add_cog(TournamentCog(bot))
-
-
-async def teardown(bot: commands.Bot) -> None:
-    router_of(bot).remove(KIND)
+setup, teardown = game_extension(CLICKS, TournamentCog)

@@ -17,13 +17,13 @@ from bot.render import tournament_cards as tcards
 from bot.render.cards import Button, Card, Picture, custom_id
 from bot.service import Outcome, Service
 from bot.tournament.evening_time import shown_time
-from cogs.croupier_cog import channel_by_id, client_service
 from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import Delivery, nonce_of, send_private, wake
 from cogs.pipeline.dms import closed_notice
+from cogs.pipeline.places import channel_by_id
 from cogs.pipeline.replies import respond
-from cogs.pipeline.router import router_of
 from cogs.pipeline.session import TableSession
+from cogs.table_bot import TableBot, table_bot
 
 THREAD_ARCHIVE_MINUTES = 10080  # a week, the longest Discord offers: evenings are days apart
 THREAD_EXISTS = 160004  # "A thread has already been created for this message"
@@ -35,15 +35,14 @@ CARD_KEPT = frozenset(
 format, who plays, reserves): an action of only these leaves the message as it is."""
 
 
-async def start_groups(client: discord.Client, tournament: Outcome) -> None:
+async def start_groups(bot: TableBot, tournament: Outcome) -> None:
     """A thread and a Verflixte 6 table for every group of the current round that has none
     yet. Idempotent, so a restart finishes what a crash left half done: each group's thread
     hangs on a starter message posted with a fixed nonce (Discord hands back the message
     it accepted before) and a message has one thread at most (its id is the message's); a
     table already opened in the thread is the group's. In the tournament's session (the
     one its delivery runs in, or one of its own): one at a time per tournament."""
-    sessions = router_of(client).sessions
-    async with sessions(tournament.game_id) as session:
+    async with bot.router.sessions(tournament.game_id) as session:
         await _start_groups(session, session.service.tables.current(tournament.game_id))
 
 
@@ -115,7 +114,7 @@ async def deliver(d: Delivery) -> None:
             await d.post("group_table", card, cause=event)
         elif event["type"] == "round":
             await d.post("round", tcards.round_card(event, name, locale), cause=event)
-            await start_groups(d.client, d.service.tables.current(outcome.game_id))
+            await start_groups(table_bot(d.client), d.service.tables.current(outcome.game_id))
         elif event["type"] == "champion":
             card = tcards.champion_card(event, name, outcome, locale)
             await d.post("champion", card, cause=event)
@@ -127,20 +126,18 @@ async def deliver(d: Delivery) -> None:
             await group_started(d, event)
 
 
-async def group_thread(client: discord.Client, group: dict[str, Any]) -> Any:
+async def group_thread(d: Delivery, group: dict[str, Any]) -> Any:
     """The thread of a group's table (None while the group has no table)."""
     if group["game_id"] is None:
         return None
-    return await channel_by_id(
-        client, client_service(client).tables.current(group["game_id"]).channel_id
-    )
+    return await channel_by_id(d.client, d.service.tables.current(group["game_id"]).channel_id)
 
 
 async def evening_begins(d: Delivery, event: dict[str, Any]) -> None:
     """A group's evening begins: its players pinged in its thread (woken)."""
     outcome = d.outcome
     group = group_of(outcome, event["group"])
-    thread = None if group is None else await group_thread(d.client, group)
+    thread = None if group is None else await group_thread(d, group)
     if thread is None:
         return
     players = ", ".join(v6_cards.mention(p) for p in event["players"])
@@ -162,7 +159,7 @@ async def group_started(d: Delivery, event: dict[str, Any]) -> None:
     what happens for them."""
     outcome = d.outcome
     group = group_of(outcome, event["group"])
-    thread = None if group is None else await group_thread(d.client, group)
+    thread = None if group is None else await group_thread(d, group)
     if thread is None:
         return
     missing = event["missing"]
@@ -180,7 +177,7 @@ async def remind(d: Delivery, event: dict[str, Any]) -> None:
     group = group_of(outcome, number)
     assert group is not None  # the tournament's own event names it
     locale, when = outcome.locale, shown_time(datetime.fromisoformat(group["evening"]))
-    thread = await group_thread(d.client, group) or await d.channel()
+    thread = await group_thread(d, group) or await d.channel()
     name, link = outcome.public["name"], f"<#{thread.id}>"
     notice = closed_notice("ui.tour.reminder_public", locale, when=when)
     await wake(thread)  # archived since the draw: players can use its table again
@@ -250,4 +247,4 @@ async def substitute(session: TableSession, outcome: Outcome) -> None:
         return  # no table yet: it opens with the newcomer seated
     await session.deliver_all([table])
     channel = await channel_by_id(interaction.client, table.channel_id)
-    await send_private(interaction.client, channel, table, [str(event["player"])])
+    await send_private(session.sessions, channel, table, [str(event["player"])])

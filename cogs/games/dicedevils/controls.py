@@ -12,13 +12,13 @@ from bot.engine import Action, IllegalAction
 from bot.games.dicedevils.render import cards
 from bot.render.cards import Select
 from bot.service import Outcome
-from cogs.croupier_cog import service_of
 from cogs.games.dicedevils.show import KIND, show, table
 from cogs.pipeline import payload as ui
 from cogs.pipeline import prompts
 from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
+from cogs.table_bot import table_bot
 
 ACCENT = ui.accent_of(KIND)
 
@@ -71,7 +71,8 @@ async def answer(
         return True
     if click.verb not in ("decide", "swap_take"):
         return False
-    name = service_of(interaction).directory.display_name
+    bot = table_bot(interaction.client)
+    name = bot.service.directory.display_name
     if click.verb == "swap_take":  # a long swap: what he takes is chosen, now what he gives
         taken = click.values[0] if click.values else ""
         card = cards.give_card(current, options_for(current, actor), taken, locale, name)
@@ -82,7 +83,7 @@ async def answer(
     card = cards.decision_card(current, options_for(current, actor), locale, name)
     sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
     await prompts.opened(
-        interaction, click.game_id, actor, version=current.version,
+        bot.prompt_book, interaction, click.game_id, actor, version=current.version,
         message_id=sent.message_id, locale=locale,
     )  # the decision's one live prompt from now on  # fmt: skip
     return True

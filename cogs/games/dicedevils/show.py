@@ -44,8 +44,9 @@ async def show(d: Delivery, actor: str | None) -> None:
     if interaction is not None and interaction.message is not None:
         clicked = interaction.message.id
     await prompts.moved_on(
-        d.client, outcome.game_id, outcome.version, answered=clicked, over=outcome.finished
-    )
+        d.prompts, d.service.directory, outcome.game_id, outcome.version, answered=clicked,
+        over=outcome.finished,
+    )  # fmt: skip
     if not (new_round or started):
         return
     dealt = [e for e in outcome.events if e["type"] in DEALT][-1]

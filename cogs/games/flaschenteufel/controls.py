@@ -12,7 +12,6 @@ from bot.engine import Action
 from bot.games.flaschenteufel.render import cards
 from bot.render.drawn import ready
 from bot.service import Outcome
-from cogs.croupier_cog import service_of
 from cogs.games.flaschenteufel.show import (
     ACCENT,
     CHOICES,
@@ -27,6 +26,7 @@ from cogs.pipeline import prompts
 from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
+from cogs.table_bot import table_bot
 
 
 def to_action(interaction: Any, click: Click, current: Outcome | None = None) -> Action:
@@ -50,22 +50,21 @@ async def private(
     checked that he is seated, and for a prompt that the engine lets him choose now)."""
     if click.verb not in PRIVATE:
         return False
-    locale, service = current.locale, service_of(interaction)
+    bot = table_bot(interaction.client)
+    locale, plain = current.locale, bot.service.directory.display_name
     if click.verb == "mycards":
         text = cards.my_cards_text(current.private[actor], actor, locale)
         card = await ready(hand_card(text, current.private[actor], actor, locale))
         await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
         return True
     if click.verb == "passl":  # the left card is chosen: now the right one
-        card = cards.prompt(
-            current, actor, locale, left=int(click.values[0]), plain=service.directory.display_name
-        )
+        card = cards.prompt(current, actor, locale, left=int(click.values[0]), plain=plain)
         await interaction.response.edit_message(**ui.message_kwargs(card, ACCENT))
         return True
-    card = cards.prompt(current, actor, locale, plain=service.directory.display_name)
+    card = cards.prompt(current, actor, locale, plain=plain)
     sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
     await prompts.opened(  # his live prompt from now on (pipeline.prompts.refresh)
-        interaction, click.game_id, actor, version=current.version,
+        bot.prompt_book, interaction, click.game_id, actor, version=current.version,
         message_id=sent.message_id, locale=locale,
     )  # fmt: skip
     return True

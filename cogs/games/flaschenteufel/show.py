@@ -82,7 +82,7 @@ async def answer_in_prompt(d: Delivery, actor: str | None) -> None:
     plain = d.service.directory.display_name
     shown = live_prompt(d.outcome, actor, d.private_locale, plain)
     await interaction.response.edit_message(**shown.kwargs)
-    prompts.answered_in_place(d.client, d.outcome.game_id, actor, message.id,
+    prompts.answered_in_place(d.prompts, d.outcome.game_id, actor, message.id,
                               version=d.outcome.version, state=shown.state)  # fmt: skip
 
 
@@ -103,7 +103,7 @@ async def show(d: Delivery, actor: str | None) -> None:
     if new_hand:
         await d.new_table(table, cause=[e for e in outcome.events if e["type"] == "deal"][-1])
     render = partial(live_prompt, outcome, plain=d.service.directory.display_name)
-    await prompts.refresh(d.client, outcome.game_id, outcome.version, render)
+    await prompts.refresh(d.prompts, d.service.directory, outcome.game_id, outcome.version, render)
     changed = [e for e in outcome.events if e["type"] == "deal" or _hands_shown(e)]
     if changed:
         await send_hands(d, changed[-1])

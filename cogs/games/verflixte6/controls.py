@@ -13,7 +13,6 @@ from bot.games.verflixte6.render import cards
 from bot.games.verflixte6.state import DECISIONS
 from bot.i18n import t
 from bot.service import Outcome
-from cogs.croupier_cog import service_of
 from cogs.games.verflixte6.show import (
     ACCENT,
     KIND,
@@ -25,6 +24,7 @@ from cogs.pipeline import prompts
 from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
+from cogs.table_bot import table_bot
 
 PROMPTS: dict[str, str | None] = {
     "begin": "jokers",  # the joker choice
@@ -82,13 +82,14 @@ async def answer(
     interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
 ) -> bool:
     """The private prompts a table button opens, and Sekante's target next."""
-    name = service_of(interaction).directory.display_name
+    bot = table_bot(interaction.client)
+    name = bot.service.directory.display_name
     if click.verb in ("begin", "menu", "decide"):
         card = prompt_for(current, click.verb, actor, name)
         sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
         if card.rows:  # the decision's one live prompt from now on
             await prompts.opened(
-                interaction, click.game_id, actor, version=current.version,
+                bot.prompt_book, interaction, click.game_id, actor, version=current.version,
                 message_id=sent.message_id, locale=current.locale,
             )  # fmt: skip
         return True

@@ -152,8 +152,9 @@ async def show(
     if interaction is not None and interaction.message is not None:
         clicked = interaction.message.id
     await prompts.moved_on(
-        d.client, outcome.game_id, outcome.version, answered=clicked, over=outcome.finished
-    )
+        d.prompts, d.service.directory, outcome.game_id, outcome.version, answered=clicked,
+        over=outcome.finished,
+    )  # fmt: skip
     if (
         interaction is not None
         and not fresh_turn
@@ -167,8 +168,8 @@ async def show(
             ephemeral=True, wait=True, **send_kwargs(prompt, ACCENT)
         )
         await prompts.opened(
-            interaction, outcome.game_id, actor, version=outcome.version, message_id=sent.id,
-            locale=mine.locale,
+            d.prompts, interaction, outcome.game_id, actor, version=outcome.version,
+            message_id=sent.id, locale=mine.locale,
         )  # fmt: skip
 
 
