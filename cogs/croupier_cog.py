@@ -1,5 +1,6 @@
 """What every Croupier cog shares: the bot's typed parts (:class:`~cogs.table_bot.TableBot`),
-its service, the server's language, who hosts, and which process runs what."""
+its service, a command's table session, the server's language, who hosts, and which
+process runs what."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from discord.ext import commands
 
 from bot.service import Service
 from cogs.pipeline.replies import answer_locale
+from cogs.pipeline.session import TableSession
 from cogs.table_bot import TableBot, table_bot
 
 log = logging.getLogger(__name__)
@@ -50,6 +52,13 @@ class CroupierCog(commands.Cog):
         several owns its shards' servers); a bot without a member owns them all."""
         member = self.bot.member
         return member is None or member.owns(guild_id)
+
+    def session(
+        self, interaction: discord.Interaction[Any], game_id: int, *, private: bool = False
+    ) -> TableSession:
+        """A command's table session on ``game_id`` (``cogs.pipeline.session``), answered
+        in public unless ``private``."""
+        return self.bot.router.sessions(game_id, interaction, private=private)
 
     def host(self, interaction: discord.Interaction[Any]) -> bool:
         """May this member use the host tools here?"""

@@ -211,10 +211,6 @@ class TablesCog(CroupierCog):
             return None
         return game_id
 
-    def _session(self, interaction: discord.Interaction[Any], game_id: int) -> TableSession:
-        """The host's tool's session on the table (answered in public)."""
-        return self.bot.router.sessions(game_id, interaction, private=False)
-
     async def _done(
         self,
         session: TableSession,
@@ -246,7 +242,7 @@ class TablesCog(CroupierCog):
         if game_id is None:
             return
         host, locale = actor_of(interaction), self.locale(interaction)
-        async with self._session(interaction, game_id) as session:
+        async with self.session(interaction, game_id) as session:
             try:
                 outcome = await session.run(lambda s: s.host.end_table(game_id, host, grund))
             except IllegalAction as exc:
@@ -278,7 +274,7 @@ class TablesCog(CroupierCog):
             return
         host, locale = actor_of(interaction), self.locale(interaction)
         self.service.directory.remember_name(str(neu.id), neu.display_name)
-        async with self._session(interaction, game_id) as session:
+        async with self.session(interaction, game_id) as session:
             try:
                 outcome = await session.run(
                     lambda s: s.host.replace_player(
@@ -309,7 +305,7 @@ class TablesCog(CroupierCog):
             return
         host, locale = actor_of(interaction), self.locale(interaction)
         computer = vertretung == "computer"
-        async with self._session(interaction, game_id) as session:
+        async with self.session(interaction, game_id) as session:
             try:
                 outcome = await session.run(
                     lambda s: s.host.kick(game_id, host, str(spieler.id), grund, stand_in=computer)
@@ -340,7 +336,7 @@ class TablesCog(CroupierCog):
             return
         host, locale = actor_of(interaction), self.locale(interaction)
         on_timeout = ON_TIMEOUT[zeitablauf]
-        async with self._session(interaction, game_id) as session:
+        async with self.session(interaction, game_id) as session:
             try:
                 outcome = await session.run(
                     lambda s: s.host.set_clock(
@@ -368,7 +364,7 @@ class TablesCog(CroupierCog):
         if game_id is None:
             return
         host, locale = actor_of(interaction), self.locale(interaction)
-        async with self._session(interaction, game_id) as session:
+        async with self.session(interaction, game_id) as session:
             try:
                 outcome = await session.run(lambda s: s.host.do(game_id, host, verb, reason=reason))
             except IllegalAction as exc:

@@ -55,7 +55,6 @@ from cogs.pipeline import payload as ui
 from cogs.pipeline.incoming import actor_of
 from cogs.pipeline.payload import accent_of, send_kwargs
 from cogs.pipeline.replies import reader_locale, refuse, respond
-from cogs.pipeline.session import TableSession
 from cogs.table_bot import game_extension
 from cogs.tournament import correction_prompt as tournament_fix
 from cogs.tournament.bracket_picture import bracket_picture
@@ -249,7 +248,7 @@ class TournamentCog(CroupierCog):
             "reason": grund,
             "now": discord.utils.utcnow().isoformat(),
         } | ({"host": True} if self.host(interaction) else {})
-        async with self._session(interaction, current.game_id) as session:
+        async with self.session(interaction, current.game_id) as session:
             try:
                 outcome = await session.act(actor_of(interaction), Action("substitute", args))
             except IllegalAction as exc:
@@ -273,7 +272,7 @@ class TournamentCog(CroupierCog):
         if not self.host(interaction) and actor_of(interaction) != current.public["host"]:
             await refuse(interaction, IllegalAction("tour.host_only"), current.locale)
             return
-        async with self._session(interaction, current.game_id, private=True) as session:
+        async with self.session(interaction, current.game_id, private=True) as session:
             try:
                 started = await start(session, gruppe, fehlende, actor_of(interaction))
             except IllegalAction as exc:
@@ -319,7 +318,7 @@ class TournamentCog(CroupierCog):
         if current is None:
             return
         locale = current.locale
-        async with self._session(interaction, current.game_id) as session:
+        async with self.session(interaction, current.game_id) as session:
             try:
                 server_zone = self.service.directory.guild_time_zone(interaction.guild_id)
                 typed = zeitzone.strip() or server_zone
@@ -370,7 +369,7 @@ class TournamentCog(CroupierCog):
         args = {"group": gruppe, "reason": grund} | (
             {"host": True} if self.host(interaction) else {}
         )
-        async with self._session(interaction, current.game_id) as session:
+        async with self.session(interaction, current.game_id) as session:
             try:
                 outcome = await session.act(actor_of(interaction), Action("unschedule", args))
             except IllegalAction as exc:
@@ -429,7 +428,7 @@ class TournamentCog(CroupierCog):
         if current is None:
             return
         args = {**action.args, "host": True} if self.host(interaction) else dict(action.args)
-        async with self._session(interaction, current.game_id) as session:
+        async with self.session(interaction, current.game_id) as session:
             try:
                 outcome = await session.act(actor_of(interaction), Action(action.do, args))
             except IllegalAction as exc:
@@ -446,12 +445,6 @@ class TournamentCog(CroupierCog):
             )
             await respond(interaction, content=text)
             await session.deliver(outcome)
-
-    def _session(
-        self, interaction: discord.Interaction[Any], game_id: int, *, private: bool = False
-    ) -> TableSession:
-        """A command's session on the tournament (answered in public unless ``private``)."""
-        return self.bot.router.sessions(game_id, interaction, private=private)
 
     async def _here(self, interaction: discord.Interaction[Any]) -> Outcome | None:
         """The tournament of the channel the command came from: the channel's own, or for

@@ -50,7 +50,7 @@ async def correct(
     host = actor_of(interaction)
     if cog.host(interaction):
         args = {**args, "host": True}
-    async with cog.bot.router.sessions(current.game_id, interaction) as session:
+    async with cog.session(interaction, current.game_id, private=True) as session:
         await _correct(session, current, host, args)
 
 

@@ -129,7 +129,7 @@ class Verflixte6Cog(CroupierCog):
         if current is None:
             return
         actor = actor_of(interaction)
-        async with self.bot.router.sessions(current.game_id, interaction) as session:
+        async with self.session(interaction, current.game_id, private=True) as session:
             try:
                 outcome = await session.act(actor, action)
             except IllegalAction as exc:
@@ -156,7 +156,7 @@ class Verflixte6Cog(CroupierCog):
             await interaction.response.send_message(t("ui.no_table", mine), ephemeral=True)
             return
         host = actor_of(interaction)
-        async with self.bot.router.sessions(game_id, interaction, private=False) as session:
+        async with self.session(interaction, game_id) as session:
             try:
                 outcome = await session.run(lambda s: s.host.do(
                     game_id, host, verb, reason=reason, for_player=for_player, action=action,
