@@ -32,7 +32,7 @@ from bot.store import Store, make_engine, upgrade
 from bot.store.checkpoints import run_checkpoints, take_over
 from cogs.errors import CroupierTree
 from cogs.pipeline.payload import PLAIN_PINGS
-from cogs.pipeline.router import Router
+from cogs.table_bot import TableBot
 from cogs.translator import CommandTranslator
 
 log = logging.getLogger(__name__)
@@ -110,13 +110,16 @@ def open_store(url: str) -> Store:
 silence_voice_warnings()
 
 
-class Croupier(commands.Bot):
-    """The bot. Game state lives in :attr:`service`; cogs only translate interactions.
+class Croupier(TableBot):
+    """The bot. Game state lives in :attr:`service`; cogs only translate interactions. The
+    bot's parts are its typed attributes: the service and this process's :attr:`member`
+    (made here), the cogs' parts (:class:`~cogs.table_bot.TableBot`: the router, the
+    prompt book, the permission notices, the corrections awaiting confirmation), the
+    settings, the operations (:attr:`ops`) and why it stops (:attr:`stopping`).
 
     With ``SHARD_COUNT`` set, ``Croupier(settings)`` builds a :class:`ShardedCroupier`, the
     same bot on discord.py's ``AutoShardedBot`` that runs the shards ``SHARD_IDS``."""
 
-    service: Service
     member: Member
     """This process among the bot's processes (its servers, its singletons)."""
     stopping: str | None = None  # why the bot stops (a signal's name), once it does
@@ -124,6 +127,8 @@ class Croupier(commands.Bot):
     """Whether the start uploads the app's emojis (bot.emoji_sync) and the texts use them:
     :func:`run` turns it on; a bot built otherwise (tests, tools) writes plain texts."""
     emoji_task: asyncio.Task[emoji_sync.Report | None] | None = None
+    _checkpoints: asyncio.Task[None] | None = None  # SQLite's WAL checkpoints, once set up
+    _closing: asyncio.Future[None] | None = None  # the one close, once asked for
 
     def __init__(
         self,
@@ -134,13 +139,15 @@ class Croupier(commands.Bot):
         emojis: bool | None = None,
     ) -> None:
         """``store``: the database opened already (:func:`open_store`); without one it is
-        opened when the bot sets up (tests, the sandbox). ``emojis``: see
-        :attr:`application_emojis`."""
+        opened here (tests, the sandbox). ``emojis``: see :attr:`application_emojis`."""
+        store = store or open_store(settings.database_url)
         shards = settings.shards
         sharding: dict[str, Any] = {}
         if shards.sharded:
             sharding = {"shard_count": shards.count, "shard_ids": list(shards.ids)}
         super().__init__(
+            Service(store, rng_factory=rng_factory),
+            member=Member(shards, store.engine),
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
@@ -149,16 +156,10 @@ class Croupier(commands.Bot):
             **sharding,
         )
         self.settings = settings
-        self.rng_factory = rng_factory
-        self._store = store
         if emojis is not None:
             self.application_emojis = emojis
-        # Clicks and forms go to the games through one router the bot owns; each game's
-        # cog adds its route when it loads (cogs.pipeline.router).
-        self.router = Router(self)
         self.ops = Ops.of(settings)  # metrics; /health and /metrics at HEALTH_PORT
         trim_clicks(self)  # the bot reads a clicked message's id and flags only
-        self.add_listener(self.router.on_interaction, "on_interaction")
 
     def __new__(cls, settings: Settings, *args: Any, **kwargs: Any) -> Croupier:
         sharded = cls is Croupier and settings.shards.sharded
@@ -166,12 +167,10 @@ class Croupier(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.ops.start(self)  # /health says "starting" until the bot is ready
-        store = self._store or open_store(self.settings.database_url)
-        wal = take_over(store.engine)
+        wal = take_over(self.service.store.engine)
         if wal is not None:
             self._checkpoints = asyncio.create_task(run_checkpoints(wal), name="checkpoints")
-        self.service = Service(store, rng_factory=self.rng_factory)
-        self.member = member = Member(self.settings.shards, store.engine)
+        member = self.member
         painter.start()  # the pictures' worker process, ready before the first picture
         loaded = self.service.tables.load_open_games(member.owns)
         owed = self.service.outbox.load(member.owns)
@@ -246,10 +245,9 @@ class Croupier(commands.Bot):
     async def close(self) -> None:
         """Close the connection to Discord, then the database (once, however often called:
         a stop and the end of ``async with bot`` both close)."""
-        closing = getattr(self, "_closing", None)
-        if closing is None:
-            closing = self._closing = asyncio.ensure_future(self._close())
-        await asyncio.shield(closing)
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
 
     async def _close(self) -> None:
         await self.ops.close()
@@ -257,23 +255,20 @@ class Croupier(commands.Bot):
         await emoji_sync.stop(self.emoji_task)
         if self.application_emojis:
             emojis.clear()  # the registry is the process's: plain texts after this bot
-        member = getattr(self, "member", None)
-        if member is not None:
-            await member.close()
-        task = getattr(self, "_checkpoints", None)
+        await self.member.close()
+        task = self._checkpoints
         if task is not None:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await super().close()
-        service = getattr(self, "service", None)
-        if service is not None:
-            try:
-                service.outbox.flush()  # what was delivered is not delivered again
-            except SQLAlchemyError as exc:
-                log.warning("announcement marks not written: %s", _first_line(exc))
-            service.store.close()
-            service.store.engine.dispose()
+        service = self.service
+        try:
+            service.outbox.flush()  # what was delivered is not delivered again
+        except SQLAlchemyError as exc:
+            log.warning("announcement marks not written: %s", _first_line(exc))
+        service.store.close()
+        service.store.engine.dispose()
 
     async def _sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id

@@ -20,7 +20,7 @@ from bot.play.computer_seats import DELAY, ComputerSeats, Turn
 from bot.players.seats import is_computer
 from bot.render.lobby_card import mention, stand_in_mention
 from cogs.croupier_cog import CroupierCog
-from cogs.pipeline.router import router_of
+from cogs.table_bot import TableBot, table_bot
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ WARM_UP = "CROUPIER_WARM_UP"
 
 
 class ComputersCog(CroupierCog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TableBot) -> None:
         super().__init__(bot)
         self._seen: dict[Turn, float] = {}
         """Each owed decision, with when this process first saw it owed."""
@@ -94,7 +94,7 @@ class ComputersCog(CroupierCog):
                 if fallback is None:
                     return
                 action = fallback
-            async with router_of(self.bot).sessions(turn.game_id) as session:
+            async with self.bot.router.sessions(turn.game_id) as session:
                 told = not is_computer(turn.player) and computers.first_for(turn)
                 try:
                     outcome = await session.run(lambda s: s.computers.play(turn, action))
@@ -111,4 +111,4 @@ class ComputersCog(CroupierCog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(ComputersCog(bot))
+    await bot.add_cog(ComputersCog(table_bot(bot)))

@@ -1,5 +1,6 @@
-"""What every Croupier cog shares: the service, the acting player, the table's channel and
-link, editing a card the bot posted, who hosts, and opening a lobby."""
+"""What every Croupier cog shares: the bot's typed parts (:class:`~cogs.table_bot.TableBot`),
+its service, a command's table session, the server's language, who hosts, and which
+process runs what."""
 
 from __future__ import annotations
 
@@ -9,36 +10,12 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.service import Outcome, Service
+from bot.service import Service
 from cogs.pipeline.replies import answer_locale
+from cogs.pipeline.session import TableSession
+from cogs.table_bot import TableBot, table_bot
 
 log = logging.getLogger(__name__)
-
-
-def client_service(client: discord.Client) -> Service:
-    service: Service = client.service  # type: ignore[attr-defined]
-    return service
-
-
-async def channel_by_id(client: discord.Client, channel_id: int | None) -> Any:
-    """A channel or thread by id: from the cache, else asked of Discord (None: no id)."""
-    if channel_id is None:
-        return None
-    return client.get_channel(channel_id) or await client.fetch_channel(channel_id)
-
-
-def table_link(guild_id: int, outcome: Outcome) -> str:
-    """A jump link to the table's message (to its channel while it has none)."""
-    link = f"https://discord.com/channels/{guild_id}/{outcome.channel_id}"
-    return link if outcome.message_id is None else f"{link}/{outcome.message_id}"
-
-
-def service_of(interaction: discord.Interaction[Any]) -> Service:
-    return client_service(interaction.client)
-
-
-def actor_of(interaction: discord.Interaction[Any]) -> str:
-    return str(interaction.user.id)
 
 
 def is_host(interaction: discord.Interaction[Any], croupier_role: int | None) -> bool:
@@ -52,32 +29,36 @@ def is_host(interaction: discord.Interaction[Any], croupier_role: int | None) ->
 def hosts(interaction: discord.Interaction[Any]) -> bool:
     """May this member use the host tools here (:func:`is_host` with the server's role)?"""
     guild = interaction.guild_id
-    role = (
-        None if guild is None else client_service(interaction.client).directory.croupier_role(guild)
-    )
-    return is_host(interaction, role)
+    directory = table_bot(interaction.client).service.directory
+    return is_host(interaction, None if guild is None else directory.croupier_role(guild))
 
 
 class CroupierCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TableBot) -> None:
         self.bot = bot
 
     @property
     def service(self) -> Service:
-        service: Service = self.bot.service  # type: ignore[attr-defined]
-        return service
+        return self.bot.service
 
     def runs(self, role: str) -> bool:
         """Whether this process runs the singleton ``role`` now (bot.cluster.member: one
         process of several does); a bot without a member (some tests') runs them all."""
-        member = getattr(self.bot, "member", None)
-        return member is None or bool(member.holds(role))
+        member = self.bot.member
+        return member is None or member.holds(role)
 
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process plays ``guild_id``'s tables (bot.cluster.member: each of
         several owns its shards' servers); a bot without a member owns them all."""
-        member = getattr(self.bot, "member", None)
-        return member is None or bool(member.owns(guild_id))
+        member = self.bot.member
+        return member is None or member.owns(guild_id)
+
+    def session(
+        self, interaction: discord.Interaction[Any], game_id: int, *, private: bool = False
+    ) -> TableSession:
+        """A command's table session on ``game_id`` (``cogs.pipeline.session``), answered
+        in public unless ``private``."""
+        return self.bot.router.sessions(game_id, interaction, private=private)
 
     def host(self, interaction: discord.Interaction[Any]) -> bool:
         """May this member use the host tools here?"""
@@ -90,4 +71,4 @@ class CroupierCog(commands.Cog):
 
     def private_locale(self, interaction: discord.Interaction[Any]) -> str:
         """The language of an answer only the one who asked reads (see reader_locale)."""
-        return answer_locale(interaction)
+        return answer_locale(interaction, self.service.directory)

@@ -18,11 +18,11 @@ from discord import app_commands
 
 from bot.engine import IllegalAction
 from bot.i18n import has_text, normalize_locale, t
-from bot.ops.answers import arrived
-from bot.ops.metrics import refused
+from bot.ops.answers import arrived, refused
+from bot.play.directory import Directory
 from cogs.options import OptionRefused, check_interaction
 from cogs.pipeline.replies import answer_locale, refusal_text
-from cogs.pipeline.router import router_of
+from cogs.table_bot import table_bot
 
 log = logging.getLogger(__name__)
 
@@ -82,14 +82,17 @@ def explain(error: Exception, locale: str) -> tuple[str, BaseException | None]:
     return t("ui.error", locale), original
 
 
-async def answer_error(interaction: discord.Interaction[Any], error: Exception) -> None:
-    """Answer a failed command privately: a new response, or a follow-up when the command
-    had answered already. Never raises (Discord may have given up on the interaction)."""
+async def answer_error(
+    interaction: discord.Interaction[Any], error: Exception, readers: Directory
+) -> None:
+    """Answer a failed command privately (in the player's language, else the server's as
+    ``readers`` know it): a new response, or a follow-up when the command had answered
+    already. Never raises (Discord may have given up on the interaction)."""
     name = command_name(interaction)
-    text, failure = explain(error, answer_locale(interaction))
+    text, failure = explain(error, answer_locale(interaction, readers))
     if failure is None:
         log.info("/%s by %s refused: %s", name, interaction.user.id, error)
-        refused(interaction.client, refusal_key(error))
+        refused(interaction, refusal_key(error))
     else:
         log.error("/%s by %s failed", name, interaction.user.id, exc_info=failure)
     try:
@@ -112,12 +115,12 @@ class CroupierTree(app_commands.CommandTree[Any]):
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /
     ) -> None:
-        await answer_error(interaction, error)
+        await answer_error(interaction, error, table_bot(self.client).service.directory)
 
     async def _call(self, interaction: discord.Interaction[Any]) -> None:
         """A command, its answer included (also an error's), counts as an interaction being
         handled (``router.busy``): a stopping bot lets it finish (``bot.app``)."""
-        router = router_of(self.client)
+        router = table_bot(self.client).router
         if router.metrics is not None:
             arrived(interaction, router.metrics)
         async with router.busy:

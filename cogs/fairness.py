@@ -30,6 +30,7 @@ from cogs.options import game_choices
 from cogs.pipeline import payload as ui
 from cogs.pipeline.replies import refuse
 from cogs.statistics import GAME_KINDS
+from cogs.table_bot import table_bot
 from cogs.translator import cmd
 
 
@@ -89,4 +90,4 @@ async def fairness_answer(
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Fairness(bot))
+    await bot.add_cog(Fairness(table_bot(bot)))

@@ -15,9 +15,11 @@ from bot.help_pages import GENERAL, TOPICS, page_text, pages
 from bot.i18n import t
 from bot.render.cards import Card
 from bot.service import Outcome, Service
-from cogs.croupier_cog import CroupierCog, table_link
+from cogs.croupier_cog import CroupierCog
 from cogs.options import game_choices
 from cogs.pipeline.payload import accent_of, send_kwargs
+from cogs.pipeline.places import table_link
+from cogs.table_bot import table_bot
 from cogs.translator import cmd
 
 GAME_TOPICS = [topic for topic in TOPICS if topic != GENERAL]
@@ -94,4 +96,4 @@ class Help(CroupierCog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Help(bot))
+    await bot.add_cog(Help(table_bot(bot)))

@@ -16,6 +16,7 @@ from bot.tournament.evening_time import zone_choices, zone_named
 from cogs.croupier_cog import CroupierCog
 from cogs.options import ZoneName
 from cogs.pipeline.replies import refuse
+from cogs.table_bot import table_bot
 from cogs.translator import cmd
 
 LANGUAGE_CHOICES = [
@@ -96,4 +97,4 @@ class Info(CroupierCog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Info(bot))
+    await bot.add_cog(Info(table_bot(bot)))

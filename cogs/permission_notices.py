@@ -14,19 +14,11 @@ from typing import Any
 import discord
 
 from bot.i18n import private_locale
-from bot.permissions import Scope, Told, missing, notice
+from bot.permissions import Scope, missing, notice
 from bot.service import Service
+from cogs.table_bot import table_bot
 
 log = logging.getLogger(__name__)
-
-
-def told_of(client: discord.Client) -> Told:
-    """The bot's record of notices given (made on first use; lives as long as the bot)."""
-    told: Told | None = getattr(client, "permission_notices", None)
-    if told is None:
-        told = Told()
-        client.permission_notices = told  # type: ignore[attr-defined]
-    return told
 
 
 async def tell_host(interaction: discord.Interaction[Any], scope: Scope, locale: str) -> bool:
@@ -42,7 +34,8 @@ async def tell_host(interaction: discord.Interaction[Any], scope: Scope, locale:
     )
     if not lacking:
         return False
-    if not told_of(interaction.client).first(interaction.guild_id, interaction.channel_id, lacking):
+    told = table_bot(interaction.client).told  # the bot's notices given (bot.permissions)
+    if not told.first(interaction.guild_id, interaction.channel_id, lacking):
         return False
     mine = private_locale(interaction.locale, locale)  # only he reads it
     await interaction.followup.send(notice(lacking, mine), ephemeral=True)

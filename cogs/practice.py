@@ -17,7 +17,7 @@ from bot.lobby import ADD
 from bot.players.seats import PRACTICE, computer_id, level_of
 from cogs.croupier_cog import CroupierCog
 from cogs.pipeline.replies import reader_locale
-from cogs.pipeline.router import router_of
+from cogs.table_bot import table_bot
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +77,7 @@ async def open_practice(
                  interaction.channel_id)  # fmt: skip
         await interaction.followup.send(t("practice.no_thread", mine), ephemeral=True)
         return
-    sessions = router_of(interaction.client).sessions
+    sessions = table_bot(interaction.client).router.sessions
     opened = await sessions.open_lobby(
         kind, person, {**options, PRACTICE: True}, guild_id=interaction.guild_id,
         channel_id=thread.id, locale=locale,

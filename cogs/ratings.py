@@ -27,9 +27,11 @@ from bot.render.cards import Card, Picture
 from bot.render.drawn import ready
 from bot.render.pictures.leaderboard_picture import alt_leaderboard, leaderboard_png
 from bot.service import Service
-from cogs.croupier_cog import CroupierCog, actor_of
+from cogs.croupier_cog import CroupierCog
 from cogs.options import SeasonName, SeasonPick, game_choices
 from cogs.pipeline import payload as ui
+from cogs.pipeline.incoming import actor_of
+from cogs.table_bot import table_bot
 from cogs.translator import cmd
 
 ALL_TIME = "*"
@@ -200,4 +202,4 @@ class Ratings(CroupierCog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Ratings(bot))
+    await bot.add_cog(Ratings(table_bot(bot)))

@@ -32,6 +32,7 @@ from cogs.options import ComputerPick, game_choices
 from cogs.pipeline.payload import accent_of, send_kwargs
 from cogs.pipeline.replies import refuse
 from cogs.ratings import AUTOCOMPLETE_MAX
+from cogs.table_bot import table_bot
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -43,10 +44,7 @@ SHOWN_WITH = {"verflixte6": ("verflixte6", TournamentGame.kind)}
 
 class Statistics(CroupierCog):
     async def cog_load(self) -> None:
-        """At the bot's start: fold what a stop left unfolded (a bot without a service, as
-        a test builds one, has nothing to fold)."""
-        if getattr(self.bot, "service", None) is None:
-            return
+        """At the bot's start: fold what a stop left unfolded."""
         folded = self.service.history.caught_up()
         if folded:
             log.info("history: %d finished games folded that a stop had left unfolded", folded)
@@ -135,4 +133,4 @@ def named(player: str) -> str:
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Statistics(bot))
+    await bot.add_cog(Statistics(table_bot(bot)))

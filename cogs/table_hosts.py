@@ -20,17 +20,19 @@ from bot.render.cards import Button, Card
 from bot.render.fit import fit
 from bot.render.lobby_card import mention, stand_in_mention, table_lobby_card
 from bot.service import ClockNotice, Outcome
-from cogs.croupier_cog import CroupierCog, actor_of, channel_by_id, client_service, table_link
+from cogs.croupier_cog import CroupierCog
 from cogs.options import ON_TIMEOUT, ClockMinutes, OnTimeout, Reason, StandIn
 from cogs.permission_notices import log_missing
 from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import Delivery, send_private
 from cogs.pipeline.dms import closed_notice, dm_players
+from cogs.pipeline.incoming import actor_of
 from cogs.pipeline.payload import accent_of, send_kwargs
+from cogs.pipeline.places import channel_by_id, table_link
 from cogs.pipeline.replies import refuse, respond
-from cogs.pipeline.router import router_of
 from cogs.pipeline.seat_back import back_button
 from cogs.pipeline.session import TableSession
+from cogs.table_bot import TableBot, table_bot
 from cogs.translator import cmd
 
 log = logging.getLogger(__name__)
@@ -75,22 +77,22 @@ async def refresh_table(session: TableSession, outcome: Outcome, note: str) -> N
     await session.deliver(outcome, answer=False, note=("note", note))
 
 
-async def refreshed(client: discord.Client, outcome: Outcome, note: str) -> None:
+async def refreshed(bot: TableBot, outcome: Outcome, note: str) -> None:
     """:func:`refresh_table` in a session of its own (what a clock did)."""
-    async with router_of(client).sessions(outcome.game_id) as session:
+    async with bot.router.sessions(outcome.game_id) as session:
         await refresh_table(session, outcome, note)
 
 
-async def tell_clock(client: discord.Client, notice: ClockNotice) -> None:
+async def tell_clock(bot: TableBot, notice: ClockNotice) -> None:
     """Tell the table what its clock did."""
     outcome, locale = notice.outcome, notice.outcome.locale
     game = t(f"game.name.{outcome.kind}", locale)
     if notice.what == clocks.REMIND:
-        channel = await _channel(client, outcome.channel_id)
+        channel = await _channel(bot, outcome.channel_id)
         when = f"<t:{int(notice.deadline.timestamp())}:R>" if notice.deadline else "–"
         guild = getattr(channel, "guild", None)
         link = table_link(guild.id, outcome) if guild is not None else ""
-        readers = client_service(client).directory
+        readers = bot.service.directory
         messages = {}
         for p in notice.players:
             mine = readers.reader_locale(p, locale)
@@ -99,10 +101,10 @@ async def tell_clock(client: discord.Client, notice: ClockNotice) -> None:
 
         if channel is not None:
             closed = closed_notice("clock.remind_public", locale, when=when)
-            await dm_players(client, channel, messages, closed, accent=ui.accent_of(outcome.kind))
+            await dm_players(bot, channel, messages, closed, accent=ui.accent_of(outcome.kind))
         return
     if notice.what == "closed":
-        channel = await _channel(client, outcome.channel_id)
+        channel = await _channel(bot, outcome.channel_id)
         if channel is not None and outcome.message_id is not None:
             text = t("clock.lobby_closed", locale, game=game)  # and the seed, revealed
             card = replace(table_lobby_card(outcome, locale, ""), description=text)
@@ -110,26 +112,26 @@ async def tell_clock(client: discord.Client, notice: ClockNotice) -> None:
             async def lobby_closed(d: Delivery, actor: str | None) -> None:
                 await d.table(card, what="lobby")
 
-            async with router_of(client).sessions(outcome.game_id) as session:
+            async with bot.router.sessions(outcome.game_id) as session:
                 await session.deliver(outcome, show=lobby_closed)
         return
     if notice.what == clocks.COMPUTER:
-        await stand_in_note(client, outcome, listed(map(mention, notice.players), locale))
+        await stand_in_note(bot, outcome, listed(map(mention, notice.players), locale))
         return
     names = ", ".join(map(mention, notice.players))
     if notice.what == clocks.WAIT:
-        await refreshed(client, outcome, t("clock.waiting", locale, players=names))
+        await refreshed(bot, outcome, t("clock.waiting", locale, players=names))
         return
     lines = [t("clock.expired", locale, players=names)]
     lines += [_absent_line(p, a, locale) for p, a in outcome.absent]
-    await refreshed(client, outcome, "\n".join(lines))
+    await refreshed(bot, outcome, "\n".join(lines))
 
 
-async def stand_in_note(client: discord.Client, outcome: Outcome, names: str) -> None:
+async def stand_in_note(bot: TableBot, outcome: Outcome, names: str) -> None:
     """Their time ran out: a computer plays on for them; the note carries the button with
     which they take their seats back (a message of the table's session, with a nonce)."""
     locale = outcome.locale
-    clicks = router_of(client).game(outcome.kind)
+    clicks = bot.router.game(outcome.kind)
     if clicks is None:
         return
     text = t("clock.stand_in", locale, players=names, computer=stand_in_mention())
@@ -139,7 +141,7 @@ async def stand_in_note(client: discord.Client, outcome: Outcome, names: str) ->
     async def noted(d: Delivery, actor: str | None) -> None:
         await d.post("stand_in", card)
 
-    async with router_of(client).sessions(outcome.game_id) as session:
+    async with bot.router.sessions(outcome.game_id) as session:
         await session.deliver(outcome, show=noted)
 
 
@@ -209,10 +211,6 @@ class TablesCog(CroupierCog):
             return None
         return game_id
 
-    def _session(self, interaction: discord.Interaction[Any], game_id: int) -> TableSession:
-        """The host's tool's session on the table (answered in public)."""
-        return router_of(self.bot).sessions(game_id, interaction, private=False)
-
     async def _done(
         self,
         session: TableSession,
@@ -235,7 +233,7 @@ class TablesCog(CroupierCog):
         await refresh_table(session, outcome, "\n".join(lines))
         if newcomer is not None:
             channel = interaction.channel
-            await send_private(interaction.client, channel, outcome, [newcomer])
+            await send_private(session.sessions, channel, outcome, [newcomer])
 
     @tisch.command(name=cmd("beenden"), description=cmd("beenden.desc"))
     @app_commands.describe(grund=cmd("grund.desc"))
@@ -244,7 +242,7 @@ class TablesCog(CroupierCog):
         if game_id is None:
             return
         host, locale = actor_of(interaction), self.locale(interaction)
-        async with self._session(interaction, game_id) as session:
+        async with self.session(interaction, game_id) as session:
             try:
                 outcome = await session.run(lambda s: s.host.end_table(game_id, host, grund))
             except IllegalAction as exc:
@@ -276,7 +274,7 @@ class TablesCog(CroupierCog):
             return
         host, locale = actor_of(interaction), self.locale(interaction)
         self.service.directory.remember_name(str(neu.id), neu.display_name)
-        async with self._session(interaction, game_id) as session:
+        async with self.session(interaction, game_id) as session:
             try:
                 outcome = await session.run(
                     lambda s: s.host.replace_player(
@@ -307,7 +305,7 @@ class TablesCog(CroupierCog):
             return
         host, locale = actor_of(interaction), self.locale(interaction)
         computer = vertretung == "computer"
-        async with self._session(interaction, game_id) as session:
+        async with self.session(interaction, game_id) as session:
             try:
                 outcome = await session.run(
                     lambda s: s.host.kick(game_id, host, str(spieler.id), grund, stand_in=computer)
@@ -320,7 +318,7 @@ class TablesCog(CroupierCog):
             text = fit(key, locale, shorten="reason", player=player, reason=grund,
                        computer=stand_in_mention())  # fmt: skip
             back = None
-            clicks = router_of(self.bot).game(outcome.kind)
+            clicks = self.bot.router.game(outcome.kind)
             if computer and clicks is not None:
                 back = back_button(clicks.prefixes[0], game_id, outcome.version, locale)
             await self._done(session, outcome, text, back=back)
@@ -338,7 +336,7 @@ class TablesCog(CroupierCog):
             return
         host, locale = actor_of(interaction), self.locale(interaction)
         on_timeout = ON_TIMEOUT[zeitablauf]
-        async with self._session(interaction, game_id) as session:
+        async with self.session(interaction, game_id) as session:
             try:
                 outcome = await session.run(
                     lambda s: s.host.set_clock(
@@ -366,7 +364,7 @@ class TablesCog(CroupierCog):
         if game_id is None:
             return
         host, locale = actor_of(interaction), self.locale(interaction)
-        async with self._session(interaction, game_id) as session:
+        async with self.session(interaction, game_id) as session:
             try:
                 outcome = await session.run(lambda s: s.host.do(game_id, host, verb, reason=reason))
             except IllegalAction as exc:
@@ -381,4 +379,4 @@ class TablesCog(CroupierCog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(TablesCog(bot))
+    await bot.add_cog(TablesCog(table_bot(bot)))

@@ -23,6 +23,7 @@ from bot.service import HOST_ONLY_VERBS, SETUP_VERBS
 from cogs.croupier_cog import CroupierCog
 from cogs.options import GameNumber
 from cogs.pipeline import payload as ui
+from cogs.table_bot import table_bot
 from cogs.translator import cmd
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -101,4 +102,4 @@ def verify_upload(data: bytes, games: Any, locale: str) -> str:
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Verify(bot))
+    await bot.add_cog(Verify(table_bot(bot)))

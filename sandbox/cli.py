@@ -99,7 +99,6 @@ async def _play(
     from bot.app import Croupier  # noqa: PLC0415 (imported late: see the top)
     from bot.config import Settings  # noqa: PLC0415 (imported late: see the top)
     from bot.store import default_sqlite_url  # noqa: PLC0415 (imported late: see the top)
-    from cogs.pipeline.router import router_of  # noqa: PLC0415 (imported late: see the top)
     from loopback import bot_running, fake_discord  # noqa: PLC0415 (imported late: see the top)
 
     shown = DEMOS[demo] if demo else None
@@ -115,9 +114,7 @@ async def _play(
             bot = Croupier(settings, rng_factory=chance, emojis=True)  # uploaded to the fake
             async with bot_running(fake, bot):
                 if not stop.is_set():  # (Ctrl-C while it started: nothing to play)
-                    sandbox = Sandbox(
-                        fake, channel, users, out, stop, settled=router_of(bot).settled
-                    )
+                    sandbox = Sandbox(fake, channel, users, out, stop, settled=bot.router.settled)
                     out.write(help_text(users))
                     if shown:
                         out.write(shown.note + "\n")

@@ -14,18 +14,15 @@ the HTTP server (:mod:`bot.ops.health`) on the bot's loop.
 
 from __future__ import annotations
 
-from typing import Any
-
-import discord
-
 from bot.config import Settings
 from bot.ops import answers
 from bot.ops.health import HealthServer
 from bot.ops.lag import LagMonitor
 from bot.ops.metrics import Metrics
 from bot.ops.scraped import BotState
+from bot.ops.watched import Watched
 
-__all__ = ["Metrics", "Ops"]
+__all__ = ["Metrics", "Ops", "Watched"]
 
 
 class Ops:
@@ -37,7 +34,7 @@ class Ops:
         self.metrics = Metrics()
         self.lag = LagMonitor(self.metrics)
         self.server: HealthServer | None = None
-        self._bot: discord.Client | None = None
+        self._bot: Watched | None = None
 
     @classmethod
     def of(cls, settings: Settings) -> Ops:
@@ -49,7 +46,7 @@ class Ops:
         """The port ``/health`` is served on (None: not served, or not started)."""
         return None if self.server is None else self.server.port
 
-    async def start(self, bot: discord.Client) -> None:
+    async def start(self, bot: Watched) -> None:
         """Count, measure and serve for ``bot``, on its (the running) event loop."""
         if self._bot is not None:
             return  # started already
@@ -59,9 +56,7 @@ class Ops:
             self.server = server
         self._bot = bot
         answers.install()
-        router: Any = getattr(bot, "router", None)
-        if router is not None:
-            router.metrics = self.metrics
+        bot.router.metrics = self.metrics
         self.metrics.registry.register(BotState(bot))
         self.lag.start()
 
@@ -71,6 +66,5 @@ class Ops:
         if server is not None:
             await server.close()
         await self.lag.stop()
-        router: Any = getattr(self._bot, "router", None)
-        if router is not None and getattr(router, "metrics", None) is self.metrics:
-            router.metrics = None
+        if self._bot is not None and self._bot.router.metrics is self.metrics:
+            self._bot.router.metrics = None

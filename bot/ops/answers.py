@@ -6,8 +6,10 @@ notes every one of them in the same place, ``InteractionResponse._response_type`
 after Discord accepted the response (``cogs.pipeline.wire.edit_clicked`` sets it too). So
 that one attribute is the hook (``bot.discord_internals.time_first_responses``, where every
 change to discord.py's internals is kept): on the first response, :func:`install`'s hook
-hands the time since :func:`arrived` to the bot's metrics. An interaction not stamped (its
-bot's operations did not start) is not timed; everything else behaves as without it.
+hands the time since :func:`arrived` to the bot's metrics. The stamp also names the metrics
+that count the interaction's refusals (:func:`refused`), so whatever answers it counts there
+without reaching for the bot. An interaction not stamped (its bot's operations did not
+start) is neither timed nor counted; everything else behaves as without it.
 """
 
 from __future__ import annotations
@@ -20,22 +22,43 @@ import discord
 from bot.discord_internals import time_first_responses
 from bot.ops.metrics import Metrics
 
+COUNTED = "croupier.counted"
+"""The key in ``interaction.extras`` (discord.py's dict for such notes): the metrics that
+count the interaction (kept while it is handled)."""
 ARRIVED = "croupier.arrived"
-"""The key in ``interaction.extras`` (discord.py's dict for such notes): (metrics, when)."""
+"""The key in ``interaction.extras``: when it arrived (taken once its first response is
+timed)."""
 
 _clock = time.perf_counter
 
 
 def arrived(interaction: discord.Interaction[Any], metrics: Metrics) -> None:
-    """``interaction`` just arrived: its first response will be timed from now."""
-    interaction.extras[ARRIVED] = (metrics, _clock())
+    """``interaction`` just arrived: counted in ``metrics``, its first response timed from
+    now."""
+    interaction.extras[COUNTED] = metrics
+    interaction.extras[ARRIVED] = _clock()
+
+
+def counted_in(interaction: discord.Interaction[Any]) -> Metrics | None:
+    """The metrics ``interaction`` was stamped with on arrival (None: not stamped)."""
+    metrics = interaction.extras.get(COUNTED)
+    return metrics if isinstance(metrics, Metrics) else None
+
+
+def refused(interaction: discord.Interaction[Any], key: str) -> None:
+    """Count a refusal said to ``interaction``, by its catalogue key (nothing when it was not
+    stamped)."""
+    metrics = counted_in(interaction)
+    if metrics is not None:
+        metrics.refused(key)
 
 
 def _answered(interaction: discord.Interaction[Any]) -> None:
     """An interaction's first response was noted: timed, if it was stamped."""
-    stamp = interaction.extras.pop(ARRIVED, None)
-    if stamp is not None:
-        stamp[0].answered(interaction.type, _clock() - stamp[1])
+    since = interaction.extras.pop(ARRIVED, None)
+    metrics = counted_in(interaction)
+    if since is not None and metrics is not None:
+        metrics.answered(interaction.type, _clock() - since)
 
 
 def install() -> None:

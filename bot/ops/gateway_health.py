@@ -5,8 +5,23 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Protocol
 
 import discord
+from discord.gateway import DiscordWebSocket
+
+
+class Gateway(Protocol):
+    """What is read of a bot's gateway connections: a discord.py client's (an auto-sharded
+    client's shards are read as such)."""
+
+    @property
+    def ws(self) -> DiscordWebSocket | None: ...
+
+    @property
+    def shard_id(self) -> int | None: ...
+
+    def is_closed(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -25,7 +40,7 @@ def _finite(seconds: float) -> float | None:
     return seconds if math.isfinite(seconds) else None
 
 
-def shard_states(bot: discord.Client) -> list[ShardState]:
+def shard_states(bot: Gateway) -> list[ShardState]:
     """Every shard the bot runs, in order; a shard not started (yet) is disconnected."""
     if isinstance(bot, discord.AutoShardedClient):
         infos = bot.shards

@@ -18,7 +18,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import discord
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
@@ -27,6 +26,7 @@ from bot.config import ConfigError
 from bot.ops.gateway_health import shard_states
 from bot.ops.lag import LagMonitor
 from bot.ops.metrics import Metrics
+from bot.ops.watched import Watched
 
 log = logging.getLogger(__name__)
 
@@ -37,10 +37,10 @@ def _ms(seconds: float | None) -> float | None:
     return None if seconds is None else round(seconds * 1000, 3)
 
 
-def health(bot: discord.Client, lag: float | None) -> tuple[bool, dict[str, Any]]:
+def health(bot: Watched, lag: float | None) -> tuple[bool, dict[str, Any]]:
     """Whether the bot is healthy, and the body that says so (memory only)."""
     shards = shard_states(bot)
-    if getattr(bot, "stopping", None) is not None or bot.is_closed():
+    if bot.stopping is not None or bot.is_closed():
         status = "stopping"
     elif not bot.is_ready():
         status = "starting"
@@ -60,20 +60,17 @@ def health(bot: discord.Client, lag: float | None) -> tuple[bool, dict[str, Any]
     return status == "ok", body
 
 
-def leases(bot: discord.Client) -> list[str]:
+def leases(bot: Watched) -> list[str]:
     """The singletons this process runs now (bot.cluster.member): with several processes
     on PostgreSQL one of them has the clock; a process alone runs them all."""
-    member = getattr(bot, "member", None)
-    if member is None:
-        return []
-    return [role for role in ROLES if member.holds(role)]
+    return [role for role in ROLES if bot.member.holds(role)]
 
 
 class HealthServer:
     """The HTTP server of one bot at ``host``:``port`` (0: a free port, see :attr:`port`)."""
 
     def __init__(
-        self, bot: discord.Client, metrics: Metrics, lag: LagMonitor, host: str, port: int
+        self, bot: Watched, metrics: Metrics, lag: LagMonitor, host: str, port: int
     ) -> None:
         self.bot, self.metrics, self.lag = bot, metrics, lag
         self.host = host

@@ -3,14 +3,13 @@ several bots in one process do not collide).
 
 What the click path counts (a counter's ``inc`` and a histogram's ``observe``, about a
 microsecond each, no await): interactions answered and how long their first answer took
-(:mod:`bot.ops.answers` times them), and refusals by their catalogue key. What the bot's
+(:mod:`bot.ops.answers` times them), and refusals by their catalogue key (counted for the
+interaction that was refused, :func:`bot.ops.answers.refused`). What the bot's
 state holds (outbox, open games, gateway) is read when Prometheus scrapes
 (:mod:`bot.ops.scraped`), never on the click path.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import discord
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
@@ -85,17 +84,3 @@ class Metrics:
         """The event loop woke a task ``seconds`` late."""
         self.loop_lag.set(seconds)
         self.loop_lags.observe(seconds)
-
-
-def metrics_of(client: Any) -> Metrics | None:
-    """The metrics of a bot whose operations started (:class:`bot.ops.Ops`), else None."""
-    router = getattr(client, "router", None)
-    metrics: Metrics | None = getattr(router, "metrics", None)
-    return metrics
-
-
-def refused(client: Any, key: str) -> None:
-    """Count a refusal said by ``client`` (nothing when its operations did not start)."""
-    metrics = metrics_of(client)
-    if metrics is not None:
-        metrics.refused(key)

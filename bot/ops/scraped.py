@@ -7,13 +7,12 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 from importlib import metadata
-from typing import Any
 
-import discord
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 
 from bot.ops.gateway_health import shard_states
+from bot.ops.watched import Watched
 
 
 @cache
@@ -25,11 +24,10 @@ def version() -> str:
         return "unknown"
 
 
-def shards_label(bot: discord.Client) -> str:
+def shards_label(bot: Watched) -> str:
     """The shards a process runs as the ``shards`` label: ``0,1/4``, or ``all``."""
-    settings = getattr(bot, "settings", None)
-    shards = getattr(settings, "shards", None)
-    if shards is None or shards.count is None:
+    shards = bot.settings.shards
+    if shards.count is None:
         return "all"
     return ",".join(str(i) for i in shards.ids) + f"/{shards.count}"
 
@@ -37,7 +35,7 @@ def shards_label(bot: discord.Client) -> str:
 class BotState:
     """A collector for one bot's registry (:class:`prometheus_client.registry.Collector`)."""
 
-    def __init__(self, bot: discord.Client) -> None:
+    def __init__(self, bot: Watched) -> None:
         self.bot = bot
 
     def describe(self) -> Iterable[Metric]:
@@ -51,14 +49,13 @@ class BotState:
             connected.add_metric([str(shard.id)], 1 if shard.connected else 0)
             if shard.latency is not None:
                 latency.add_metric([str(shard.id)], shard.latency)
-        service: Any = getattr(self.bot, "service", None)
-        if service is not None:
-            pending = service.outbox.pending()
-            owed.add_metric([], len(pending))
-            versions.add_metric([], sum(version - done for done, version in pending.values()))
-            live = Counter(table.row.kind for table in service.tables.loaded() if table.live)
-            for kind in sorted(service.tables.games):
-                games.add_metric([kind], live.get(kind, 0))
+        service = self.bot.service
+        pending = service.outbox.pending()
+        owed.add_metric([], len(pending))
+        versions.add_metric([], sum(version - done for done, version in pending.values()))
+        live = Counter(table.row.kind for table in service.tables.loaded() if table.live)
+        for kind in sorted(service.tables.games):
+            games.add_metric([kind], live.get(kind, 0))
         return families
 
     def _families(self) -> list[GaugeMetricFamily]:

@@ -25,12 +25,12 @@ import discord
 
 from bot.engine import Action, IllegalAction
 from bot.lobby import LOBBY_VERBS, lobby_action
-from bot.ops.metrics import refused
+from bot.ops.answers import refused
 from bot.render.cards import Card
-from bot.service import Outcome, Service
+from bot.service import Outcome
 from cogs.pipeline import prompts
 from cogs.pipeline.delivery import Delivery
-from cogs.pipeline.incoming import Click
+from cogs.pipeline.incoming import Click, actor_of
 from cogs.pipeline.replies import game_over, reader_locale, refuse
 from cogs.pipeline.session import GameOver, TableSession
 
@@ -134,8 +134,7 @@ class GameClicks:
     async def handle(self, interaction: Interaction, click: Click, session: TableSession) -> None:
         """One click, inside its table's session (``session``: the lock held, what was
         owed delivered)."""
-        service: Service = interaction.client.service
-        tables, actor = service.tables, str(interaction.user.id)
+        tables, actor = session.service.tables, actor_of(interaction)
         control = self.control(click)
         versioned = control is None or not control.any_version
         locale = "de"
@@ -172,10 +171,10 @@ class GameClicks:
             return
         except IllegalAction as exc:  # step 5
             closed = self.one_live_prompt and await prompts.close_clicked(
-                interaction, exc.key, reader_locale(interaction, locale)
+                session.sessions.prompts, interaction, exc.key, reader_locale(interaction, locale)
             )  # a prompt left open
             if closed:
-                refused(interaction.client, exc.key)  # the refusal, said by closing it
+                refused(interaction, exc.key)  # the refusal, said by closing it
             else:
                 await refuse(interaction, exc, locale)
             return

@@ -36,12 +36,13 @@ from bot.render.cards import Card
 from bot.render.drawn import ready, showing, shows
 from bot.render.lobby_card import mention
 from bot.service import Outcome, Service
-from cogs.croupier_cog import channel_by_id, client_service
 from cogs.pipeline import onlookers, wire
 from cogs.pipeline import payload as ui
 from cogs.pipeline.dms import closed_notice, dm_players
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
+from cogs.pipeline.places import channel_by_id
+from cogs.pipeline.prompts import PromptBook
 from cogs.pipeline.wire import edit_clicked
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,39 @@ Event = Mapping[str, JSON]
 
 PERMANENT = (discord.Forbidden, discord.NotFound)
 """Refusals that a retry would not change: logged, worked around, never retried."""
+
+
+class Shown(Protocol):
+    """What a delivery needs of a loaded game (its ``cogs.pipeline.clicks.GameClicks``):
+    how it shows an outcome, a player's private state as text, and the prefixes of its
+    controls (a table card is dressed with its buttons for onlookers)."""
+
+    @property
+    def show(self) -> Callable[[Delivery, str | None], Awaitable[None]]: ...
+
+    @property
+    def private_text(self) -> Callable[[Outcome, str], str] | None: ...
+
+    @property
+    def prefixes(self) -> tuple[str, ...]: ...
+
+
+class Reach(Protocol):
+    """What a delivery reaches through the table sessions it runs in (the bot's
+    ``cogs.pipeline.session.Sessions``): Discord, the service, the loaded games by kind,
+    and the bot's open prompts (a game's show closes those its outcome moved past)."""
+
+    @property
+    def client(self) -> discord.Client: ...
+
+    @property
+    def service(self) -> Service: ...
+
+    @property
+    def games(self) -> Mapping[str, Shown]: ...
+
+    @property
+    def prompts(self) -> PromptBook: ...
 
 
 def nonce_of(game_id: int, version: int, part: str) -> str:
@@ -64,11 +98,13 @@ class Delivery:
     answered. The outcome's views are the game as it stands, which may be newer.
     ``click``: the control the interaction came from, as the pipeline read it. A delivery
     runs inside a table session (``cogs.pipeline.session``), which holds the table's
-    lock from its first read to the end of the delivery, DMs included."""
+    lock from its first read to the end of the delivery, DMs included. ``sessions``: the
+    bot's table sessions, through which it reaches Discord, the service, the loaded games
+    and the open prompts (:class:`Reach`)."""
 
     def __init__(
         self,
-        client: discord.Client,
+        sessions: Reach,
         outcome: Outcome,
         interaction: discord.Interaction[Any] | None = None,
         *,
@@ -76,7 +112,7 @@ class Delivery:
         last: int | None = None,
         click: Click | None = None,
     ) -> None:
-        self.client = client
+        self.sessions = sessions
         self.click = click
         self.outcome = outcome
         self.interaction = interaction
@@ -101,8 +137,17 @@ class Delivery:
         return self.service.directory.reader_locale(player, self.outcome.locale)
 
     @property
+    def client(self) -> discord.Client:
+        return self.sessions.client
+
+    @property
     def service(self) -> Service:
-        return client_service(self.client)
+        return self.sessions.service
+
+    @property
+    def prompts(self) -> PromptBook:
+        """The bot's open prompts (``cogs.pipeline.prompts``)."""
+        return self.sessions.prompts
 
     def nonce(self, part: str, cause: Event | None = None) -> str:
         """The nonce of the next ``part`` announcing ``cause`` (one of the outcome's events;
@@ -217,8 +262,7 @@ class Delivery:
 
     def dressed(self, card: Card) -> Card:
         """A game's table card with what it offers those who do not play now."""
-        router = getattr(self.client, "router", None)
-        clicks = None if router is None else router.game(self.outcome.kind)
+        clicks = self.sessions.games.get(self.outcome.kind)
         return onlookers.dress(self.service, clicks, self.outcome, card)
 
     async def new_table(self, card: Card, cause: Event | None = None) -> int:
@@ -302,33 +346,14 @@ async def edit_awake(channel: Any, message_id: int, card: Card, accent: int) -> 
     shows(message_id, card)
 
 
-class Shown(Protocol):
-    """What a delivery needs of a loaded game (its ``cogs.pipeline.clicks.GameClicks``)."""
-
-    @property
-    def show(self) -> Callable[[Delivery, str | None], Awaitable[None]]: ...
-
-    @property
-    def private_text(self) -> Callable[[Outcome, str], str] | None: ...
-
-
-def _game(client: discord.Client, kind: str) -> Shown | None:
-    """A loaded game, as the bot's router knows it (None: not loaded, or no router)."""
-    router = getattr(client, "router", None)
-    game: Shown | None = None if router is None else router.game(kind)
-    return game
-
-
-async def send_private(
-    client: discord.Client, channel: Any, outcome: Outcome, players: list[str]
-) -> None:
+async def send_private(sessions: Reach, channel: Any, outcome: Outcome, players: list[str]) -> None:
     """Brief players who just sat down (a host seated them) with their private state by
     DM; closed DMs get one public pointer."""
-    game = _game(client, outcome.kind)
+    game = sessions.games.get(outcome.kind)
     private_text = None if game is None else game.private_text
     if private_text is None:
         return
-    readers = client_service(client).directory
+    readers = sessions.service.directory
     messages = {
         p: ui.note(
             private_text(replace(outcome, locale=readers.reader_locale(p, outcome.locale)), p)
@@ -336,4 +361,4 @@ async def send_private(
         for p in players
     }
     notice = closed_notice("clock.dm_closed", outcome.locale)
-    await dm_players(client, channel, messages, notice, accent=ui.accent_of(outcome.kind))
+    await dm_players(sessions.client, channel, messages, notice, accent=ui.accent_of(outcome.kind))

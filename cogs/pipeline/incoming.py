@@ -1,10 +1,13 @@
 """A click as it comes in: its custom id parsed (``bot.render.cards.ClickId``, the one
-format), with the values of a select or a submitted form."""
+format), with the values of a select or a submitted form; and who acts, for any
+interaction (:func:`actor_of`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
+import discord
 
 from bot.render.cards import ClickId
 
@@ -19,6 +22,11 @@ class Click:
     verb: str
     arg: str
     values: list[str]
+
+
+def actor_of(interaction: discord.Interaction[Any]) -> str:
+    """The player an interaction comes from, as the service names him (his user id)."""
+    return str(interaction.user.id)
 
 
 def parse_click(custom_id: str, values: list[str]) -> Click | None:

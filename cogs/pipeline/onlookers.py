@@ -59,7 +59,7 @@ async def clicked_table(
     try:
         table = service.tables.get(game_id)
     except IllegalAction as exc:
-        await refuse(interaction, exc, answer_locale(interaction))
+        await refuse(interaction, exc, answer_locale(interaction, service.directory))
         return None
     try:
         if check is not None:

@@ -159,10 +159,11 @@ async def _one(d: Delivery, step: Step) -> None:
     elif isinstance(step, Later):
         d.later.append(step.follow_up)
     elif isinstance(step, PromptsMovedOn):
-        await prompts.moved_on(d.client, outcome.game_id, outcome.version,
+        await prompts.moved_on(d.prompts, d.service.directory, outcome.game_id, outcome.version,
                                answered=clicked_message(d), over=step.over)  # fmt: skip
     elif isinstance(step, PromptsRefresh):
-        await prompts.refresh(d.client, outcome.game_id, outcome.version, step.render)
+        await prompts.refresh(d.prompts, d.service.directory, outcome.game_id, outcome.version,
+                              step.render)  # fmt: skip
     elif interaction is None:
         return  # the rest answer the click
     elif isinstance(step, Reply):
@@ -170,14 +171,15 @@ async def _one(d: Delivery, step: Step) -> None:
     elif isinstance(step, OpenPrompt):
         sent = await interaction.followup.send(ephemeral=True, wait=True,
                                                **send_kwargs(step.card, d.accent))  # fmt: skip
-        await prompts.opened(interaction, outcome.game_id, step.actor, version=outcome.version,
-                             message_id=sent.id, locale=step.locale)  # fmt: skip
+        await prompts.opened(d.prompts, interaction, outcome.game_id, step.actor,
+                             version=outcome.version, message_id=sent.id,
+                             locale=step.locale)  # fmt: skip
     elif isinstance(step, AnswerInPrompt):
         message = interaction.message
         if message is None or not message.flags.ephemeral or interaction.response.is_done():
             return
         await interaction.response.edit_message(**step.shown.kwargs)
-        prompts.answered_in_place(d.client, outcome.game_id, step.actor, message.id,
+        prompts.answered_in_place(d.prompts, outcome.game_id, step.actor, message.id,
                                   version=outcome.version, state=step.shown.state)  # fmt: skip
 
 

@@ -8,8 +8,10 @@ made, a clock or a host played, the table ended) the prompt is closed too – ed
 line that says so, without controls. A prompt clicked after a restart (when nothing
 remembers it) closes itself on that click instead (:func:`close_clicked`).
 
-Kept in memory only: storing every prompt's token would add a write per prompt (one per
-turn at least) for the few prompts a restart leaves open, and those close when clicked.
+Kept in memory only, in the bot's :class:`PromptBook` (``bot.prompt_book``, which the
+table sessions and each delivery hand on): storing every prompt's token would add a write
+per prompt (one per turn at least) for the few prompts a restart leaves open, and those
+close when clicked.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Any, NamedTuple
 import discord
 
 from bot.i18n import t
-from cogs.croupier_cog import client_service
+from bot.play.directory import Directory
 from cogs.pipeline import payload as ui
 
 log = logging.getLogger(__name__)
@@ -66,21 +68,8 @@ class PromptBook:
     """Messages of the prompts last answered in place (their own click closed them)."""
 
 
-def _book(client: discord.Client) -> PromptBook:
-    """The bot's prompt book (made on first use)."""
-    book: PromptBook | None = getattr(client, "prompt_book", None)
-    if book is None:
-        book = PromptBook()
-        client.prompt_book = book  # type: ignore[attr-defined]
-    return book
-
-
-def open_prompts(client: discord.Client) -> dict[int, dict[str, Prompt]]:
-    """The prompts ``client`` has open: game id -> player -> his newest prompt."""
-    return _book(client).open
-
-
 async def opened(
+    book: PromptBook,
     interaction: discord.Interaction[Any],
     game_id: int,
     player: str,
@@ -94,7 +83,7 @@ async def opened(
     if message_id is None:
         return
     prompt = Prompt(version, message_id, interaction.followup, locale, time.monotonic())
-    players = open_prompts(interaction.client).setdefault(game_id, {})
+    players = book.open.setdefault(game_id, {})
     older = players.get(player)
     players[player] = prompt
     if older is not None and older.message_id != message_id:
@@ -102,57 +91,58 @@ async def opened(
 
 
 async def moved_on(
-    client: discord.Client, game_id: int, version: int, *, answered: int | None, over: bool
-) -> None:
-    """The game is at ``version`` now: every prompt with older controls is closed (the one
-    on message ``answered`` was just answered in place and has closed itself)."""
-    book = _book(client)
+    book: PromptBook, readers: Directory, game_id: int, version: int, *,
+    answered: int | None, over: bool,
+) -> None:  # fmt: skip
+    """The game is at ``version`` now: every prompt with older controls is closed, in its
+    player's language of now (``readers``); the one on message ``answered`` was just
+    answered in place and has closed itself."""
     if answered is not None:
         book.answered.append(answered)
     games = book.open
     players = games.get(game_id)
     if not players:
         return
-    directory = client_service(client).directory
     for player, prompt in list(players.items()):
         if prompt.version < version:
             del players[player]
             if prompt.message_id != answered:
-                locale = directory.reader_locale(player, prompt.locale)  # as last seen
+                locale = readers.reader_locale(player, prompt.locale)  # as last seen
                 await _close(prompt, "game.over" if over else "ui.prompt.closed", locale)
     if not players:
         games.pop(game_id, None)
 
 
 def answered_in_place(
-    client: discord.Client, game_id: int, player: str, message_id: int, *, version: int,
+    book: PromptBook, game_id: int, player: str, message_id: int, *, version: int,
     state: str,
 ) -> None:  # fmt: skip
     """A live prompt its player just answered in place (its own click) now shows
     ``state`` at ``version``; it keeps the token of the interaction that sent it."""
-    players = open_prompts(client).get(game_id, {})
+    players = book.open.get(game_id, {})
     prompt = players.get(player)
     if prompt is not None and prompt.message_id == message_id:
         players[player] = replace(prompt, version=version, state=state)
 
 
 async def refresh(
-    client: discord.Client, game_id: int, version: int, render: Callable[[str, str], Shown]
-) -> None:
+    book: PromptBook, readers: Directory, game_id: int, version: int,
+    render: Callable[[str, str], Shown],
+) -> None:  # fmt: skip
     """Live prompts (a game whose players keep one each, Flaschenteufel): every open prompt
-    shows what its player may do now, ``render(player, locale)`` in his language of now.
+    shows what its player may do now, ``render(player, locale)`` in his language of now
+    (``readers``).
     One is edited only when what it shows changes, or its controls carry an older version,
     so a player whose turn comes plays with one click in the prompt he has; while Discord
     still takes its token (15 minutes), after that he opens a new one from the table."""
-    players = open_prompts(client).get(game_id)
+    players = book.open.get(game_id)
     if not players:
         return
-    directory = client_service(client).directory
     for player, prompt in list(players.items()):
         if time.monotonic() - prompt.opened > TOKEN_LIFETIME:
             del players[player]
             continue
-        shown = render(player, directory.reader_locale(player, prompt.locale))
+        shown = render(player, readers.reader_locale(player, prompt.locale))
         outdated = shown.versioned and prompt.version < version
         if shown.state == prompt.state and not outdated:
             continue
@@ -164,7 +154,7 @@ async def refresh(
             continue
         players[player] = replace(prompt, version=version, state=shown.state)
     if not players:
-        open_prompts(client).pop(game_id, None)
+        book.open.pop(game_id, None)
 
 
 async def _close(prompt: Prompt, key: str, locale: str) -> None:
@@ -179,7 +169,9 @@ async def _close(prompt: Prompt, key: str, locale: str) -> None:
         log.info("prompt %s could not be closed: %s", prompt.message_id, exc)
 
 
-async def close_clicked(interaction: discord.Interaction[Any], key: str, locale: str) -> bool:
+async def close_clicked(
+    book: PromptBook, interaction: discord.Interaction[Any], key: str, locale: str
+) -> bool:
     """A click on a private prompt whose controls are outdated (refused with ``key``
     ``game.stale``) closes that prompt, as its answer: a prompt left open (across a
     restart) says it is closed instead of "outdated". False – answered as usual – for
@@ -191,7 +183,7 @@ async def close_clicked(interaction: discord.Interaction[Any], key: str, locale:
         or message is None
         or not message.flags.ephemeral
         or interaction.response.is_done()
-        or message.id in _book(interaction.client).answered
+        or message.id in book.answered
     ):
         return False
     text = t("ui.prompt.closed", locale)

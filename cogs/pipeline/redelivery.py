@@ -15,20 +15,13 @@ given up after ``ATTEMPTS``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
-from contextlib import AbstractAsyncContextManager
-from typing import Any
 
 import discord
 from discord.ext import tasks
 
 from bot.service import Service
-from cogs.croupier_cog import client_service
-from cogs.pipeline.delivery import PERMANENT, Delivery, Shown
-
-Sessions = Callable[[int], AbstractAsyncContextManager[Any]]
-"""Opens a table session on a game (``router.sessions``): its second step delivers what
-the game owes (:meth:`Redelivery.catch_up`)."""
+from cogs.pipeline.delivery import PERMANENT, Delivery
+from cogs.pipeline.session import Sessions
 
 log = logging.getLogger(__name__)
 
@@ -37,17 +30,15 @@ ATTEMPTS = 6
 
 
 class Redelivery:
-    def __init__(
-        self, client: discord.Client, sessions: Sessions, games: Mapping[str, Shown]
-    ) -> None:
-        self.client = client
+    def __init__(self, sessions: Sessions) -> None:
         self.sessions = sessions
-        self.games = games
-        """The loaded games' shows, by kind (the router's)."""
+        """The bot's table sessions (``router.sessions``): opening one on a game delivers
+        what it owes (its second step, :meth:`catch_up`), and through them the deliveries
+        reach Discord, the service and the loaded games."""
 
     @property
     def service(self) -> Service:
-        return client_service(self.client)
+        return self.sessions.service
 
     def start(self) -> None:
         """Start the task that delivers what is owed (the bot does, once it is set up)."""
@@ -85,7 +76,7 @@ class Redelivery:
 
     @task.before_loop
     async def _ready(self) -> None:
-        await self.client.wait_until_ready()
+        await self.sessions.client.wait_until_ready()
 
     async def deliver_due(self) -> int:
         """Deliver what is owed and due (also called by tests); returns how many games."""
@@ -103,10 +94,10 @@ class Redelivery:
         outbox = self.service.outbox
         try:
             outcome = self.service.tables.owed(game_id, versions)
-            game = self.games.get(outcome.kind)
+            game = self.sessions.games.get(outcome.kind)
             if game is None:
                 return  # its game is not loaded: it stays owed
-            d = Delivery(self.client, outcome, first=versions[0], last=versions[-1])
+            d = Delivery(self.sessions, outcome, first=versions[0], last=versions[-1])
             await game.show(d, None)
             d.delivered()
         except PERMANENT as exc:

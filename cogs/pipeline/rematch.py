@@ -19,13 +19,13 @@ from bot.i18n import listed, t
 from bot.play.tables import Table
 from bot.render.lobby_card import mention
 from bot.service import Outcome, Service
-from cogs.croupier_cog import channel_by_id, client_service, table_link
 from cogs.pipeline import payload as ui
 from cogs.pipeline import wire
 from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import nonce_of
-from cogs.pipeline.incoming import Click
+from cogs.pipeline.incoming import Click, actor_of
 from cogs.pipeline.onlookers import casual, clicked_table, is_table
+from cogs.pipeline.places import channel_by_id, table_link
 from cogs.pipeline.replies import reader_locale, respond
 from cogs.pipeline.session import TableSession
 
@@ -54,8 +54,7 @@ async def rematch(
 ) -> None:
     """ "Nochmal": the rematch's lobby, opened now or found; the presser gets its link. In
     the ended table's session: a double click opens one lobby."""
-    service = client_service(interaction.client)
-    player = str(interaction.user.id)
+    service, player = session.service, actor_of(interaction)
     table = await clicked_table(
         interaction, service, click.game_id, lambda ended: _checked(service, ended, player)
     )

@@ -12,8 +12,9 @@ from typing import Any
 import discord
 
 from bot.engine import IllegalAction
-from bot.i18n import DEFAULT_LOCALE, FALLBACK, has_text, listed, private_locale, t
-from bot.ops.metrics import refused
+from bot.i18n import FALLBACK, has_text, listed, private_locale, t
+from bot.ops.answers import refused
+from bot.play.directory import Directory
 from bot.render.lobby_card import mention
 from cogs.pipeline import payload as ui
 from cogs.pipeline.wire import edit_clicked
@@ -53,13 +54,10 @@ def reader_locale(interaction: Interaction, fallback: str) -> str:
     return private_locale(interaction.locale, fallback)
 
 
-def answer_locale(interaction: Interaction) -> str:
-    """The language of a private answer outside any table: the player's, else the server's."""
-    service = getattr(interaction.client, "service", None)
-    server = (
-        DEFAULT_LOCALE if service is None else service.directory.guild_locale(interaction.guild_id)
-    )
-    return private_locale(interaction.locale, server)
+def answer_locale(interaction: Interaction, readers: Directory) -> str:
+    """The language of a private answer outside any table: the player's, else the server's
+    (as ``readers``, the service's directory, know it)."""
+    return private_locale(interaction.locale, readers.guild_locale(interaction.guild_id))
 
 
 async def respond(interaction: Interaction, **kwargs: Any) -> None:
@@ -74,7 +72,7 @@ async def respond(interaction: Interaction, **kwargs: Any) -> None:
 async def refuse(interaction: Interaction, exc: IllegalAction, locale: str) -> None:
     """A refusal: ephemeral, in the player's language (else the table's, ``locale``);
     nothing was changed."""
-    refused(interaction.client, exc.key)
+    refused(interaction, exc.key)
     text = refusal_text(exc, reader_locale(interaction, locale))
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
@@ -87,7 +85,7 @@ async def game_over(interaction: Interaction, locale: str) -> None:
     private prompt closes with that text, a leftover public message loses its controls
     (a card is read as it stands first: a click comes without the clicked message's
     components, ``cogs.pipeline.wire``)."""
-    refused(interaction.client, "game.over")
+    refused(interaction, "game.over")
     text = t("game.over", private_locale(interaction.locale, locale))
     message = interaction.message
     with contextlib.suppress(discord.HTTPException):
@@ -105,10 +103,10 @@ async def game_over(interaction: Interaction, locale: str) -> None:
             await interaction.followup.send(text, ephemeral=True)
 
 
-async def apologise(interaction: Interaction) -> None:
+async def apologise(interaction: Interaction, readers: Directory) -> None:
     """Something failed while handling an interaction: the player learns so instead of
     waiting for an answer (the action's transaction committed or left no trace)."""
-    text = t("ui.error", answer_locale(interaction))
+    text = t("ui.error", answer_locale(interaction, readers))
     with contextlib.suppress(discord.HTTPException):
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
@@ -116,11 +114,11 @@ async def apologise(interaction: Interaction) -> None:
             await interaction.response.send_message(text, ephemeral=True)
 
 
-async def unknown_control(interaction: Interaction, custom_id: str) -> None:
+async def unknown_control(interaction: Interaction, custom_id: str, readers: Directory) -> None:
     """A control no game knows (an id from an older version of the bot, or a forged one):
     logged, and answered privately instead of leaving the player waiting."""
     log.warning("unknown custom id %r from user %s", custom_id, interaction.user.id)
-    refused(interaction.client, "game.stale")
+    refused(interaction, "game.stale")
     with contextlib.suppress(discord.HTTPException):
-        text = t("game.stale", answer_locale(interaction))
+        text = t("game.stale", answer_locale(interaction, readers))
         await interaction.response.send_message(text, ephemeral=True)

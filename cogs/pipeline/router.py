@@ -18,19 +18,19 @@ when it unloads, as discord.py's ``add_dynamic_items`` does. Per click, in this 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
-from discord.ext import commands
 
 from bot.ops.answers import arrived
 from bot.ops.metrics import Metrics
 from bot.render.onlooker_buttons import REMATCH, WATCH
 from bot.render.onlooker_buttons import VERBS as ONLOOKER_VERBS
+from bot.service import Service
 from cogs.pipeline.busy import Busy
 from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.incoming import Click, form_values, parse_click
+from cogs.pipeline.prompts import PromptBook
 from cogs.pipeline.redelivery import Redelivery
 from cogs.pipeline.rematch import rematch
 from cogs.pipeline.replies import apologise, unknown_control
@@ -46,13 +46,16 @@ _FORM = discord.InteractionType.modal_submit
 
 
 class Router:
-    def __init__(self, client: discord.Client) -> None:
+    """The bot's router (``bot.router``), made by the bot with its Discord client, its
+    service and its prompt book, which its sessions hand on."""
+
+    def __init__(self, client: discord.Client, service: Service, prompts: PromptBook) -> None:
         self._by_prefix: dict[str, GameClicks] = {}
         self._by_kind: dict[str, GameClicks] = {}
         self.busy = Busy()
-        self.sessions = Sessions(client, self._by_kind, self.busy)
+        self.sessions = Sessions(client, service, self._by_kind, self.busy, prompts)
         """``async with router.sessions(game_id, interaction) as s:`` every write."""
-        self.redelivery = Redelivery(client, self.sessions, self._by_kind)
+        self.redelivery = Redelivery(self.sessions)
         """What games still owe: delivered at the start of a session on them, and by its
         own task every few seconds (the bot starts it)."""
         self.sessions.catch_up = self.redelivery.catch_up
@@ -93,12 +96,9 @@ class Router:
         clicked = kind is _COMPONENT or kind is _FORM
         if clicked and self.metrics is not None:
             arrived(interaction, self.metrics)
-        service = getattr(interaction.client, "service", None)
-        user = interaction.user
-        if service is not None:  # step 1: his name and language, for his later DMs
-            service.directory.remember_reader(
-                str(user.id), user.display_name, interaction.locale.value
-            )
+        readers, user = self.sessions.service.directory, interaction.user
+        # step 1: his name and language, for his later DMs
+        readers.remember_reader(str(user.id), user.display_name, interaction.locale.value)
         if not clicked:
             return
         data: Any = interaction.data or {}
@@ -110,7 +110,7 @@ class Router:
         click = parse_click(custom_id, values)  # step 2
         clicks = None if click is None else self._by_prefix.get(click.prefix)
         if click is None or clicks is None:
-            await unknown_control(interaction, custom_id)
+            await unknown_control(interaction, custom_id, readers)
             return
         if click.verb in ONLOOKER_VERBS:  # not the game's: read-only, or a new lobby
             async with self.busy:
@@ -125,7 +125,7 @@ class Router:
                         await clicks.handle(interaction, click, session)  # step 4
             except Exception:
                 log.exception("handling %s failed", click)
-                await apologise(interaction)
+                await apologise(interaction, readers)
 
     async def onlooker(self, interaction: discord.Interaction[Any], click: Click,
                        clicks: GameClicks) -> None:  # fmt: skip
@@ -137,44 +137,13 @@ class Router:
                 async with self.sessions(click.game_id, interaction) as session:
                     await rematch(interaction, click, clicks, session)
             elif click.verb == WATCH:
-                await watch(interaction, click, clicks)
+                await watch(interaction, click, clicks, self.sessions)
             else:
-                await refresh(interaction, click, clicks)
+                await refresh(interaction, click, clicks, self.sessions)
         except Exception:
             log.exception("handling %s failed", click)
-            await apologise(interaction)
+            await apologise(interaction, self.sessions.service.directory)
 
     async def settled(self, timeout: float = 5) -> None:
         """Wait until no interaction is being handled (its follow-ups and edits included)."""
         await self.busy.settled(timeout)
-
-
-def router_of(client: discord.Client) -> Router:
-    """The bot's router. The bot makes it before its extensions load (``bot.app``); a bot
-    without one (a test's plain ``commands.Bot``) gets one, listening, on first use."""
-    router: Router | None = getattr(client, "router", None)
-    if router is None:
-        router = Router(client)
-        client.router = router  # type: ignore[attr-defined]
-        client.add_listener(router.on_interaction, "on_interaction")  # type: ignore[attr-defined]
-    return router
-
-
-Extension = Callable[[commands.Bot], Awaitable[None]]
-
-
-def game_extension(
-    clicks: GameClicks, cog: Callable[[commands.Bot], commands.Cog]
-) -> tuple[Extension, Extension]:
-    """A game's extension as discord.py loads it (``setup, teardown = game_extension(...)``
-    in the game's module): loading routes its clicks to it and adds its commands;
-    unloading takes its clicks away (they are answered as unknown, the others' work)."""
-
-    async def setup(bot: commands.Bot) -> None:
-        router_of(bot).add(clicks)
-        await bot.add_cog(cog(bot))
-
-    async def teardown(bot: commands.Bot) -> None:
-        router_of(bot).remove(clicks.kind)
-
-    return setup, teardown

@@ -11,8 +11,7 @@ import discord
 from bot.engine import IllegalAction
 from bot.i18n import t
 from bot.render.cards import Button, custom_id
-from cogs.croupier_cog import actor_of, service_of
-from cogs.pipeline.incoming import Click
+from cogs.pipeline.incoming import Click, actor_of
 from cogs.pipeline.replies import reader_locale, refuse, respond
 from cogs.pipeline.session import TableSession
 
@@ -28,7 +27,7 @@ async def take_back(
     interaction: discord.Interaction[Any], click: Click, session: TableSession
 ) -> None:
     """The clicker takes his seat back (refused privately if no computer plays for him)."""
-    service, actor = service_of(interaction), actor_of(interaction)
+    service, actor = session.service, actor_of(interaction)
     locale = "de"
     try:
         locale = service.tables.get(click.game_id).row.locale

@@ -37,13 +37,13 @@ import discord
 from bot.engine import JSON, Action, IllegalAction
 from bot.play.outcome import FollowUp, Outcome
 from bot.play.tables import Table
-from cogs.croupier_cog import client_service
 from cogs.pipeline.delivery import Delivery, Shown
 from cogs.pipeline.incoming import Click
 
 if TYPE_CHECKING:
     from bot.service import Service
     from cogs.pipeline.busy import Busy
+    from cogs.pipeline.prompts import PromptBook
 
 log = logging.getLogger(__name__)
 
@@ -66,13 +66,24 @@ class GameOver(IllegalAction):
 
 
 class Sessions:
-    """The bot's table sessions (``router.sessions``): ``sessions(game_id, interaction)``."""
+    """The bot's table sessions (``router.sessions``): ``sessions(game_id, interaction)``.
+    They hold what their deliveries reach (:class:`~cogs.pipeline.delivery.Reach`): the
+    bot's Discord client, its service, the loaded games, its open prompts."""
 
-    def __init__(self, client: discord.Client, games: Mapping[str, Shown], busy: Busy) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: Service,
+        games: Mapping[str, Shown],
+        busy: Busy,
+        prompts: PromptBook,
+    ) -> None:
         self.client = client
+        self.service = service
         self.games = games
         """The loaded games' shows, by kind (the router's)."""
         self.busy = busy
+        self.prompts = prompts
         self.catch_up: Callable[[int], Awaitable[None]] | None = None
         """Delivers what a table owes from before (the router's redelivery, which it sets:
         it owns both)."""
@@ -82,10 +93,6 @@ class Sessions:
         """A session on ``game_id``; ``interaction``: the click or command it answers
         (``private``: deferred, a command's answer is only its caller's)."""
         return TableSession(self, game_id, interaction, private)
-
-    @property
-    def service(self) -> Service:
-        return client_service(self.client)
 
     async def open_lobby(self, kind: str, host: str, options: Mapping[str, JSON],
                          **where: Any) -> Outcome:  # fmt: skip
@@ -244,8 +251,7 @@ class TableSession:
                 return None
             show = game.show
         interaction = self.interaction if answer else None
-        d = Delivery(self.sessions.client, outcome, interaction, first=first, last=last,
-                     click=click)  # fmt: skip
+        d = Delivery(self.sessions, outcome, interaction, first=first, last=last, click=click)
         part, text = note
         if text:
             await d.post(part, content=text[:2000])

@@ -30,7 +30,7 @@ from bot.tournament.evening_time import (
     zone_named,
 )
 from bot.tournament.results_export import full_json, standings_csv
-from cogs.croupier_cog import CroupierCog, actor_of
+from cogs.croupier_cog import CroupierCog
 from cogs.options import (
     ON_TIMEOUT,
     BestThirds,
@@ -52,10 +52,10 @@ from cogs.options import (
 )
 from cogs.permission_notices import tell_host
 from cogs.pipeline import payload as ui
+from cogs.pipeline.incoming import actor_of
 from cogs.pipeline.payload import accent_of, send_kwargs
 from cogs.pipeline.replies import reader_locale, refuse, respond
-from cogs.pipeline.router import router_of
-from cogs.pipeline.session import TableSession
+from cogs.table_bot import game_extension
 from cogs.tournament import correction_prompt as tournament_fix
 from cogs.tournament.bracket_picture import bracket_picture
 from cogs.tournament.buttons import CLICKS
@@ -111,7 +111,7 @@ class TournamentCog(CroupierCog):
             "clock_seconds": zugzeit * 60,
             "on_timeout": ON_TIMEOUT[zeitablauf],
         }
-        outcome = await router_of(self.bot).sessions.create(
+        outcome = await self.bot.router.sessions.create(
             KIND,
             [actor_of(interaction)],
             options,
@@ -248,7 +248,7 @@ class TournamentCog(CroupierCog):
             "reason": grund,
             "now": discord.utils.utcnow().isoformat(),
         } | ({"host": True} if self.host(interaction) else {})
-        async with self._session(interaction, current.game_id) as session:
+        async with self.session(interaction, current.game_id) as session:
             try:
                 outcome = await session.act(actor_of(interaction), Action("substitute", args))
             except IllegalAction as exc:
@@ -272,7 +272,7 @@ class TournamentCog(CroupierCog):
         if not self.host(interaction) and actor_of(interaction) != current.public["host"]:
             await refuse(interaction, IllegalAction("tour.host_only"), current.locale)
             return
-        async with self._session(interaction, current.game_id, private=True) as session:
+        async with self.session(interaction, current.game_id, private=True) as session:
             try:
                 started = await start(session, gruppe, fehlende, actor_of(interaction))
             except IllegalAction as exc:
@@ -318,7 +318,7 @@ class TournamentCog(CroupierCog):
         if current is None:
             return
         locale = current.locale
-        async with self._session(interaction, current.game_id) as session:
+        async with self.session(interaction, current.game_id) as session:
             try:
                 server_zone = self.service.directory.guild_time_zone(interaction.guild_id)
                 typed = zeitzone.strip() or server_zone
@@ -369,7 +369,7 @@ class TournamentCog(CroupierCog):
         args = {"group": gruppe, "reason": grund} | (
             {"host": True} if self.host(interaction) else {}
         )
-        async with self._session(interaction, current.game_id) as session:
+        async with self.session(interaction, current.game_id) as session:
             try:
                 outcome = await session.act(actor_of(interaction), Action("unschedule", args))
             except IllegalAction as exc:
@@ -413,7 +413,7 @@ class TournamentCog(CroupierCog):
     async def remind_due(self, now: datetime) -> int:
         """Remind the players of every group whose evening starts within the hour (each
         group once; see :func:`remind`). Returns how many groups."""
-        sessions, reminded = router_of(self.bot).sessions, 0
+        sessions, reminded = self.bot.router.sessions, 0
         for tid in self.service.tables.live_games(KIND):
             async with sessions(tid) as session:
                 flow = self.service.tournaments
@@ -428,7 +428,7 @@ class TournamentCog(CroupierCog):
         if current is None:
             return
         args = {**action.args, "host": True} if self.host(interaction) else dict(action.args)
-        async with self._session(interaction, current.game_id) as session:
+        async with self.session(interaction, current.game_id) as session:
             try:
                 outcome = await session.act(actor_of(interaction), Action(action.do, args))
             except IllegalAction as exc:
@@ -445,12 +445,6 @@ class TournamentCog(CroupierCog):
             )
             await respond(interaction, content=text)
             await session.deliver(outcome)
-
-    def _session(
-        self, interaction: discord.Interaction[Any], game_id: int, *, private: bool = False
-    ) -> TableSession:
-        """A command's session on the tournament (answered in public unless ``private``)."""
-        return router_of(self.bot).sessions(game_id, interaction, private=private)
 
     async def _here(self, interaction: discord.Interaction[Any]) -> Outcome | None:
         """The tournament of the channel the command came from: the channel's own, or for
@@ -471,7 +465,7 @@ class TournamentCog(CroupierCog):
     async def on_ready(self) -> None:
         """After a restart: results that did not reach their tournament, and groups whose
         thread or table was not created yet."""
-        sessions = router_of(self.bot).sessions
+        sessions = self.bot.router.sessions
         for game_id in self.service.tables.live_games(KIND):
             async with sessions(game_id) as session:
                 await session.deliver_all(await self.service.tournaments.reconcile_of(game_id))
@@ -480,10 +474,4 @@ class TournamentCog(CroupierCog):
                     await start_groups(self.bot, current)
 
 
-async def setup(bot: commands.Bot) -> None:
-    router_of(bot).add(CLICKS)
-    await bot.add_cog(TournamentCog(bot))
-
-
-async def teardown(bot: commands.Bot) -> None:
-    router_of(bot).remove(KIND)
+setup, teardown = game_extension(CLICKS, TournamentCog)

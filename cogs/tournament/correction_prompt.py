@@ -4,8 +4,9 @@ because of it announced in the channel with the reason (bot.tournament.correctio
 A correction that would undo a round already drawn is not made at once: the host gets a
 private message saying exactly what it would undo, with a button to confirm. The button
 names the tournament's version, so any change in between makes it outdated; the pending
-correction lives in memory (after a restart the host enters the command again). Once
-confirmed, the tables of the undone rounds are ended and the new round is drawn.
+correction lives in the bot's memory (``bot.corrections``; after a restart the host enters
+the command again). Once confirmed, the tables of the undone rounds are ended and the new
+round is drawn.
 """
 
 from __future__ import annotations
@@ -23,26 +24,19 @@ from bot.render import tournament_cards as tcards
 from bot.render.cards import Button, Card, custom_id
 from bot.service import Outcome
 from bot.tournament.corrections import UNDOES
-from cogs.croupier_cog import CroupierCog, actor_of, channel_by_id
+from cogs.croupier_cog import CroupierCog
 from cogs.pipeline import payload as ui
-from cogs.pipeline.incoming import Click
+from cogs.pipeline.incoming import Click, actor_of
 from cogs.pipeline.payload import accent_of, send_kwargs
+from cogs.pipeline.places import channel_by_id
 from cogs.pipeline.replies import reader_locale, refuse, respond
-from cogs.pipeline.router import router_of
 from cogs.pipeline.session import TableSession
+from cogs.table_bot import Correction, TableBot, table_bot
 
 log = logging.getLogger(__name__)
 TOUR = accent_of("turnier")
 
 Interaction = discord.Interaction[Any]
-
-
-def _pending(client: discord.Client) -> dict[str, tuple[int, str, dict[str, Any]]]:
-    """token -> (tournament, host, the correction's arguments) awaiting confirmation."""
-    found: dict[str, tuple[int, str, dict[str, Any]]] = client.__dict__.setdefault(
-        "_pending_fixes", {}
-    )
-    return found
 
 
 def _mentions(ids: str) -> str:
@@ -56,7 +50,7 @@ async def correct(
     host = actor_of(interaction)
     if cog.host(interaction):
         args = {**args, "host": True}
-    async with router_of(cog.bot).sessions(current.game_id, interaction) as session:
+    async with cog.session(interaction, current.game_id, private=True) as session:
         await _correct(session, current, host, args)
 
 
@@ -72,7 +66,8 @@ async def _correct(
             await refuse(interaction, exc, current.locale)
             return
         token = secrets.token_hex(4)
-        _pending(interaction.client)[token] = (current.game_id, host, args)
+        bot = table_bot(interaction.client)
+        bot.corrections[token] = Correction(current.game_id, host, args)
         params, mine = exc.params, reader_locale(interaction, current.locale)
         text = t(
             "ui.tour.confirm_correction",
@@ -91,28 +86,29 @@ async def _correct(
         await respond(interaction, ephemeral=True, **send_kwargs(card, TOUR))
         return
     await respond(interaction, **send_kwargs(_public_card(outcome), TOUR))
-    await end_undone(interaction.client, outcome, host)
+    await end_undone(table_bot(interaction.client), outcome, host)
     await session.deliver(outcome)
 
 
 def confirmed_action(interaction: Interaction, click: Click) -> Action:
     """The correction a host's confirmation stands for (the one put to him, kept in
     memory); refused once it is gone (a restart) or was put to someone else."""
-    pending = _pending(interaction.client).get(click.arg)
-    if pending is None or pending[0] != click.game_id or pending[1] != actor_of(interaction):
+    pending = table_bot(interaction.client).corrections.get(click.arg)
+    if pending is None or pending.game_id != click.game_id or pending.host != actor_of(interaction):
         raise IllegalAction("tour.confirm_expired")
-    return Action("correct", {**pending[2], "confirm": True})
+    return Action("correct", {**pending.args, "confirm": True})
 
 
 async def confirmed(interaction: Interaction, click: Click, outcome: Outcome) -> None:
     """A confirmed correction: the prompt says so, the channel gets the corrected table
     with what changed, and the tables of undone rounds end."""
-    _pending(interaction.client).pop(click.arg, None)
+    bot = table_bot(interaction.client)
+    bot.corrections.pop(click.arg, None)
     locale = reader_locale(interaction, outcome.locale)
     done = ui.note(t("ui.tour.confirmed", locale))
     await interaction.response.edit_message(**ui.message_kwargs(done, TOUR))
     await interaction.followup.send(**send_kwargs(_public_card(outcome), TOUR))
-    await end_undone(interaction.client, outcome, actor_of(interaction))
+    await end_undone(bot, outcome, actor_of(interaction))
 
 
 def _public_card(outcome: Outcome) -> Card:
@@ -144,15 +140,15 @@ def _public_card(outcome: Outcome) -> Card:
     return card
 
 
-async def end_undone(client: discord.Client, outcome: Outcome, host: str) -> None:
+async def end_undone(bot: TableBot, outcome: Outcome, host: str) -> None:
     """End the tables of the rounds a correction undid (bot.play.tournaments), announced;
     their threads are renamed as undone and archived, so that the new draw's thread of
     the same name is the only one that reads as the group's."""
-    sessions = router_of(client).sessions  # in the tournament's session
+    sessions = bot.router.sessions  # in the tournament's session
     for ended in await sessions.service.tournaments.end_undone(outcome, host):
         async with sessions(ended.game_id) as session:
             await session.deliver(ended)
-        thread = await channel_by_id(client, ended.channel_id)
+        thread = await channel_by_id(bot, ended.channel_id)
         if not isinstance(thread, discord.Thread):
             continue
         name = t("ui.tour.thread_undone", outcome.locale, title=thread.name)[:100]

@@ -15,12 +15,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import discord
-
 from bot.service import Outcome
 from bot.tournament.game import TournamentGame
-from cogs.pipeline.router import router_of
 from cogs.pipeline.session import TableSession
+from cogs.table_bot import TableBot
 
 
 async def wait_for_evening(session: TableSession, number: int) -> None:
@@ -48,11 +46,11 @@ async def start(session: TableSession, number: int, handling: str, by: str) -> O
     return steps[-1]
 
 
-async def open_evenings(client: discord.Client, now: datetime) -> int:
+async def open_evenings(bot: TableBot, now: datetime) -> int:
     """At each waiting group's evening: its players called to check in; its wait later
     its table opens (the tournament cog's minute task calls this, tests too), each
     tournament in its session. Returns how many steps it took."""
-    sessions, taken = router_of(client).sessions, 0
+    sessions, taken = bot.router.sessions, 0
     flow = sessions.service.tournaments
     for tid in sessions.service.tables.live_games(TournamentGame.kind):
         async with sessions(tid) as session:

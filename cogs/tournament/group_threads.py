@@ -18,14 +18,14 @@ from bot.render import tournament_cards as tcards
 from bot.render.cards import Button, Card, Picture, custom_id
 from bot.service import Outcome, Service
 from bot.tournament.evening_time import shown_time
-from cogs.croupier_cog import channel_by_id, client_service
 from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import Delivery, nonce_of, send_private, wake
 from cogs.pipeline.dms import closed_notice
+from cogs.pipeline.places import channel_by_id
 from cogs.pipeline.plans import Dms, Later, Locator, Post, Step, Table
 from cogs.pipeline.replies import respond
-from cogs.pipeline.router import router_of
 from cogs.pipeline.session import TableSession
+from cogs.table_bot import TableBot
 
 THREAD_ARCHIVE_MINUTES = 10080  # a week, the longest Discord offers: evenings are days apart
 THREAD_EXISTS = 160004  # "A thread has already been created for this message"
@@ -37,15 +37,15 @@ CARD_KEPT = frozenset(
 format, who plays, reserves): an action of only these leaves the message as it is."""
 
 
-async def start_groups(client: discord.Client, tournament: Outcome) -> None:
+async def start_groups(bot: TableBot, tournament: Outcome) -> None:
     """A thread and a Verflixte 6 table for every group of the current round that has none
     yet, in the tournament's session (one at a time per tournament), each table delivered
     in its own. Idempotent, so a restart finishes what a crash left half done: each
     group's thread hangs on a starter message posted with a fixed nonce (Discord hands
     back the message it accepted before) and a message has one thread at most (its id is
     the message's); a table already opened in the thread is the group's."""
-    async with router_of(client).sessions(tournament.game_id) as session:
-        await session.deliver_all(await open_groups(client, session.service, tournament))
+    async with bot.router.sessions(tournament.game_id) as session:
+        await session.deliver_all(await open_groups(bot, session.service, tournament))
 
 
 def groups_opening(client: discord.Client, service: Service, tournament: Outcome) -> Later:
@@ -152,18 +152,16 @@ def in_thread(number: int) -> Locator:
 
     async def thread(d: Delivery) -> Any:
         group = group_of(d.outcome, number)
-        return None if group is None else await group_thread(d.client, group)
+        return None if group is None else await group_thread(d, group)
 
     return thread
 
 
-async def group_thread(client: discord.Client, group: dict[str, Any]) -> Any:
+async def group_thread(d: Delivery, group: dict[str, Any]) -> Any:
     """The thread of a group's table (None while the group has no table)."""
     if group["game_id"] is None:
         return None
-    return await channel_by_id(
-        client, client_service(client).tables.current(group["game_id"]).channel_id
-    )
+    return await channel_by_id(d.client, d.service.tables.current(group["game_id"]).channel_id)
 
 
 def evening_call(outcome: Outcome, event: dict[str, Any]) -> Post:
@@ -204,7 +202,7 @@ def reminder(d: Delivery, event: dict[str, Any]) -> Dms:
     notice = closed_notice("ui.tour.reminder_public", locale, when=when)
 
     async def thread(d: Delivery) -> Any:  # archived since the draw: its table is used again
-        found = await group_thread(d.client, group) or await d.channel()
+        found = await group_thread(d, group) or await d.channel()
         await wake(found)
         return found
 
@@ -276,4 +274,4 @@ async def substitute(session: TableSession, outcome: Outcome) -> None:
         return  # no table yet: it opens with the newcomer seated
     await session.deliver_all([table])
     channel = await channel_by_id(interaction.client, table.channel_id)
-    await send_private(interaction.client, channel, table, [str(event["player"])])
+    await send_private(session.sessions, channel, table, [str(event["player"])])

@@ -51,12 +51,9 @@ class Followup:
         self.sent.append((text, ephemeral))
 
 
-def interaction(
-    *, done: bool = False, locale: str = "en", fail: bool = False, reader: str = "pl"
-) -> Any:
-    """A stub interaction on a server speaking ``locale``, from a player whose Discord
-    speaks ``reader`` (Polish by default: no catalogue, so the server's language)."""
-    service = SimpleNamespace(directory=SimpleNamespace(guild_locale=lambda guild_id: locale))
+def interaction(*, done: bool = False, fail: bool = False, reader: str = "pl") -> Any:
+    """A stub interaction from a player whose Discord speaks ``reader`` (Polish by default:
+    no catalogue, so the server's language)."""
     return SimpleNamespace(
         locale=reader,
         response=Response(done),
@@ -65,8 +62,13 @@ def interaction(
         data={"name": "turnier"},
         guild_id=1,
         user=SimpleNamespace(id=7),
-        client=SimpleNamespace(service=service),
+        extras={},
     )
+
+
+def server(locale: str = "en") -> Any:
+    """The service's directory as an error's answer reads it: a server speaking ``locale``."""
+    return SimpleNamespace(guild_locale=lambda guild_id: locale)
 
 
 def invoke_error(exc: Exception) -> app_commands.CommandInvokeError:
@@ -76,23 +78,26 @@ def invoke_error(exc: Exception) -> app_commands.CommandInvokeError:
 async def test_a_refusal_is_answered_privately_in_the_servers_language(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    stub = interaction(locale="en")
+    stub = interaction()
     with caplog.at_level(logging.INFO, "cogs.errors"):
-        await answer_error(stub, invoke_error(IllegalAction("tour.group_size", low=2, high=6)))
+        error = invoke_error(IllegalAction("tour.group_size", low=2, high=6))
+        await answer_error(stub, error, server("en"))
     assert stub.response.sent == [("Groups have 2 to 6 players.", True)]
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 @pytest.mark.parametrize(("reader", "expected"), [("de", "Gruppen"), ("en-GB", "Groups")])
 async def test_a_refusal_speaks_the_players_own_language(reader: str, expected: str) -> None:
-    stub = interaction(locale="en" if reader == "de" else "de", reader=reader)
-    await answer_error(stub, invoke_error(IllegalAction("tour.group_size", low=2, high=6)))
+    stub = interaction(reader=reader)
+    error = invoke_error(IllegalAction("tour.group_size", low=2, high=6))
+    await answer_error(stub, error, server("en" if reader == "de" else "de"))
     assert stub.response.sent[0][0].startswith(expected)
 
 
 async def test_a_refusal_after_the_response_is_a_private_followup() -> None:
-    stub = interaction(done=True, locale="de")
-    await answer_error(stub, invoke_error(IllegalAction("tour.group_size", low=2, high=6)))
+    stub = interaction(done=True)
+    error = invoke_error(IllegalAction("tour.group_size", low=2, high=6))
+    await answer_error(stub, error, server("de"))
     assert stub.response.sent == []
     assert stub.followup.sent == [(t("tour.group_size", "de", low=2, high=6), True)]
 
@@ -101,9 +106,9 @@ async def test_a_refusal_after_the_response_is_a_private_followup() -> None:
 async def test_anything_else_gets_the_apology_and_a_log_line_with_the_traceback(
     done: bool, caplog: pytest.LogCaptureFixture
 ) -> None:
-    stub = interaction(done=done, locale="de")
+    stub = interaction(done=done)
     with caplog.at_level(logging.ERROR, "cogs.errors"):
-        await answer_error(stub, invoke_error(RuntimeError("boom")))
+        await answer_error(stub, invoke_error(RuntimeError("boom")), server("de"))
     answers = stub.followup.sent if done else stub.response.sent
     assert answers == [(t("ui.error", "de"), True)]
     (record,) = [r for r in caplog.records if r.levelno >= logging.ERROR]
@@ -116,7 +121,7 @@ async def test_an_interaction_discord_forgot_does_not_raise(
 ) -> None:
     stub = interaction(done=True, fail=True)
     with caplog.at_level(logging.WARNING, "cogs.errors"):
-        await answer_error(stub, invoke_error(RuntimeError("boom")))
+        await answer_error(stub, invoke_error(RuntimeError("boom")), server())
     assert any("could not be answered" in r.getMessage() for r in caplog.records)
 
 

@@ -43,7 +43,6 @@ from bot.i18n import LANGUAGES, private_locale, template
 from bot.render.cards import ClickId
 from bot.store import default_sqlite_url
 from bot.tournament.evening_time import BERLIN, parse_evening
-from cogs.pipeline.router import router_of
 from cogs.tournament.evening_calls import open_evenings
 from loopback import FakeDiscord, bot_running
 from loopback.entities import Channel, Guild, Interaction, Message, User, iter_components
@@ -172,7 +171,7 @@ class Run:
     async def settled(self) -> None:
         """Wait until the bot is done with every interaction (edits and follow-ups too)."""
         if self.bot is not None:
-            await router_of(self.bot).settled()
+            await self.bot.router.settled()
 
     async def stop_bot(self) -> None:
         if self._stack is not None:

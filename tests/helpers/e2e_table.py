@@ -10,7 +10,6 @@ from typing import Any
 from bot.app import Croupier
 from bot.config import Settings
 from bot.engine.rng import ScriptedDice
-from cogs.pipeline.router import router_of
 from loopback import FakeDiscord
 from loopback.entities import Channel, Guild, Message, User
 from tests.helpers.click_ids import click_of
@@ -34,7 +33,7 @@ class Table:
     async def settled(self) -> None:
         """Wait until the bot is done with every interaction (edits and follow-ups too)."""
         if self.bot is not None:
-            await router_of(self.bot).settled()
+            await self.bot.router.settled()
 
     def new_bot(self) -> Croupier:
         settings = Settings("test-token", self.db_url, self.guild.id, "WARNING")

@@ -5,6 +5,6 @@ from __future__ import annotations
 
 from cogs.games.dicedevils.commands import DiceDevilsCog
 from cogs.games.dicedevils.controls import CLICKS
-from cogs.pipeline.router import game_extension
+from cogs.table_bot import game_extension
 
 setup, teardown = game_extension(CLICKS, DiceDevilsCog)

@@ -11,7 +11,7 @@ from bot.games.dicedevils.render import cards
 from cogs.croupier_cog import CroupierCog
 from cogs.games.dicedevils.show import KIND
 from cogs.help import send_help
-from cogs.pipeline.opening import open_lobby_here
+from cogs.opening import open_lobby_here
 from cogs.practice import Computers, Opponent, open_practice
 from cogs.translator import cmd
 

@@ -12,13 +12,13 @@ from bot.engine import Action, IllegalAction
 from bot.games.dicedevils.render import cards
 from bot.render.cards import Select
 from bot.service import Outcome
-from cogs.croupier_cog import service_of
 from cogs.games.dicedevils.show import KIND, show, table
 from cogs.pipeline import payload as ui
 from cogs.pipeline import prompts
 from cogs.pipeline.clicks import Control, Decides, GameClicks
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
+from cogs.table_bot import table_bot
 
 ACCENT = ui.accent_of(KIND)
 
@@ -81,7 +81,7 @@ async def give(
     interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
 ) -> bool:
     """A long swap: what he takes is chosen, now what he gives (the second step)."""
-    name = service_of(interaction).directory.display_name
+    name = table_bot(interaction.client).service.directory.display_name
     taken = click.values[0] if click.values else ""
     options = options_for(current, actor)
     card = cards.give_card(current, options, taken, current.locale, name)
@@ -95,11 +95,12 @@ async def decide(
     interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
 ) -> bool:
     """The deciding demon's prompt (the engine lets him decide: the pipeline asked it)."""
-    locale, name = current.locale, service_of(interaction).directory.display_name
+    bot = table_bot(interaction.client)
+    locale, name = current.locale, bot.service.directory.display_name
     card = cards.decision_card(current, options_for(current, actor), locale, name)
     sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
     await prompts.opened(
-        interaction, click.game_id, actor, version=current.version,
+        bot.prompt_book, interaction, click.game_id, actor, version=current.version,
         message_id=sent.message_id, locale=locale,
     )  # the decision's one live prompt from now on  # fmt: skip
     return True

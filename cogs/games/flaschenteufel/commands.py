@@ -14,8 +14,8 @@ from cogs.games.flaschenteufel.show import (
     KIND,
 )
 from cogs.help import send_help
+from cogs.opening import open_lobby_here
 from cogs.options import Hands
-from cogs.pipeline.opening import open_lobby_here
 from cogs.practice import Computers, Opponent, open_practice
 from cogs.translator import cmd
 

@@ -12,13 +12,13 @@ from bot.engine import Action, IllegalAction
 from bot.games.flaschenteufel.render import cards
 from bot.render.drawn import ready
 from bot.service import Outcome
-from cogs.croupier_cog import service_of
 from cogs.games.flaschenteufel.show import ACCENT, KIND, hand_card, show, table_with_trick
 from cogs.pipeline import payload as ui
 from cogs.pipeline import prompts
 from cogs.pipeline.clicks import Control, Decides, GameClicks
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
+from cogs.table_bot import table_bot
 
 
 def _card(click: Click) -> int:
@@ -61,7 +61,7 @@ async def pass_left(
     interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
 ) -> bool:
     """The left card to pass is chosen: now the right one, in the same prompt."""
-    plain = service_of(interaction).directory.display_name
+    plain = table_bot(interaction.client).service.directory.display_name
     left = _card(click)
     card = cards.prompt(current, actor, current.locale, left=left, plain=plain)
     await interaction.response.edit_message(**ui.message_kwargs(card, ACCENT))
@@ -73,11 +73,12 @@ async def choose(
 ) -> bool:
     """ "Meine Wahl …": what he must decide now, only his own and only legal cards (the
     engine lets him choose now: the pipeline asked)."""
-    plain = service_of(interaction).directory.display_name
+    bot = table_bot(interaction.client)
+    plain = bot.service.directory.display_name
     card = cards.prompt(current, actor, current.locale, plain=plain)
     sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
     await prompts.opened(  # his live prompt from now on (pipeline.prompts.refresh)
-        interaction, click.game_id, actor, version=current.version,
+        bot.prompt_book, interaction, click.game_id, actor, version=current.version,
         message_id=sent.message_id, locale=current.locale,
     )  # fmt: skip
     return True

@@ -5,6 +5,6 @@ from __future__ import annotations
 
 from cogs.games.teufel.commands import TeufelCog
 from cogs.games.teufel.controls import CLICKS
-from cogs.pipeline.router import game_extension
+from cogs.table_bot import game_extension
 
 setup, teardown = game_extension(CLICKS, TeufelCog)

@@ -14,7 +14,7 @@ from bot.games.verflixte6.render.lines import describe
 from bot.i18n import t
 from bot.render.cards import Card
 from bot.service import Outcome
-from cogs.croupier_cog import CroupierCog, actor_of
+from cogs.croupier_cog import CroupierCog
 from cogs.games.verflixte6.show import (
     ACCENT,
     KIND,
@@ -24,11 +24,11 @@ from cogs.games.verflixte6.show import (
     typed_show,
 )
 from cogs.help import send_help
+from cogs.opening import open_lobby_here
 from cogs.options import Durchgaenge, GameNumber, JokerName, Reason
-from cogs.pipeline.opening import open_lobby_here
+from cogs.pipeline.incoming import actor_of
 from cogs.pipeline.payload import send_kwargs
 from cogs.pipeline.replies import reader_locale, refuse, respond
-from cogs.pipeline.router import router_of
 from cogs.practice import Computers, Opponent, open_practice
 from cogs.translator import cmd
 
@@ -129,7 +129,7 @@ class Verflixte6Cog(CroupierCog):
         if current is None:
             return
         actor = actor_of(interaction)
-        async with router_of(self.bot).sessions(current.game_id, interaction) as session:
+        async with self.session(interaction, current.game_id, private=True) as session:
             try:
                 outcome = await session.act(actor, action)
             except IllegalAction as exc:
@@ -156,7 +156,7 @@ class Verflixte6Cog(CroupierCog):
             await interaction.response.send_message(t("ui.no_table", mine), ephemeral=True)
             return
         host = actor_of(interaction)
-        async with router_of(self.bot).sessions(game_id, interaction, private=False) as session:
+        async with self.session(interaction, game_id) as session:
             try:
                 outcome = await session.run(lambda s: s.host.do(
                     game_id, host, verb, reason=reason, for_player=for_player, action=action,

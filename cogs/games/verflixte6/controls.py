@@ -12,13 +12,13 @@ from bot.games.verflixte6.render import cards
 from bot.games.verflixte6.state import DECISIONS
 from bot.i18n import t
 from bot.service import Outcome
-from cogs.croupier_cog import service_of
 from cogs.games.verflixte6.show import ACCENT, KIND, prompt_for, show
 from cogs.pipeline import payload as ui
 from cogs.pipeline import prompts
 from cogs.pipeline.clicks import Control, Decides, GameClicks, simple
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
+from cogs.table_bot import table_bot
 
 
 def _jokers(interaction: Any, click: Click, current: Outcome | None) -> Action:
@@ -60,12 +60,12 @@ async def prompt(
 ) -> bool:
     """The private prompt a table button opens (the joker choice, the joker menu, a
     robbery's victim or a decision), for whom the engine lets decide it (asked first)."""
-    name = service_of(interaction).directory.display_name
-    card = prompt_for(current, click.verb, actor, name)
+    bot = table_bot(interaction.client)
+    card = prompt_for(current, click.verb, actor, bot.service.directory.display_name)
     sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
     if card.rows:  # the decision's one live prompt from now on
         await prompts.opened(
-            interaction, click.game_id, actor, version=current.version,
+            bot.prompt_book, interaction, click.game_id, actor, version=current.version,
             message_id=sent.message_id, locale=current.locale,
         )  # fmt: skip
     return True
@@ -78,7 +78,7 @@ async def sekante_target(
     acts at once)."""
     if click.values != ["sekante"]:
         return False
-    name = service_of(interaction).directory.display_name
+    name = table_bot(interaction.client).service.directory.display_name
     card = prompt_for(current, "target", actor, name)
     await interaction.response.edit_message(**ui.message_kwargs(card, ACCENT))
     return True

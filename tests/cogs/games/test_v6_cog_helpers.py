@@ -8,7 +8,6 @@ from typing import Any
 import discord
 import pytest
 from discord import Locale, app_commands
-from discord.ext import commands
 
 from bot.engine import Action, IllegalAction
 from bot.games.verflixte6.render import cards
@@ -19,7 +18,7 @@ from bot.store import Store
 from cogs.games.verflixte6.controls import CLICKS
 from cogs.games.verflixte6.show import joker_id, prompt_for, split_turn_events
 from cogs.pipeline.incoming import Click, parse_click
-from cogs.pipeline.router import router_of
+from cogs.table_bot import TableBot
 from cogs.translator import CommandTranslator, cmd
 
 
@@ -190,11 +189,9 @@ def test_hosts_are_admins_or_have_the_croupier_role() -> None:
     assert not is_host(member(False, 3), 7)
 
 
-def test_the_bot_owns_one_router_that_listens_once() -> None:
-    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    router = router_of(bot)
-    assert router_of(bot) is router
-    assert bot.extra_events["on_interaction"] == [router.on_interaction]
+def test_the_bot_owns_one_router_that_listens_once(store: Store) -> None:
+    bot = TableBot(Service(store), command_prefix="!", intents=discord.Intents.none())
+    assert bot.extra_events["on_interaction"] == [bot.router.on_interaction]
 
 
 def test_a_typed_joker_is_found_by_its_id_or_its_shown_name() -> None:

@@ -3,7 +3,7 @@ what an outcome shows, and its commands."""
 
 from __future__ import annotations
 
-from cogs.pipeline.router import game_extension
+from cogs.table_bot import game_extension
 from tests.fifth_game.hilo_cog.commands import HiLoCog
 from tests.fifth_game.hilo_cog.controls import CLICKS
 

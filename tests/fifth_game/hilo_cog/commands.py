@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from cogs.croupier_cog import CroupierCog
-from cogs.pipeline.opening import open_lobby_here
+from cogs.opening import open_lobby_here
 from tests.fifth_game.hilo import cards
 
 

@@ -9,15 +9,18 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from bot.engine import Action, IllegalAction
 from bot.games.dicedevils.render import cards as dd_cards
 from bot.games.dicedevils.state import ITEM_COPIES
 from bot.render.cards import Button, Card, Select
-from bot.service import Outcome
+from bot.service import Outcome, Service
+from bot.store import Store
 from cogs.games.dicedevils import controls as dicedevils
 from cogs.pipeline.incoming import parse_click
+from cogs.table_bot import TableBot
 from loopback.entities import iter_components
 from tests.helpers.click_ids import click_of
 
@@ -104,13 +107,22 @@ class Response:
         self.edited = kwargs
 
 
-def stub_interaction() -> Any:
-    names = SimpleNamespace(display_name=NAMES.__getitem__)
-    service = SimpleNamespace(directory=names)
-    return SimpleNamespace(response=Response(), client=SimpleNamespace(service=service))
+@pytest.fixture
+def bot(store: Store) -> TableBot:
+    """A bot that knows the players' names (its prompts show them)."""
+    service = Service(store)
+    for player, name in NAMES.items():
+        service.directory.remember_name(player, name)
+    return TableBot(service, command_prefix="!", intents=discord.Intents.none())
 
 
-async def test_the_first_step_of_a_long_swap_turns_the_prompt_into_the_second() -> None:
+def stub_interaction(bot: TableBot) -> Any:
+    return SimpleNamespace(response=Response(), client=bot)
+
+
+async def test_the_first_step_of_a_long_swap_turns_the_prompt_into_the_second(
+    bot: TableBot,
+) -> None:
     current = replace(
         outcome("swap_item"), private={ANNA: {"legal": [a.to_dict() for a in swaps()]}}
     )
@@ -119,7 +131,7 @@ async def test_the_first_step_of_a_long_swap_turns_the_prompt_into_the_second() 
     taken = first.options[3].value
     click = parse_click(first.custom_id, [taken])
     assert click is not None
-    interaction = stub_interaction()
+    interaction = stub_interaction(bot)
     assert await dicedevils.give(interaction, click, current, ANNA)
     components = interaction.response.edited["view"].payload
     (select,) = [c for c in iter_components(components) if c["type"] == 3]
@@ -131,4 +143,4 @@ async def test_the_first_step_of_a_long_swap_turns_the_prompt_into_the_second() 
     forged = parse_click(first.custom_id, [f"{BEN}|Zauberstab"])
     assert forged is not None
     with pytest.raises(IllegalAction, match=r"dd\.wrong_action"):
-        await dicedevils.give(stub_interaction(), forged, current, ANNA)
+        await dicedevils.give(stub_interaction(bot), forged, current, ANNA)

@@ -12,7 +12,6 @@ from bot.render.cards import Card
 from cogs.croupier_cog import CroupierCog
 from cogs.permission_notices import tell_host
 from cogs.pipeline.payload import accent_of, send_kwargs
-from cogs.pipeline.router import router_of
 
 
 async def open_lobby_here(
@@ -27,7 +26,7 @@ async def open_lobby_here(
     locale = cog.locale(interaction)
     actor = str(interaction.user.id)
     cog.service.directory.remember_name(actor, interaction.user.display_name)
-    outcome = await router_of(cog.bot).sessions.open_lobby(
+    outcome = await cog.bot.router.sessions.open_lobby(
         kind, actor, options, guild_id=interaction.guild_id,
         channel_id=interaction.channel_id, locale=locale,
     )  # fmt: skip
