@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from bot.engine import Action
 from bot.service import Outcome, Service
 from bot.store import Store
 from cogs.games.teufel.show import plan
-from cogs.pipeline.delivery import Delivery
 from cogs.pipeline.plans import Dms, NewTable, Post, Table
+from tests.helpers.plans import delivery
 
 
 async def bets_in(service: Service) -> Outcome:
@@ -17,10 +15,6 @@ async def bets_in(service: Service) -> Outcome:
     for player in ("1", "2"):
         outcome = await service.act(outcome.game_id, player, Action("bet", {"amount": 0}))
     return outcome
-
-
-def delivery(service: Service, outcome: Outcome) -> Delivery:
-    return Delivery(SimpleNamespace(service=service), outcome)  # type: ignore[arg-type]
 
 
 async def test_a_pull_inside_a_round_edits_the_table_only(store: Store) -> None:

@@ -1,0 +1,38 @@
+"""Dice Devils' plan, read without Discord: a placement edits the table; a round's end
+closes it with its fights pictured, closes older prompts, opens the next round and sends
+the new dice by DM, in that order."""
+
+from __future__ import annotations
+
+from bot.service import Service
+from bot.store import Store
+from cogs.games.dicedevils.show import plan
+from cogs.pipeline.plans import Dms, NewTable, PromptsMovedOn, Table
+from tests.helpers.plans import delivery, kinds, play_until
+
+
+def round_began(outcome: object) -> bool:
+    events = outcome.events  # type: ignore[attr-defined]
+    return any(e["type"] == "round" for e in events) and not outcome.finished  # type: ignore[attr-defined]
+
+
+async def test_a_move_inside_a_round_edits_the_table(store: Store) -> None:
+    service = Service(store)
+    outcome = await service.create("dicedevils", ["1", "2", "3"], {})
+    outcome = await play_until(service, outcome, lambda o: bool(o.events))
+    steps = plan(delivery(service, outcome), None)
+    assert kinds(steps) == ["Table", "PromptsMovedOn"]
+
+
+async def test_a_round_s_end_closes_it_and_deals_the_next(store: Store) -> None:
+    service = Service(store)
+    outcome = await service.create("dicedevils", ["1", "2", "3"], {})
+    outcome = await play_until(service, outcome, round_began)
+    closing, moved_on, fresh, cups = plan(delivery(service, outcome), None)
+    assert isinstance(closing, Table) and not closing.card.rows  # the round is over
+    assert closing.card.pictures  # its fights
+    assert isinstance(moved_on, PromptsMovedOn) and not moved_on.over
+    dealt = [e for e in outcome.events if e["type"] == "round"][-1]
+    assert isinstance(fresh, NewTable) and fresh.cause is dealt and fresh.card.rows
+    assert isinstance(cups, Dms) and cups.cause is dealt
+    assert sorted(cups.messages) == ["1", "2", "3"]

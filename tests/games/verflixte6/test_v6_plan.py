@@ -1,0 +1,43 @@
+"""Die verflixte 6's plan, read without Discord: a weiter edits the turn's message; a
+typed command's lines answer it; a Durchgang's end closes the turn, posts its result with
+the picture and opens the next turn's message."""
+
+from __future__ import annotations
+
+from bot.service import Outcome, Service
+from bot.store import Store
+from cogs.games.verflixte6.show import plan
+from cogs.pipeline.plans import NewTable, Post, PromptsMovedOn, Reply, Table
+from tests.helpers.plans import delivery, kinds, play_until
+
+
+def rolled(outcome: Outcome) -> bool:
+    return any(e["type"] == "roll" for e in outcome.events) and not any(
+        e["type"] in ("turn", "durchgang_end") for e in outcome.events
+    )
+
+
+def durchgang_ended(outcome: Outcome) -> bool:
+    return any(e["type"] == "durchgang_end" for e in outcome.events) and not outcome.finished
+
+
+async def test_a_weiter_edits_the_turn_s_message(store: Store) -> None:
+    service = Service(store)
+    outcome = await service.create("verflixte6", ["1", "2"], {"durchgaenge": 2})
+    outcome = await play_until(service, outcome, rolled)
+    assert kinds(plan(delivery(service, outcome), None)) == ["Table", "PromptsMovedOn"]
+    typed = plan(delivery(service, outcome), None, typed=True)
+    assert isinstance(typed[0], Reply) and typed[0].text and not typed[0].public
+
+
+async def test_a_durchgang_s_end_posts_its_result_and_opens_the_next_turn(store: Store) -> None:
+    service = Service(store)
+    outcome = await service.create("verflixte6", ["1", "2"], {"durchgaenge": 2})
+    outcome = await play_until(service, outcome, durchgang_ended)
+    closing, *rest = plan(delivery(service, outcome), None)
+    assert isinstance(closing, Table) and not closing.card.rows
+    end = next(e for e in outcome.events if e["type"] == "durchgang_end")
+    result = next(s for s in rest if isinstance(s, Post))
+    assert result.part == "result" and result.cause is end and result.card is not None
+    assert [p.name for p in result.card.pictures] == ["durchgang"]
+    assert isinstance(rest[-2], NewTable) and isinstance(rest[-1], PromptsMovedOn)
