@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 
-from bot.players import LEVELS, Policy
+from bot.players import Policy
 from bot.players.seats import OFFERED
 from bot.plugins import PLUGINS, plugin_of
 
@@ -35,7 +35,8 @@ def _factories(game: str) -> Mapping[str, Callable[[int], Policy]]:
 def levels(game: str) -> tuple[str, ...]:
     """The levels ``game`` has computer players for, weakest first (known without importing
     the policies: a lobby's card asks, on the event loop)."""
-    return LEVELS if _levels_of(game) is not None else ()
+    plugin = plugin_of(game)
+    return () if plugin is None else plugin.level_names
 
 
 def offered_levels(game: str) -> list[str]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.engine import Game
 from bot.games.tally import Tally
+from bot.players import LEVELS
 from bot.render.pictures.palette import DEFAULT_ACCENT
 from bot.render.sums import Lines
 
@@ -32,6 +33,9 @@ class GamePlugin:
     """What its history counts, beyond the games, wins and places of every game."""
     extension: str
     """Its Discord adapter: the discord.py extension the bot loads (``cogs.games.<game>``)."""
+    level_names: tuple[str, ...] = LEVELS
+    """The levels ``levels`` has, weakest first: known without importing it (a game with
+    fewer than every game's three names its own)."""
     accent: int = DEFAULT_ACCENT
     """Its cards' accent colour, as Discord takes a container's (0xRRGGBB)."""
     statistics: Lines | None = None

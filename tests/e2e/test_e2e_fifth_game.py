@@ -32,7 +32,9 @@ async def test_a_fifth_game_plays_end_to_end_with_a_computer_seat(table: Table) 
     lobby = opened.message
     assert "Hoch oder tief" in lobby.text()
     await table.press(ben, "join", lobby)
-    (label,) = [x for x in options(fake.messages[lobby.id]) if "leicht" in x]
+    offered = options(fake.messages[lobby.id])
+    assert not any("stark" in label for label in offered)  # it has no such level
+    (label,) = [x for x in offered if "leicht" in x]
     await pick(table, anna, fake.messages[lobby.id], label)
     quick_computers(table)
     await table.press(anna, "start", lobby)

@@ -15,5 +15,6 @@ PLUGIN = GamePlugin(
     levels="tests.fifth_game.hilo.levels",
     measure=_measure,
     extension="tests.fifth_game.hilo_cog",
+    level_names=("zufall", "leicht"),
     texts=TEXTS,
 )
