@@ -18,7 +18,7 @@ from bot.service import Outcome, Service
 from cogs.croupier_cog import CroupierCog
 from cogs.options import game_choices
 from cogs.pipeline.payload import accent_of, send_kwargs
-from cogs.pipeline.places import table_link
+from cogs.pipeline.table_places import table_link
 from cogs.table_bot import table_bot
 from cogs.translator import cmd
 

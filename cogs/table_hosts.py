@@ -28,10 +28,10 @@ from cogs.pipeline.delivery import Delivery, send_private
 from cogs.pipeline.dms import closed_notice, dm_players
 from cogs.pipeline.incoming import actor_of
 from cogs.pipeline.payload import accent_of, send_kwargs
-from cogs.pipeline.places import channel_by_id, table_link
 from cogs.pipeline.replies import refuse, respond
 from cogs.pipeline.seat_back import back_button
 from cogs.pipeline.session import TableSession
+from cogs.pipeline.table_places import channel_by_id, table_link
 from cogs.table_bot import TableBot, table_bot
 from cogs.translator import cmd
 

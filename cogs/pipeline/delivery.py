@@ -41,8 +41,8 @@ from cogs.pipeline import payload as ui
 from cogs.pipeline.dms import closed_notice, dm_players
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
-from cogs.pipeline.places import channel_by_id
 from cogs.pipeline.prompts import PromptBook
+from cogs.pipeline.table_places import channel_by_id
 from cogs.pipeline.wire import edit_clicked
 
 log = logging.getLogger(__name__)

@@ -25,9 +25,9 @@ from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import nonce_of
 from cogs.pipeline.incoming import Click, actor_of
 from cogs.pipeline.onlookers import casual, clicked_table, is_table
-from cogs.pipeline.places import channel_by_id, table_link
 from cogs.pipeline.replies import reader_locale, respond
 from cogs.pipeline.session import TableSession
+from cogs.pipeline.table_places import channel_by_id, table_link
 
 REMATCH_OF = "rematch_of"
 """The option of a rematch's table that names the table it continues."""

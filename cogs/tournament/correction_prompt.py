@@ -28,9 +28,9 @@ from cogs.croupier_cog import CroupierCog
 from cogs.pipeline import payload as ui
 from cogs.pipeline.incoming import Click, actor_of
 from cogs.pipeline.payload import accent_of, send_kwargs
-from cogs.pipeline.places import channel_by_id
 from cogs.pipeline.replies import reader_locale, refuse, respond
 from cogs.pipeline.session import TableSession
+from cogs.pipeline.table_places import channel_by_id
 from cogs.table_bot import Correction, TableBot, table_bot
 
 log = logging.getLogger(__name__)

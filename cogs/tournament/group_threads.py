@@ -21,10 +21,10 @@ from bot.tournament.evening_time import shown_time
 from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import Delivery, nonce_of, send_private, wake
 from cogs.pipeline.dms import closed_notice
-from cogs.pipeline.places import channel_by_id
 from cogs.pipeline.plans import Dms, Later, Locator, Post, Step, Table
 from cogs.pipeline.replies import respond
 from cogs.pipeline.session import TableSession
+from cogs.pipeline.table_places import channel_by_id
 from cogs.table_bot import TableBot
 
 THREAD_ARCHIVE_MINUTES = 10080  # a week, the longest Discord offers: evenings are days apart
