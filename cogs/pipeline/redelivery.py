@@ -14,7 +14,9 @@ given up after ``ATTEMPTS``.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord.ext import tasks
@@ -48,13 +50,26 @@ class Redelivery:
     def stop(self) -> None:
         self.task.cancel()
 
-    async def catch_up(self, game_id: int) -> None:
+    async def catch_up(
+        self, game_id: int, patience: float, slow: Callable[[], Awaitable[None]]
+    ) -> None:
         """At the start of a table session (its lock taken): what the game still owes
         from before (a crash, a failed call) is delivered first, so the session's write
-        never overtakes it (the owed version's messages come before its own)."""
+        never overtakes it (the owed version's messages come before its own). Should that
+        take longer than ``patience`` seconds, ``slow`` is awaited (the session defers its
+        click) while it goes on."""
         versions = self._owed_now(game_id)
-        if versions:
-            await self._deliver(game_id, versions)
+        if not versions:
+            return
+        delivering = asyncio.ensure_future(self._deliver(game_id, versions))
+        try:
+            done, _ = await asyncio.wait({delivering}, timeout=patience)
+            if not done:
+                await slow()
+            await delivering
+        except asyncio.CancelledError:
+            delivering.cancel()  # the session ends: its lock must not outlive it
+            raise
 
     def _owed_now(self, game_id: int) -> list[int]:
         """A game's versions due now. Another process's (it committed them: a DM's click on

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +49,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0
+CatchUp = Callable[[int, float, Callable[[], Awaitable[None]]], Awaitable[None]]
+"""What the table still owes delivered (``catch_up(game_id, patience, slow)``): ``slow`` is
+awaited if that takes longer than ``patience`` seconds (a restart's first click, which
+delivers what the crash left owed, must still be answered within Discord's window)."""
 """Seconds a click waits for its table's lock before it is deferred (Discord's window is
 3 s); it keeps its place and goes on when the lock is free."""
 
@@ -84,7 +89,7 @@ class Sessions:
         """The loaded games' shows, by kind (the router's)."""
         self.busy = busy
         self.prompts = prompts
-        self.catch_up: Callable[[int], Awaitable[None]] | None = None
+        self.catch_up: CatchUp | None = None
         """Delivers what a table owes from before (the router's redelivery, which it sets:
         it owns both)."""
 
@@ -130,6 +135,7 @@ class TableSession:
     async def __aenter__(self) -> TableSession:
         self.sessions.busy.count += self._counted
         nested = self._lock.held
+        began = time.monotonic()
         try:
             await self._lock.acquire(DEFER_AFTER, self._defer)  # step 1
         except BaseException:
@@ -137,8 +143,9 @@ class TableSession:
             raise
         try:
             catch_up = self.sessions.catch_up
-            if catch_up is not None and not nested:
-                await catch_up(self.game_id)  # step 2
+            if catch_up is not None and not nested:  # step 2, deferring the click if slow
+                patience = max(0.0, DEFER_AFTER - (time.monotonic() - began))
+                await catch_up(self.game_id, patience, self._defer)
         except BaseException:
             self._leave()
             raise

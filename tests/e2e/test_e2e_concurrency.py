@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import t
+from bot.play import outbox
 from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_play import act, game_of, until_play
 from tests.helpers.e2e_table import Table
@@ -154,3 +155,40 @@ async def test_a_click_on_a_busy_table_is_deferred_then_finished(table: Table) -
     assert logged(table) == before + 1
     assert table.table_message().id == message.id
     assert table.table_message().text() != shown  # edited through the API after the defer
+
+
+async def test_a_click_on_a_table_that_owes_a_slow_delivery_is_deferred_then_finished(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table still owes a delivery from before (as a crash leaves it), and delivering
+    it takes longer than Discord's window: the click is deferred within 3 s while it goes
+    on, and is finished after it, its own action after the owed one."""
+    table.dice.add(3, 2, 4, 4)
+    await table.open_and_start(table.anna, table.ben)
+    await table.start_turn(table.anna)
+    service, game = game_of(table)
+    redelivery = table.bot.router.redelivery  # type: ignore[union-attr]
+    redelivery.task.cancel()  # only the click delivers what is owed
+    monkeypatch.setattr(outbox, "GRACE_SECONDS", 0.0)
+    service.outbox.owe(game, service.tables.current(game).version)  # left owed by a crash
+    deliver = redelivery._deliver
+
+    async def slow(game_id: int, versions: list[int]) -> None:
+        await asyncio.sleep(2.5)
+        await deliver(game_id, versions)
+
+    monkeypatch.setattr(redelivery, "_deliver", slow)
+    before = logged(table)
+    message = table.table_message()
+    shown = message.text()
+    custom_id = next(c for c in message.custom_ids() if click_of(c).verb == "weiter")
+    began = asyncio.get_running_loop().time()
+    clicking = asyncio.create_task(table.fake.click(table.anna, message, custom_id))
+    answered = await asyncio.wait_for(asyncio.shield(clicking), timeout=3)
+    assert answered.response_type == 6  # deferred: Discord keeps the click open
+    assert 1.5 <= asyncio.get_running_loop().time() - began < 3
+    await clicking
+    await table.settled()
+    assert logged(table) == before + 1
+    assert table.table_message().text() != shown  # the roll shown, after the owed delivery
+    assert service.outbox.due_for(game) == []
