@@ -18,7 +18,6 @@ import discord
 
 from bot.play.outcome import FollowUp
 from bot.render.cards import Card
-from cogs.pipeline import payload as ui
 from cogs.pipeline import prompts
 from cogs.pipeline.delivery import Delivery, Event
 from cogs.pipeline.payload import send_kwargs
@@ -197,11 +196,6 @@ def lobby_plan(d: Delivery, lobby_card: Callable[[Any, str], Card]) -> Plan | No
     if "lobby" in outcome.public:  # a lobby (also one closed before its game started)
         return [Table(lobby_card(outcome, outcome.locale), what="lobby")]
     return None
-
-
-def note(text: str) -> Card:
-    """A card of one short text (a private answer)."""
-    return ui.note(text)
 
 
 Planner = Callable[[Delivery, "str | None"], Plan]

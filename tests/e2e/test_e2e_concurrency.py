@@ -130,6 +130,18 @@ async def test_ten_picks_of_one_card_count_once(table: Table, verb: str) -> None
     assert len(refused(answers, user)) == CLICKS - 1
 
 
+async def deferred_weiter(table: Table, message: Any) -> asyncio.Task[Any]:
+    """Anna's weiter on ``message``, answered within Discord's 3 s by a deferral (after
+    the 2 s the table waits first); the click itself, to await until it is finished."""
+    custom_id = next(c for c in message.custom_ids() if click_of(c).verb == "weiter")
+    began = asyncio.get_running_loop().time()
+    clicking = asyncio.create_task(table.fake.click(table.anna, message, custom_id))
+    answered = await asyncio.wait_for(asyncio.shield(clicking), timeout=3)
+    assert answered.response_type == 6  # deferred: Discord keeps the click open
+    assert 1.5 <= asyncio.get_running_loop().time() - began < 3
+    return clicking
+
+
 async def test_a_click_on_a_busy_table_is_deferred_then_finished(table: Table) -> None:
     """The table's lock is held longer than Discord's window allows (here by the test): the
     click is deferred within 3 s, waits its turn without going on, and is finished once the
@@ -143,14 +155,10 @@ async def test_a_click_on_a_busy_table_is_deferred_then_finished(table: Table) -
     await lock.acquire()  # a slow write holds the table
     message = table.table_message()
     shown = message.text()
-    custom_id = next(c for c in message.custom_ids() if click_of(c).verb == "weiter")
-    began = asyncio.get_running_loop().time()
-    clicking = asyncio.create_task(table.fake.click(table.anna, message, custom_id))
-    answered = await asyncio.wait_for(asyncio.shield(clicking), timeout=3)
-    assert answered.response_type == 6  # deferred: Discord keeps the click open
-    assert 1.5 <= asyncio.get_running_loop().time() - began < 3
+    clicking = await deferred_weiter(table, message)
     assert logged(table) == before  # nobody went on without the lock
     lock.release()
+    await clicking
     await table.settled()
     assert logged(table) == before + 1
     assert table.table_message().id == message.id
@@ -181,12 +189,7 @@ async def test_a_click_on_a_table_that_owes_a_slow_delivery_is_deferred_then_fin
     before = logged(table)
     message = table.table_message()
     shown = message.text()
-    custom_id = next(c for c in message.custom_ids() if click_of(c).verb == "weiter")
-    began = asyncio.get_running_loop().time()
-    clicking = asyncio.create_task(table.fake.click(table.anna, message, custom_id))
-    answered = await asyncio.wait_for(asyncio.shield(clicking), timeout=3)
-    assert answered.response_type == 6  # deferred: Discord keeps the click open
-    assert 1.5 <= asyncio.get_running_loop().time() - began < 3
+    clicking = await deferred_weiter(table, message)
     await clicking
     await table.settled()
     assert logged(table) == before + 1
