@@ -30,6 +30,7 @@ from bot.games import emojis
 from bot.games.dicedevils.state import VALUE
 from bot.games.flaschenteufel.cards import COLOUR, POINTS
 from bot.games.teufel.state import DEVIL, TILES
+from bot.render.pictures.canvas import PIPS
 from bot.render.typeface import font
 
 SIZE = 128
@@ -54,15 +55,6 @@ COAL = (58, 56, 54, 255)
 EMBER = (235, 120, 30, 255)
 WARM = (255, 226, 190, 255)
 WARM_EDGE = (214, 96, 36, 255)
-
-PIPS = {
-    1: ((0.5, 0.5),),
-    2: ((0.27, 0.27), (0.73, 0.73)),
-    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
-    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
-    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
-    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
-}
 
 
 def _s(*values: float) -> tuple[float, ...]:
