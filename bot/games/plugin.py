@@ -1,8 +1,8 @@
 """What a game is to the bot, declared once in its own folder (``PLUGIN`` in
 ``bot/games/<game>/__init__.py``); every registry is built from the list of them
 (``bot.plugins.PLUGINS``): the engines, the computer players' levels, the history's
-measures and their lines in ``/statistik``, the cards' accents, the warm-up and the
-Discord adapters the bot loads."""
+measures and their lines in ``/statistik``, the cards' accents, the warm-up, the
+generated ``tisch``/``üben``/``regeln`` commands and the Discord adapters the bot loads."""
 
 from __future__ import annotations
 
@@ -21,6 +21,49 @@ Section = tuple[str, str]
 Events = Sequence[Mapping[str, Any]]
 Measure = Callable[[Events, Tally], None]
 """What a game's history counts: its finished log read into a tally per player."""
+
+
+def _no_options(**_: Any) -> dict[str, Any]:
+    return {}
+
+
+@dataclass(frozen=True)
+class TableOption:
+    """One option of a game's ``tisch`` command, as plain data (the cogs declare it to
+    Discord): a yes/no, one of ``choices``, or a number within ``bounds``; a default of None
+    makes it optional without a value."""
+
+    name: str
+    describe: str
+    """Its description's text (``cmd.<describe>`` in the catalogues)."""
+    kind: type = bool
+    default: Any = False
+    choices: tuple[str, ...] = ()
+    bounds: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class TableCommands:
+    """A game's slash group (``/<group> tisch|üben|regeln``), from which the cogs generate
+    the three commands: ``tisch`` opens a lobby in the channel with the table's options
+    made from its own (``table``), ``üben`` a practice table (``practice``: its options)
+    against the levels the game offers, ``regeln`` the game's help (when it has one)."""
+
+    group: str
+    """Its name, as a text (``cmd.<group>``)."""
+    description: str
+    """Its description (``cmd.<description>``)."""
+    lobby_card: Callable[[Any, str], Any]
+    """The lobby's card of an outcome in a language (``tisch`` answers with it)."""
+    table_desc: str
+    """``tisch``'s description (``cmd.<table_desc>``)."""
+    options: tuple[TableOption, ...] = ()
+    table: Callable[..., dict[str, Any]] = _no_options
+    """The table's options from ``tisch``'s, given by name."""
+    practice: Mapping[str, Any] = field(default_factory=dict)
+    rules_desc: str = "regeln.spiel.desc"
+    """``regeln``'s description (``cmd.<rules_desc>``)."""
+    guild_only: bool = True
 
 
 @dataclass(frozen=True)
@@ -47,6 +90,8 @@ class GamePlugin:
     """Sections its help ends with, made in a language (Die verflixte 6's jokers)."""
     event_prefix: str = ""
     """The prefix of its events' texts (``<prefix>.event.<type>``; none: its kind)."""
+    commands: TableCommands | None = None
+    """Its slash group (none: the bot offers it no commands of its own)."""
     texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """Texts it brings with it, by language (the four games' are in the catalogues, which
     the translators edit; a game plugged in by a test brings its own)."""

@@ -8,7 +8,8 @@ and the completeness test):
 - the help's sections (``help.<topic>.<section>.title``/``.body``).
 
 A catalogue id is *used* if it is one of those, or a string the code names anywhere (a key
-kept in a table, such as ``{"stopp": "ui.button.stopp"}``).
+kept in a table, such as ``{"stopp": "ui.button.stopp"}``); a command's text ``cmd.<key>``
+also if the code names ``<key>`` (a game's declared commands: ``table_desc="dd.tisch.desc"``).
 """
 
 from __future__ import annotations
@@ -171,6 +172,9 @@ def unused(ids: set[str]) -> list[str]:
         for key in ids
         if key not in found.keys
         and key not in named
+        and not (
+            key.startswith(f"{COMMAND_CALL}.") and key.removeprefix(f"{COMMAND_CALL}.") in named
+        )
         and not any(f.fullmatch(key) for f in families)
         and not any(key.startswith(e) for e in events)
     )

@@ -67,3 +67,34 @@ async def test_a_fifth_game_plays_end_to_end_with_a_computer_seat(table: Table) 
     verbs = {click_of(c).verb for m in table.public() for c in m.custom_ids()}
     assert not verbs & {"higher", "lower"}  # the ended table offers no call any more
     assert "rematch" in verbs  # every game's "Nochmal", through the generic onlookers
+
+
+async def test_a_fifth_games_generated_commands_take_its_options_and_offer_its_levels(
+    table: Table,
+) -> None:
+    """``tisch``'s option reaches the table; ``üben`` offers only the levels the game has
+    and opens a practice table against them; it has no help topic, so no ``regeln``."""
+    fake, anna = table.fake, table.anna
+    table.dice.d6_only = True  # the audited RNG's dice
+    service = table.bot.service  # type: ignore[union-attr]
+    group = next(c for c in table.bot.tree.get_commands() if c.name == "hilo")
+    commands = {c.name: c for c in group.walk_commands()}  # type: ignore[union-attr]
+    assert set(commands) == {"tisch", "üben"}
+    (gegner,) = [p for p in commands["üben"].parameters if p.name == "gegner"]
+    assert [c.value for c in gegner.choices] == ["leicht"]  # hilo has no "stark"
+
+    opened = await table.slash(anna, "hilo tisch", runden=1)
+    game = service.tables.find(table.channel.id, None)
+    assert game is not None and service.tables.options(game)["rounds"] == 1
+    assert "Hoch oder tief" in opened.message.text()
+
+    quick_computers(table)
+    practice = await table.slash(anna, "hilo üben")
+    said = (await practice.wait_followup())[-1]
+    assert said.visibility == "ephemeral" and "Übungstisch" in said.text()
+    [thread] = fake.threads(table.channel)
+    played = service.tables.find(thread.id, None)
+    assert played is not None
+    seated = service.tables.current(played).players
+    assert seated[0] == str(anna.id) and [is_computer(p) for p in seated] == [False, True]
+    assert service.tables.options(played)["rounds"] == 1

@@ -1,11 +1,28 @@
 """Dice Devils: secret dice, rank abilities, dice fights (shared/rules/dice-devils.md)."""
 
+from typing import Any
+
 from bot.games.dicedevils import measures
 from bot.games.dicedevils.game import DiceDevils
-from bot.games.dicedevils.render import statistics
-from bot.games.plugin import GamePlugin
+from bot.games.dicedevils.render import cards, statistics
+from bot.games.plugin import GamePlugin, TableCommands, TableOption
 
 __all__ = ["PLUGIN", "DiceDevils"]
+
+
+def _table(mehr_kaempfe: bool) -> dict[str, Any]:
+    return {"random_ranks": True, "variant": "more_fights" if mehr_kaempfe else "standard"}
+
+
+COMMANDS = TableCommands(
+    "dicedevils",
+    "dicedevils.desc",
+    cards.lobby_card,
+    table_desc="dd.tisch.desc",
+    options=(TableOption("mehr_kaempfe", "mehr.desc"),),
+    table=_table,
+    practice={"random_ranks": True, "variant": "standard"},
+)
 
 PLUGIN = GamePlugin(
     DiceDevils(),
@@ -16,4 +33,5 @@ PLUGIN = GamePlugin(
     statistics=statistics.lines,
     help_sections=("goal", "round", "decisions"),
     event_prefix="dd",
+    commands=COMMANDS,
 )

@@ -1,11 +1,27 @@
 """Auf Teufel komm raus: sealed bets, coal, devils (shared/rules/teufel-komm-raus.md)."""
 
-from bot.games.plugin import GamePlugin
+from typing import Any
+
+from bot.games.plugin import GamePlugin, TableCommands
 from bot.games.teufel import measures
 from bot.games.teufel.game import Teufel
-from bot.games.teufel.render import statistics
+from bot.games.teufel.render import cards, statistics
 
 __all__ = ["PLUGIN", "Teufel"]
+
+
+def _table() -> dict[str, Any]:
+    return {"random_start": True}
+
+
+COMMANDS = TableCommands(
+    "teufel",
+    "teufel.desc",
+    cards.lobby_card,
+    table_desc="teufel.tisch.desc",
+    table=_table,
+    practice={"random_start": True},
+)
 
 PLUGIN = GamePlugin(
     Teufel(),
@@ -16,4 +32,5 @@ PLUGIN = GamePlugin(
     statistics=statistics.lines,
     help_sections=("goal", "round", "decisions"),
     event_prefix="teufel",
+    commands=COMMANDS,
 )

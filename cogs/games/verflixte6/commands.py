@@ -1,4 +1,5 @@
-"""Die verflixte 6's commands: ``/v6 tisch|üben|regeln|stand|log``, the host's ``/v6
+"""Die verflixte 6's commands: ``/v6 stand|log`` (beside the generated ``tisch``, ``üben``
+and ``regeln``: cogs.game_commands), the host's ``/v6
 pause|fortsetzen|vertreten``, and ``/weiter``, ``/joker``, ``/stopp`` for typists."""
 
 from __future__ import annotations
@@ -9,12 +10,14 @@ import discord
 from discord import app_commands
 
 from bot.engine import Action, IllegalAction
+from bot.games import verflixte6
 from bot.games.verflixte6.render import cards
 from bot.games.verflixte6.render.lines import describe
 from bot.i18n import t
 from bot.render.cards import Card
 from bot.service import Outcome
 from cogs.croupier_cog import CroupierCog
+from cogs.game_commands import game_group
 from cogs.games.verflixte6.show import (
     ACCENT,
     KIND,
@@ -23,41 +26,15 @@ from cogs.games.verflixte6.show import (
     latest_lines,
     typed_show,
 )
-from cogs.help import send_help
-from cogs.opening import open_lobby_here
-from cogs.options import Durchgaenge, GameNumber, JokerName, Reason
+from cogs.options import GameNumber, JokerName, Reason
 from cogs.pipeline.incoming import actor_of
 from cogs.pipeline.payload import send_kwargs
 from cogs.pipeline.replies import reader_locale, refuse, respond
-from cogs.practice import Computers, Opponent, open_practice
 from cogs.translator import cmd
 
 
 class Verflixte6Cog(CroupierCog):
-    v6 = app_commands.Group(name=cmd("v6"), description=cmd("v6.desc"))
-
-    @v6.command(name=cmd("tisch"), description=cmd("tisch.desc"))
-    @app_commands.describe(durchgaenge=cmd("durchgaenge.desc"))
-    async def tisch(
-        self, interaction: discord.Interaction[Any], durchgaenge: Durchgaenge = 3
-    ) -> None:
-        await open_lobby_here(
-            self, interaction, KIND, {"durchgaenge": durchgaenge}, cards.lobby_card
-        )
-
-    @v6.command(name=cmd("ueben"), description=cmd("ueben.desc"))
-    @app_commands.describe(gegner=cmd("gegner.desc"), anzahl=cmd("anzahl.desc"))
-    async def ueben(
-        self,
-        interaction: discord.Interaction[Any],
-        gegner: Opponent = "leicht",
-        anzahl: Computers | None = None,
-    ) -> None:
-        await open_practice(self, interaction, KIND, gegner, anzahl, options={"durchgaenge": 1})
-
-    @v6.command(name=cmd("regeln"), description=cmd("regeln.desc"))
-    async def regeln(self, interaction: discord.Interaction[Any]) -> None:
-        await send_help(interaction, KIND, self.private_locale(interaction))
+    v6 = game_group(verflixte6.PLUGIN)  # tisch, üben, regeln; the rest are V6's own
 
     @v6.command(name=cmd("stand"), description=cmd("stand.desc"))
     @app_commands.describe(nummer=cmd("verify.nummer.desc"))
