@@ -1,5 +1,6 @@
 """``/croupier`` (what this bot is), ``/sprache`` and ``/zeitzone`` (the server's language
-and the time zone of its tournament evenings, for admins)."""
+and the time zone of its tournament evenings, for admins), and ``/benachrichtigung`` (how
+a player is told that it is his turn)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from bot.i18n import LANGUAGES, t
 from bot.plugins import GAMES
 from bot.tournament.evening_time import zone_choices, zone_named
 from cogs.croupier_cog import CroupierCog
-from cogs.options import ZoneName
+from cogs.options import Notify, ZoneName
 from cogs.pipeline.replies import refuse
 from cogs.table_bot import table_bot
 from cogs.translator import cmd
@@ -47,6 +48,18 @@ class Info(CroupierCog):
             return
         self.service.directory.set_guild_locale(interaction.guild_id, sprache)
         await interaction.response.send_message(t("ui.language.set", sprache), ephemeral=True)
+
+    @app_commands.command(name=cmd("benachrichtigung"), description=cmd("benachrichtigung.desc"))
+    @app_commands.describe(art=cmd("art.desc"))
+    async def benachrichtigung(
+        self, interaction: discord.Interaction[Any], art: Notify
+    ) -> None:
+        """Anyone, for himself: how he is told that he must act (bot.play.turn_notice)."""
+        person = str(interaction.user.id)
+        self.service.directory.remember_name(person, interaction.user.display_name)
+        self.service.directory.set_notify(person, art)
+        locale = self.private_locale(interaction)
+        await interaction.response.send_message(t(f"ui.notify.{art}", locale), ephemeral=True)
 
     @app_commands.command(name=cmd("zeitzone"), description=cmd("zeitzone.desc"))
     @app_commands.default_permissions(manage_guild=True)

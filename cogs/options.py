@@ -53,6 +53,8 @@ OnTimeout = Literal["regel", "warten", "computer"]
 computer player takes over the seat until its player takes it back."""
 ON_TIMEOUT: dict[str, str] = {"regel": RULE, "warten": WAIT, "computer": COMPUTER}
 """The option's values as the clocks name them (bot.clocks.clock)."""
+Notify = Literal["kanal", "dm", "aus"]
+"""How a player is told of his turn (bot.play.turn_notice.HOW, in its order)."""
 StandIn = Literal["regel", "computer"]
 """Who plays for an absent player: the game's absence rule, or a computer player."""
 

@@ -35,6 +35,7 @@ from loopback.entities import (
     Visibility,
 )
 from loopback.gateway_shards import IDENTIFY_WINDOW
+from loopback.notifications import Notification, notifications
 
 
 class Listener(Protocol):
@@ -99,6 +100,7 @@ class World:
         self.after_rest: Callable[[RestCall], None] | None = None  # called after each call
         self.violations: list[str] = []
         self.forms: list[Interaction] = []  # interactions answered with a modal, in order
+        self.notifications: list[Notification] = []  # who was told of what, in order
         self.files: dict[int, bytes] = {}  # attachment id -> its bytes, as the bot uploaded it
 
     def violation(self, text: str) -> None:
@@ -318,6 +320,7 @@ class World:
         self, message: Message, payload: JSON, files: list[tuple[str, int]], *, creating: bool
     ) -> None:
         """Create or edit ``message`` from a message payload (and uploaded files)."""
+        starts = creating or bool(message.flags & LOADING)  # a deferred answer's first edit
         if "content" in payload:
             message.content = str(payload["content"] or "")
         if "embeds" in payload:
@@ -330,6 +333,7 @@ class World:
             message.flags = kept | (int(payload["flags"]) & SETTABLE_FLAGS & ~EPHEMERAL)
         self._apply_attachments(message, payload, files)
         self._check_emojis(message, payload)
+        self.notifications += notifications(message, payload, starts=starts)
         if creating:
             message.created_ids = message.custom_ids()
         else:
@@ -346,6 +350,10 @@ class World:
         unknown = self.emojis.unknown(message.text())
         if unknown:
             self.violation(f"message {message.id}: emojis the app does not have: {unknown}")
+
+    def notified(self, user_id: int, since: int = 0) -> list[Notification]:
+        """The notifications ``user_id`` got, from the ``since``-th recorded on."""
+        return [n for n in self.notifications[since:] if n.user_id == user_id]
 
     def delete_message(self, message: Message) -> None:
         message.deleted = True

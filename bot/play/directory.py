@@ -5,6 +5,7 @@ notices (bot.cluster.notices)."""
 from __future__ import annotations
 
 from bot.i18n import DEFAULT_LOCALE, private_locale
+from bot.play.turn_notice import CHANNEL, HOW
 from bot.players.seats import computer_name, is_computer
 from bot.store import Store
 
@@ -16,6 +17,7 @@ class Directory:
         self._locales: dict[str, str | None] = {}
         self._guild_locales: dict[int, str] = {}
         self._guild_zones: dict[int, str | None] = {}
+        self._notify: dict[str, str] = {}
 
     def remember_name(self, player: str, name: str) -> None:
         """Keep a player's display name (written only when it changed)."""
@@ -30,6 +32,18 @@ class Directory:
             self.store.set_player_name(player, name, locale)
             self._names[player] = name
             self._locales[player] = locale
+
+    def notify(self, player: str) -> str:
+        """How ``player`` wants to be told of his turn (bot.play.turn_notice.HOW)."""
+        if player not in self._notify:
+            self._notify[player] = self.store.player_notify(player) or CHANNEL
+        return self._notify[player]
+
+    def set_notify(self, player: str, how: str) -> None:
+        if how not in HOW:
+            raise ValueError(f"no way to be told: {how!r}")
+        self.store.set_player_notify(player, None if how == CHANNEL else how)
+        self._notify[player] = how
 
     def player_locale(self, player: str) -> str | None:
         """The Discord language the player last used here, if he ever did."""
@@ -88,9 +102,11 @@ class Directory:
         """Another process wrote the player's name or language: read them again when used."""
         self._names.pop(player, None)
         self._locales.pop(player, None)
+        self._notify.pop(player, None)
 
     def forget_all(self) -> None:
         """Notices may have been missed: everything is read again when used."""
+        self._notify.clear()
         for cache in (self._names, self._locales, self._guild_locales, self._guild_zones):
             cache.clear()
 

@@ -18,6 +18,7 @@ from bot.engine.replay import apply_logged
 from bot.engine.serial import from_data, to_data
 from bot.lobby import Lobby
 from bot.play.outcome import ABORTED, FINISHED, HOST_ONLY_VERBS, LIVE, LOBBY, OPEN, Outcome
+from bot.play.turn_notice import TurnNotice
 from bot.store import EventRow, GameNotFound, GameRow, Store
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,7 @@ class CachedRow:
     guild_id: int | None
     channel_id: int | None
     message_id: int | None
+    turn_notice: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, row: GameRow) -> CachedRow:
@@ -55,7 +57,7 @@ class CachedRow:
         return cls(
             row.id, row.kind, row.status, row.version, row.snapshot_version, list(row.players),
             row.options, row.seed, row.seed_hash, row.rng_counter, row.head_hash, row.locale,
-            row.guild_id, row.channel_id, row.message_id,
+            row.guild_id, row.channel_id, row.message_id, row.turn_notice,
         )  # fmt: skip
 
 
@@ -357,6 +359,18 @@ class Tables:
         table = self.get(game_id)
         self.store.set_message(game_id, message_id)
         table.row.message_id = message_id
+
+    def turn_notice(self, game_id: int) -> TurnNotice:
+        """Who was told that he must act at the table, and the line that stands."""
+        return TurnNotice.read(self.get(game_id).row.turn_notice)
+
+    def set_turn_notice(self, game_id: int, notice: TurnNotice) -> None:
+        """Remember who was told (written only when it changed)."""
+        table = self.get(game_id)
+        stored = notice.stored()
+        if stored != table.row.turn_notice:
+            self.store.set_turn_notice(game_id, stored)
+            table.row.turn_notice = stored
 
     def seal(self, game_id: int, text: str) -> str:
         """A short public seal of a secret (e.g. a sealed bet): HMAC with the game's seed, so

@@ -92,9 +92,6 @@ class Card:
     """Its pictures, shown together in one gallery (Discord: at most 10)."""
     accent: int | None = None
     """The container's accent colour (0xRRGGBB); None: the game's, set where it is sent."""
-    ping: tuple[str, ...] = ()
-    """Players whose turn the card opens: pinged by a line of their own, since Discord's
-    push notification of a mention inside a Components V2 message is empty."""
 
     def custom_ids(self) -> list[str]:
         ids: list[str] = []

@@ -56,4 +56,4 @@ def spectator_card(card: Card, prefix: str, outcome: Any, locale: str) -> Card:
     texts and pictures, no control but "Aktualisieren" (none once the game is over)."""
     live = not getattr(outcome, "finished", False)
     rows: list[Row] = [(_button(prefix, outcome, REFRESH, locale),)] if live else []
-    return replace(card, rows=rows, ping=())
+    return replace(card, rows=rows)

@@ -72,6 +72,9 @@ class GameRow(SQLModel, table=True):
     clock_stand_in: list[str] | None = Field(default=None, sa_type=JSON)
     clock_due: datetime | None = Field(default=None, sa_type=UTCDateTime)
     """When the clock next asks for something (``Clock.due_at``): what the poll compares."""
+    turn_notice: dict[str, Any] | None = Field(default=None, sa_type=JSON)
+    """Who was told that he must act, and the ping that told them (bot.play.turn_notice;
+    None: nobody yet)."""
 
 
 class EventRow(SQLModel, table=True):
@@ -122,3 +125,5 @@ class PlayerName(SQLModel, table=True):
     user_id: str = Field(primary_key=True)
     name: str
     locale: str | None = None
+    notify: str | None = None
+    """How he is told that he must act (bot.play.turn_notice: None, the channel's ping)."""

@@ -184,6 +184,12 @@ class Store:
         if self._writes.run(lambda connection: _SET_MESSAGE.run(connection, params)) != 1:
             raise GameNotFound(game_id)
 
+    def set_turn_notice(self, game_id: int, notice: dict[str, Any] | None) -> None:
+        """Remember who was told of his turn, and by which ping (not versioned)."""
+        params = {"v_id": game_id, "v_turn_notice": notice}
+        if self._writes.run(lambda connection: _SET_TURN_NOTICE.run(connection, params)) != 1:
+            raise GameNotFound(game_id)
+
     def set_announced(self, marks: Mapping[int, int]) -> None:
         """Games announced up to a version (game id -> version), in one transaction; a mark
         never moves back."""
@@ -344,6 +350,20 @@ class Store:
             row = session.get(PlayerName, user_id)
         return None if row is None else row.locale
 
+    def player_notify(self, user_id: str) -> str | None:
+        """How he wants to be told of his turn (None: as everybody, by the channel's ping)."""
+        with self._session() as session:
+            row = session.get(PlayerName, user_id)
+        return None if row is None else row.notify
+
+    def set_player_notify(self, user_id: str, notify: str | None) -> None:
+        with self._session() as session, session.begin():
+            row = session.get(PlayerName, user_id)
+            if row is None:
+                session.add(PlayerName(user_id=user_id, name=user_id, notify=notify))
+            else:
+                row.notify = notify
+
     def set_player_name(self, user_id: str, name: str, locale: str | None = None) -> None:
         """His display name (and, if given, his Discord language; else the one kept)."""
         with self._session() as session, session.begin():
@@ -378,6 +398,11 @@ _SET_MESSAGE = Prepared(
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("v_id"))
     .values(message_id=bindparam("v_message_id"))
+)
+_SET_TURN_NOTICE = Prepared(
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("v_id"))
+    .values(turn_notice=bindparam("v_turn_notice"))
 )
 _SET_ANNOUNCED = Prepared(
     update(_GAMES)

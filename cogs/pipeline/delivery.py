@@ -22,19 +22,17 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections import Counter
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from typing import Any, Protocol
 
 import discord
 
 from bot.engine import JSON
-from bot.i18n import listed, private_locale, t
-from bot.play.outcome import OPEN, FollowUp
-from bot.players.seats import humans
+from bot.i18n import private_locale, t
+from bot.play.outcome import FollowUp
 from bot.render.cards import Card
 from bot.render.drawn import ready, showing, shows
-from bot.render.lobby_card import mention
 from bot.service import Outcome, Service
 from cogs.pipeline import onlookers, wire
 from cogs.pipeline import payload as ui
@@ -202,22 +200,7 @@ class Delivery:
             # may show other pictures by now: only what it holds is remembered
             held = {a["filename"] for a in message.get("attachments", ())}
             shows(message_id, card if held == {p.filename for p in card.pictures} else None)
-            stood = self.service.computers.stand_ins(self.outcome.game_id)
-            people = [p for p in humans(card.ping) if p not in stood]  # nor a computer's
-            if people:
-                await self.ping(part, people, channel, cause)
         return message_id
-
-    async def ping(
-        self, part: str, players: Sequence[str], channel: Any, cause: Event | None
-    ) -> None:
-        """The line that pings ``players`` whose turn a new card opened (a mention inside
-        the card would ping with an empty push notification)."""
-        locale = self.outcome.locale
-        names = listed((mention(p) for p in players), locale)
-        text = t("ui.turn_ping", locale, players=names, count=len(players))
-        nonce = self.nonce(f"{part}:ping", cause)
-        await wire.post(channel, nonce=nonce, **ui.ping_kwargs(text, players))
 
     @property
     def accent(self) -> int:
@@ -269,13 +252,10 @@ class Delivery:
         """Post the table's new message (a new turn, hand or round, opened by ``cause``)
         and remember it. A redelivery gets the message posted before the crash back, and
         that one may just have been edited as the closing table: it shows ``card`` again.
-        The players it awaits are pinged by a line below it."""
+        Whoever must act is told after the delivery (cogs.pipeline.turn_notices)."""
         return await self._new_table(self.dressed(card), cause)
 
     async def _new_table(self, card: Card, cause: Event | None = None) -> int:
-        status = self.service.tables.get(self.outcome.game_id).row.status
-        if not card.ping and status == OPEN:  # as it stands: not paused since, not over
-            card = replace(card, ping=tuple(self.outcome.to_act))
         message_id = await self.post("table", card, cause=cause)
         if message_id in self._edited:
             await edit_awake(await self.channel(), message_id, card, self.accent)

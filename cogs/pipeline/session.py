@@ -38,8 +38,10 @@ import discord
 from bot.engine import JSON, Action, IllegalAction
 from bot.play.outcome import FollowUp, Outcome
 from bot.play.tables import Table
+from bot.plugins import plugin_of
 from cogs.pipeline.delivery import Delivery, Shown
 from cogs.pipeline.incoming import Click
+from cogs.pipeline.turn_notices import tell_turn
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -263,6 +265,8 @@ class TableSession:
         if text:
             await d.post(part, content=text[:2000])
         await show(d, actor)
+        if plugin_of(outcome.kind) is not None:  # a game's table, not a workflow's
+            await tell_turn(d, actor)
         d.delivered()
         for follow_up in d.later:  # what its plan left for after it (a group's opening)
             self._follow_ups.append(follow_up)

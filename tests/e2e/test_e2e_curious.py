@@ -22,7 +22,7 @@ def report(run: Run) -> str:
     return (
         f"curious run: {run.games} games, {run.steps} steps, {len(run.interactions)} "
         f"interactions, {run.restarts} restarts, {run.ended_by_host} ended by the host after "
-        f"their step budget, {run.texts_read} texts read, "
+        f"their step budget, {run.texts_read} texts read, {run.told} turns told, "
         f"{run.scan.checks} leak checks\n{run.coverage()}"
     )
 
@@ -34,6 +34,7 @@ def verdict(run: Run) -> None:
     assert run.fake.violations == []
     assert run.scan.leaks == [], run.scan.describe()
     assert run.problems == [], "\n".join(run.problems[:30])
+    assert run.games == 0 or run.told > 0  # whoever came to owe a move was found told
     assert run.unknown_verbs() == [], "verbs not in VERBS: extend the list"
 
 

@@ -48,6 +48,7 @@ from loopback import FakeDiscord, bot_running
 from loopback.entities import Channel, Guild, Interaction, Message, User, iter_components
 from tests.helpers.click_ids import VERBS, game_of
 from tests.helpers.leaks import LeakScan, component_texts
+from tests.helpers.turns_told import TurnWatch
 
 MANAGE_GUILD = 1 << 5
 
@@ -153,6 +154,8 @@ class Run:
     problems: list[str] = field(default_factory=list)
     steps: int = 0
     games: int = 0
+    told: int = 0
+    """How many times a person who came to owe a move was found told (TurnWatch)."""
     restarts: int = 0
     texts_read: int = 0
     ended_by_host: int = 0  # games still moving after their step budget
@@ -488,23 +491,27 @@ async def open_table(run: Run, place: Channel, kind: str, seats: list[User]) -> 
     return _game_of(lobby)
 
 
-async def host_tool(run: Run, place: Channel, host: User, seats: list[User]) -> None:
-    """Now and then a host (or a curious player) uses a command at the table."""
+async def host_tool(run: Run, place: Channel, host: User, seats: list[User]) -> User:
+    """Now and then a host (or a curious player) uses a command at the table; who did."""
     choice = run.rng.random()
     someone = run.rng.choice(seats)
     if choice < 0.3:
         await run.slash(host, place, "tisch pause", grund="🍕")
+        return host
     elif choice < 0.5:
         await run.slash(host, place, "tisch uhr", minuten=run.rng.randint(0, 30))
+        return host
     elif choice < 0.55:
         game_id = run.service.tables.find(place.id, None)
         absent = run.service.clocks.of(game_id).absent if game_id is not None else []
         if len(seats) - len(absent) > 2:  # a table where all are absent plays on by itself
             await run.slash(host, place, "tisch abwesend", spieler=someone)
+        return host
     elif choice < 0.6:  # a newcomer takes a seat (or someone already seated: refused)
         await run.slash(
             host, place, "tisch ersetzen", spieler=someone, neu=run.rng.choice(run.users)
         )
+        return host
     elif choice < 0.7:
         await run.slash(someone, place, "tisch beenden")  # refused unless the host
     elif choice < 0.8:
@@ -513,42 +520,61 @@ async def host_tool(run: Run, place: Channel, host: User, seats: list[User]) -> 
         await run.slash(someone, place, "hilfe")
     else:
         await run.slash(someone, place, "v6 log")
+    return someone
 
 
 async def play(
     run: Run, place: Channel, game_id: int, seats: list[User], *, steps: int, tools: bool
 ) -> bool:
-    """Steps until the game is over (True) or ``steps`` ran out (False)."""
+    """Steps until the game is over (True) or ``steps`` ran out (False). After each step,
+    whoever came to owe a move was told (tests/helpers/turns_told.py)."""
     host = seats[0]
-    for _ in range(steps):
-        current = run.service.tables.current(game_id)
-        if current.status in ("finished", "aborted"):
-            return True
-        if current.status == "paused":
-            await run.slash(host, place, "tisch fortsetzen")
-            continue
-        roll = run.rng.random()
-        if roll < 0.004:
-            await run.restart()
-            continue
-        if tools and roll < 0.03:
-            await host_tool(run, place, host, seats)
-            continue
-        acting = [u for u in run.users if str(u.id) in current.to_act]
-        if not acting or run.rng.random() < 0.08:
-            acting = seats  # out of turn, or looking at his cards / cup / account
-        user = run.rng.choice(acting)
-        controls = run.controls(user, place, old=run.rng.random() < 0.05)
-        asked = [c for c in controls if c.message is run.prompts.get(user.id)]
-        if asked and run.rng.random() < 0.7:
-            controls = asked  # most people answer the question they just opened
-        if controls:
-            used = await run.use(user, run.rng.choice(controls))
-            run.steps += 1
-            reply = used.message if used is not None else None
-            if reply is not None and reply.visibility != "public" and reply.custom_ids():
-                run.prompts[user.id] = reply
-    return run.service.tables.current(game_id).status in ("finished", "aborted")
+    watch = TurnWatch(run.fake, run.service, game_id)
+    watch.before()
+    try:
+        for _ in range(steps):
+            current = run.service.tables.current(game_id)
+            if current.status in ("finished", "aborted"):
+                return True
+            if current.status == "paused":
+                await run.slash(host, place, "tisch fortsetzen")
+                watch.after(str(host.id))
+                continue
+            roll = run.rng.random()
+            if roll < 0.004:
+                await run.restart()
+                watch = _rewatch(run, watch)
+                continue
+            if tools and roll < 0.03:
+                used_by = await host_tool(run, place, host, seats)
+                watch.after(str(used_by.id))  # a host's tool may pass the turn: they are told
+                continue
+            acting = [u for u in run.users if str(u.id) in current.to_act]
+            if not acting or run.rng.random() < 0.08:
+                acting = seats  # out of turn, or looking at his cards / cup / account
+            user = run.rng.choice(acting)
+            controls = run.controls(user, place, old=run.rng.random() < 0.05)
+            asked = [c for c in controls if c.message is run.prompts.get(user.id)]
+            if asked and run.rng.random() < 0.7:
+                controls = asked  # most people answer the question they just opened
+            if controls:
+                used = await run.use(user, run.rng.choice(controls))
+                run.steps += 1
+                watch.after(str(user.id))
+                reply = used.message if used is not None else None
+                if reply is not None and reply.visibility != "public" and reply.custom_ids():
+                    run.prompts[user.id] = reply
+        return run.service.tables.current(game_id).status in ("finished", "aborted")
+    finally:
+        run.problems += watch.problems
+        run.told += watch.told
+
+
+def _rewatch(run: Run, watch: TurnWatch) -> TurnWatch:
+    """The same watch on the restarted bot's service (the notifications go on)."""
+    watch.service = run.service
+    watch.after(None)
+    return watch
 
 
 async def casual(run: Run, kind: str, players: int, *, steps: int = 2000) -> None:

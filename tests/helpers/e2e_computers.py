@@ -16,6 +16,7 @@ from bot.players.seats import PREFIX, is_computer
 from loopback.entities import Message, RestCall
 from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_table import Table
+from tests.helpers.turns_told import TurnWatch
 
 COMPUTER_SELECT = "computer"
 RATED = "rated"
@@ -60,16 +61,20 @@ async def play_with_computers(
 ) -> None:
     """Play ``game_id`` to its end: while a person is to act, ``human_turn(user, outcome)``
     makes his move; while only computers are, wait (``wait`` s at most) until they moved
-    the table on."""
+    the table on. Whoever came to owe a move after a step was told (TurnWatch)."""
     service = table.bot.service  # type: ignore[union-attr]
+    watch = TurnWatch(table.fake, service, game_id)
+    watch.before()
     for _ in range(steps):
         outcome = service.tables.current(game_id)
         if outcome.finished:
+            assert not watch.problems, watch.problems
             return
         people = [p for p in outcome.to_act if not is_computer(p)]
         if people:
             await human_turn(users[int(people[0])], outcome)
             await table.settled()
+            watch.after(people[0])
             continue
         moved = partial(_moved, service, game_id, outcome.version)
         try:
@@ -79,6 +84,7 @@ async def play_with_computers(
                 f"the computers {outcome.to_act} did not act in {wait} s"
             ) from None
         await table.settled()  # the computer's delivery (it holds the router busy)
+        watch.after(None)
     raise AssertionError("the game did not end")
 
 
