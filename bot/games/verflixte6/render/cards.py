@@ -7,7 +7,7 @@ decisions) are prompts sent ephemerally to the deciding player only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.verflixte6.render.lines import describe, standing_line
@@ -16,11 +16,10 @@ from bot.i18n import t
 from bot.render import dice_emojis
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.emojis import tail
-from bot.render.lobby_card import ended, seed_line, table_lobby_card
+from bot.render.lobby_card import Names, ended, seed_line, table_lobby_card
 from bot.render.lobby_card import mention as mention  # noqa: PLC0414 - re-exported for cogs
 
 BUTTON, SELECT = "v6b", "v6s"
-Names = Callable[[str], str]
 
 
 def _id(kind: str, outcome: Any, verb: str, arg: str = "") -> str:
