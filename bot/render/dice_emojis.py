@@ -1,6 +1,7 @@
-"""The dice as the app's emojis: a family no one game owns (Die verflixte 6 and Dice Devils
-roll them, a tournament's Stechen shows them), so it lives with what the games share to
-render, beside the dice of the pictures (:mod:`bot.render.pictures.dice`)."""
+"""The dice as the app's emojis: a family no one game owns (Die verflixte 6, and so a
+tournament's games, and Dice Devils roll them), so it lives with what the games share to
+render, beside the dice of the pictures (:mod:`bot.render.pictures.dice`); the set
+(:mod:`bot.emoji_set`) takes it with every game's family."""
 
 from __future__ import annotations
 
