@@ -23,9 +23,9 @@ from bot.cluster.single import SingleProcessError, sole_process
 from bot.config import Settings
 from bot.discord_internals import drop_interactions, silence_voice_warnings, trim_clicks
 from bot.engine import AuditedRng
-from bot.games import emojis
 from bot.ops import Ops
 from bot.plugins import PLUGINS
+from bot.render import emojis
 from bot.render.drawn import painter
 from bot.service import Service
 from bot.store import Store, make_engine, upgrade

@@ -1,13 +1,13 @@
-"""The app's emojis on Discord, made to match the set (:mod:`bot.games.emojis`) at each
+"""The app's emojis on Discord, made to match the set (:mod:`bot.emoji_set`) at each
 start, once: fetch what the application holds, upload what is missing, replace what was
 drawn anew, and install the names and ids for the texts.
 
 **Which upload is current.** Discord keeps an emoji's name and picture, and nothing else we
 could write a version into; the name is read aloud to screen-reader users ("die 3"), so it
 carries no hash either. What Discord does tell is *when* each emoji was uploaded: its id is a
-snowflake, which holds its creation time. :mod:`bot.games.emoji_versions` pins for each
+snowflake, which holds its creation time. :mod:`bot.emoji_versions` pins for each
 drawing its content hash and since when it is drawn so (``python -m
-bot.games.emoji_images --update`` moves that time when a hash changes; a test fails until
+bot.emoji_images --update`` moves that time when a hash changes; a test fails until
 it is run). An emoji uploaded before its drawing's time is old: it is deleted and the new
 picture uploaded under the same name. So nothing needs keeping between starts, on any
 machine or database: a restart fetches once, finds every emoji current, uploads nothing.
@@ -42,7 +42,7 @@ from functools import partial
 import aiohttp
 import discord
 
-from bot.games import emojis
+from bot import emoji_set
 
 log = logging.getLogger(__name__)
 
@@ -80,13 +80,13 @@ class Report:
 
 
 def the_set() -> list[Drawing]:
-    """Every emoji of :mod:`bot.games.emojis` with its pinned time and its picture."""
-    from bot.games import emoji_images  # noqa: PLC0415 (Pillow's drawing: only when syncing)
-    from bot.games.emoji_versions import DRAWN  # noqa: PLC0415
+    """Every emoji of :mod:`bot.emoji_set` with its pinned time and its picture."""
+    from bot import emoji_images  # noqa: PLC0415 (Pillow's drawing: only when syncing)
+    from bot.emoji_versions import DRAWN  # noqa: PLC0415
 
     epoch = datetime(2015, 1, 1, tzinfo=UTC)  # Discord's: any upload is younger
     found = []
-    for name in emojis.NAMES:
+    for name in emoji_set.names():
         pinned = DRAWN.get(name)
         since = datetime.fromisoformat(pinned[1]) if pinned else epoch
         found.append(Drawing(name, since, partial(emoji_images.png, name)))
@@ -163,7 +163,7 @@ async def sync(
     todo = plan(await client.fetch_application_emojis(), drawings, me)
     report.installed = dict(todo.keep)
     if install:
-        emojis.install(report.installed)
+        emoji_set.install(report.installed)
     for emoji in todo.delete:
         if await _delete(client, emoji):
             report.deleted.append(emoji.id)
@@ -181,7 +181,7 @@ async def sync(
             if drawing.name in todo.replacing:
                 report.replaced.append(drawing.name)
     if install:
-        emojis.install(report.installed)
+        emoji_set.install(report.installed)
     return report
 
 

@@ -25,6 +25,7 @@ from bot.i18n import t
 from bot.render import leaderboard_card as cards
 from bot.render.cards import Card, Picture
 from bot.render.drawn import ready
+from bot.render.lobby_card import Names
 from bot.render.pictures.leaderboard_picture import alt_leaderboard, leaderboard_png
 from bot.service import Service
 from cogs.croupier_cog import CroupierCog
@@ -100,7 +101,7 @@ async def leaderboard_answer(
     return Shown(await ready(card), kind)
 
 
-def board_picture(board: Board, name: cards.Names, locale: str) -> Picture:
+def board_picture(board: Board, name: Names, locale: str) -> Picture:
     """The leaderboard's picture (drawn off the event loop by ``ready``)."""
     title = cards.title(board.kind, locale)
     season = cards.season_title(board.season, locale)

@@ -11,8 +11,8 @@ if TYPE_CHECKING:
     from loopback import FakeDiscord
     from loopback.entities import Channel, Interaction, Message, User
 
-from bot.games.emojis import as_names
 from bot.i18n import normalize_locale, t
+from bot.render.emojis import as_names
 from loopback.driver import ClientRefusal
 from loopback.timestamps import with_times
 from sandbox.forms import Form

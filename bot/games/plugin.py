@@ -2,7 +2,8 @@
 ``bot/games/<game>/__init__.py``); every registry is built from the list of them
 (``bot.plugins.PLUGINS``): the engines, the computer players' levels, the history's
 measures and their lines in ``/statistik``, the cards' accents, the warm-up, the
-generated ``tisch``/``üben``/``regeln`` commands and the Discord adapters the bot loads."""
+generated ``tisch``/``üben``/``regeln`` commands, the app's emoji set and the Discord
+adapters the bot loads."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 from bot.engine import Game
 from bot.games.tally import Tally
 from bot.players import LEVELS
+from bot.render.emojis import Family
 from bot.render.pictures.palette import DEFAULT_ACCENT
 from bot.render.sums import Lines
 
@@ -95,6 +97,10 @@ class GamePlugin:
     texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """Texts it brings with it, by language (the four games' are in the catalogues, which
     the translators edit; a game plugged in by a test brings its own)."""
+    emojis: Family | None = None
+    """Its family of the app's emojis (its pieces: Teufel's tiles, Flaschenteufel's cards,
+    Dice Devils' items), declared in ``render/emojis.py`` of its folder; none: its texts
+    use only the shared dice, or no emojis (bot.emoji_set builds the set)."""
 
     @property
     def kind(self) -> str:

@@ -4,17 +4,15 @@ players by their display names). A rating is written with one decimal, the reade
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
 from bot.i18n import decimal, t
 from bot.render.cards import Card, Picture
-from bot.render.lobby_card import mention
+from bot.render.lobby_card import Names, mention
 from bot.render.pictures.leaderboard_picture import Row
 from bot.tournament.evening_time import unix
-
-Names = Callable[[str], str]
 
 
 class Season(Protocol):

@@ -14,6 +14,9 @@ COMPUTER_MARK = "🤖"
 """What marks a computer player wherever a text names him: the same sign in every language
 (pictures, whose fonts have no emoji, name him without it: his name says what he is)."""
 
+Names = Callable[[str], str]
+"""How a card writes a player: :func:`mention` unless a caller names them otherwise."""
+
 
 def mention(player: str) -> str:
     """A player as Discord shows him: a user (his id) as a mention; a computer seat by its

@@ -10,9 +10,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.verflixte6.render.cards import Names
 from bot.i18n import t
 from bot.render import typeface
+from bot.render.lobby_card import Names
 from bot.render.pictures import canvas as pictures
 from bot.render.pictures.palette import (
     GOLD,

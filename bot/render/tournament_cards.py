@@ -6,10 +6,9 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.games.verflixte6.render.cards import Names, mention
 from bot.i18n import t
 from bot.render.cards import MAX_TEXT, Button, Card, Row, custom_id
-from bot.render.lobby_card import ended, revealed_text
+from bot.render.lobby_card import Names, ended, mention, revealed_text
 from bot.render.tournament_bracket import FIELDS_MAX, bracket, bracket_fields
 from bot.tournament.evening_time import shown_time
 from bot.tournament.standings import ADVANCE_PER_GROUP

@@ -15,11 +15,12 @@ from typing import Any
 import discord
 import pytest
 
-from bot import emoji_sync
+from bot import emoji_images, emoji_set, emoji_sync
 from bot.app import Croupier
 from bot.config import Settings
-from bot.games import emoji_images, emojis
 from bot.games.dicedevils.render import cards as dd_cards
+from bot.render import emojis
+from bot.render.dice_emojis import die
 from bot.store import default_sqlite_url
 from loopback import FakeDiscord, bot_running, fake_discord
 from tests.helpers.e2e_play import play_out_dicedevils, play_out_flaschenteufel
@@ -28,7 +29,7 @@ from tests.helpers.leaks import LeakScan, leaking_table
 from tests.helpers.transcript import Recorder
 from tests.helpers.transcript_games import GAMES, transcript_of
 
-NAMES = list(emojis.NAMES)
+NAMES = list(emoji_set.names())
 TRANSCRIPTS = Path(__file__).resolve().parents[1] / "transcripts"
 FAMILY = {
     "verflixte6": ("die_",),
@@ -194,7 +195,7 @@ async def test_a_failed_fetch_leaves_the_texts_plain_and_the_start_goes_on(
     bot = croupier(fake, tmp_path)
     async with bot_running(fake, bot):
         assert bot.emoji_task is not None and await bot.emoji_task is None
-        assert emojis.installed() == {} and emojis.die(3) == "3"
+        assert emojis.installed() == {} and die(3) == "3"
     assert fake.emojis.uploads == []
     fake.violations.clear()  # the injected failure is none of the bot's
 
@@ -340,7 +341,7 @@ async def test_a_game_with_emojis_reads_as_its_transcript_through_as_plain(
     def plain_first(recorder: Recorder, text: str, *, mentions: bool = True) -> str:
         if "<:" in text:
             with_markup.append(text)
-        return readable(recorder, emojis.as_plain(text), mentions=mentions)
+        return readable(recorder, emoji_set.as_plain(text), mentions=mentions)
 
     monkeypatch.setattr(Recorder, "readable", plain_first)
     seen = await transcript_of(game, "de", tmp_path)

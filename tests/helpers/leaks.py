@@ -18,8 +18,8 @@ balance, revealed dice, Lopaka's cards) is not looked for in anonymous forms eit
 the text could not tell whose it is. Pictures are checked by where they go only: a
 hand picture (``karten.png``) is never public.
 
-Dice, cards and tiles may be the app's emojis (``<:die_3:…>``, bot/games/emojis.py): the
-scan reads every text as :func:`bot.games.emojis.as_plain` writes it back (the digits,
+Dice, cards and tiles may be the app's emojis (``<:die_3:…>``, bot/render/emojis.py): the
+scan reads every text as :func:`bot.emoji_set.as_plain` writes it back (the digits,
 numbers and separators the texts have without emojis), so each form below finds a secret
 written either way.
 """
@@ -32,8 +32,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.emoji_set import as_plain
 from bot.engine import IllegalAction
-from bot.games.emojis import as_plain
 from bot.games.flaschenteufel.cards import COLOUR
 from bot.i18n import normalize_locale, number, t, template
 from bot.render.lobby_card import mention

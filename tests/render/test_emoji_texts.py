@@ -9,14 +9,16 @@ from typing import Any
 
 import pytest
 
-from bot.games import emojis
+from bot import emoji_set
+from bot.emoji_set import as_plain
 from bot.games.dicedevils.render import cards as dd_cards
-from bot.games.emojis import as_plain
 from bot.games.flaschenteufel.render import cards as ft_cards
 from bot.games.teufel.render import cards as teufel_cards
+from bot.games.teufel.render.emojis import tile
 from bot.games.teufel.state import DEVIL
 from bot.games.verflixte6.render import cards as v6_cards
 from bot.games.verflixte6.render import lines as v6_lines
+from bot.render import emojis
 
 V6_EVENTS: list[dict[str, Any]] = [
     {"type": "freiwurf", "player": "Anna", "die": 3, "eyes": 3},
@@ -63,8 +65,8 @@ V6_EVENTS: list[dict[str, Any]] = [
 
 @pytest.fixture
 def all_installed() -> Iterator[dict[str, int]]:
-    ids = {name: 2_000_000 + n for n, name in enumerate(emojis.NAMES)}
-    emojis.install(ids)
+    ids = {name: 2_000_000 + n for n, name in enumerate(emoji_set.names())}
+    emoji_set.install(ids)
     yield ids
     emojis.clear()
 
@@ -73,7 +75,7 @@ def plain_and_with_emojis(render: Any) -> tuple[str, str]:
     """What ``render()`` writes without emojis, and with every emoji installed."""
     emojis.clear()
     plain = render()
-    emojis.install({name: 3_000_000 + n for n, name in enumerate(emojis.NAMES)})
+    emoji_set.install({name: 3_000_000 + n for n, name in enumerate(emoji_set.names())})
     try:
         written = render()
     finally:
@@ -174,10 +176,10 @@ def test_teufel_tiles_read_the_same_through_as_plain(locale: str) -> None:
             lambda e=event: teufel_cards.describe(e, locale, str)
         )
         assert written != plain and as_plain(written) == plain
-    emojis.install({"devil_tile": 9, "coal_tile_25": 8})
+    emoji_set.install({"devil_tile": 9, "coal_tile_25": 8})
     try:
         assert teufel_cards.describe(devil, locale, str).startswith("<:devil_tile:9> A")
         assert "<:coal_tile_25:8> → 45" in teufel_cards.describe(coal, locale, str)
-        assert emojis.tile(DEVIL) == "<:devil_tile:9>"
+        assert tile(DEVIL) == "<:devil_tile:9>"
     finally:
         emojis.clear()

@@ -5,6 +5,7 @@ from typing import Any
 from bot.games.dicedevils import measures
 from bot.games.dicedevils.game import DiceDevils
 from bot.games.dicedevils.render import cards, statistics
+from bot.games.dicedevils.render.emojis import ITEM_EMOJIS
 from bot.games.plugin import GamePlugin, TableCommands, TableOption
 
 __all__ = ["PLUGIN", "DiceDevils"]
@@ -34,4 +35,5 @@ PLUGIN = GamePlugin(
     help_sections=("goal", "round", "decisions"),
     event_prefix="dd",
     commands=COMMANDS,
+    emojis=ITEM_EMOJIS,
 )

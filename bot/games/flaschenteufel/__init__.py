@@ -6,6 +6,7 @@ from bot import bounds
 from bot.games.flaschenteufel import measures
 from bot.games.flaschenteufel.game import Flaschenteufel
 from bot.games.flaschenteufel.render import cards, statistics
+from bot.games.flaschenteufel.render.emojis import CARD_EMOJIS
 from bot.games.plugin import GamePlugin, TableCommands, TableOption
 
 __all__ = ["PLUGIN", "Flaschenteufel"]
@@ -49,4 +50,5 @@ PLUGIN = GamePlugin(
     help_sections=("goal", "hand", "decisions"),
     event_prefix="ft",
     commands=COMMANDS,
+    emojis=CARD_EMOJIS,
 )

@@ -6,6 +6,7 @@ from bot.games.plugin import GamePlugin, TableCommands
 from bot.games.teufel import measures
 from bot.games.teufel.game import Teufel
 from bot.games.teufel.render import cards, statistics
+from bot.games.teufel.render.emojis import TILE_EMOJIS
 
 __all__ = ["PLUGIN", "Teufel"]
 
@@ -33,4 +34,5 @@ PLUGIN = GamePlugin(
     help_sections=("goal", "round", "decisions"),
     event_prefix="teufel",
     commands=COMMANDS,
+    emojis=TILE_EMOJIS,
 )

@@ -11,10 +11,9 @@ from typing import Any
 
 from bot.games.flaschenteufel.cards import COLOUR, POINTS
 from bot.games.flaschenteufel.render import cards, pictures
-from bot.games.verflixte6.render.cards import Names
 from bot.i18n import t
 from bot.render.cards import Card
-from bot.render.lobby_card import ended
+from bot.render.lobby_card import Names, ended
 from bot.service import Outcome
 from cogs.pipeline import payload as ui
 from cogs.pipeline import prompts

@@ -16,6 +16,7 @@ from bot.games.verflixte6.render.lines import describe
 from bot.games.verflixte6.state import DECISIONS, JOKER_IDS, RESULT_EVENTS, TURN_OPENERS
 from bot.i18n import t
 from bot.render.cards import Card, Picture
+from bot.render.lobby_card import Names
 from bot.service import Outcome
 from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import Delivery
@@ -92,7 +93,7 @@ def joker_id(typed: str) -> str:
     return typed.strip()
 
 
-def prompt_for(outcome: Outcome, verb: str, actor: str, name: cards.Names = cards.mention) -> Card:
+def prompt_for(outcome: Outcome, verb: str, actor: str, name: Names = cards.mention) -> Card:
     """The private prompt a table button opens for the player whose turn it is (the
     engine said he may); ``name`` labels players in selects (where Discord shows no
     mentions)."""

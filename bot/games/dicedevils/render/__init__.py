@@ -1,2 +1,3 @@
-"""Dice Devils as players read it: its cards and lines (cards) and its pictures (pictures),
-plain values in, cards and PNG bytes out."""
+"""Dice Devils as players read it: its cards and lines (cards), its pictures (pictures)
+and its items as the app's emojis (emojis, drawn in emoji_pictures), plain values in, cards
+and PNG bytes out."""

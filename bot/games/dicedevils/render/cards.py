@@ -7,10 +7,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.games import emojis
+from bot.games.dicedevils.render.emojis import item as item_emoji
 from bot.games.dicedevils.state import VALUE
 from bot.i18n import listed, t
+from bot.render import dice_emojis
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
+from bot.render.emojis import tail
 from bot.render.lobby_card import ended, mention, seed_line, table_lobby_card
 from bot.render.table_events import TABLE_EVENTS, describe_table_event
 
@@ -36,7 +38,7 @@ def item_name(item: str, locale: str) -> str:
 
 def item_text(item: str, locale: str) -> str:
     """An item in a message's text: its name, after its emoji where the app has them."""
-    return emojis.item(item, item_name(item, locale))
+    return item_emoji(item, item_name(item, locale))
 
 
 def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> str:
@@ -83,7 +85,7 @@ def score_text(
     Oberteufel's lowest die (what his score has beyond his own dice). ``faces``: the dice
     as the app's emojis where it has them (a message's text; not a picture or its alt
     text); what they add up to stays in digits."""
-    shown = emojis.dice(dice, "-") if faces else "-".join(map(str, dice))
+    shown = dice_emojis.dice(dice, "-") if faces else "-".join(map(str, dice))
     if len(dice) == 3:
         counted = "+".join(map(str, sorted(dice, reverse=True)[:2]))
         return t("dd.ui.score.highest", locale, player=player, dice=shown, counted=counted,
@@ -111,7 +113,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
         fields.append((name(demon["player"]), text))
     return Card(
         title=t("dd.ui.title", locale, round=view["round"]),
-        description=emojis.tail("\n".join(lines), 4000),
+        description=tail("\n".join(lines), 4000),
         fields=fields,
         rows=_buttons(outcome, locale),
         footer=seed_line(outcome, locale),
@@ -170,7 +172,7 @@ def closed_round_card(
     lines += recap([*earlier, *outcome.events[:cut]], locale, name)
     return Card(
         title=t("dd.ui.title", locale, round=ended_round),
-        description=emojis.tail("\n".join(lines), 4000),
+        description=tail("\n".join(lines), 4000),
         footer=seed_line(outcome, locale),
     )
 
@@ -185,7 +187,7 @@ def last_round_card(
     card.rows = []
     ends = [describe(e, locale, name) for e in outcome.events if e["type"] == "game_end"]
     lines = [card.description, *recap([*earlier, *outcome.events], locale, name), *ends]
-    card.description = emojis.tail("\n".join(line for line in lines if line), 4000)
+    card.description = tail("\n".join(line for line in lines if line), 4000)
     return card
 
 
@@ -211,7 +213,7 @@ def _buttons(outcome: Any, locale: str) -> list[Row]:
 
 def cup_text(view: Mapping[str, Any], player: str, locale: str) -> str:
     demon = next(d for d in view["demons"] if d["player"] == player)
-    return t("dd.ui.cup", locale, rank=demon["rank"], dice=emojis.dice(demon["dice"] or []))
+    return t("dd.ui.cup", locale, rank=demon["rank"], dice=dice_emojis.dice(demon["dice"] or []))
 
 
 SELECT_OPTIONS = 25  # Discord's limit per select

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.games import emojis
 from bot.games.flaschenteufel.cards import COLOUR, POINTS
+from bot.games.flaschenteufel.render.emojis import card as card_emoji
 from bot.i18n import listed, number, t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
+from bot.render.emojis import tail
 from bot.render.lobby_card import ended, mention, seed_line, table_lobby_card
 from bot.render.table_events import TABLE_EVENTS, describe_table_event
 
@@ -38,7 +39,7 @@ def card_text(card: int, locale: str) -> str:
     """A card in a message's text: as :func:`card_label`, its emoji (a card of its colour
     with its number) for the number where the app has them."""
     colour = t(f"game.colour.{COLOUR[card]}", locale)
-    face = emojis.card(card, COLOUR[card])
+    face = card_emoji(card, COLOUR[card])
     return t("ft.ui.card", locale, number=face, colour=colour, coins="●" * POINTS[card])
 
 
@@ -110,7 +111,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
         fields.append((name(seat["player"]), text))
     return Card(
         title=t("ft.ui.title", locale, hand=view["hand"]),
-        description=emojis.tail("\n".join(lines), 4000),
+        description=tail("\n".join(lines), 4000),
         fields=fields,
         rows=_buttons(outcome, locale),
         footer=seed_line(outcome, locale),
@@ -131,7 +132,7 @@ def closed_hand_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     lines = [describe(e, locale, name) for e in outcome.events[:cut]]
     return Card(
         title=t("ft.ui.title", locale, hand=end["hand"]),
-        description=emojis.tail("\n".join(lines), 4000),
+        description=tail("\n".join(lines), 4000),
         footer=seed_line(outcome, locale),
     )
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.games import emojis
+from bot.games.teufel.render.emojis import DEVIL_SIGN, tile
 from bot.games.teufel.state import BONUS, DEVIL, MARKS
 from bot.games.teufel.track import marks_at
 from bot.i18n import listed, number, signed, t
 from bot.render.cards import Button, Card, Form, Row, custom_id
+from bot.render.emojis import tail
 from bot.render.lobby_card import ended, mention, seed_line, table_lobby_card
 from bot.render.table_events import TABLE_EVENTS, describe_table_event
 
@@ -48,7 +49,7 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
         if key in params:
             params[key] = name(str(params[key]))
     if isinstance(params.get("tile"), int):  # a coal tile drawn: its emoji or its value
-        params["tile"] = emojis.tile(params["tile"])
+        params["tile"] = tile(params["tile"])
     if "by" in params:
         params["by"] = (
             t("teufel.bank", locale) if params["by"] == "bank" else name(str(params["by"]))
@@ -72,7 +73,7 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
         params["balances"] = ", ".join(f"{name(p)} {number(b, locale)}" for p, b in balances)
     text = t(f"teufel.event.{event['type']}", locale, **params)
     if event["type"] == "devil":  # the devil's line starts with him: his tile's emoji
-        text = text.replace(emojis.DEVIL_SIGN, emojis.tile(DEVIL), 1)
+        text = text.replace(DEVIL_SIGN, tile(DEVIL), 1)
     return text
 
 
@@ -146,7 +147,7 @@ def table_card(
     fields = [(name(s["player"]), _seat_line(s, locale, seal, over=over)) for s in view["seats"]]
     return Card(
         title=t("teufel.ui.title", locale, round=view["round"]),
-        description=emojis.tail("\n".join(lines), 4000),
+        description=tail("\n".join(lines), 4000),
         fields=fields,
         footer=t("teufel.ui.oven", locale, oven=t("n.tiles", locale, count=view["oven"]))
         + " · "
@@ -187,7 +188,7 @@ def closed_round_card(outcome: Any, locale: str, name: Names = mention) -> Card:
         fields.append((name(player), " · ".join(parts)))
     return Card(
         title=t("teufel.ui.title", locale, round=settle["round"]),
-        description=emojis.tail("\n".join(lines), 4000),
+        description=tail("\n".join(lines), 4000),
         fields=fields,
         footer=seed_line(outcome, locale),
     )

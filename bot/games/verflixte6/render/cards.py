@@ -7,19 +7,19 @@ decisions) are prompts sent ephemerally to the deciding player only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games import emojis
 from bot.games.verflixte6.render.lines import describe, standing_line
 from bot.games.verflixte6.state import DECISIONS, JOKER_IDS, MAX_JOKERS
 from bot.i18n import t
+from bot.render import dice_emojis
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
-from bot.render.lobby_card import ended, seed_line, table_lobby_card
+from bot.render.emojis import tail
+from bot.render.lobby_card import Names, ended, seed_line, table_lobby_card
 from bot.render.lobby_card import mention as mention  # noqa: PLC0414 - re-exported for cogs
 
 BUTTON, SELECT = "v6b", "v6s"
-Names = Callable[[str], str]
 
 
 def _id(kind: str, outcome: Any, verb: str, arg: str = "") -> str:
@@ -58,7 +58,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool =
         title=t(
             "ui.table.title", locale, durchgang=view["durchgang"], durchgaenge=view["durchgaenge"]
         ),
-        description=emojis.tail("\n".join(lines), 4000),
+        description=tail("\n".join(lines), 4000),
         fields=fields,
         footer=footer,
         rows=_table_buttons(outcome, locale) if live and turn is not None else [],
@@ -80,7 +80,7 @@ def closed_durchgang_card(
     )  # fmt: skip
     return Card(
         title=title,
-        description=emojis.tail("\n".join(lines), 4000),
+        description=tail("\n".join(lines), 4000),
         footer=seed_line(outcome, locale),
     )
 
@@ -202,9 +202,9 @@ def _question(turn: Mapping[str, Any], locale: str, name: Names) -> str:
     outcome carries no events) asks the same question as the first one."""
     phase = turn["phase"]
     if phase == "anaconda":
-        return t("ui.prompt.ask.anaconda", locale, die=emojis.die(turn["anaconda_attack"]))
+        return t("ui.prompt.ask.anaconda", locale, die=dice_emojis.die(turn["anaconda_attack"]))
     if phase == "monokel":
-        return t("ui.prompt.ask.monokel", locale, dice=emojis.dice(turn["monokel_dice"]))
+        return t("ui.prompt.ask.monokel", locale, dice=dice_emojis.dice(turn["monokel_dice"]))
     if phase == "counter":
         duel = turn["sekante"]
         return t(
@@ -212,7 +212,7 @@ def _question(turn: Mapping[str, Any], locale: str, name: Names) -> str:
             locale,
             target=name(duel["target"]),
             exchange=duel["exchange"],
-            die=emojis.die(duel["attack"]),
+            die=dice_emojis.die(duel["attack"]),
         )
     return t(f"ui.prompt.ask.{phase}", locale)
 

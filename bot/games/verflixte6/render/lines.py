@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.games import emojis
 from bot.i18n import listed, t
+from bot.render import dice_emojis
 from bot.render.table_events import TABLE_EVENTS, describe_table_event
 
 
@@ -60,10 +60,10 @@ def _params(event: Mapping[str, Any], locale: str | None, name: Names) -> dict[s
             params[key] = [name(str(p)) for p in params[key]]
     for key in ("die", "attack"):  # faces of a die: its emoji where the app has them
         if type(params.get(key)) is int:
-            params[key] = emojis.die(params[key])
+            params[key] = dice_emojis.die(params[key])
     for key in ("dice", "counters"):
         if key in params:
-            params[key] = emojis.dice(params[key])
+            params[key] = dice_emojis.dice(params[key])
     for key in ("order", "victims"):
         if key in params:
             params[key] = _joined(params[key])
@@ -75,7 +75,7 @@ def _params(event: Mapping[str, Any], locale: str | None, name: Names) -> dict[s
         params["score"] = ":".join(str(s) for s in params["score"])
     if "rolls" in params:
         params["rolls"] = " / ".join(
-            _joined(f"{name(who)} {emojis.die(face)}" for who, face in r.items())
+            _joined(f"{name(who)} {dice_emojis.die(face)}" for who, face in r.items())
             for r in params["rolls"]
         )
     if "points" in params:
@@ -107,5 +107,5 @@ def describe(event: Mapping[str, Any], locale: str | None = "de", name: Names = 
         return describe_table_event(event, locale, name)
     text = t(event_key(event), locale, **_params(event, locale, name))
     if event["type"] == "six":
-        text = text.replace(CURSED, f"🎲 {emojis.die(6, cursed=True)} ", 1)
+        text = text.replace(CURSED, f"🎲 {dice_emojis.die(6, cursed=True)} ", 1)
     return text
