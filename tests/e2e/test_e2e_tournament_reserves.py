@@ -3,6 +3,7 @@ seat's points are his (docs/DECISIONS.md); bad substitutions are refused private
 
 from __future__ import annotations
 
+from loopback.entities import Channel, Message, User
 from tests.helpers.e2e_play import MANAGE_GUILD, play_thread, tournament
 from tests.helpers.e2e_table import Table
 
@@ -90,3 +91,52 @@ async def test_one_role_per_person_and_the_second_press_says_which(table: Table)
     left = await table.press(ben, "unregister", card)
     (note,) = await left.wait_followup()
     assert "nicht mehr Ersatz" in note.content and "Ersatz (" not in card.text()
+
+
+async def sandbox_cup(table: Table) -> tuple[Message, User, dict[int, User]]:
+    """The issue's repro: Sandbox Cup, groups of 2 asked, one Durchgang, a Finale of 2;
+    Anna, Ben and Cem play, Dora is Ersatz; the host closed the registration."""
+    table.anna.permissions |= MANAGE_GUILD
+    table.dice.d6_only = True
+    table.dice.add(*([4, 2, 6, 5, 1, 3] * 60))
+    created = await table.slash(
+        table.anna, "turnier erstellen", name="Sandbox Cup", gruppe=2, durchgaenge=1, finale=2
+    )
+    card = created.message
+    dora = table.fake.add_user("Dora", guild=table.guild)
+    for user in (table.anna, table.ben, table.cem):
+        await table.press(user, "register", card)
+    await table.press(dora, "reserve", card)
+    await table.press(table.anna, "close", card)
+    users = {u.id: u for u in (table.anna, table.ben, table.cem, dora)}
+    return card, dora, users
+
+
+def registration_cards(table: Table, channel: Channel) -> list[Message]:
+    """The tournament's registration cards in ``channel`` (they list who registered)."""
+    return [m for m in table.fake.channel_messages(channel) if "Angemeldet (" in m.text()]
+
+
+async def test_a_substitution_typed_in_the_groups_thread_edits_the_one_card(table: Table) -> None:
+    """The registration card stays the one in the tournament's channel, edited in place,
+    whatever channel the host's command came from; no copy anywhere."""
+    fake = table.fake
+    card, dora, users = await sandbox_cup(table)
+    (thread,) = fake.threads(table.channel)
+    assert "Ersatz (1)" in card.text()
+    edits = card.edits
+    seated = await fake.slash(
+        table.anna, thread, "turnier ersetzen", gruppe=1, spieler=table.cem, ersatz=dora,
+        grund="krank",
+    )  # fmt: skip
+    await table.settled()
+    assert seated.message.visibility == "public"
+    assert card.edits > edits and "Ersatz (" not in card.text()  # Dora plays now
+    assert registration_cards(table, thread) == []
+    assert registration_cards(table, table.channel) == [card]
+    assert fake.violations == []  # no PATCH of a message that is not there
+
+    await play_thread(table, thread, users)
+    assert registration_cards(table, thread) == []
+    assert registration_cards(table, table.channel) == [card]
+    assert fake.violations == []
