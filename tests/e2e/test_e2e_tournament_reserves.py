@@ -103,6 +103,7 @@ async def sandbox_cup(table: Table) -> tuple[Message, User, dict[int, User]]:
         table.anna, "turnier erstellen", name="Sandbox Cup", gruppe=2, durchgaenge=1, finale=2
     )
     card = created.message
+    table.extra["created"] = created
     dora = table.fake.add_user("Dora", guild=table.guild)
     for user in (table.anna, table.ben, table.cem):
         await table.press(user, "register", card)
@@ -110,6 +111,20 @@ async def sandbox_cup(table: Table) -> tuple[Message, User, dict[int, User]]:
     await table.press(table.anna, "close", card)
     users = {u.id: u for u in (table.anna, table.ben, table.cem, dora)}
     return card, dora, users
+
+
+async def test_groups_of_two_asked_the_host_is_told_privately_why_they_are_larger(
+    table: Table,
+) -> None:
+    card, _, _ = await sandbox_cup(table)
+    (why,) = await table.extra["created"].wait_followup()
+    assert why.visibility == "ephemeral" and why.audience == table.anna.id
+    assert why.content == (
+        "Gruppen zu 2 ließen niemanden ausscheiden: aus jeder Gruppe kommen die besten 2 "
+        "weiter. Gelost werden deshalb Gruppen zu mindestens 3."
+    )
+    assert len(table.fake.threads(table.channel)) == 1  # one group of three
+    assert "Gruppen zu mindestens 3" in card.text()
 
 
 def registration_cards(table: Table, channel: Channel) -> list[Message]:
