@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.games.verflixte6.render import cards as v6_cards
-from bot.i18n import t
+from bot.i18n import reasoned, t
 from bot.play.outcome import FollowUp
 from bot.play.tournaments import group_of
 from bot.render import pictures
@@ -20,12 +20,13 @@ from bot.service import Outcome, Service
 from bot.tournament.evening_time import shown_time
 from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import Delivery, nonce_of, send_private, wake
-from cogs.pipeline.dms import closed_notice
+from cogs.pipeline.dms import closed_notice, send_dm
 from cogs.pipeline.plans import Dms, Later, Locator, Post, Step, Table
 from cogs.pipeline.replies import respond
 from cogs.pipeline.session import TableSession
 from cogs.pipeline.table_places import channel_by_id
 from cogs.table_bot import TableBot
+from cogs.tournament.evening_calls import close_reminder
 
 THREAD_ARCHIVE_MINUTES = 10080  # a week, the longest Discord offers: evenings are days apart
 THREAD_EXISTS = 160004  # "A thread has already been created for this message"
@@ -269,9 +270,26 @@ async def substitute(session: TableSession, outcome: Outcome) -> None:
     )
     await respond(interaction, content=text)
     await session.deliver(outcome)
+    await tell_replaced(session, outcome, event)
     table = await session.service.tournaments.seat_substitute(event)
     if table is None:
         return  # no table yet: it opens with the newcomer seated
     await session.deliver_all([table])
     channel = await channel_by_id(interaction.client, table.channel_id)
     await send_private(session.sessions, channel, table, [str(event["player"])])
+
+
+async def tell_replaced(session: TableSession, outcome: Outcome, event: dict[str, Any]) -> None:
+    """The player a substitute replaced learns it by DM, in his language (closed DMs: the
+    public line named him), and his reminder's "Bin dabei" closes."""
+    out, client = str(event["out"]), session.sessions.client
+    reason = str(event.get("reason") or "")
+    text = t(
+        reasoned("ui.tour.replaced_dm", reason),
+        session.service.directory.reader_locale(out, outcome.locale),
+        name=outcome.public["name"], by=v6_cards.mention(str(event["by"])),
+        player=v6_cards.mention(str(event["player"])), group=event["group"], reason=reason,
+    )  # fmt: skip
+    nonce = nonce_of(outcome.game_id, outcome.version, f"replaced:{out}")
+    await send_dm(client, out, ui.note(text), nonce=nonce, accent=ui.accent_of(outcome.kind))
+    await close_reminder(client, out, outcome.game_id, int(event["group"]))

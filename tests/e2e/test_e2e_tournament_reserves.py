@@ -3,9 +3,15 @@ seat's points are his (docs/DECISIONS.md); bad substitutions are refused private
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from bot.tournament.evening_time import BERLIN, parse_evening
 from loopback.entities import Channel, Message, User
+from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_play import MANAGE_GUILD, play_thread, tournament
 from tests.helpers.e2e_table import Table
+
+EVENING = ("2099-11-28", "19:30")
 
 
 async def test_a_reserve_takes_a_missing_players_seat(table: Table) -> None:
@@ -155,3 +161,33 @@ async def test_a_substitution_typed_in_the_groups_thread_edits_the_one_card(tabl
     assert registration_cards(table, thread) == []
     assert registration_cards(table, table.channel) == [card]
     assert fake.violations == []
+
+
+async def test_a_replaced_player_is_told_and_listed_as_replaced(table: Table) -> None:
+    """The player a substitute replaced gets a DM, his reminder's "Bin dabei" closes, and
+    the standings say by whom and why he was replaced (not that he withdrew)."""
+    fake = table.fake
+    _, dora, _ = await sandbox_cup(table)
+    cem = table.cem
+    await table.slash(table.anna, "turnier termin", gruppe=1, datum=EVENING[0], uhrzeit=EVENING[1])
+    cog = table.bot.get_cog("TournamentCog")  # type: ignore[union-attr]
+    evening = parse_evening(*EVENING, BERLIN)
+    assert await cog.remind_due(evening - timedelta(minutes=30)) == 1  # type: ignore[union-attr]
+    await table.settled()
+    (reminder,) = [m for m in fake.private_messages(cem) if "Erinnerung" in m.text()]
+    assert [click_of(c).verb for c in reminder.custom_ids()] == ["checkin"]
+
+    await table.slash(
+        table.anna, "turnier ersetzen", gruppe=1, spieler=cem, ersatz=dora, grund="krank"
+    )
+    told = [m for m in fake.private_messages(cem) if "eingesetzt" in m.text()]
+    assert [m.visibility for m in told] == ["dm"]
+    assert told[0].text() == (
+        f"Im Turnier „Sandbox Cup“ hat <@{table.anna.id}> für dich <@{dora.id}> in Gruppe 1 "
+        "eingesetzt: du spielst dort nicht mehr mit. Grund: krank"
+    )
+    assert reminder.custom_ids() == [] and "Erinnerung" in reminder.text()  # closed, kept
+
+    standings = (await table.slash(table.ben, "turnier stand")).message.text()
+    assert "**Ersetzt** · Cem: ersetzt durch Dora (krank)" in standings
+    assert "zurückgezogen" not in standings
