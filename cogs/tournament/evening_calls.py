@@ -80,21 +80,34 @@ async def close_checkins(
     ``channel`` (the group's thread: its call; a DM: a reminder), each read as it stands
     and kept without its button: the table opened, or its reader no longer plays there.
     Closing again is harmless. How many it closed."""
-    if client.user is None:
-        return 0
     closed = 0
-    found: Any = await client.http.logs_from(channel.id, LOOKBACK)  # as Discord sent them
-    for raw in found:
-        author = raw.get("author") or {}
-        if int(author.get("id", 0)) != client.user.id:
-            continue
-        if not any(_is_checkin(c, tournament_id, number) for c in _custom_ids(raw)):
-            continue
+    for raw in await _checkins(client, channel, tournament_id, number):
         kept = ui.Components(ui.without_controls(raw.get("components") or []))
         message = channel.get_partial_message(int(raw["id"]))
         await message.edit(view=kept, allowed_mentions=ui.NO_PINGS)
         closed += 1
     return closed
+
+
+async def checkin_messages(
+    client: discord.Client, channel: Any, tournament_id: int, number: int
+) -> list[int]:
+    """The ids of the bot's recent messages in ``channel`` that offer group ``number``'s
+    "Bin dabei"."""
+    return [int(raw["id"]) for raw in await _checkins(client, channel, tournament_id, number)]
+
+
+async def _checkins(
+    client: discord.Client, channel: Any, tournament_id: int, number: int
+) -> list[dict[str, Any]]:
+    if client.user is None:
+        return []
+    found: Any = await client.http.logs_from(channel.id, LOOKBACK)  # as Discord sent them
+    mine = [raw for raw in found if int((raw.get("author") or {}).get("id", 0)) == client.user.id]
+    return [
+        raw for raw in mine
+        if any(_is_checkin(c, tournament_id, number) for c in _custom_ids(raw))
+    ]  # fmt: skip
 
 
 async def close_reminder(client: discord.Client, player: str, tournament_id: int,

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.games.verflixte6.render import cards as v6_cards
-from bot.i18n import reasoned, t
+from bot.i18n import listed, reasoned, t
 from bot.play.outcome import FollowUp
 from bot.play.tournaments import group_of
 from bot.render import pictures
@@ -19,14 +19,14 @@ from bot.render.cards import Button, Card, Picture, custom_id
 from bot.service import Outcome, Service
 from bot.tournament.evening_time import shown_time
 from cogs.pipeline import payload as ui
-from cogs.pipeline.delivery import Delivery, nonce_of, send_private, wake
+from cogs.pipeline.delivery import Delivery, edit_awake, nonce_of, send_private, wake
 from cogs.pipeline.dms import closed_notice, send_dm
 from cogs.pipeline.plans import Dms, Later, Locator, Post, Step, Table
 from cogs.pipeline.replies import respond
 from cogs.pipeline.session import TableSession
 from cogs.pipeline.table_places import channel_by_id
 from cogs.table_bot import TableBot
-from cogs.tournament.evening_calls import close_reminder
+from cogs.tournament.evening_calls import checkin_messages, close_checkins, close_reminder
 
 THREAD_ARCHIVE_MINUTES = 10080  # a week, the longest Discord offers: evenings are days apart
 THREAD_EXISTS = 160004  # "A thread has already been created for this message"
@@ -144,7 +144,7 @@ def plan(d: Delivery) -> list[Step]:
         elif event["type"] == "evening":
             steps.append(evening_call(outcome, event))
         elif event["type"] == "start_group":
-            steps.append(group_start(outcome, event))
+            steps.append(group_start(d, event))
     return steps
 
 
@@ -167,11 +167,47 @@ async def group_thread(d: Delivery, group: dict[str, Any]) -> Any:
 
 def evening_call(outcome: Outcome, event: dict[str, Any]) -> Post:
     """A group's evening begins: its players called in its thread, with "Bin dabei"."""
-    players = ", ".join(v6_cards.mention(p) for p in event["players"])
-    text = t("ui.tour.evening_begins", outcome.locale, group=event["group"], players=players)
-    button = checkin_button(outcome, event["group"], outcome.locale)
-    card = Card(description=text, rows=[(button,)])
+    card = call_card(outcome, event["group"], event["players"])
     return Post(f"evening{event['group']}", card, cause=event, at=in_thread(event["group"]))
+
+
+def call_card(outcome: Outcome, number: int, players: list[str]) -> Card:
+    """The call of group ``number``'s evening, with "Bin dabei" and, once someone pressed
+    it, who has checked in (the host sees whom the group still waits for)."""
+    locale = outcome.locale
+    called = ", ".join(v6_cards.mention(p) for p in players)
+    lines = [t("ui.tour.evening_begins", locale, group=number, players=called)]
+    group = group_of(outcome, number)
+    present = [p for p in players if group is not None and p in group["checked_in"]]
+    if present:
+        names = ", ".join(v6_cards.mention(p) for p in present)
+        lines.append(t("ui.tour.checked_in_list", locale, count=len(present),
+                       total=len(players), players=names))  # fmt: skip
+    button = checkin_button(outcome, number, locale)
+    return Card(description="\n".join(lines), rows=[(button,)])
+
+
+async def show_checkins(d: Delivery) -> None:
+    """After the tournament's outcome was carried out: a check-in shows on its group's
+    call; a group that started closes its call's "Bin dabei" and its players' reminders'
+    (read from the thread and the DMs, so a redelivery does it again harmlessly)."""
+    outcome, client = d.outcome, d.client
+    for event in outcome.events:
+        group = group_of(outcome, int(event.get("group") or 0))
+        if group is None or event["type"] not in ("checkin", "start_group"):
+            continue
+        thread = await group_thread(d, group)
+        if thread is None:
+            continue
+        number = int(group["number"])
+        if event["type"] == "checkin":
+            card = call_card(outcome, number, group["players"])
+            for message_id in await checkin_messages(client, thread, outcome.game_id, number):
+                await edit_awake(thread, message_id, card, d.accent)
+            continue
+        await close_checkins(client, thread, outcome.game_id, number)
+        for player in group["players"]:
+            await close_reminder(client, player, outcome.game_id, number)
 
 
 def checkin_button(outcome: Outcome, number: int, locale: str) -> Button:
@@ -181,14 +217,20 @@ def checkin_button(outcome: Outcome, number: int, locale: str) -> Button:
     return Button(cid, t("ui.button.checkin", locale), "success")
 
 
-def group_start(outcome: Outcome, event: dict[str, Any]) -> Post:
-    """A waiting group's table opened: said in its thread, with who did not check in and
-    what happens for them."""
-    missing = event["missing"]
+def group_start(d: Delivery, event: dict[str, Any]) -> Post:
+    """A waiting group's table opened: said in its thread by a new message, with who did
+    not check in and what happens for them, and pinging whoever is to act at the table."""
+    outcome, missing = d.outcome, event["missing"]
     text = t("ui.tour.group_started", outcome.locale, group=event["group"])
     if missing:
         names = ", ".join(v6_cards.mention(p) for p in missing)
         text += " " + t(f"ui.tour.missing.{event['handling']}", outcome.locale, players=names)
+    group = group_of(outcome, int(event["group"]))
+    if group is not None and group["game_id"] is not None:
+        to_act = d.service.tables.current(int(group["game_id"])).to_act
+        if to_act:
+            names = listed((v6_cards.mention(p) for p in to_act), outcome.locale)
+            text += " " + t("ui.turn_ping", outcome.locale, players=names, count=len(to_act))
     return Post(f"start{event['group']}", cause=event, text=text, at=in_thread(event["group"]))
 
 

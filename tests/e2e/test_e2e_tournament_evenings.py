@@ -145,3 +145,39 @@ async def test_an_evening_as_a_german_host_writes_it(table: Table) -> None:
     assert (
         service.tables.current(tid).public["rounds"][-1]["groups"][0]["evening"] == group["evening"]
     )
+
+
+async def test_the_host_sees_the_check_ins_and_the_open_table_pings_who_acts(
+    table: Table,
+) -> None:
+    """The call shows who has checked in; when the table opens, its "Bin dabei" closes (in
+    the thread and in the reminders), and a new message pings whoever is to act."""
+    fake = table.fake
+    _, users = await tournament(table, players=8)
+    _, second = fake.threads(table.channel)
+    service = table.bot.service  # type: ignore[union-attr]
+    game = service.tables.find(second.id, None) or 0
+    await table.slash(table.anna, "turnier termin", gruppe=2, datum=EVENING[0],
+                      uhrzeit=EVENING[1])  # fmt: skip
+    evening = parse_evening(*EVENING, BERLIN)
+    cog = table.bot.get_cog("TournamentCog")  # type: ignore[union-attr]
+    assert await cog.remind_due(evening - timedelta(minutes=30)) == 1  # type: ignore[union-attr]
+    assert await open_evenings(table.bot, evening + timedelta(minutes=1)) == 1  # type: ignore[arg-type]
+    await table.settled()
+    (call,) = [m for m in fake.channel_messages(second) if "beginnt" in m.text()]
+    seated = service.tables.current(game).players
+    one, two = users[int(seated[0])], users[int(seated[1])]
+    await table.press(one, "checkin", call)
+    assert f"Eingecheckt (1 von 4): <@{one.id}>" in call.text()
+    (reminder,) = [m for m in fake.private_messages(two) if "Erinnerung" in m.text()]
+    await table.press(two, "checkin", reminder)  # from the reminder: the call shows it too
+    assert f"Eingecheckt (2 von 4): <@{one.id}>, <@{two.id}>" in call.text()
+
+    assert await open_evenings(table.bot, evening + timedelta(minutes=16)) == 1  # type: ignore[arg-type]
+    await table.settled()
+    assert call.custom_ids() == [] and "Eingecheckt (2 von 4)" in call.text()  # closed
+    assert reminder.custom_ids() == []
+    (opened,) = [m for m in fake.channel_messages(second) if "ist offen" in m.text()]
+    to_act = service.tables.current(game).to_act
+    assert opened.edits == 0 and f"<@{to_act[0]}>, du bist am Zug." in opened.text()
+    assert opened.id > call.id  # a new message, after the call

@@ -187,6 +187,10 @@ async def test_a_replaced_player_is_told_and_listed_as_replaced(table: Table) ->
         "eingesetzt: du spielst dort nicht mehr mit. Grund: krank"
     )
     assert reminder.custom_ids() == [] and "Erinnerung" in reminder.text()  # closed, kept
+    (thread,) = fake.threads(table.channel)
+    card = [m for m in fake.channel_messages(thread) if m.components][-1]  # the table
+    assert "übernimmt den Platz" in card.text()
+    assert "⏸ Der Tisch ist pausiert (wartet auf den Abend" in card.text()  # still waits
 
     standings = (await table.slash(table.ben, "turnier stand")).message.text()
     assert "**Ersetzt** · Cem: ersetzt durch Dora (krank)" in standings
