@@ -141,7 +141,10 @@ async def test_an_evening_as_a_german_host_writes_it(table: Table) -> None:
     group = service.tables.current(tid).public["rounds"][-1]["groups"][0]
     assert group["evening"] == at.isoformat()
     bad = await table.slash(table.anna, "turnier termin", gruppe=1, datum="1.13.", uhrzeit="20")
-    assert bad.message.visibility == "ephemeral" and "01.12.2026" in bad.message.text()
+    assert bad.message.visibility == "ephemeral"
+    assert bad.message.text() == "Den 1.13. gibt es nicht im Kalender."
+    unread = await table.slash(table.anna, "turnier termin", gruppe=1, datum="bald", uhrzeit="20")
+    assert unread.message.visibility == "ephemeral" and "01.12.2026" in unread.message.text()
     assert (
         service.tables.current(tid).public["rounds"][-1]["groups"][0]["evening"] == group["evening"]
     )
