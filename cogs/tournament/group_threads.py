@@ -4,6 +4,7 @@ group's table, a round's draw, the champion, an evening's reminder); the picture
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -16,11 +17,14 @@ from bot.play.tournaments import group_of
 from bot.render import pictures
 from bot.render import tournament_cards as tcards
 from bot.render.cards import Button, Card, Picture, custom_id
+from bot.render.drawn import ready
 from bot.service import Outcome, Service
 from bot.tournament.evening_time import shown_time
+from cogs.games.verflixte6.show import evening_picture
 from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import Delivery, edit_awake, nonce_of, send_private, wake
 from cogs.pipeline.dms import closed_notice, send_dm
+from cogs.pipeline.onlookers import SHOWN
 from cogs.pipeline.plans import Dms, Later, Locator, Post, Step, Table
 from cogs.pipeline.replies import respond
 from cogs.pipeline.session import TableSession
@@ -335,3 +339,36 @@ async def tell_replaced(session: TableSession, outcome: Outcome, event: dict[str
     nonce = nonce_of(outcome.game_id, outcome.version, f"replaced:{out}")
     await send_dm(client, out, ui.note(text), nonce=nonce, accent=ui.accent_of(outcome.kind))
     await close_reminder(client, out, outcome.game_id, int(event["group"]))
+
+
+async def follow_stechen(d: Delivery) -> None:
+    """A group's result settled by a Stechen: the evening's picture on its table's last
+    message shows the places as the result does (it was drawn before the Stechen, level
+    players sharing a place). The card kept for the table's onlookers is the one edited;
+    without it (a restart since) the picture stays as drawn."""
+    for event in d.outcome.events:
+        if event["type"] != "group_table" or not event.get("stechen"):
+            continue
+        rounds = d.outcome.public["rounds"]
+        group = next(
+            (g for g in rounds[event["round"] - 1]["groups"] if g["number"] == event["group"]),
+            None,
+        )
+        if group is None or group["game_id"] is None:
+            continue
+        game_id = int(group["game_id"])
+        table, current = d.service.tables.get(game_id), d.service.tables.current(game_id)
+        shown = table.extra.get(SHOWN)
+        evening = [p for p in getattr(shown, "pictures", ()) if p.key.startswith("abend:")]
+        if not isinstance(shown, Card) or not evening or current.message_id is None:
+            continue
+        log = d.service.records.recent_events(game_id, None)
+        order = [row["player"] for row in event["table"]]
+        name = d.service.directory.display_name
+        redrawn = evening_picture(current.public, log, current.locale, name, order=order)
+        card = replace(shown, pictures=tuple(
+            redrawn if p is evening[0] else p for p in shown.pictures
+        ))  # fmt: skip
+        thread = await channel_by_id(d.client, current.channel_id)
+        await edit_awake(thread, current.message_id, await ready(card), ui.accent_of(current.kind))
+        table.extra[SHOWN] = card

@@ -5,14 +5,16 @@ already plays, or one whose evening is cancelled, plays at once."""
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from bot.tournament.evening_time import BERLIN, parse_evening
 from cogs.tournament.evening_calls import open_evenings
 from tests.helpers.click_ids import click_of
-from tests.helpers.e2e_play import play_thread, tournament
+from tests.helpers.e2e_play import MANAGE_GUILD, play_thread, tournament
 from tests.helpers.e2e_table import Table
 
 EVENING = ("2099-11-28", "19:30")
+MEDIA_GALLERY = 12
 
 
 def live(table: Table, thread: object) -> object:
@@ -184,3 +186,46 @@ async def test_the_host_sees_the_check_ins_and_the_open_table_pings_who_acts(
     to_act = service.tables.current(game).to_act
     assert opened.edits == 0 and f"<@{to_act[0]}>, du bist am Zug." in opened.text()
     assert opened.id > call.id  # a new message, after the call
+
+
+def alt_texts(components: list[Any]) -> list[str]:
+    """The pictures' alt texts in a message's components (a media gallery's items)."""
+    found = []
+    for component in components:
+        if component.get("type") == MEDIA_GALLERY:
+            found += [item.get("description") or "" for item in component["items"]]
+        found += alt_texts(component.get("components") or [])
+    return found
+
+
+async def test_the_evenings_picture_follows_the_stechen(table: Table) -> None:
+    """Two level on points and eyes for the second place: the group's result settles it by
+    a Stechen, and the evening's picture in the thread shows the same places (not two
+    second places)."""
+    table.anna.permissions |= MANAGE_GUILD
+    table.dice.d6_only = True
+    # Durchgang 1 in seat order, Durchgang 2 the other way round: the first seat 5 and 5,
+    # the second 4 and 2, the third 2 and 4 (level: 6 points, 6 eyes); Stechen 2 against 5
+    table.dice.add(5, 4, 2, 4, 2, 5, 2, 5, *([4, 2, 6, 5, 1, 3] * 20))
+    created = await table.slash(
+        table.anna, "turnier erstellen", name="Cup", gruppe=3, durchgaenge=2, finale=2
+    )
+    for user in (table.anna, table.ben, table.cem):
+        await table.press(user, "register", created.message)
+    await table.press(table.anna, "close", created.message)
+    (thread,) = table.fake.threads(table.channel)
+    users = {u.id: u for u in (table.anna, table.ben, table.cem)}
+    game = table.bot.service.tables.find(thread.id, None) or 0  # type: ignore[union-attr]
+    first, second, third = table.bot.service.tables.current(game).players  # type: ignore[union-attr]
+    await play_thread(table, thread, users)
+    await table.settled()
+
+    (result,) = [m for m in table.public() if "Gruppe 1 (Runde 1) ist fertig" in m.text()]
+    assert f"2. <@{third}> – 6 Punkte, 6 Augen\n3. <@{second}> – 6 Punkte, 6 Augen" in (
+        result.text()
+    )
+    assert "Stechen" in result.text()
+    (evening,) = [m for m in table.fake.channel_messages(thread) if "abend.png" in m.attachments]
+    (alt,) = alt_texts(evening.components)
+    names = {p: table.fake.users[int(p)].name for p in (first, second, third)}
+    assert f"2. {names[third]}:" in alt and f"3. {names[second]}:" in alt, alt
