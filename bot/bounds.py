@@ -50,8 +50,9 @@ GAME_NUMBER_MIN, GAME_NUMBER_MAX = 1, 2**31 - 1
 JOKER_NAME_MAX = 40
 """``/joker name``: a joker's id, as the autocompletion offers it."""
 
-DATE_MAX, TIME_MAX = 10, 8
-"""``/turnier termin``: ``2026-11-28`` and ``19:30`` (or ``19:30:00``)."""
+DATE_MAX, TIME_MAX = 20, 30
+"""``/turnier termin``: ``2026-11-28`` or ``day after tomorrow``, and ``19:30`` or ``neuf
+heures moins le quart`` (bot.tournament.evening_time reads them)."""
 
 ZONE_MAX = 40
 """``/turnier termin``'s time zone, an IANA name (the longest is 32 characters)."""

@@ -51,9 +51,7 @@ class Info(CroupierCog):
 
     @app_commands.command(name=cmd("benachrichtigung"), description=cmd("benachrichtigung.desc"))
     @app_commands.describe(art=cmd("art.desc"))
-    async def benachrichtigung(
-        self, interaction: discord.Interaction[Any], art: Notify
-    ) -> None:
+    async def benachrichtigung(self, interaction: discord.Interaction[Any], art: Notify) -> None:
         """Anyone, for himself: how he is told that he must act (bot.play.turn_notice)."""
         person = str(interaction.user.id)
         self.service.directory.remember_name(person, interaction.user.display_name)

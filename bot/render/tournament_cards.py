@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import reasoned, t
 from bot.render.cards import MAX_TEXT, Button, Card, Row, custom_id
 from bot.render.lobby_card import Names, ended, mention, revealed_text
 from bot.render.tournament_bracket import FIELDS_MAX, bracket, bracket_fields
@@ -167,6 +167,13 @@ def substitution_line(change: Mapping[str, Any], locale: str, name: Names = ment
     )
 
 
+def replaced_line(change: Mapping[str, Any], locale: str, name: Names = mention) -> str:
+    """``@Cem: ersetzt durch @Dora (krank)``: who left the tournament for whom, and why."""
+    reason = str(change.get("reason") or "")
+    key = reasoned("ui.tour.replaced_by", reason)
+    return t(key, locale, out=name(change["out"]), player=name(change["player"]), reason=reason)
+
+
 def group_rows(table: Sequence[Mapping[str, Any]], name: Names) -> list[list[object]]:
     """The rows a group table shows, for the text and the picture alike."""
     return [[i + 1, name(row["player"]), row["points"], row["eyes"]] for i, row in enumerate(table)]
@@ -190,10 +197,17 @@ def standings_card(tour: Mapping[str, Any], locale: str, name: Names = mention) 
         for g in tour["rounds"][-1]["groups"]
         if g.get("evening") and not g["table"]
     )
-    if tour["withdrawn"] and len(fields) < FIELDS_MAX:
-        fields.append(
-            (t("ui.tour.withdrawn", locale), ", ".join(name(p) for p in tour["withdrawn"])[:1024])
-        )
+    replaced = {
+        change["out"]: change
+        for rnd in tour["rounds"] for group in rnd["groups"]
+        for change in group.get("substitutions", [])
+    }  # fmt: skip
+    withdrawn = [p for p in tour["withdrawn"] if p not in replaced]
+    if withdrawn and len(fields) < FIELDS_MAX:
+        fields.append((t("ui.tour.withdrawn", locale), ", ".join(map(name, withdrawn))[:1024]))
+    if replaced and len(fields) < FIELDS_MAX:
+        lines = [replaced_line(change, locale, name) for change in replaced.values()]
+        fields.append((t("ui.tour.replaced", locale), "\n".join(lines)[:1024]))
     if tour["champion"]:
         title = t("ui.tour.standings_final", locale)
     else:

@@ -164,12 +164,14 @@ class Delivery:
         return self.outcome.event_versions[at]
 
     async def channel(self) -> Any:
-        """The table's channel (the interaction's, if there is one), awake: a group's
+        """The table's channel (the interaction's, if it came from there: a host's
+        command typed in a group's thread is not the tournament's), awake: a group's
         thread archived while its evening was days away is unarchived first, since
         Discord refuses edits in an archived thread."""
         if self._channel is None:
-            if self.interaction is not None and self.interaction.channel is not None:
-                channel = self.interaction.channel
+            here = None if self.interaction is None else self.interaction.channel
+            if here is not None and self.outcome.channel_id in (None, here.id):
+                channel = here
             else:
                 channel = await channel_by_id(self.client, self.outcome.channel_id)
             await wake(channel)

@@ -13,11 +13,13 @@ from typing import Any, Protocol
 
 from bot.engine import IllegalAction
 from bot.i18n import t
-from bot.play.outcome import FINISHED
+from bot.play.outcome import FINISHED, PAUSED
 from bot.play.tables import Table
 from bot.players.seats import PRACTICE
 from bot.render import onlooker_buttons as onlookers
 from bot.render.cards import Card
+from bot.render.lobby_card import mention
+from bot.render.table_events import describe_table_event
 from bot.service import Outcome, Service
 from cogs.pipeline.replies import answer_locale, refuse
 
@@ -85,6 +87,8 @@ def dress(
     if practice:  # every message of a practice table says so (and offers no rematch)
         mark = t("practice.mark", locale)
         card = replace(card, title=f"{mark} · {card.title}" if card.title else mark)
+    if outcome.status == PAUSED and not any(e["type"] == "pause" for e in outcome.events):
+        card = still_paused(service, outcome, card)
     if outcome.finished:
         service.watchers.clear(outcome.game_id)
         if outcome.status == FINISHED and casual(table.row.options) and not practice:
@@ -95,3 +99,12 @@ def dress(
     if kept:
         table.extra[SHOWN] = card
     return card
+
+
+def still_paused(service: Service, outcome: Outcome, card: Card) -> Card:
+    """A paused table's card keeps saying so, with the pause's reason, when something
+    else changes it (a substitute seated while it waits for its evening)."""
+    logged = service.records.events_from(outcome.game_id, lambda e: e["type"] == "pause")
+    pause = next((e for e in reversed(logged) if e["type"] == "pause"), {"type": "pause"})
+    line = describe_table_event(pause, outcome.locale, mention)
+    return replace(card, description="\n".join(filter(None, (card.description, line))))

@@ -22,7 +22,7 @@ from cogs.pipeline.incoming import Click
 from cogs.pipeline.plans import carry_out
 from cogs.pipeline.replies import reader_locale, respond
 from cogs.tournament import correction_prompt
-from cogs.tournament.group_threads import plan
+from cogs.tournament.group_threads import follow_stechen, plan, show_checkins
 
 TOUR = ui.accent_of("turnier")
 
@@ -60,6 +60,8 @@ async def show(d: Delivery, actor: str | None) -> None:
     elif interaction is not None and click is not None and verb == "confirm":
         await correction_prompt.confirmed(interaction, click, outcome)
     await carry_out(d, plan(d))
+    await show_checkins(d)
+    await follow_stechen(d)
     if interaction is None or verb not in ("register", "unregister", "reserve"):
         return
     mine = reader_locale(interaction, outcome.locale)

@@ -30,6 +30,7 @@ from bot.tournament.evening_time import (
     zone_named,
 )
 from bot.tournament.results_export import full_json, standings_csv
+from bot.tournament.standings import ADVANCE_PER_GROUP
 from cogs.croupier_cog import CroupierCog
 from cogs.options import (
     ON_TIMEOUT,
@@ -124,6 +125,11 @@ class TournamentCog(CroupierCog):
             **send_kwargs(tcards.registration_card(outcome, locale), TOUR)
         )
         self.service.tables.set_message(outcome.game_id, callback.message_id)
+        if gruppe <= ADVANCE_PER_GROUP:  # the draw makes larger groups: the host learns why
+            least = ADVANCE_PER_GROUP + 1
+            text = t("ui.tour.groups_raised", self.private_locale(interaction), size=gruppe,
+                     advance=ADVANCE_PER_GROUP, least=least)  # fmt: skip
+            await interaction.followup.send(text, ephemeral=True)
         # Group threads and evenings need more than a table: tell the host what is missing.
         await tell_host(interaction, "tournament", locale)
 

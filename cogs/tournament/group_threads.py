@@ -4,28 +4,33 @@ group's table, a round's draw, the champion, an evening's reminder); the picture
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 import discord
 
 from bot.games.verflixte6.render import cards as v6_cards
-from bot.i18n import t
+from bot.i18n import reasoned, t
 from bot.play.outcome import FollowUp
 from bot.play.tournaments import group_of
 from bot.render import pictures
 from bot.render import tournament_cards as tcards
 from bot.render.cards import Button, Card, Picture, custom_id
+from bot.render.drawn import ready
 from bot.service import Outcome, Service
 from bot.tournament.evening_time import shown_time
+from cogs.games.verflixte6.show import evening_picture
 from cogs.pipeline import payload as ui
-from cogs.pipeline.delivery import Delivery, nonce_of, send_private, wake
-from cogs.pipeline.dms import closed_notice
+from cogs.pipeline.delivery import Delivery, edit_awake, nonce_of, send_private, wake
+from cogs.pipeline.dms import closed_notice, send_dm
+from cogs.pipeline.onlookers import SHOWN
 from cogs.pipeline.plans import Dms, Later, Locator, Post, Step, Table
 from cogs.pipeline.replies import respond
 from cogs.pipeline.session import TableSession
 from cogs.pipeline.table_places import channel_by_id
 from cogs.table_bot import TableBot
+from cogs.tournament.evening_calls import checkin_messages, close_checkins, close_reminder
 
 THREAD_ARCHIVE_MINUTES = 10080  # a week, the longest Discord offers: evenings are days apart
 THREAD_EXISTS = 160004  # "A thread has already been created for this message"
@@ -143,7 +148,7 @@ def plan(d: Delivery) -> list[Step]:
         elif event["type"] == "evening":
             steps.append(evening_call(outcome, event))
         elif event["type"] == "start_group":
-            steps.append(group_start(outcome, event))
+            steps.append(group_start(d, event))
     return steps
 
 
@@ -166,11 +171,47 @@ async def group_thread(d: Delivery, group: dict[str, Any]) -> Any:
 
 def evening_call(outcome: Outcome, event: dict[str, Any]) -> Post:
     """A group's evening begins: its players called in its thread, with "Bin dabei"."""
-    players = ", ".join(v6_cards.mention(p) for p in event["players"])
-    text = t("ui.tour.evening_begins", outcome.locale, group=event["group"], players=players)
-    button = checkin_button(outcome, event["group"], outcome.locale)
-    card = Card(description=text, rows=[(button,)])
+    card = call_card(outcome, event["group"], event["players"])
     return Post(f"evening{event['group']}", card, cause=event, at=in_thread(event["group"]))
+
+
+def call_card(outcome: Outcome, number: int, players: list[str]) -> Card:
+    """The call of group ``number``'s evening, with "Bin dabei" and, once someone pressed
+    it, who has checked in (the host sees whom the group still waits for)."""
+    locale = outcome.locale
+    called = ", ".join(v6_cards.mention(p) for p in players)
+    lines = [t("ui.tour.evening_begins", locale, group=number, players=called)]
+    group = group_of(outcome, number)
+    present = [p for p in players if group is not None and p in group["checked_in"]]
+    if present:
+        names = ", ".join(v6_cards.mention(p) for p in present)
+        lines.append(t("ui.tour.checked_in_list", locale, count=len(present),
+                       total=len(players), players=names))  # fmt: skip
+    button = checkin_button(outcome, number, locale)
+    return Card(description="\n".join(lines), rows=[(button,)])
+
+
+async def show_checkins(d: Delivery) -> None:
+    """After the tournament's outcome was carried out: a check-in shows on its group's
+    call; a group that started closes its call's "Bin dabei" and its players' reminders'
+    (read from the thread and the DMs, so a redelivery does it again harmlessly)."""
+    outcome, client = d.outcome, d.client
+    for event in outcome.events:
+        group = group_of(outcome, int(event.get("group") or 0))
+        if group is None or event["type"] not in ("checkin", "start_group"):
+            continue
+        thread = await group_thread(d, group)
+        if thread is None:
+            continue
+        number = int(group["number"])
+        if event["type"] == "checkin":
+            card = call_card(outcome, number, group["players"])
+            for message_id in await checkin_messages(client, thread, outcome.game_id, number):
+                await edit_awake(thread, message_id, card, d.accent)
+            continue
+        await close_checkins(client, thread, outcome.game_id, number)
+        for player in group["players"]:
+            await close_reminder(client, player, outcome.game_id, number)
 
 
 def checkin_button(outcome: Outcome, number: int, locale: str) -> Button:
@@ -180,10 +221,11 @@ def checkin_button(outcome: Outcome, number: int, locale: str) -> Button:
     return Button(cid, t("ui.button.checkin", locale), "success")
 
 
-def group_start(outcome: Outcome, event: dict[str, Any]) -> Post:
-    """A waiting group's table opened: said in its thread, with who did not check in and
-    what happens for them."""
-    missing = event["missing"]
+def group_start(d: Delivery, event: dict[str, Any]) -> Post:
+    """A waiting group's table opened: said in its thread by a new message, with who did
+    not check in and what happens for them (whoever is to act at the table is told by the
+    table's own turn notice: cogs.pipeline.turn_notices)."""
+    outcome, missing = d.outcome, event["missing"]
     text = t("ui.tour.group_started", outcome.locale, group=event["group"])
     if missing:
         names = ", ".join(v6_cards.mention(p) for p in missing)
@@ -269,9 +311,59 @@ async def substitute(session: TableSession, outcome: Outcome) -> None:
     )
     await respond(interaction, content=text)
     await session.deliver(outcome)
+    await tell_replaced(session, outcome, event)
     table = await session.service.tournaments.seat_substitute(event)
     if table is None:
         return  # no table yet: it opens with the newcomer seated
     await session.deliver_all([table])
     channel = await channel_by_id(interaction.client, table.channel_id)
     await send_private(session.sessions, channel, table, [str(event["player"])])
+
+
+async def tell_replaced(session: TableSession, outcome: Outcome, event: dict[str, Any]) -> None:
+    """The player a substitute replaced learns it by DM, in his language (closed DMs: the
+    public line named him), and his reminder's "Bin dabei" closes."""
+    out, client = str(event["out"]), session.sessions.client
+    reason = str(event.get("reason") or "")
+    text = t(
+        reasoned("ui.tour.replaced_dm", reason),
+        session.service.directory.reader_locale(out, outcome.locale),
+        name=outcome.public["name"], by=v6_cards.mention(str(event["by"])),
+        player=v6_cards.mention(str(event["player"])), group=event["group"], reason=reason,
+    )  # fmt: skip
+    nonce = nonce_of(outcome.game_id, outcome.version, f"replaced:{out}")
+    await send_dm(client, out, ui.note(text), nonce=nonce, accent=ui.accent_of(outcome.kind))
+    await close_reminder(client, out, outcome.game_id, int(event["group"]))
+
+
+async def follow_stechen(d: Delivery) -> None:
+    """A group's result settled by a Stechen: the evening's picture on its table's last
+    message shows the places as the result does (it was drawn before the Stechen, level
+    players sharing a place). The card kept for the table's onlookers is the one edited;
+    without it (a restart since) the picture stays as drawn."""
+    for event in d.outcome.events:
+        if event["type"] != "group_table" or not event.get("stechen"):
+            continue
+        rounds = d.outcome.public["rounds"]
+        group = next(
+            (g for g in rounds[event["round"] - 1]["groups"] if g["number"] == event["group"]),
+            None,
+        )
+        if group is None or group["game_id"] is None:
+            continue
+        game_id = int(group["game_id"])
+        table, current = d.service.tables.get(game_id), d.service.tables.current(game_id)
+        shown = table.extra.get(SHOWN)
+        evening = [p for p in getattr(shown, "pictures", ()) if p.key.startswith("abend:")]
+        if not isinstance(shown, Card) or not evening or current.message_id is None:
+            continue
+        log = d.service.records.recent_events(game_id, None)
+        order = [row["player"] for row in event["table"]]
+        name = d.service.directory.display_name
+        redrawn = evening_picture(current.public, log, current.locale, name, order=order)
+        card = replace(shown, pictures=tuple(
+            redrawn if p is evening[0] else p for p in shown.pictures
+        ))  # fmt: skip
+        thread = await channel_by_id(d.client, current.channel_id)
+        await edit_awake(thread, current.message_id, await ready(card), ui.accent_of(current.kind))
+        table.extra[SHOWN] = card

@@ -5,14 +5,16 @@ already plays, or one whose evening is cancelled, plays at once."""
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from bot.tournament.evening_time import BERLIN, parse_evening
 from cogs.tournament.evening_calls import open_evenings
 from tests.helpers.click_ids import click_of
-from tests.helpers.e2e_play import play_thread, tournament
+from tests.helpers.e2e_play import MANAGE_GUILD, play_thread, tournament
 from tests.helpers.e2e_table import Table
 
 EVENING = ("2099-11-28", "19:30")
+MEDIA_GALLERY = 12
 
 
 def live(table: Table, thread: object) -> object:
@@ -141,7 +143,91 @@ async def test_an_evening_as_a_german_host_writes_it(table: Table) -> None:
     group = service.tables.current(tid).public["rounds"][-1]["groups"][0]
     assert group["evening"] == at.isoformat()
     bad = await table.slash(table.anna, "turnier termin", gruppe=1, datum="1.13.", uhrzeit="20")
-    assert bad.message.visibility == "ephemeral" and "01.12.2026" in bad.message.text()
+    assert bad.message.visibility == "ephemeral"
+    assert bad.message.text() == "Den 1.13. gibt es nicht im Kalender."
+    unread = await table.slash(table.anna, "turnier termin", gruppe=1, datum="bald", uhrzeit="20")
+    assert unread.message.visibility == "ephemeral" and "01.12.2026" in unread.message.text()
     assert (
         service.tables.current(tid).public["rounds"][-1]["groups"][0]["evening"] == group["evening"]
     )
+
+
+async def test_the_host_sees_the_check_ins_and_the_open_table_pings_who_acts(
+    table: Table,
+) -> None:
+    """The call shows who has checked in; when the table opens, its "Bin dabei" closes (in
+    the thread and in the reminders), and a new message pings whoever is to act."""
+    fake = table.fake
+    _, users = await tournament(table, players=8)
+    _, second = fake.threads(table.channel)
+    service = table.bot.service  # type: ignore[union-attr]
+    game = service.tables.find(second.id, None) or 0
+    await table.slash(table.anna, "turnier termin", gruppe=2, datum=EVENING[0],
+                      uhrzeit=EVENING[1])  # fmt: skip
+    evening = parse_evening(*EVENING, BERLIN)
+    cog = table.bot.get_cog("TournamentCog")  # type: ignore[union-attr]
+    assert await cog.remind_due(evening - timedelta(minutes=30)) == 1  # type: ignore[union-attr]
+    assert await open_evenings(table.bot, evening + timedelta(minutes=1)) == 1  # type: ignore[arg-type]
+    await table.settled()
+    (call,) = [m for m in fake.channel_messages(second) if "beginnt" in m.text()]
+    seated = service.tables.current(game).players
+    one, two = users[int(seated[0])], users[int(seated[1])]
+    await table.press(one, "checkin", call)
+    assert f"Eingecheckt (1 von 4): <@{one.id}>" in call.text()
+    (reminder,) = [m for m in fake.private_messages(two) if "Erinnerung" in m.text()]
+    await table.press(two, "checkin", reminder)  # from the reminder: the call shows it too
+    assert f"Eingecheckt (2 von 4): <@{one.id}>, <@{two.id}>" in call.text()
+
+    mark = len(fake.notifications)
+    assert await open_evenings(table.bot, evening + timedelta(minutes=16)) == 1  # type: ignore[arg-type]
+    await table.settled()
+    assert call.custom_ids() == [] and "Eingecheckt (2 von 4)" in call.text()  # closed
+    assert reminder.custom_ids() == []
+    (opened,) = [m for m in fake.channel_messages(second) if "ist offen" in m.text()]
+    to_act = service.tables.current(game).to_act
+    assert opened.edits == 0 and opened.id > call.id  # a new message, after the call
+    told = fake.notified(int(to_act[0]), mark)
+    assert len(told) == 1 and told[0].channel_id == second.id  # once, in the group's thread
+
+
+def alt_texts(components: list[Any]) -> list[str]:
+    """The pictures' alt texts in a message's components (a media gallery's items)."""
+    found = []
+    for component in components:
+        if component.get("type") == MEDIA_GALLERY:
+            found += [item.get("description") or "" for item in component["items"]]
+        found += alt_texts(component.get("components") or [])
+    return found
+
+
+async def test_the_evenings_picture_follows_the_stechen(table: Table) -> None:
+    """Two level on points and eyes for the second place: the group's result settles it by
+    a Stechen, and the evening's picture in the thread shows the same places (not two
+    second places)."""
+    table.anna.permissions |= MANAGE_GUILD
+    table.dice.d6_only = True
+    # Durchgang 1 in seat order, Durchgang 2 the other way round: the first seat 5 and 5,
+    # the second 4 and 2, the third 2 and 4 (level: 6 points, 6 eyes); Stechen 2 against 5
+    table.dice.add(5, 4, 2, 4, 2, 5, 2, 5, *([4, 2, 6, 5, 1, 3] * 20))
+    created = await table.slash(
+        table.anna, "turnier erstellen", name="Cup", gruppe=3, durchgaenge=2, finale=2
+    )
+    for user in (table.anna, table.ben, table.cem):
+        await table.press(user, "register", created.message)
+    await table.press(table.anna, "close", created.message)
+    (thread,) = table.fake.threads(table.channel)
+    users = {u.id: u for u in (table.anna, table.ben, table.cem)}
+    game = table.bot.service.tables.find(thread.id, None) or 0  # type: ignore[union-attr]
+    first, second, third = table.bot.service.tables.current(game).players  # type: ignore[union-attr]
+    await play_thread(table, thread, users)
+    await table.settled()
+
+    (result,) = [m for m in table.public() if "Gruppe 1 (Runde 1) ist fertig" in m.text()]
+    assert f"2. <@{third}> – 6 Punkte, 6 Augen\n3. <@{second}> – 6 Punkte, 6 Augen" in (
+        result.text()
+    )
+    assert "Stechen" in result.text()
+    (evening,) = [m for m in table.fake.channel_messages(thread) if "abend.png" in m.attachments]
+    (alt,) = alt_texts(evening.components)
+    names = {p: table.fake.users[int(p)].name for p in (first, second, third)}
+    assert f"2. {names[third]}:" in alt and f"3. {names[second]}:" in alt, alt

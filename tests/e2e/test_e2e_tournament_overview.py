@@ -3,8 +3,9 @@ and a server's tournaments at a glance (``/turnier liste``), on the loopback Dis
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from loopback.entities import CREATE_EVENTS
 from tests.helpers.e2e_play import play_thread
@@ -103,9 +104,11 @@ async def test_bad_evenings_are_refused_privately_and_change_nothing(table: Tabl
     cases = [
         ({"datum": "2099-11-28", "uhrzeit": "19:30", "zeitzone": "Mars/Olympus"}, "Zeitzone"),
         ({"datum": "2020-01-01", "uhrzeit": "19:30", "zeitzone": "Asia/Tokyo"}, "Vergangenheit"),
-        ({"datum": "2099-02-30", "uhrzeit": "19:30"}, "01.12.2026"),
-        ({"datum": "28.13.2099", "uhrzeit": "19:30"}, "01.12.2026"),
-        ({"datum": "28.11.2099", "uhrzeit": "halb 8"}, "20 Uhr"),
+        ({"datum": "2099-02-30", "uhrzeit": "19:30"}, "Den 2099-02-30 gibt es nicht"),
+        ({"datum": "28.13.2099", "uhrzeit": "19:30"}, "Den 28.13.2099 gibt es nicht"),
+        ({"datum": "bald", "uhrzeit": "19:30"}, "01.12.2026"),
+        ({"datum": "28.11.2099", "uhrzeit": "halb 13"}, "halb acht"),
+        ({"datum": "28.11.2099", "uhrzeit": "24:00"}, "Die Uhrzeit 24:00 gibt es nicht"),
     ]
     for options, said in cases:
         refused = await table.slash(table.anna, "turnier termin", gruppe=1, **options)
@@ -170,3 +173,29 @@ async def test_the_servers_time_zone_is_the_default_of_an_evening(table: Table) 
         zeitzone="Asia/Tokyo",
     )  # fmt: skip
     assert f"<t:{unix(2099, 11, 28, 10, 30)}:F>" in tokyo.message.content  # the option wins
+
+
+async def test_evenings_as_people_type_them_in_the_servers_zone(table: Table) -> None:
+    """ "morgen" and "halb acht" are read in the server's time zone (tomorrow there, at
+    19:30); a date that does not exist is refused as such, privately."""
+    fake = table.fake
+    table.dice.d6_only = True
+    table.anna.permissions |= MANAGE_GUILD
+    await table.slash(table.anna, "zeitzone", zeitzone="Pacific/Auckland")
+    await drawn(
+        table, "Advent", [table.anna, table.ben, table.cem, fake.add_user("D", guild=table.guild)]
+    )
+    scheduled = await table.slash(
+        table.anna, "turnier termin", gruppe=1, datum="morgen", uhrzeit="halb acht"
+    )
+    zone = ZoneInfo("Pacific/Auckland")
+    tomorrow = datetime.now(zone).date() + timedelta(days=1)
+    at = datetime(tomorrow.year, tomorrow.month, tomorrow.day, 19, 30, tzinfo=zone)
+    assert scheduled.message.visibility == "public"
+    assert f"<t:{int(at.timestamp())}:F>" in scheduled.message.content
+
+    missing = await table.slash(
+        table.anna, "turnier termin", gruppe=1, datum="31.11.2099", uhrzeit="20 Uhr"
+    )
+    assert missing.message.visibility == "ephemeral"
+    assert missing.message.content == "Den 31.11.2099 gibt es nicht im Kalender."

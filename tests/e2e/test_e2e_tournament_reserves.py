@@ -3,8 +3,15 @@ seat's points are his (docs/DECISIONS.md); bad substitutions are refused private
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from bot.tournament.evening_time import BERLIN, parse_evening
+from loopback.entities import Channel, Message, User
+from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_play import MANAGE_GUILD, play_thread, tournament
 from tests.helpers.e2e_table import Table
+
+EVENING = ("2099-11-28", "19:30")
 
 
 async def test_a_reserve_takes_a_missing_players_seat(table: Table) -> None:
@@ -90,3 +97,101 @@ async def test_one_role_per_person_and_the_second_press_says_which(table: Table)
     left = await table.press(ben, "unregister", card)
     (note,) = await left.wait_followup()
     assert "nicht mehr Ersatz" in note.content and "Ersatz (" not in card.text()
+
+
+async def sandbox_cup(table: Table) -> tuple[Message, User, dict[int, User]]:
+    """The issue's repro: Sandbox Cup, groups of 2 asked, one Durchgang, a Finale of 2;
+    Anna, Ben and Cem play, Dora is Ersatz; the host closed the registration."""
+    table.anna.permissions |= MANAGE_GUILD
+    table.dice.d6_only = True
+    table.dice.add(*([4, 2, 6, 5, 1, 3] * 60))
+    created = await table.slash(
+        table.anna, "turnier erstellen", name="Sandbox Cup", gruppe=2, durchgaenge=1, finale=2
+    )
+    card = created.message
+    table.extra["created"] = created
+    dora = table.fake.add_user("Dora", guild=table.guild)
+    for user in (table.anna, table.ben, table.cem):
+        await table.press(user, "register", card)
+    await table.press(dora, "reserve", card)
+    await table.press(table.anna, "close", card)
+    users = {u.id: u for u in (table.anna, table.ben, table.cem, dora)}
+    return card, dora, users
+
+
+async def test_groups_of_two_asked_the_host_is_told_privately_why_they_are_larger(
+    table: Table,
+) -> None:
+    card, _, _ = await sandbox_cup(table)
+    (why,) = await table.extra["created"].wait_followup()
+    assert why.visibility == "ephemeral" and why.audience == table.anna.id
+    assert why.content == (
+        "Gruppen zu 2 ließen niemanden ausscheiden: aus jeder Gruppe kommen die besten 2 "
+        "weiter. Gelost werden deshalb Gruppen zu mindestens 3."
+    )
+    assert len(table.fake.threads(table.channel)) == 1  # one group of three
+    assert "Gruppen zu mindestens 3" in card.text()
+
+
+def registration_cards(table: Table, channel: Channel) -> list[Message]:
+    """The tournament's registration cards in ``channel`` (they list who registered)."""
+    return [m for m in table.fake.channel_messages(channel) if "Angemeldet (" in m.text()]
+
+
+async def test_a_substitution_typed_in_the_groups_thread_edits_the_one_card(table: Table) -> None:
+    """The registration card stays the one in the tournament's channel, edited in place,
+    whatever channel the host's command came from; no copy anywhere."""
+    fake = table.fake
+    card, dora, users = await sandbox_cup(table)
+    (thread,) = fake.threads(table.channel)
+    assert "Ersatz (1)" in card.text()
+    edits = card.edits
+    seated = await fake.slash(
+        table.anna, thread, "turnier ersetzen", gruppe=1, spieler=table.cem, ersatz=dora,
+        grund="krank",
+    )  # fmt: skip
+    await table.settled()
+    assert seated.message.visibility == "public"
+    assert card.edits > edits and "Ersatz (" not in card.text()  # Dora plays now
+    assert registration_cards(table, thread) == []
+    assert registration_cards(table, table.channel) == [card]
+    assert fake.violations == []  # no PATCH of a message that is not there
+
+    await play_thread(table, thread, users)
+    assert registration_cards(table, thread) == []
+    assert registration_cards(table, table.channel) == [card]
+    assert fake.violations == []
+
+
+async def test_a_replaced_player_is_told_and_listed_as_replaced(table: Table) -> None:
+    """The player a substitute replaced gets a DM, his reminder's "Bin dabei" closes, and
+    the standings say by whom and why he was replaced (not that he withdrew)."""
+    fake = table.fake
+    _, dora, _ = await sandbox_cup(table)
+    cem = table.cem
+    await table.slash(table.anna, "turnier termin", gruppe=1, datum=EVENING[0], uhrzeit=EVENING[1])
+    cog = table.bot.get_cog("TournamentCog")  # type: ignore[union-attr]
+    evening = parse_evening(*EVENING, BERLIN)
+    assert await cog.remind_due(evening - timedelta(minutes=30)) == 1  # type: ignore[union-attr]
+    await table.settled()
+    (reminder,) = [m for m in fake.private_messages(cem) if "Erinnerung" in m.text()]
+    assert [click_of(c).verb for c in reminder.custom_ids()] == ["checkin"]
+
+    await table.slash(
+        table.anna, "turnier ersetzen", gruppe=1, spieler=cem, ersatz=dora, grund="krank"
+    )
+    told = [m for m in fake.private_messages(cem) if "eingesetzt" in m.text()]
+    assert [m.visibility for m in told] == ["dm"]
+    assert told[0].text() == (
+        f"Im Turnier „Sandbox Cup“ hat <@{table.anna.id}> für dich <@{dora.id}> in Gruppe 1 "
+        "eingesetzt: du spielst dort nicht mehr mit. Grund: krank"
+    )
+    assert reminder.custom_ids() == [] and "Erinnerung" in reminder.text()  # closed, kept
+    (thread,) = fake.threads(table.channel)
+    card = [m for m in fake.channel_messages(thread) if m.components][-1]  # the table
+    assert "übernimmt den Platz" in card.text()
+    assert "⏸ Der Tisch ist pausiert (wartet auf den Abend" in card.text()  # still waits
+
+    standings = (await table.slash(table.ben, "turnier stand")).message.text()
+    assert "**Ersetzt** · Cem: ersetzt durch Dora (krank)" in standings
+    assert "zurückgezogen" not in standings

@@ -42,7 +42,5 @@ def test_a_mention_in_a_text_display_counts_in_an_edit_nothing_does() -> None:
 
 
 def test_a_dm_notifies_its_recipient_an_ephemeral_nobody() -> None:
-    assert users({"content": "Du bist am Zug."}, visibility="dm", audience=ANNA) == [
-        (ANNA, "dm")
-    ]
+    assert users({"content": "Du bist am Zug."}, visibility="dm", audience=ANNA) == [(ANNA, "dm")]
     assert users({"content": f"<@{ANNA}>"}, visibility="ephemeral", audience=ANNA) == []

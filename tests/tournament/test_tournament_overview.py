@@ -102,21 +102,26 @@ def test_unknown_zones_are_refused(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("date", "clock"),
+    ("date", "clock", "key"),
     [
-        ("2099-13-01", "19:30"),
-        ("31.02.2099", "19:30"),
-        ("morgen", "19:30"),
-        ("1.12.", "25:00"),
-        ("1.12.", "13pm"),
-        ("1.12.", "19:30+02:00"),
-        ("1.12.2099", "halb acht"),
+        ("2099-13-01", "19:30", "tour.no_such_date"),
+        ("31.02.2099", "19:30", "tour.no_such_date"),
+        ("31.11.2026", "19:30", "tour.no_such_date"),
+        ("irgendwann", "19:30", "tour.bad_time"),
+        ("nächste Woche", "19:30", "tour.bad_time"),
+        ("1.12.", "25:00", "tour.no_such_time"),
+        ("1.12.", "13pm", "tour.no_such_time"),
+        ("1.12.", "19:30+02:00", "tour.bad_time"),
+        ("1.12.", "halb dreizehn", "tour.bad_time"),
+        ("1.12.", "abends", "tour.bad_time"),
     ],
 )
-def test_malformed_dates_are_refused(date: str, clock: str) -> None:
+def test_malformed_dates_are_refused(date: str, clock: str, key: str) -> None:
+    """A date or time that does not exist is refused as such; what cannot be read, with
+    examples."""
     with pytest.raises(IllegalAction) as refused:
         parse_evening(date, clock)
-    assert refused.value.key == "tour.bad_time"
+    assert refused.value.key == key
 
 
 NOW = datetime(2026, 11, 27, 12, 0, tzinfo=ZoneInfo("Europe/Berlin"))
@@ -137,6 +142,22 @@ NOW = datetime(2026, 11, 27, 12, 0, tzinfo=ZoneInfo("Europe/Berlin"))
         ("12/1/2026", "8:30 p.m.", True, (2026, 12, 1, 20, 30)),  # American English
         ("12/1", "12am", True, (2026, 12, 1, 0, 0)),
         ("2026-12-01", "12 PM", False, (2026, 12, 1, 12, 0)),
+        ("2026/11/28", "20 Uhr", False, (2026, 11, 28, 20, 0)),
+        ("heute", "halb acht", False, (2026, 11, 27, 19, 30)),  # a Friday
+        ("morgen", "20:00", False, (2026, 11, 28, 20, 0)),
+        ("Übermorgen", "viertel nach acht", False, (2026, 11, 29, 20, 15)),
+        ("Freitag", "19:30", False, (2026, 11, 27, 19, 30)),  # today is one
+        ("am Dienstag", "viertel vor acht", False, (2026, 12, 1, 19, 45)),
+        ("Samstag", "halb 8", False, (2026, 11, 28, 19, 30)),
+        ("Sonntag", "halb eins", False, (2026, 11, 29, 12, 30)),
+        ("Montag", "acht Uhr", False, (2026, 11, 30, 20, 0)),
+        ("tomorrow", "half past seven", False, (2026, 11, 28, 19, 30)),
+        ("friday", "quarter to eight", False, (2026, 11, 27, 19, 45)),
+        ("day after tomorrow", "eight o'clock", False, (2026, 11, 29, 20, 0)),
+        ("demain", "huit heures et demie", False, (2026, 11, 28, 20, 30)),
+        ("vendredi", "neuf heures moins le quart", False, (2026, 11, 27, 20, 45)),
+        ("après-demain", "20 heures", False, (2026, 11, 29, 20, 0)),
+        ("lundi", "20h", False, (2026, 11, 30, 20, 0)),
     ],
 )
 def test_dates_and_times_as_people_write_them(

@@ -6,7 +6,7 @@ of its own with its picture; a pending decision prompted privately; a typed comm
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -68,8 +68,20 @@ def durchgang_picture(
 
 def abend_picture(d: Delivery, log: list[dict[str, Any]], locale: str) -> Picture:
     """The evening's table: each player's points per Durchgang, total, eyes and place."""
-    view = d.outcome.public
-    rows = tuple(pictures.abend_rows(log, view, d.service.directory.display_name))
+    return evening_picture(d.outcome.public, log, locale, d.service.directory.display_name)
+
+
+def evening_picture(
+    view: Mapping[str, Any],
+    log: list[dict[str, Any]],
+    locale: str,
+    name: Names,
+    *,
+    order: Sequence[str] = (),
+) -> Picture:
+    """:func:`abend_picture` of a table's ``view`` and ``log``; ``order``: the places as a
+    tournament's Stechen settled them (``pictures.abend_rows``)."""
+    rows = tuple(pictures.abend_rows(log, view, name, order=order))
     count = max((len(row.points) for row in rows), default=0)
     header = (
         t("ui.tour.col.place", locale), t("ui.tour.col.player", locale),

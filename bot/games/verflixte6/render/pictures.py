@@ -119,11 +119,17 @@ def durchgang_rows(
 
 
 def abend_rows(
-    events: Sequence[Mapping[str, Any]], view: Mapping[str, Any], name: Names = _same
+    events: Sequence[Mapping[str, Any]],
+    view: Mapping[str, Any],
+    name: Names = _same,
+    *,
+    order: Sequence[str] = (),
 ) -> list[AbendRow]:
     """The Abend's table, best first: points per Durchgang from the log's
     ``durchgang_end`` events, totals and eyes from the view's seats (``points``,
-    ``abend_eyes``), as many Durchgänge as the view's ``durchgaenge``."""
+    ``abend_eyes``), as many Durchgänge as the view's ``durchgaenge``. Level players share
+    a place, unless ``order`` gives the places (a tournament group's table, its Stechen
+    settled: one place each, in that order)."""
     played: dict[int, Mapping[str, int]] = {
         int(e["durchgang"]): e["points"] for e in events if e["type"] == "durchgang_end"
     }
@@ -135,6 +141,8 @@ def abend_rows(
         player = seat["player"]
         per = tuple(played[n].get(player) if n in played else None for n in range(1, count + 1))
         place = 1 + sum(other > totals[player] for other in totals.values())
+        if player in order:
+            place = list(order).index(player) + 1
         rows.append(AbendRow(name(player), per, *totals[player], place))
     return sorted(rows, key=lambda r: r.place)  # stable: level players keep seat order
 
