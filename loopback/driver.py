@@ -122,12 +122,23 @@ class Resolver:
         return data
 
 
-def find_command(candidates: list[list[JSON]], path: list[str], *, in_dm: bool) -> JSON:
-    """The first chat-input command named ``path[0]`` in the candidate lists that the user
-    could use here (``contexts`` / ``dm_permission`` in a DM with the bot)."""
+def named(entry: JSON, word: str, locale: str | None) -> bool:
+    """Whether a user whose Discord speaks ``locale`` finds ``entry`` (a command, a
+    subcommand or an option) by ``word``: by its name in his language, as his client shows
+    it, or by its base name (what the client shows when it has none in his language)."""
+    localized = (entry.get("name_localizations") or {}).get(locale or "")
+    return word in (entry["name"], localized)
+
+
+def find_command(
+    candidates: list[list[JSON]], path: list[str], *, in_dm: bool, locale: str | None = None
+) -> JSON:
+    """The first chat-input command named ``path[0]`` (in ``locale``, see :func:`named`) in
+    the candidate lists that the user could use here (``contexts`` / ``dm_permission`` in a
+    DM with the bot)."""
     for commands in candidates:
         for command in commands:
-            if command.get("type", 1) != 1 or command["name"] != path[0]:
+            if command.get("type", 1) != 1 or not named(command, path[0], locale):
                 continue
             contexts = command.get("contexts")
             context = 1 if in_dm else 0
@@ -148,11 +159,13 @@ def command_data(
     *,
     focused: str | None = None,
     unchecked: bool = False,
+    locale: str | None = None,
 ) -> JSON:
     """``data`` of an APPLICATION_COMMAND (or AUTOCOMPLETE when ``focused``) interaction.
     ``unchecked``: what a forged or broken client sends — option values of any type, outside
     their declared range, length and choices, required options left out. Users, channels and
-    files are still resolved."""
+    files are still resolved. Subcommands and options may be named in ``locale`` (see
+    :func:`named`); the data names them by their base names, as Discord sends them."""
     level: JSON = command
     chain: list[JSON] = []
     for name in path[1:]:
@@ -160,7 +173,7 @@ def command_data(
             (
                 o
                 for o in level.get("options") or []
-                if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) and o["name"] == name
+                if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) and named(o, name, locale)
             ),
             None,
         )
@@ -171,7 +184,12 @@ def command_data(
     if any(o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in level.get("options") or []):
         raise LookupError(f"{' '.join(path)!r} is a group; name a subcommand")
     values = _option_values(
-        level, options, resolver, focused=focused, path=path, unchecked=unchecked
+        level,
+        _base_names(level, options, locale),
+        resolver,
+        focused=focused,
+        path=path,
+        unchecked=unchecked,
     )
     for sub in reversed(chain):
         values = [{"name": sub["name"], "type": sub["type"], "options": values}]
@@ -184,6 +202,15 @@ def command_data(
     if command.get("guild_id") is not None:
         data["guild_id"] = command["guild_id"]
     return resolver.attach(data)
+
+
+def _base_names(level: JSON, given: Mapping[str, object], locale: str | None) -> dict[str, object]:
+    """``given`` with each option named in ``locale`` renamed to its base name."""
+    options = level.get("options") or []
+    return {
+        next((o["name"] for o in options if named(o, key, locale)), key): value
+        for key, value in given.items()
+    }
 
 
 def _option_values(

@@ -78,7 +78,8 @@ def parse_command(text: str) -> tuple[str, dict[str, object]]:
 
 
 def option_kinds(commands: list[dict[str, Any]], path: list[str]) -> dict[str, int]:
-    """The option types of the synced command ``path`` (by name or any localized name)."""
+    """The option types of the synced command ``path`` (by name or any localized name),
+    by each option's name and localized names."""
 
     def named(entry: dict[str, Any], word: str) -> bool:
         names = [entry.get("name"), *(entry.get("name_localizations") or {}).values()]
@@ -91,7 +92,11 @@ def option_kinds(commands: list[dict[str, Any]], path: list[str]) -> dict[str, i
         level = next((o for o in level.get("options") or [] if named(o, word)), None)
     if level is None:
         return {}
-    return {str(o["name"]): int(o.get("type", 0)) for o in level.get("options") or []}
+    return {
+        str(name): int(o.get("type", 0))
+        for o in level.get("options") or []
+        for name in [o["name"], *(o.get("name_localizations") or {}).values()]
+    }
 
 
 HELP = """\

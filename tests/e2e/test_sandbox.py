@@ -312,3 +312,23 @@ async def test_what_the_client_refuses_and_timestamps_read_as_in_discord() -> No
     assert "✗ Option “durchgaenge”: from 1 to 4" in text  # Ben's Discord speaks English
     assert "1. Dezember 2099 20:00" in text and "<t:" not in text
     assert "outside" not in text and "['" not in text
+
+
+async def test_each_user_types_the_command_names_his_discord_shows() -> None:
+    """/stats was refused for an English user, although the README names it: Discord's
+    client shows each user the names in his language, options included, and the bot gets
+    the base names."""
+    text = await play(
+        [
+            "Ben> spricht en-US",
+            "Ben> /stats player=Anna",
+            "Cem> spricht fr",
+            "Cem> /statistiques joueur=Ben",
+            "Dora> /statistik spieler=Cem",
+            "Dora> /stats",  # her Discord speaks German: it shows /statistik
+        ]
+    )
+    assert "@Anna has not finished a game on this server yet." in text
+    assert "@Ben n’a encore terminé aucune partie sur ce serveur." in text
+    assert "@Cem hat auf diesem Server noch kein Spiel beendet." in text
+    assert text.count("✗") == 1 and "✗ no synced slash command 'stats'" in text
