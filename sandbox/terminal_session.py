@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from loopback import FakeDiscord
     from loopback.entities import Channel, Interaction, Message, User
 
-from bot.games.emojis import as_names
+from bot.games.emojis import as_plain
 from bot.i18n import normalize_locale, t
 from loopback.driver import ClientRefusal
 from loopback.timestamps import with_times
@@ -56,10 +56,11 @@ class Sandbox:
 
     def _names(self, text: str) -> str:
         """Mentions as names: users as @Name, channels and threads as #name; the app's
-        emojis as ``:die_3:`` (what Discord's client writes for one in text); bold marks
-        left out (headings and small print are left out by ``Message.text``)."""
+        emojis as the text they stand for (a die's digit, a card's number; an item's emoji
+        left out before the item's name), which a terminal can show; bold marks left out
+        (headings and small print are left out by ``Message.text``)."""
         by_id = {str(u.id): name for name, u in self.users.items()}
-        text = as_names(text).replace("**", "")  # bold, which a terminal cannot show
+        text = as_plain(text).replace("**", "")  # bold, which a terminal cannot show
         text = re.sub(r"<@!?(\d+)>", lambda m: "@" + by_id.get(m[1], m[1]), text)
 
         def channel(match: re.Match[str]) -> str:

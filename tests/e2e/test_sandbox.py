@@ -18,6 +18,8 @@ from sandbox.demos import DEMOS
 from sandbox.lines import COMMENT, EXIT_INTERRUPTED, parse_command, wanted_labels
 
 ROOT = Path(__file__).resolve().parents[2]
+EMOJI_NAME = re.compile(r":(die|bottle_card|coal_tile|devil_tile|hot_item)[a-z0-9_]*:")
+"""An app emoji as raw markup (":die_4:"), which a player never reads in Discord."""
 
 
 async def play(lines: list[str]) -> str:
@@ -135,6 +137,7 @@ async def test_each_demo_plays_its_lines_with_fixed_chance(game: str) -> None:
     text = out.getvalue()
     assert "✗" not in text  # every line found its button, select, form
     assert "**" not in text and "\n   ### " not in text  # cards read as text, no marks
+    assert not EMOJI_NAME.search(text), EMOJI_NAME.search(text)  # the game's text instead
     proof = {
         "teufel": "Abrechnung Runde 1",
         "flaschenteufel": "kauft die Flasche",
