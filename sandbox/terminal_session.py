@@ -32,6 +32,7 @@ from sandbox.lines import (
     parse_command,
     wanted_labels,
 )
+from sandbox.pictures import Pictures
 
 
 class Sandbox:
@@ -44,8 +45,10 @@ class Sandbox:
         stop: asyncio.Event | None = None,
         *,
         settled: Callable[[], Awaitable[None]] | None = None,
+        pictures: Pictures | None = None,
     ):
         self.fake, self.channel, self.users, self.out = fake, channel, users, out
+        self.pictures = pictures  # where the bot's pictures are saved (None: not saved)
         self.settled = settled or _no_wait  # until the bot is done with the last interaction
         self.home = channel  # #spieltisch; ``channel`` is where lines act (it or a thread)
         self.stop = stop or asyncio.Event()
@@ -92,11 +95,22 @@ class Sandbox:
             self.out.write(f"── #{place.name}: {count}{here}\n")
 
     def render(self, message: Message) -> str:
+        """The message as the terminal shows it: its text, its pictures and files (each by
+        the path it is saved at), its buttons and selects."""
         lines = [self._names(message.text())] if message.text() else []
         pictured = message.shown_media()
-        lines += [f"[Bild: {name} – {alt}]" if alt else f"[Bild: {name}]" for name, alt in pictured]
+        files = dict(self.fake.attachment_files(message))
+
+        def saved(name: str) -> str:
+            data = files.get(name)
+            if self.pictures is None or data is None:
+                return name
+            return str(self.pictures.save(name, data))
+
+        for name, alt in pictured:
+            lines.append(f"[Bild: {saved(name)} – {alt}]" if alt else f"[Bild: {saved(name)}]")
         shown = {name for name, _ in pictured}
-        lines += [f"[Datei: {name}]" for name in message.attachments if name not in shown]
+        lines += [f"[Datei: {saved(name)}]" for name in message.attachments if name not in shown]
         for row in message.rows():
             parts = []
             for item in row.get("components", []):

@@ -8,6 +8,7 @@ import os
 import re
 import signal
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,13 +25,27 @@ EMOJI_NAME = re.compile(r":(die|bottle_card|coal_tile|devil_tile|hot_item)[a-z0-
 
 async def play(lines: list[str]) -> str:
     out = io.StringIO()
-    assert await run(None, lines, out) == 0
+    with tempfile.TemporaryDirectory(prefix="sandbox-pictures-") as pictures:
+        assert await run(None, lines, out, Path(pictures)) == 0
     return out.getvalue()
 
 
-async def test_the_demo_plays_a_whole_durchgang() -> None:
+async def test_each_picture_is_saved_and_shown_by_its_path(tmp_path: Path) -> None:
+    """The sandbox named a picture ("[Bild: auslage.png]") but kept it nowhere."""
     out = io.StringIO()
-    assert await run("verflixte6", None, out) == 0
+    assert await run("dicedevils", None, out, tmp_path) == 0
+    text = out.getvalue()
+    assert f"Bilder und Dateien des Bots werden gespeichert in {tmp_path} " in text
+    shown = [Path(path) for path in re.findall(r"\[Bild: (\S+)", text)]
+    assert shown and all(path.parent == tmp_path for path in shown), shown
+    assert all(path.read_bytes().startswith(b"\x89PNG") for path in shown)
+    assert shown[0].name == "001-auslage.png"
+    assert len(set(shown)) == len(list(tmp_path.iterdir()))  # a picture sent again: once
+
+
+async def test_the_demo_plays_a_whole_durchgang(tmp_path: Path) -> None:
+    out = io.StringIO()
+    assert await run("verflixte6", None, out, tmp_path) == 0
     text = out.getvalue()
     assert "Räuberische 1! @Anna darf 1 Auge stehlen – von: @Ben, @Cem." in text
     assert "Ergebnis Durchgang 1" in text
@@ -131,9 +146,9 @@ async def test_zeige_names_how_many_older_messages_it_leaves_out() -> None:
 
 
 @pytest.mark.parametrize("game", ["teufel", "flaschenteufel", "dicedevils"])
-async def test_each_demo_plays_its_lines_with_fixed_chance(game: str) -> None:
+async def test_each_demo_plays_its_lines_with_fixed_chance(game: str, tmp_path: Path) -> None:
     out = io.StringIO()
-    assert await run(game, None, out) == 0
+    assert await run(game, None, out, tmp_path) == 0
     text = out.getvalue()
     assert "✗" not in text  # every line found its button, select, form
     assert "**" not in text and "\n   ### " not in text  # cards read as text, no marks
@@ -179,7 +194,7 @@ async def read_until(
     return seen
 
 
-async def test_one_ctrl_c_ends_the_sandbox_cleanly() -> None:
+async def test_one_ctrl_c_ends_the_sandbox_cleanly(tmp_path: Path) -> None:
     """The first Ctrl-C used to be swallowed (a read in a worker thread kept the process
     waiting) and the second printed tracebacks."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
@@ -188,6 +203,8 @@ async def test_one_ctrl_c_ends_the_sandbox_cleanly() -> None:
         "-m",
         "bot",
         "sandbox",
+        "--pictures",
+        str(tmp_path),
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
