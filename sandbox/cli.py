@@ -134,7 +134,11 @@ async def _play(
                     if shown:
                         out.write(shown.note + "\n")
                     source = shown.script if shown else lines
-                    await (_interactive(sandbox) if source is None else _each(sandbox, source))
+                    watching = asyncio.create_task(sandbox.watch())
+                    try:
+                        await (_interactive(sandbox) if source is None else _each(sandbox, source))
+                    finally:
+                        watching.cancel()
             problems = list(fake.violations)
     if pictures is None and saved is not None:  # a folder of its own, and nothing in it
         with contextlib.suppress(OSError):
@@ -157,7 +161,9 @@ async def _interactive(sandbox: Sandbox) -> None:
     while not sandbox.stop.is_set():
         sandbox.out.write("> ")
         sandbox.out.flush()
+        sandbox.prompting = True
         text = await _next(typed, sandbox.stop)
+        sandbox.prompting = False
         if text is None or not await sandbox.line(text):
             return
 

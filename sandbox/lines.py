@@ -14,6 +14,7 @@ PLACE_WORDS = ("kanäle", "channels")
 CHOOSE_WORDS = ("wähle", "choose")
 FORM_WORDS = ("formular", "form")
 SHOW_WORDS = ("zeige", "show")
+WAIT_WORDS = ("warte", "wait")  # "warte 5": five seconds in which the computers play
 SPEAK_WORDS = ("spricht", "speaks")  # "Ben> spricht en-US": the language of Ben's Discord
 SHOW_LIMIT = 10  # messages `zeige` prints of the channel (and of a user's private ones)
 COMMENT = re.compile(r"\s+#\s.*$")  # "Ben> ziehen   # who begins draws first"
@@ -116,7 +117,10 @@ Sandbox: {names} sitzen im Kanal #spieltisch. Eine Zeile pro Aktion:
                                     „Anna> #spieltisch“ zurück); Zeilen gelten dann dort
   Anna> zeige                       dazu Annas private Nachrichten und offenes Formular
   Ben> spricht en-US                Bens Discord ist englisch (de, en-US, fr …): was nur
-                                    er liest, liest er so; der Kanal folgt /sprache
+                                    er liest, liest er so, auch die Befehle (/stats); der
+                                    Kanal folgt /sprache
+  warte 5                           5 Sekunden nichts tun (für Skripte: die Computer
+                                    spielen; ihre Züge erscheinen, sobald sie geschehen)
   ende                              beenden (auch Strg-C; dann Exit-Code 130)
 Nach jeder Zeile siehst du, was im Kanal und seinen Threads neu oder geändert ist, und
 die neuen privaten Nachrichten dessen, der gehandelt hat. {admin} verwaltet den Server

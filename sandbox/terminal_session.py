@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TextIO
@@ -25,6 +26,7 @@ from sandbox.lines import (
     SHOW_WORDS,
     SPEAK_WORDS,
     USER_OPTION_TYPES,
+    WAIT_WORDS,
     Ambiguous,
     help_text,
     option_by_label,
@@ -33,6 +35,10 @@ from sandbox.lines import (
     wanted_labels,
 )
 from sandbox.pictures import Pictures
+
+WATCH_SECONDS = 0.25  # how often watch() looks for changes nobody typed
+WAIT_SECONDS = 3  # "warte" without a number
+MAX_WAIT_SECONDS = 60
 
 
 class Sandbox:
@@ -56,6 +62,8 @@ class Sandbox:
         self.seen: dict[int, int] = {}  # message id -> edits already printed
         self.forms: dict[int, Form] = {}  # user id -> the form open for him
         self.locale = "de"  # whose lines the sandbox reads out: the last to act (his Discord's)
+        self.prompting = False  # "> " is shown and waits for a typed line
+        self._busy = asyncio.Lock()  # a line is being played (watch() waits for it)
 
     def _names(self, text: str) -> str:
         """Mentions as names: users as @Name, channels and threads as #name; the app's
@@ -229,6 +237,31 @@ class Sandbox:
         if self.echo:
             self.out.write(text + "\n")
 
+    async def watch(self, every: float = WATCH_SECONDS) -> None:
+        """Show what changes in the channel while nobody types (a computer player's move, a
+        clock's reminder) as it happens, not only after the next line; runs until cancelled."""
+        while True:
+            await asyncio.sleep(every)
+            if self._busy.locked() or not self._unseen():
+                continue
+            async with self._busy:
+                with contextlib.suppress(TimeoutError):
+                    await self.settled()  # a delivery under way: shown when it is done
+                if self.prompting:  # the "> " waiting for a line: the news go below it
+                    self.out.write("\n")
+                self.show_news(None)
+                if self.prompting:
+                    self.out.write("> ")
+                    self.out.flush()
+
+    def _unseen(self) -> bool:
+        """Whether a message in the channel or its threads is new or changed since shown."""
+        return any(
+            self.seen.get(message.id) != message.edits
+            for place in self.places()
+            for message in self.fake.channel_messages(place)
+        )
+
     async def line(self, text: str) -> bool:
         """Run one input line; False ends the sandbox."""
         text = COMMENT.sub("", text).strip()
@@ -236,6 +269,15 @@ class Sandbox:
             return True
         if text.lower() in ("ende", "quit", "exit"):
             return False
+        word, _, seconds = text.partition(" ")
+        if word.lower() in WAIT_WORDS and (not seconds.strip() or seconds.strip().isdigit()):
+            self._echo(text)  # "warte 5": the computers play meanwhile, shown by watch()
+            await asyncio.sleep(min(int(seconds.strip() or WAIT_SECONDS), MAX_WAIT_SECONDS))
+            return True
+        async with self._busy:
+            return await self._line(text)
+
+    async def _line(self, text: str) -> bool:
         if text.lower() in SHOW_WORDS:
             self._echo(text)
             self.show_now(None)

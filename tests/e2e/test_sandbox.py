@@ -352,3 +352,21 @@ async def test_each_user_types_the_command_names_his_discord_shows() -> None:
     assert "@Ben n’a encore terminé aucune partie sur ce serveur." in text
     assert "@Cem hat auf diesem Server noch kein Spiel beendet." in text
     assert text.count("✗") == 1 and "✗ no synced slash command 'stats'" in text
+
+
+async def test_a_computers_move_is_shown_as_it_happens(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer's move appeared only after the next typed line; ``warte`` lets a script
+    give the computers time, and what they do is shown while it waits."""
+    monkeypatch.setenv("CROUPIER_WARM_UP", "0")  # its first move comes after 1.5 s, not later
+    text = await play(
+        [
+            "Anna> /teufel tisch",
+            "Anna> wähle Computer (leicht) hinzufügen",
+            "Anna> Starten",
+            "warte 8",
+            "Anna> zeige",
+        ]
+    )
+    waited = text.split("\nwarte 8\n", 1)[1].split("\nAnna> zeige\n", 1)[0]
+    assert "── #spieltisch (geändert)" in waited
+    assert re.search(r"🤖 Croupiers \w+ \(leicht\) hat gesetzt ✓", waited), waited
