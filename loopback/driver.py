@@ -205,12 +205,17 @@ def command_data(
 
 
 def _base_names(level: JSON, given: Mapping[str, object], locale: str | None) -> dict[str, object]:
-    """``given`` with each option named in ``locale`` renamed to its base name."""
+    """``given`` with each option named in ``locale`` renamed to its base name (a base
+    name stays as it is)."""
     options = level.get("options") or []
-    return {
-        next((o["name"] for o in options if named(o, key, locale)), key): value
-        for key, value in given.items()
-    }
+    bases = {o["name"] for o in options}
+
+    def base(key: str) -> str:
+        if key in bases:
+            return key
+        return next((o["name"] for o in options if named(o, key, locale)), key)
+
+    return {base(key): value for key, value in given.items()}
 
 
 def _option_values(
