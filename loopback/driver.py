@@ -37,6 +37,11 @@ class ClientRefusal(ValueError):
         self.params = params
 
 
+class UnknownCommand(ClientRefusal, LookupError):
+    """No command of that name is offered to the user here: his client offers only the
+    names it shows him (in his language), and only where the command may be used."""
+
+
 class Uploads:
     """Files users attach to slash commands, by id, and where the fake serves them."""
 
@@ -148,7 +153,12 @@ def find_command(
                 continue
             return command
     where = "in DMs" if in_dm else "here"
-    raise LookupError(f"no synced slash command {' '.join(path)!r} usable {where}")
+    raise UnknownCommand(
+        "command",
+        f"no synced slash command {' '.join(path)!r} usable {where}",
+        command=path[0],
+        language=locale or "",
+    )
 
 
 def command_data(
