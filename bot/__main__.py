@@ -9,6 +9,7 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from bot.config import ConfigError, load_settings
@@ -68,6 +69,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     sandbox.add_argument(
         "--demo", metavar="GAME", help="play a scripted demo: " + ", ".join(DEMO_NAMES)
+    )
+    sandbox.add_argument(
+        "--pictures",
+        metavar="DIR",
+        type=Path,
+        help="save the bot's pictures here (default: a new folder, named at the start)",
     )
     bench = sub.add_parser("bench", help="measure the service (markdown on stdout)")
     bench.add_argument(
@@ -259,7 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "sandbox":
         from sandbox.cli import main as sandbox
 
-        return sandbox(args.demo)
+        return sandbox(args.demo, pictures=args.pictures)
     return _run_bot()
 
 

@@ -37,6 +37,11 @@ class ClientRefusal(ValueError):
         self.params = params
 
 
+class UnknownCommand(ClientRefusal, LookupError):
+    """No command of that name is offered to the user here: his client offers only the
+    names it shows him (in his language), and only where the command may be used."""
+
+
 class Uploads:
     """Files users attach to slash commands, by id, and where the fake serves them."""
 
@@ -122,12 +127,23 @@ class Resolver:
         return data
 
 
-def find_command(candidates: list[list[JSON]], path: list[str], *, in_dm: bool) -> JSON:
-    """The first chat-input command named ``path[0]`` in the candidate lists that the user
-    could use here (``contexts`` / ``dm_permission`` in a DM with the bot)."""
+def named(entry: JSON, word: str, locale: str | None) -> bool:
+    """Whether a user whose Discord speaks ``locale`` finds ``entry`` (a command, a
+    subcommand or an option) by ``word``: by its name in his language, as his client shows
+    it, or by its base name (what the client shows when it has none in his language)."""
+    localized = (entry.get("name_localizations") or {}).get(locale or "")
+    return word in (entry["name"], localized)
+
+
+def find_command(
+    candidates: list[list[JSON]], path: list[str], *, in_dm: bool, locale: str | None = None
+) -> JSON:
+    """The first chat-input command named ``path[0]`` (in ``locale``, see :func:`named`) in
+    the candidate lists that the user could use here (``contexts`` / ``dm_permission`` in a
+    DM with the bot)."""
     for commands in candidates:
         for command in commands:
-            if command.get("type", 1) != 1 or command["name"] != path[0]:
+            if command.get("type", 1) != 1 or not named(command, path[0], locale):
                 continue
             contexts = command.get("contexts")
             context = 1 if in_dm else 0
@@ -137,7 +153,12 @@ def find_command(candidates: list[list[JSON]], path: list[str], *, in_dm: bool) 
                 continue
             return command
     where = "in DMs" if in_dm else "here"
-    raise LookupError(f"no synced slash command {' '.join(path)!r} usable {where}")
+    raise UnknownCommand(
+        "command",
+        f"no synced slash command {' '.join(path)!r} usable {where}",
+        command=path[0],
+        language=locale or "",
+    )
 
 
 def command_data(
@@ -148,11 +169,13 @@ def command_data(
     *,
     focused: str | None = None,
     unchecked: bool = False,
+    locale: str | None = None,
 ) -> JSON:
     """``data`` of an APPLICATION_COMMAND (or AUTOCOMPLETE when ``focused``) interaction.
     ``unchecked``: what a forged or broken client sends — option values of any type, outside
     their declared range, length and choices, required options left out. Users, channels and
-    files are still resolved."""
+    files are still resolved. Subcommands and options may be named in ``locale`` (see
+    :func:`named`); the data names them by their base names, as Discord sends them."""
     level: JSON = command
     chain: list[JSON] = []
     for name in path[1:]:
@@ -160,7 +183,7 @@ def command_data(
             (
                 o
                 for o in level.get("options") or []
-                if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) and o["name"] == name
+                if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) and named(o, name, locale)
             ),
             None,
         )
@@ -171,7 +194,12 @@ def command_data(
     if any(o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in level.get("options") or []):
         raise LookupError(f"{' '.join(path)!r} is a group; name a subcommand")
     values = _option_values(
-        level, options, resolver, focused=focused, path=path, unchecked=unchecked
+        level,
+        _base_names(level, options, locale),
+        resolver,
+        focused=focused,
+        path=path,
+        unchecked=unchecked,
     )
     for sub in reversed(chain):
         values = [{"name": sub["name"], "type": sub["type"], "options": values}]
@@ -184,6 +212,20 @@ def command_data(
     if command.get("guild_id") is not None:
         data["guild_id"] = command["guild_id"]
     return resolver.attach(data)
+
+
+def _base_names(level: JSON, given: Mapping[str, object], locale: str | None) -> dict[str, object]:
+    """``given`` with each option named in ``locale`` renamed to its base name (a base
+    name stays as it is)."""
+    options = level.get("options") or []
+    bases = {o["name"] for o in options}
+
+    def base(key: str) -> str:
+        if key in bases:
+            return key
+        return next((o["name"] for o in options if named(o, key, locale)), key)
+
+    return {base(key): value for key, value in given.items()}
 
 
 def _option_values(

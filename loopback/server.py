@@ -195,9 +195,11 @@ class FakeDiscord(World):
         path = command.split()
         guild = self._guild_of(channel)
         lists = self._command_lists(guild)
-        definition = find_command(lists, path, in_dm=channel.kind == "dm")
+        definition = find_command(lists, path, in_dm=channel.kind == "dm", locale=user.locale)
         resolver = Resolver(self.users, self.channels, guild, self.uploads)
-        data = command_data(definition, path, options, resolver, unchecked=unchecked)
+        data = command_data(
+            definition, path, options, resolver, unchecked=unchecked, locale=user.locale
+        )
         interaction = self._new_interaction(APPLICATION_COMMAND, user, channel, "/" + command, data)
         return await self._send(interaction, guild, None)
 
@@ -208,9 +210,11 @@ class FakeDiscord(World):
         path = command.split()
         guild = self._guild_of(channel)
         lists = self._command_lists(guild)
-        definition = find_command(lists, path, in_dm=channel.kind == "dm")
+        definition = find_command(lists, path, in_dm=channel.kind == "dm", locale=user.locale)
         resolver = Resolver(self.users, self.channels, guild)
-        data = command_data(definition, path, options, resolver, focused=focused)
+        data = command_data(
+            definition, path, options, resolver, focused=focused, locale=user.locale
+        )
         label = f"/{command} (autocomplete {focused})"
         interaction = self._new_interaction(AUTOCOMPLETE, user, channel, label, data)
         await self._send(interaction, guild, None)

@@ -17,7 +17,10 @@ from typing import TextIO
 from bot.engine import AuditedRng
 from sandbox.demos import DEMOS
 from sandbox.lines import EXIT_INTERRUPTED, MANAGE_GUILD, PLAYERS, help_text
+from sandbox.pictures import Pictures
 from sandbox.terminal_session import Sandbox
+
+PICTURES = "Bilder und Dateien des Bots werden gespeichert in {folder} (sie bleiben danach).\n"
 
 # The bot, the fake Discord and the database (discord.py, aiohttp, SQLAlchemy: seconds to
 # import) are imported once the Ctrl-C handler is in place, so that a Ctrl-C while the
@@ -59,12 +62,15 @@ class StdinLines:
                 return
 
 
-async def run(demo: str | None, lines: Iterable[str] | None, out: TextIO) -> int:
-    """Play ``lines`` (or the demo, or what is typed when both are None); the exit code."""
+async def run(
+    demo: str | None, lines: Iterable[str] | None, out: TextIO, pictures: Path | None = None
+) -> int:
+    """Play ``lines`` (or the demo, or what is typed when both are None); the exit code.
+    The bot's pictures are saved in ``pictures`` (None: a new folder, named at the start)."""
     stop = asyncio.Event()
     interrupted = _on_ctrl_c(stop, out)
     try:
-        code = await _play(demo, lines, out, stop)
+        code = await _play(demo, lines, out, stop, pictures)
     finally:
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             asyncio.get_running_loop().remove_signal_handler(signal.SIGINT)
@@ -94,7 +100,11 @@ def _on_ctrl_c(stop: asyncio.Event, out: TextIO) -> Callable[[], bool]:
 
 
 async def _play(
-    demo: str | None, lines: Iterable[str] | None, out: TextIO, stop: asyncio.Event
+    demo: str | None,
+    lines: Iterable[str] | None,
+    out: TextIO,
+    stop: asyncio.Event,
+    pictures: Path | None,
 ) -> int:
     from bot.app import Croupier  # noqa: PLC0415 (imported late: see the top)
     from bot.config import Settings  # noqa: PLC0415 (imported late: see the top)
@@ -102,6 +112,7 @@ async def _play(
     from loopback import bot_running, fake_discord  # noqa: PLC0415 (imported late: see the top)
 
     shown = DEMOS[demo] if demo else None
+    saved: Pictures | None = None
     with tempfile.TemporaryDirectory(prefix="croupier-sandbox-") as folder:
         async with fake_discord() as fake:
             guild = fake.add_guild("Sandbox")
@@ -114,13 +125,24 @@ async def _play(
             bot = Croupier(settings, rng_factory=chance, emojis=True)  # uploaded to the fake
             async with bot_running(fake, bot):
                 if not stop.is_set():  # (Ctrl-C while it started: nothing to play)
-                    sandbox = Sandbox(fake, channel, users, out, stop, settled=bot.router.settled)
+                    saved = Pictures(pictures)
+                    sandbox = Sandbox(
+                        fake, channel, users, out, stop, settled=bot.router.settled, pictures=saved
+                    )
                     out.write(help_text(users))
+                    out.write(PICTURES.format(folder=saved.folder))
                     if shown:
                         out.write(shown.note + "\n")
                     source = shown.script if shown else lines
-                    await (_interactive(sandbox) if source is None else _each(sandbox, source))
+                    watching = asyncio.create_task(sandbox.watch())
+                    try:
+                        await (_interactive(sandbox) if source is None else _each(sandbox, source))
+                    finally:
+                        watching.cancel()
             problems = list(fake.violations)
+    if pictures is None and saved is not None:  # a folder of its own, and nothing in it
+        with contextlib.suppress(OSError):
+            saved.folder.rmdir()
     for problem in problems:
         out.write(f"Discord-Regel verletzt: {problem}\n")
     out.flush()
@@ -139,7 +161,9 @@ async def _interactive(sandbox: Sandbox) -> None:
     while not sandbox.stop.is_set():
         sandbox.out.write("> ")
         sandbox.out.flush()
+        sandbox.prompting = True
         text = await _next(typed, sandbox.stop)
+        sandbox.prompting = False
         if text is None or not await sandbox.line(text):
             return
 
@@ -154,13 +178,15 @@ async def _next(typed: StdinLines, stop: asyncio.Event) -> str | None:
     return None if stop.is_set() or not line.done() or line.cancelled() else line.result()
 
 
-def main(demo: str | None, script: Sequence[str] | None = None) -> int:
+def main(
+    demo: str | None, script: Sequence[str] | None = None, pictures: Path | None = None
+) -> int:
     if demo is not None and demo not in DEMOS:
         known = ", ".join(DEMOS)
         sys.stderr.write(f"croupier sandbox: no demo {demo!r} (known: {known})\n")
         return 2
     try:
-        return asyncio.run(run(demo, script, sys.stdout))
+        return asyncio.run(run(demo, script, sys.stdout, pictures))
     except KeyboardInterrupt:  # Ctrl-C just before or after the sandbox's own handler
         sys.stdout.write("\nStrg-C: beendet.\n")
         return EXIT_INTERRUPTED

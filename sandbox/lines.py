@@ -14,6 +14,7 @@ PLACE_WORDS = ("kanäle", "channels")
 CHOOSE_WORDS = ("wähle", "choose")
 FORM_WORDS = ("formular", "form")
 SHOW_WORDS = ("zeige", "show")
+WAIT_WORDS = ("warte", "wait")  # "warte 5": five seconds in which the computers play
 SPEAK_WORDS = ("spricht", "speaks")  # "Ben> spricht en-US": the language of Ben's Discord
 SHOW_LIMIT = 10  # messages `zeige` prints of the channel (and of a user's private ones)
 COMMENT = re.compile(r"\s+#\s.*$")  # "Ben> ziehen   # who begins draws first"
@@ -78,7 +79,8 @@ def parse_command(text: str) -> tuple[str, dict[str, object]]:
 
 
 def option_kinds(commands: list[dict[str, Any]], path: list[str]) -> dict[str, int]:
-    """The option types of the synced command ``path`` (by name or any localized name)."""
+    """The option types of the synced command ``path`` (by name or any localized name),
+    by each option's name and localized names."""
 
     def named(entry: dict[str, Any], word: str) -> bool:
         names = [entry.get("name"), *(entry.get("name_localizations") or {}).values()]
@@ -91,7 +93,11 @@ def option_kinds(commands: list[dict[str, Any]], path: list[str]) -> dict[str, i
         level = next((o for o in level.get("options") or [] if named(o, word)), None)
     if level is None:
         return {}
-    return {str(o["name"]): int(o.get("type", 0)) for o in level.get("options") or []}
+    return {
+        str(name): int(o.get("type", 0))
+        for o in level.get("options") or []
+        for name in [o["name"], *(o.get("name_localizations") or {}).values()]
+    }
 
 
 HELP = """\
@@ -111,7 +117,10 @@ Sandbox: {names} sitzen im Kanal #spieltisch. Eine Zeile pro Aktion:
                                     „Anna> #spieltisch“ zurück); Zeilen gelten dann dort
   Anna> zeige                       dazu Annas private Nachrichten und offenes Formular
   Ben> spricht en-US                Bens Discord ist englisch (de, en-US, fr …): was nur
-                                    er liest, liest er so; der Kanal folgt /sprache
+                                    er liest, liest er so, auch die Befehle (/stats); der
+                                    Kanal folgt /sprache
+  warte 5                           5 Sekunden nichts tun (für Skripte: die Computer
+                                    spielen; ihre Züge erscheinen, sobald sie geschehen)
   ende                              beenden (auch Strg-C; dann Exit-Code 130)
 Nach jeder Zeile siehst du, was im Kanal und seinen Threads neu oder geändert ist, und
 die neuen privaten Nachrichten dessen, der gehandelt hat. {admin} verwaltet den Server

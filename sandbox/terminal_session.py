@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TextIO
@@ -11,8 +12,8 @@ if TYPE_CHECKING:
     from loopback import FakeDiscord
     from loopback.entities import Channel, Interaction, Message, User
 
+from bot.emoji_set import as_plain
 from bot.i18n import normalize_locale, t
-from bot.render.emojis import as_names
 from loopback.driver import ClientRefusal
 from loopback.timestamps import with_times
 from sandbox.forms import Form
@@ -25,6 +26,7 @@ from sandbox.lines import (
     SHOW_WORDS,
     SPEAK_WORDS,
     USER_OPTION_TYPES,
+    WAIT_WORDS,
     Ambiguous,
     help_text,
     option_by_label,
@@ -32,6 +34,11 @@ from sandbox.lines import (
     parse_command,
     wanted_labels,
 )
+from sandbox.pictures import Pictures
+
+WATCH_SECONDS = 0.25  # how often watch() looks for changes nobody typed
+WAIT_SECONDS = 3  # "warte" without a number
+MAX_WAIT_SECONDS = 60
 
 
 class Sandbox:
@@ -44,8 +51,10 @@ class Sandbox:
         stop: asyncio.Event | None = None,
         *,
         settled: Callable[[], Awaitable[None]] | None = None,
+        pictures: Pictures | None = None,
     ):
         self.fake, self.channel, self.users, self.out = fake, channel, users, out
+        self.pictures = pictures  # where the bot's pictures are saved (None: not saved)
         self.settled = settled or _no_wait  # until the bot is done with the last interaction
         self.home = channel  # #spieltisch; ``channel`` is where lines act (it or a thread)
         self.stop = stop or asyncio.Event()
@@ -53,13 +62,16 @@ class Sandbox:
         self.seen: dict[int, int] = {}  # message id -> edits already printed
         self.forms: dict[int, Form] = {}  # user id -> the form open for him
         self.locale = "de"  # whose lines the sandbox reads out: the last to act (his Discord's)
+        self.prompting = False  # "> " is shown and waits for a typed line
+        self._busy = asyncio.Lock()  # a line is being played (watch() waits for it)
 
     def _names(self, text: str) -> str:
         """Mentions as names: users as @Name, channels and threads as #name; the app's
-        emojis as ``:die_3:`` (what Discord's client writes for one in text); bold marks
-        left out (headings and small print are left out by ``Message.text``)."""
+        emojis as the text they stand for (a die's digit, a card's number; an item's emoji
+        left out before the item's name), which a terminal can show; bold marks left out
+        (headings and small print are left out by ``Message.text``)."""
         by_id = {str(u.id): name for name, u in self.users.items()}
-        text = as_names(text).replace("**", "")  # bold, which a terminal cannot show
+        text = as_plain(text).replace("**", "")  # bold, which a terminal cannot show
         text = re.sub(r"<@!?(\d+)>", lambda m: "@" + by_id.get(m[1], m[1]), text)
 
         def channel(match: re.Match[str]) -> str:
@@ -91,11 +103,22 @@ class Sandbox:
             self.out.write(f"── #{place.name}: {count}{here}\n")
 
     def render(self, message: Message) -> str:
+        """The message as the terminal shows it: its text, its pictures and files (each by
+        the path it is saved at), its buttons and selects."""
         lines = [self._names(message.text())] if message.text() else []
         pictured = message.shown_media()
-        lines += [f"[Bild: {name} – {alt}]" if alt else f"[Bild: {name}]" for name, alt in pictured]
+        files = dict(self.fake.attachment_files(message))
+
+        def saved(name: str) -> str:
+            data = files.get(name)
+            if self.pictures is None or data is None:
+                return name
+            return str(self.pictures.save(name, data))
+
+        for name, alt in pictured:
+            lines.append(f"[Bild: {saved(name)} – {alt}]" if alt else f"[Bild: {saved(name)}]")
         shown = {name for name, _ in pictured}
-        lines += [f"[Datei: {name}]" for name in message.attachments if name not in shown]
+        lines += [f"[Datei: {saved(name)}]" for name in message.attachments if name not in shown]
         for row in message.rows():
             parts = []
             for item in row.get("components", []):
@@ -214,6 +237,31 @@ class Sandbox:
         if self.echo:
             self.out.write(text + "\n")
 
+    async def watch(self, every: float = WATCH_SECONDS) -> None:
+        """Show what changes in the channel while nobody types (a computer player's move, a
+        clock's reminder) as it happens, not only after the next line; runs until cancelled."""
+        while True:
+            await asyncio.sleep(every)
+            if self._busy.locked() or not self._unseen():
+                continue
+            async with self._busy:
+                with contextlib.suppress(TimeoutError):
+                    await self.settled()  # a delivery under way: shown when it is done
+                if self.prompting:  # the "> " waiting for a line: the news go below it
+                    self.out.write("\n")
+                self.show_news(None)
+                if self.prompting:
+                    self.out.write("> ")
+                    self.out.flush()
+
+    def _unseen(self) -> bool:
+        """Whether a message in the channel or its threads is new or changed since shown."""
+        return any(
+            self.seen.get(message.id) != message.edits
+            for place in self.places()
+            for message in self.fake.channel_messages(place)
+        )
+
     async def line(self, text: str) -> bool:
         """Run one input line; False ends the sandbox."""
         text = COMMENT.sub("", text).strip()
@@ -221,6 +269,15 @@ class Sandbox:
             return True
         if text.lower() in ("ende", "quit", "exit"):
             return False
+        word, _, seconds = text.partition(" ")
+        if word.lower() in WAIT_WORDS and (not seconds.strip() or seconds.strip().isdigit()):
+            self._echo(text)  # "warte 5": the computers play meanwhile, shown by watch()
+            await asyncio.sleep(min(int(seconds.strip() or WAIT_SECONDS), MAX_WAIT_SECONDS))
+            return True
+        async with self._busy:
+            return await self._line(text)
+
+    async def _line(self, text: str) -> bool:
         if text.lower() in SHOW_WORDS:
             self._echo(text)
             self.show_now(None)

@@ -15,6 +15,8 @@ from bot.permissions import NEEDS, invite_bits
 from sandbox.demo_names import DEMO_NAMES
 from sandbox.demos import DEMOS
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def run_croupier(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL")}
@@ -166,3 +168,57 @@ def test_a_refused_token_is_said_in_one_line(
     lines = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
     assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0] and "Reset Token" in lines[0]
     assert (tmp_path / "c.sqlite3").exists()  # the database was opened first
+
+
+def fake_venv(folder: Path, *, pip_exit: int) -> Path:
+    """A venv whose pip prints what pip and setuptools print on a first install (and fails
+    with ``pip_exit`` 1), and whose croupier explains the missing token."""
+    venv = folder / "venv"
+    (venv / "bin").mkdir(parents=True)
+    scripts = {
+        "python": "echo 'SetuptoolsDeprecationWarning: Editable installation.' >&2\n"
+        "echo '  ********** Please be careful with folders **********' >&2\n"
+        + ("echo 'ERROR: No matching distribution found for discord.py' >&2\n" if pip_exit else "")
+        + f"exit {pip_exit}\n",
+        "croupier": "echo 'croupier: DISCORD_TOKEN is not set' >&2\nexit 2\n",
+    }
+    for name, body in scripts.items():
+        script = venv / "bin" / name
+        script.write_text("#!/bin/sh\n" + body, encoding="utf-8")
+        script.chmod(0o755)
+    return venv
+
+
+def test_the_first_dev_run_says_only_what_it_does(tmp_path: Path) -> None:
+    """The first ``./dev run`` printed setuptools' warning block before its explanation."""
+    venv = fake_venv(tmp_path, pip_exit=0)
+    result = subprocess.run(
+        [str(ROOT / "dev"), "run"],
+        capture_output=True,
+        text=True,
+        env={"PATH": os.environ["PATH"], "VENV": str(venv)},
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "Setuptools" not in result.stderr and "*****" not in result.stderr
+    assert result.stderr.splitlines() == [
+        f"dev: installing Croupier and what it needs into {venv} (once, a minute or two) ...",
+        "croupier: DISCORD_TOKEN is not set",
+    ]
+    assert (venv / ".installed-test").exists()
+
+
+def test_a_failed_installation_shows_all_pip_said(tmp_path: Path) -> None:
+    venv = fake_venv(tmp_path, pip_exit=1)
+    result = subprocess.run(
+        [str(ROOT / "dev"), "run"],
+        capture_output=True,
+        text=True,
+        env={"PATH": os.environ["PATH"], "VENV": str(venv)},
+        check=False,
+    )
+    assert result.returncode == 1
+    assert "ERROR: No matching distribution found for discord.py" in result.stderr
+    assert "SetuptoolsDeprecationWarning" in result.stderr  # the whole log, warnings too
+    assert "DISCORD_TOKEN" not in result.stderr  # croupier never ran
+    assert not (venv / ".installed-test").exists()

@@ -8,6 +8,7 @@ import os
 import re
 import signal
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,17 +19,33 @@ from sandbox.demos import DEMOS
 from sandbox.lines import COMMENT, EXIT_INTERRUPTED, parse_command, wanted_labels
 
 ROOT = Path(__file__).resolve().parents[2]
+EMOJI_NAME = re.compile(r":(die|bottle_card|coal_tile|devil_tile|hot_item)[a-z0-9_]*:")
+"""An app emoji as raw markup (":die_4:"), which a player never reads in Discord."""
 
 
 async def play(lines: list[str]) -> str:
     out = io.StringIO()
-    assert await run(None, lines, out) == 0
+    with tempfile.TemporaryDirectory(prefix="sandbox-pictures-") as pictures:
+        assert await run(None, lines, out, Path(pictures)) == 0
     return out.getvalue()
 
 
-async def test_the_demo_plays_a_whole_durchgang() -> None:
+async def test_each_picture_is_saved_and_shown_by_its_path(tmp_path: Path) -> None:
+    """The sandbox named a picture ("[Bild: auslage.png]") but kept it nowhere."""
     out = io.StringIO()
-    assert await run("verflixte6", None, out) == 0
+    assert await run("dicedevils", None, out, tmp_path) == 0
+    text = out.getvalue()
+    assert f"Bilder und Dateien des Bots werden gespeichert in {tmp_path} " in text
+    shown = [Path(path) for path in re.findall(r"\[Bild: (\S+)", text)]
+    assert shown and all(path.parent == tmp_path for path in shown), shown
+    assert all(path.read_bytes().startswith(b"\x89PNG") for path in shown)
+    assert shown[0].name == "001-auslage.png"
+    assert len(set(shown)) == len(list(tmp_path.iterdir()))  # a picture sent again: once
+
+
+async def test_the_demo_plays_a_whole_durchgang(tmp_path: Path) -> None:
+    out = io.StringIO()
+    assert await run("verflixte6", None, out, tmp_path) == 0
     text = out.getvalue()
     assert "Räuberische 1! @Anna darf 1 Auge stehlen – von: @Ben, @Cem." in text
     assert "Ergebnis Durchgang 1" in text
@@ -129,12 +146,13 @@ async def test_zeige_names_how_many_older_messages_it_leaves_out() -> None:
 
 
 @pytest.mark.parametrize("game", ["teufel", "flaschenteufel", "dicedevils"])
-async def test_each_demo_plays_its_lines_with_fixed_chance(game: str) -> None:
+async def test_each_demo_plays_its_lines_with_fixed_chance(game: str, tmp_path: Path) -> None:
     out = io.StringIO()
-    assert await run(game, None, out) == 0
+    assert await run(game, None, out, tmp_path) == 0
     text = out.getvalue()
     assert "✗" not in text  # every line found its button, select, form
     assert "**" not in text and "\n   ### " not in text  # cards read as text, no marks
+    assert not EMOJI_NAME.search(text), EMOJI_NAME.search(text)  # the game's text instead
     proof = {
         "teufel": "Abrechnung Runde 1",
         "flaschenteufel": "kauft die Flasche",
@@ -176,7 +194,7 @@ async def read_until(
     return seen
 
 
-async def test_one_ctrl_c_ends_the_sandbox_cleanly() -> None:
+async def test_one_ctrl_c_ends_the_sandbox_cleanly(tmp_path: Path) -> None:
     """The first Ctrl-C used to be swallowed (a read in a worker thread kept the process
     waiting) and the second printed tracebacks."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
@@ -185,6 +203,8 @@ async def test_one_ctrl_c_ends_the_sandbox_cleanly() -> None:
         "-m",
         "bot",
         "sandbox",
+        "--pictures",
+        str(tmp_path),
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
@@ -312,3 +332,42 @@ async def test_what_the_client_refuses_and_timestamps_read_as_in_discord() -> No
     assert "✗ Option “durchgaenge”: from 1 to 4" in text  # Ben's Discord speaks English
     assert "1. Dezember 2099 20:00" in text and "<t:" not in text
     assert "outside" not in text and "['" not in text
+
+
+async def test_each_user_types_the_command_names_his_discord_shows() -> None:
+    """/stats was refused for an English user, although the README names it: Discord's
+    client shows each user the names in his language, options included, and the bot gets
+    the base names."""
+    text = await play(
+        [
+            "Ben> spricht en-US",
+            "Ben> /stats player=Anna",
+            "Cem> spricht fr",
+            "Cem> /statistiques joueur=Ben",
+            "Dora> /statistik spieler=Cem",
+            "Dora> /stats",  # her Discord speaks German: it shows /statistik
+        ]
+    )
+    assert "@Anna has not finished a game on this server yet." in text
+    assert "@Ben n’a encore terminé aucune partie sur ce serveur." in text
+    assert "@Cem hat auf diesem Server noch kein Spiel beendet." in text
+    assert text.count("✗") == 1
+    assert "✗ Einen Befehl /stats bietet dein Discord hier nicht an (es spricht de)" in text
+
+
+async def test_a_computers_move_is_shown_as_it_happens(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer's move appeared only after the next typed line; ``warte`` lets a script
+    give the computers time, and what they do is shown while it waits."""
+    monkeypatch.setenv("CROUPIER_WARM_UP", "0")  # its first move comes after 1.5 s, not later
+    text = await play(
+        [
+            "Anna> /teufel tisch",
+            "Anna> wähle Computer (leicht) hinzufügen",
+            "Anna> Starten",
+            "warte 8",
+            "Anna> zeige",
+        ]
+    )
+    waited = text.split("\nwarte 8\n", 1)[1].split("\nAnna> zeige\n", 1)[0]
+    assert "── #spieltisch (geändert)" in waited
+    assert re.search(r"🤖 Croupiers \w+ \(leicht\) hat gesetzt ✓", waited), waited

@@ -29,6 +29,7 @@ from unittest import mock
 from bot import emoji_sync
 from bot.app import Croupier
 from bot.render.cards import ClickId
+from bot.render.onlooker_buttons import REMATCH
 from loopback.entities import User, iter_components
 from loopback.screens import Film, Shot, filming, page, pngs
 from tests.helpers.click_ids import click_of
@@ -37,6 +38,7 @@ from tests.helpers.transcript_games import GAMES, transcript_of
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screens"
 LOBBY = {"join", "leave", "start"}
+ENDED = {REMATCH}  # a finished game's card offers only "Nochmal"
 
 Pick = Callable[[list[Shot]], Shot | None]
 
@@ -60,8 +62,8 @@ def pictured(shot: Shot) -> bool:
 
 
 def table(game: str) -> Pick:
-    """The game's public card mid-game: with a picture if any has one, with the most
-    controls and of those with the most emojis, the middle one."""
+    """The game's public card mid-game (neither its lobby nor its end): with a picture if
+    any has one, with the most controls and of those with the most emojis, the middle one."""
 
     def pick(shots: list[Shot]) -> Shot | None:
         playing = [
@@ -70,6 +72,7 @@ def table(game: str) -> Pick:
             if s.visibility == "public"
             and (verbs := {v for p, v, _ in controls(s) if p.startswith(game)})
             and not verbs & LOBBY
+            and not verbs <= ENDED
         ]
         if any(pictured(s) for s in playing):
             playing = [s for s in playing if pictured(s)]

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pytest
+from babel import Locale
 
 from bot import i18n
 from bot.games.verflixte6.state import PHASE_JOKERS, PHASE_STEAL, PHASE_STEP
 from bot.help_pages import TOPICS, sections
 from bot.i18n import LANGUAGES, MISSING, MissingText, has_text, normalize_locale, t, template
+from bot.i18n.catalogue import installed
 from bot.i18n_tools.tools import base_placeholders, placeholders
 
 PHASES = {f"v6.phase.{p}" for p in (PHASE_JOKERS, PHASE_STEP, PHASE_STEAL)} | {
@@ -76,3 +79,13 @@ def test_english_titles_start_every_part_with_a_capital() -> None:
     for title in titles:
         for part in title.split(" – ")[1:]:
             assert not part[:1].islower(), title
+
+
+def test_the_readme_opens_with_every_language_players_can_read() -> None:
+    """Its first lines said "German by default, English per server setting"; French exists
+    too. Every language with a catalogue is named there (in English, as the README is)."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    opening = readme.split("\n## ", 1)[0]
+    for language in installed():
+        name = Locale.parse(language).get_display_name("en")
+        assert name in opening, name

@@ -17,12 +17,14 @@ import pytest
 from discord import app_commands
 from PIL import Image
 
+from bot.render.onlooker_buttons import REMATCH
 from loopback import FakeDiscord, bot_running
 from loopback.entities import Message, User
 from loopback.screens import filming, page, png, shot_of
 from loopback.screens.html import Page
 from loopback.screens.shot import Shot
 from tests.helpers.loopback_demo import World
+from tests.helpers.screens import SCENES, controls, shots_of
 
 ACCENT = 0xE0A526
 EVIL = '<script>alert("x")</script>'
@@ -231,3 +233,12 @@ async def test_the_page_as_a_png(
     for wanted in ((0xE0, 0xA5, 0x26), (40, 160, 90), (0xDA, 0x37, 0x3C)):  # accent bar,
         # picture, danger button (in 256 colours: nearly)
         assert any(sum(abs(a - b) for a, b in zip(c, wanted, strict=True)) <= 6 for c in colours)
+
+
+async def test_the_screenshot_of_a_turn_shows_a_turn() -> None:
+    """The README's "during a turn" picture of Die verflixte 6 showed the finished game:
+    its end card, the only one with a picture, offers nothing but "Nochmal"."""
+    scene = next(s for s in SCENES if s.name == "v6-tisch")
+    ((_, shot),) = await shots_of([scene])
+    assert "Am Zug" in shot.texts(), shot.texts()
+    assert REMATCH not in {verb for _, verb, _ in controls(shot)}
