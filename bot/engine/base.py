@@ -100,5 +100,5 @@ class Engine(Generic[S]):
 def plain_view(view: Mapping[str, Any]) -> dict[str, JSON]:
     """A game's typed view (its ``TypedDict``, a plain dict at run time) as the engine hands
     views on: the same dict, unchanged. The game's readers take it back to its type through
-    the game's own ``typed`` (in its ``view``)."""
+    the game's own ``typed_view`` (in its ``view``)."""
     return cast(dict[str, JSON], view)

@@ -13,14 +13,18 @@ import pytest
 
 from bot.engine.rng import AuditedRng
 from bot.games.teufel.view import TeufelView
+from bot.games.verflixte6.view import V6View
 from bot.plugins import GAMES
 
 VIEWS: dict[str, Any] = {
     "teufel": TeufelView,
+    "verflixte6": V6View,
 }
 
 SETUPS = [
     ("teufel", 4, {}),
+    ("verflixte6", 3, {"durchgaenge": 2}),
+    ("verflixte6", 4, {"durchgaenge": 4, "finale": True}),
 ]
 
 

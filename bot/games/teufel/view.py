@@ -47,7 +47,7 @@ class TeufelView(TypedDict):
     # which a computer player reads where a view carries them (the tests' full views)
 
 
-def typed(view: Mapping[str, JSON]) -> TeufelView:
+def typed_view(view: Mapping[str, JSON]) -> TeufelView:
     """A view the engine handed on (``Outcome.public``, ``Outcome.private[player]``), read
     as its type: every reader outside the engine takes it through here."""
     return cast(TeufelView, view)

@@ -12,7 +12,7 @@ import discord
 
 from bot.games.teufel.render import cards, pictures
 from bot.games.teufel.track import MARK_NAMES
-from bot.games.teufel.view import typed
+from bot.games.teufel.view import typed_view
 from bot.i18n import t
 from bot.render.cards import Card, Picture
 from bot.service import Outcome, Service
@@ -37,7 +37,7 @@ def table(service: Service, outcome: Outcome) -> Card:
     def seal(player: str) -> str:
         own = cards.own_seat(outcome.private[player], player)
         return service.tables.seal(
-            outcome.game_id, f"bet:{typed(outcome.public)['round']}:{player}:{own['bet']}"
+            outcome.game_id, f"bet:{typed_view(outcome.public)['round']}:{player}:{own['bet']}"
         )
 
     return cards.table_card(outcome, outcome.locale, seal)

@@ -14,6 +14,7 @@ from typing import Any
 from bot.games.verflixte6.render import cards, pictures
 from bot.games.verflixte6.render.lines import describe
 from bot.games.verflixte6.state import DECISIONS, JOKER_IDS, RESULT_EVENTS, TURN_OPENERS
+from bot.games.verflixte6.view import typed_view
 from bot.i18n import t
 from bot.render.cards import Card, Picture
 from bot.service import Outcome
@@ -67,8 +68,7 @@ def durchgang_picture(
 
 def abend_picture(d: Delivery, log: list[dict[str, Any]], locale: str) -> Picture:
     """The evening's table: each player's points per Durchgang, total, eyes and place."""
-    view = d.outcome.public
-    rows = tuple(pictures.abend_rows(log, view, d.service.directory.display_name))
+    rows = tuple(pictures.abend_rows(log, d.outcome.public, d.service.directory.display_name))
     count = max((len(row.points) for row in rows), default=0)
     header = (
         t("ui.tour.col.place", locale), t("ui.tour.col.player", locale),
@@ -97,7 +97,7 @@ def prompt_for(outcome: Outcome, verb: str, actor: str, name: cards.Names = card
     engine said he may); ``name`` labels players in selects (where Discord shows no
     mentions)."""
     locale = outcome.locale
-    legal = outcome.private[actor]["legal"]  # the engine's: what the actor may choose now
+    legal = typed_view(outcome.private[actor])["legal"]  # the engine's: what he may choose now
     if verb == "begin":
         can_free = bool(legal["free_jokers"])
         return cards.joker_choice_prompt(outcome, legal["jokers"], can_free, locale)
@@ -161,7 +161,8 @@ def plan(d: Delivery, actor: str | None, *, typed: bool = False, answered: bool 
         and actor is not None
         and not fresh_turn
         and actor in outcome.to_act
-        and outcome.public["turn"]["phase"] in (*DECISIONS, "steal")
+        and (turn := typed_view(outcome.public)["turn"]) is not None
+        and turn["phase"] in (*DECISIONS, "steal")
     ):
         mine = replace(outcome, locale=d.private_locale)
         prompt = prompt_for(mine, "decide", actor, d.service.directory.display_name)

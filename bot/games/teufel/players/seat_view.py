@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from bot.engine import JSON, Action
 from bot.games.teufel.state import BET, CHIP, MARKS
-from bot.games.teufel.view import typed
+from bot.games.teufel.view import typed_view
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class Situation:
 
 def situation(view: Mapping[str, JSON], seat: int) -> Situation:
     """The situation of ``seat`` in its own view; ValueError when it is not that seat's to act."""
-    shown = typed(view)
+    shown = typed_view(view)
     if shown["viewer"] != seat:
         raise ValueError(f"not a view of seat {seat}")
     phase = shown["phase"]

@@ -9,7 +9,7 @@ from bot.engine import JSON
 from bot.games import emojis
 from bot.games.teufel.state import BONUS, DEVIL, MARKS
 from bot.games.teufel.track import marks_at
-from bot.games.teufel.view import TeufelSeat, typed
+from bot.games.teufel.view import TeufelSeat, typed_view
 from bot.i18n import listed, number, signed, t
 from bot.render.cards import Button, Card, Form, Row, custom_id
 from bot.render.lobby_card import ended, mention, seed_line, table_lobby_card
@@ -132,7 +132,7 @@ def table_card(
     outcome: Any, locale: str, seal: Callable[[str], str], name: Names = mention
 ) -> Card:
     """The round's message: positions, sealed or revealed bets, coal; only public numbers."""
-    view = typed(outcome.public)
+    view = typed_view(outcome.public)
     lines = [describe(e, locale, name) for e in outcome.events if e["type"] not in RESULT_EVENTS]
     phase = "over" if ended(outcome) else view["phase"]  # an ended table waits for nobody
     if phase == "bet":
@@ -177,7 +177,7 @@ def closed_round_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     lines = [describe(e, locale, name) for e in outcome.events[:cut]]
     lines.append(t("teufel.ui.round_over", locale, round=settle["round"]))
     fields = []
-    for player in (s["player"] for s in typed(outcome.public)["seats"]):
+    for player in (s["player"] for s in typed_view(outcome.public)["seats"]):
         parts = [t("teufel.ui.bet_shown", locale, bet=settle["bets"][player])]
         if player in settle["devils"]:
             parts.append(t("teufel.ui.devil", locale))
@@ -194,7 +194,7 @@ def closed_round_card(outcome: Any, locale: str, name: Names = mention) -> Card:
 
 
 def _buttons(outcome: Any, locale: str) -> list[Row]:
-    phase = "over" if ended(outcome) else typed(outcome.public)["phase"]
+    phase = "over" if ended(outcome) else typed_view(outcome.public)["phase"]
 
     def button(verb: str, style: str = "secondary") -> Button:
         cid = custom_id(BUTTON, outcome.game_id, outcome.version, verb)
@@ -237,7 +237,7 @@ def result_card(outcome: Any, locale: str, name: Names = mention) -> Card:
 
 def own_seat(view: Mapping[str, JSON], player: str) -> TeufelSeat:
     """``player``'s seat in a view (his own view: with his balance and bet)."""
-    return next(s for s in typed(view)["seats"] if s["player"] == player)
+    return next(s for s in typed_view(view)["seats"] if s["player"] == player)
 
 
 def own_balance(view: Mapping[str, JSON], player: str) -> int:
