@@ -12,6 +12,7 @@ from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints
 import pytest
 
 from bot.engine.rng import AuditedRng
+from bot.games.flaschenteufel.view import FView
 from bot.games.teufel.view import TeufelView
 from bot.games.verflixte6.view import V6View
 from bot.plugins import GAMES
@@ -19,12 +20,16 @@ from bot.plugins import GAMES
 VIEWS: dict[str, Any] = {
     "teufel": TeufelView,
     "verflixte6": V6View,
+    "flaschenteufel": FView,
 }
 
 SETUPS = [
     ("teufel", 4, {}),
     ("verflixte6", 3, {"durchgaenge": 2}),
     ("verflixte6", 4, {"durchgaenge": 4, "finale": True}),
+    ("flaschenteufel", 4, {"variant": "standard", "hands": 2}),
+    ("flaschenteufel", 2, {"variant": "lopaka", "hands": 2}),
+    ("flaschenteufel", 2, {"variant": "glitterhuis", "hands": 2}),
 ]
 
 
