@@ -12,6 +12,7 @@ from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints
 import pytest
 
 from bot.engine.rng import AuditedRng
+from bot.games.dicedevils.view import DDView
 from bot.games.flaschenteufel.view import FView
 from bot.games.teufel.view import TeufelView
 from bot.games.verflixte6.view import V6View
@@ -21,6 +22,7 @@ VIEWS: dict[str, Any] = {
     "teufel": TeufelView,
     "verflixte6": V6View,
     "flaschenteufel": FView,
+    "dicedevils": DDView,
 }
 
 SETUPS = [
@@ -30,6 +32,7 @@ SETUPS = [
     ("flaschenteufel", 4, {"variant": "standard", "hands": 2}),
     ("flaschenteufel", 2, {"variant": "lopaka", "hands": 2}),
     ("flaschenteufel", 2, {"variant": "glitterhuis", "hands": 2}),
+    ("dicedevils", 4, {"random_ranks": True}),
 ]
 
 
