@@ -199,12 +199,12 @@ def decision_prompt(outcome: Any, victims: Sequence[str], locale: str, name: Nam
 def _question(turn: V6Turn, locale: str, name: Names) -> str:
     """What a decision is about, from the turn alone: a prompt reopened later (when the
     outcome carries no events) asks the same question as the first one."""
-    phase, attack, duel = turn["phase"], turn["anaconda_attack"], turn["sekante"]
-    if phase == "anaconda" and attack is not None:  # the view shows it in this phase
+    phase = turn["phase"]
+    if phase == "anaconda" and (attack := turn["anaconda_attack"]) is not None:  # it is, here
         return t("ui.prompt.ask.anaconda", locale, die=emojis.die(attack))
     if phase == "monokel":
         return t("ui.prompt.ask.monokel", locale, dice=emojis.dice(turn["monokel_dice"]))
-    if phase == "counter" and duel is not None:  # a Sekante's, always
+    if phase == "counter" and (duel := turn["sekante"]) is not None:  # a Sekante's, always
         return t(
             "ui.prompt.ask.counter",
             locale,
