@@ -11,12 +11,15 @@ from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints
 
 import pytest
 
+from bot.engine import Action
 from bot.engine.rng import AuditedRng
 from bot.games.dicedevils.view import DDView
 from bot.games.flaschenteufel.view import FView
 from bot.games.teufel.view import TeufelView
 from bot.games.verflixte6.view import V6View
 from bot.plugins import GAMES
+from bot.tournament.game import SYSTEM
+from bot.tournament.view import TournamentView
 
 VIEWS: dict[str, Any] = {
     "teufel": TeufelView,
@@ -97,3 +100,32 @@ def test_a_key_the_type_does_not_name_is_found() -> None:
         "seat 0.seats[1]: lacks 'balance'",
         "seat 0.seats[1]: has 'balanse'",
     ]
+
+
+def test_every_tournament_view_has_its_types_keys() -> None:
+    """A tournament of eight: registration, a reserve, a scheduled evening, a substitute,
+    every group's result, the Finale's; the view checked after each action."""
+    game = GAMES["turnier"]
+    rng = AuditedRng(bytes(32))
+    state, _ = game.setup(["host"], {"durchgaenge": 2, "finale_size": 4}, rng)
+
+    def act(do: str, actor: str = "host", **args: Any) -> None:
+        game.apply(state, -1, Action(do, {"actor": actor, "host": True, **args}), rng)
+        assert shape_errors(game.view(state, None), TournamentView, "tournament") == []
+
+    for i in range(8):
+        act("register", f"P{i}")
+    act("reserve", "R")
+    act("close")
+    first, second = state.current.groups[:2]
+    act("schedule", group=first.number, at="2030-01-01T20:00:00+00:00",
+        now="2029-12-01T20:00:00+00:00")  # fmt: skip
+    act("substitute", group=second.number, target=second.players[0], new="R", reason="krank",
+        now="2029-12-01T20:00:00+00:00")  # fmt: skip
+    for _ in range(2):  # the first round, then the Finale
+        for group in state.current.groups:
+            lines = [
+                {"player": p, "points": 10 - i, "eyes": 0} for i, p in enumerate(group.players)
+            ]
+            act("record", SYSTEM, group=group.number, lines=lines)
+    assert state.champion is not None
