@@ -1,7 +1,8 @@
 """Each game's view types (``TypedDict``s in its ``view``) say what its engine builds: over
 a seeded random game of each kind, at every step, the public view and every seat's have
 exactly the type's required keys and some of its optional ones, and so have their parts
-(seats, the legal part, ...), so that what mypy checks at every read is what a view holds."""
+(seats, the legal part, ...), so that what mypy checks at every read is what a view holds.
+The tournament's view the same, along a tournament of eight."""
 
 from __future__ import annotations
 
