@@ -8,7 +8,7 @@ them out), and storing a state as plain JSON (``dump``/``load`` through
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from bot.engine.core import JSON, Action, GameInfo, IllegalAction
 from bot.engine.serial import from_data, to_data
@@ -95,3 +95,10 @@ class Engine(Generic[S]):
     def load(self, data: Mapping[str, JSON]) -> S:
         state: S = from_data(self.state_type, data)
         return state
+
+
+def plain_view(view: Mapping[str, Any]) -> dict[str, JSON]:
+    """A game's typed view (its ``TypedDict``, a plain dict at run time) as the engine hands
+    views on: the same dict, unchanged. The game's readers take it back to its type through
+    the game's own ``typed_view`` (in its ``view``)."""
+    return cast(dict[str, JSON], view)

@@ -29,6 +29,7 @@ from bot.play.writer import Writer
 from bot.tournament.evening_time import full_time
 from bot.tournament.game import SYSTEM, TournamentGame
 from bot.tournament.rules import evenings_due, reminders_due
+from bot.tournament.view import GroupView, typed_view
 
 log = logging.getLogger(__name__)
 
@@ -36,10 +37,10 @@ TOURNAMENT = TournamentGame.kind
 SETUP_VERSION = 1  # a table created with its setup and nothing played since
 
 
-def group_of(tournament: Outcome, number: int) -> dict[str, Any] | None:
+def group_of(tournament: Outcome, number: int) -> GroupView | None:
     """Group ``number`` of the tournament's current round, as its view shows it."""
-    rounds = tournament.public["rounds"]
-    groups: list[dict[str, Any]] = rounds[-1]["groups"] if rounds else []
+    rounds = typed_view(tournament.public)["rounds"]
+    groups = rounds[-1]["groups"] if rounds else []
     return next((g for g in groups if g["number"] == number), None)
 
 
@@ -59,7 +60,8 @@ class Tournaments:
         one with the tournament's options and turn clock, linked to the tournament. The
         table as its first message shows it, and the tournament after the link."""
         tournament = self.tables.current(tournament_id)
-        tour, current = tournament.public, tournament.public["rounds"][-1]
+        tour = typed_view(tournament.public)
+        current = tour["rounds"][-1]
         group = group_of(tournament, number)
         assert group is not None, number
         found = None
@@ -181,7 +183,7 @@ class Tournaments:
         whoever did not check in. One list of outcomes per step taken."""
         steps = []
         for group, due in evenings_due(self.tables.current(tid).public, now.isoformat()):
-            number = int(group["number"])
+            number = group["number"]
             if due == "call":
                 call = Action("evening", {"group": number})
                 steps.append([await self.service.act(tid, SYSTEM, call)])

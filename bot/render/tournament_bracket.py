@@ -8,8 +8,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from bot.engine import JSON
 from bot.i18n import t
 from bot.render import typeface
 from bot.render.lobby_card import Names
@@ -26,6 +26,7 @@ from bot.render.pictures.palette import (
     TEXT_SIZE,
     TITLE_SIZE,
 )
+from bot.tournament.view import typed_view
 
 BOX_W, LINE_H, HEAD_H, GAP, STACK_HEAD, TITLE_H = 268, 22, 28, 12, 24, 34
 BOXES_PER_STACK = 5  # a round of more groups wraps into several stacks side by side
@@ -54,8 +55,9 @@ class Column:
     boxes: list[Box]
 
 
-def bracket(tour: Mapping[str, Any], locale: str, name: Names) -> list[Column]:
+def bracket(view: Mapping[str, JSON], locale: str, name: Names) -> list[Column]:
     """The tournament's rounds as columns of group boxes, the champion's column last."""
+    tour = typed_view(view)
     columns = []
     for rnd in tour["rounds"]:
         through = set(rnd["advanced"])
@@ -76,8 +78,8 @@ def bracket(tour: Mapping[str, Any], locale: str, name: Names) -> list[Column]:
             boxes.append(Box(title, entries))
         key = "ui.tour.bracket.finale" if rnd["finale"] else "ui.tour.bracket.round"
         columns.append(Column(t(key, locale, round=rnd["number"]), boxes))
-    if tour.get("champion"):
-        champion = Entry(name(tour["champion"]), None, None, True)
+    if champion_name := tour.get("champion"):
+        champion = Entry(name(champion_name), None, None, True)
         title = t("ui.tour.bracket.champion", locale)
         columns.append(Column(title, [Box(title, [champion])]))
     return columns

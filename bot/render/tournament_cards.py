@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from bot.engine import JSON
 from bot.i18n import reasoned, t
 from bot.render.cards import MAX_TEXT, Button, Card, Row, custom_id
 from bot.render.lobby_card import Names, ended, mention, revealed_text
@@ -13,6 +14,7 @@ from bot.render.tournament_bracket import FIELDS_MAX, bracket, bracket_fields
 from bot.tournament.evening_time import shown_time
 from bot.tournament.standings import ADVANCE_PER_GROUP
 from bot.tournament.state import FINALE_DURCHGAENGE
+from bot.tournament.view import typed_view
 
 BUTTON = "trb"
 FIELDS_TEXT_MAX = MAX_TEXT - 1000
@@ -23,14 +25,14 @@ evenings to come and the withdrawn."""
 def registration_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     """The registration message: while it is open, with Anmelden / Abmelden and the host's
     button to close it; afterwards it says it is closed (and offers nothing)."""
-    tour = outcome.public
+    tour = typed_view(outcome.public)
     registered = tour["registered"]
     status = "finished" if ended(outcome) else tour["status"]
     body = t(
         "ui.tour.registration",
         locale,
         status=t(f"ui.tour.status.{status}", locale),
-        format=format_text(tour, locale),
+        format=format_text(outcome.public, locale),
         seed_hash=outcome.seed_hash,
     )
     names = ", ".join(name(p) for p in registered) or t("ui.tour.nobody", locale)
@@ -70,11 +72,12 @@ def registration_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     )
 
 
-def format_text(tour: Mapping[str, Any], locale: str) -> str:
+def format_text(view: Mapping[str, JSON], locale: str) -> str:
     """The tournament's format as it will be played: the group size the draw honours (a
     group of 2 or fewer would eliminate nobody: **Decision** "every round eliminates
     someone" draws larger ones), the Durchgänge per evening, the best thirds (only if
     any), and the Finale with its own Durchgänge."""
+    tour = typed_view(view)
     size = tour["group_size"]
     if size <= ADVANCE_PER_GROUP:
         least = ADVANCE_PER_GROUP + 1
@@ -184,18 +187,19 @@ def timestamp(iso: str) -> str:
     return shown_time(datetime.fromisoformat(iso))
 
 
-def standings_card(tour: Mapping[str, Any], locale: str, name: Names = mention) -> Card:
+def standings_card(view: Mapping[str, JSON], locale: str, name: Names = mention) -> Card:
     """The whole tournament as text, the numbers of its bracket picture: every round's
     groups with their tables (✓: went through) or players and evening, the champion."""
-    fields = bracket_fields(bracket(tour, locale, name), locale)
+    tour = typed_view(view)
+    fields = bracket_fields(bracket(view, locale, name), locale)
     while len(fields) > 1 and sum(len(a) + len(b) + 6 for a, b in fields) > FIELDS_TEXT_MAX:
         fields.pop(0)  # a very large tournament: its latest rounds
     description = "\n".join(
         t("ui.tour.group", locale, group=g["number"])
         + " – "
-        + t("ui.tour.evening", locale, when=timestamp(g["evening"]))
+        + t("ui.tour.evening", locale, when=timestamp(evening))
         for g in tour["rounds"][-1]["groups"]
-        if g.get("evening") and not g["table"]
+        if (evening := g.get("evening")) and not g["table"]
     )
     replaced = {
         change["out"]: change
@@ -218,7 +222,7 @@ def standings_card(tour: Mapping[str, Any], locale: str, name: Names = mention) 
 def list_status(outcome: Any, locale: str, name: Names = mention) -> str:
     """A tournament's state in a word or three: Anmeldung, läuft – Runde N / Finale,
     beendet – champion."""
-    tour = outcome.public
+    tour = typed_view(outcome.public)
     if tour["champion"]:
         return t("ui.tour.list.finished", locale, player=name(tour["champion"]))
     if ended(outcome):
@@ -239,7 +243,7 @@ def overview_card(
         t(
             "ui.tour.list.line",
             locale,
-            name=o.public["name"],
+            name=typed_view(o.public)["name"],
             status=list_status(o, locale, name),
             channel=f"<#{o.channel_id}>",
         )

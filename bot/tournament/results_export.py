@@ -8,6 +8,9 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot.engine import JSON
+from bot.tournament.view import typed_view
+
 CSV_COLUMNS = (
     "round", "finale", "group", "place", "player_id", "player", "points", "eyes",
     "instead_of_id", "instead_of", "since",
@@ -17,11 +20,11 @@ and ``since`` when (ISO, UTC)."""
 
 
 def standings_rows(
-    tournament: Mapping[str, Any], name: Callable[[str], str]
+    tournament: Mapping[str, JSON], name: Callable[[str], str]
 ) -> list[dict[str, Any]]:
     """One row per player and finished group, in table order."""
     rows = []
-    for rnd in tournament["rounds"]:
+    for rnd in typed_view(tournament)["rounds"]:
         for group in rnd["groups"]:
             stood_in = {c["player"]: c for c in group.get("substitutions", [])}
             for place, line in enumerate(group["table"], start=1):
@@ -44,7 +47,7 @@ def standings_rows(
     return rows
 
 
-def standings_csv(tournament: Mapping[str, Any], name: Callable[[str], str]) -> str:
+def standings_csv(tournament: Mapping[str, JSON], name: Callable[[str], str]) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()

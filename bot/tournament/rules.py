@@ -25,6 +25,7 @@ from bot.tournament.state import (
     Substitution,
     Tournament,
 )
+from bot.tournament.view import GroupView, typed_view
 
 MIN_GROUP, MAX_GROUP = GROUP_SIZE_MIN, GROUP_SIZE_MAX
 GRACE_MIN, GRACE_MAX = bounds.GRACE_MINUTES_MIN, bounds.GRACE_MINUTES_MAX
@@ -218,18 +219,19 @@ def unschedule(tournament: Tournament, number: int) -> tuple[Group, str | None]:
     return group, event_id
 
 
-def evenings_due(view: Mapping[str, JSON], now: str) -> list[tuple[JSON, str]]:
+def evenings_due(view: Mapping[str, JSON], now: str) -> list[tuple[GroupView, str]]:
     """Groups of the running round, as the view shows them, whose table waits for an
     evening that has begun, each with what is due: ``call`` (ping the players and open
     the check-in) at the evening, ``start`` (the table opens) the group's grace after it."""
-    if view["status"] != RUNNING or not view["rounds"]:
+    tour = typed_view(view)
+    if tour["status"] != RUNNING or not tour["rounds"]:
         return []
     moment = datetime.fromisoformat(now)
-    due = []
-    for group in view["rounds"][-1]["groups"]:
-        if not group.get("waiting") or not group["evening"]:
+    due: list[tuple[GroupView, str]] = []
+    for group in tour["rounds"][-1]["groups"]:
+        if not group.get("waiting") or not (iso := group["evening"]):
             continue
-        evening = datetime.fromisoformat(group["evening"])
+        evening = datetime.fromisoformat(iso)
         if not group.get("called") and evening <= moment:
             due.append((group, "call"))
         elif group.get("called") and evening + timedelta(minutes=group.get("grace", 15)) <= moment:
@@ -264,18 +266,20 @@ def start_group(tournament: Tournament, number: int) -> tuple[Group, list[str]]:
     return group, [p for p in group.players if p not in group.checked_in]
 
 
-def reminders_due(view: Mapping[str, JSON], now: str, before: timedelta) -> list[JSON]:
+def reminders_due(view: Mapping[str, JSON], now: str, before: timedelta) -> list[GroupView]:
     """Groups of the running round, as the tournament's view shows them, whose evening
     starts within ``before`` and that have not been reminded (an evening already over by
     three hours is not reminded any more)."""
-    if view["status"] != RUNNING or not view["rounds"]:
+    tour = typed_view(view)
+    if tour["status"] != RUNNING or not tour["rounds"]:
         return []
     moment = datetime.fromisoformat(now)
     due = []
-    for group in view["rounds"][-1]["groups"]:
-        if group["evening"] is None or group["reminded"] or group["table"]:  # table: done
+    for group in tour["rounds"][-1]["groups"]:
+        iso = group["evening"]
+        if iso is None or group["reminded"] or group["table"]:  # table: done
             continue
-        start = datetime.fromisoformat(group["evening"])
+        start = datetime.fromisoformat(iso)
         if start - before <= moment <= start + timedelta(hours=3):
             due.append(group)
     return due

@@ -13,6 +13,7 @@ from bot.engine import Action
 from bot.i18n import t
 from bot.render import tournament_cards as tcards
 from bot.service import Outcome
+from bot.tournament.view import typed_view
 from cogs.croupier_cog import hosts
 from cogs.pipeline import payload as ui
 from cogs.pipeline.clicks import Control, GameClicks
@@ -81,7 +82,7 @@ async def show(d: Delivery, actor: str | None) -> None:
 async def _welcome(interaction: Interaction, outcome: Outcome) -> str:
     """DM the new player (in his language); closed DMs are told privately, never in public."""
     locale = reader_locale(interaction, outcome.locale)
-    text = t("ui.tour.dm", locale, name=outcome.public["name"])
+    text = t("ui.tour.dm", locale, name=typed_view(outcome.public)["name"])
     if await send_dm(interaction.client, interaction.user, ui.note(text), accent=TOUR):
         return t("ui.tour.joined_dm", locale)
     return t("ui.tour.joined_no_dm", locale)

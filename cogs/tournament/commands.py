@@ -31,6 +31,7 @@ from bot.tournament.evening_time import (
 )
 from bot.tournament.results_export import full_json, standings_csv
 from bot.tournament.standings import ADVANCE_PER_GROUP
+from bot.tournament.view import typed_view
 from cogs.croupier_cog import CroupierCog
 from cogs.options import (
     ON_TIMEOUT,
@@ -138,13 +139,13 @@ class TournamentCog(CroupierCog):
         outcome = await self._here(interaction)
         if outcome is None:
             return
-        tour, mine = outcome.public, reader_locale(interaction, outcome.locale)
+        tour, mine = typed_view(outcome.public), reader_locale(interaction, outcome.locale)
         if not tour["rounds"]:
             card = tcards.registration_card(outcome, mine)
             card.rows = []  # buttons only on the registration message itself
         else:  # the whole tournament: a bracket picture, and its numbers as text
-            card = tcards.standings_card(tour, mine, self.service.directory.display_name)
-            card.pictures = (bracket_picture(self.service, tour, card.title, mine),)
+            card = tcards.standings_card(outcome.public, mine, self.service.directory.display_name)
+            card.pictures = (bracket_picture(self.service, outcome.public, card.title, mine),)
             await ready(card)
         await interaction.response.send_message(ephemeral=True, **send_kwargs(card, TOUR))
 
@@ -163,22 +164,25 @@ class TournamentCog(CroupierCog):
         outcome = await self._here(interaction)
         if outcome is None:
             return
-        if not self.host(interaction) and actor_of(interaction) != outcome.public["host"]:
+        if (
+            not self.host(interaction)
+            and actor_of(interaction) != typed_view(outcome.public)["host"]
+        ):
             await interaction.response.send_message(
                 t("tour.host_only", reader_locale(interaction, outcome.locale)), ephemeral=True
             )
             return
-        tour = outcome.public
+        tour = typed_view(outcome.public)
         games = [outcome.game_id] + [
             g["game_id"] for r in tour["rounds"] for g in r["groups"] if g["game_id"] is not None
         ]
         logs = {gid: self.service.records.export_log(gid) for gid in games}
         seeds = {gid: self.service.tables.seed_info(gid) for gid in games}
         mine = reader_locale(interaction, outcome.locale)
-        standings = standings_csv(tour, self.service.directory.display_name)
+        standings = standings_csv(outcome.public, self.service.directory.display_name)
         files = [
             ui.attachment(standings.encode(), "standings", mine, "csv"),
-            ui.attachment(full_json(tour, logs, seeds).encode(), "log", mine, "json"),
+            ui.attachment(full_json(outcome.public, logs, seeds).encode(), "log", mine, "json"),
         ]
         await interaction.response.send_message(files=files, ephemeral=True)
 
@@ -275,7 +279,10 @@ class TournamentCog(CroupierCog):
         current = await self._here(interaction)
         if current is None:
             return
-        if not self.host(interaction) and actor_of(interaction) != current.public["host"]:
+        if (
+            not self.host(interaction)
+            and actor_of(interaction) != typed_view(current.public)["host"]
+        ):
             await refuse(interaction, IllegalAction("tour.host_only"), current.locale)
             return
         async with self.session(interaction, current.game_id, private=True) as session:
@@ -476,7 +483,7 @@ class TournamentCog(CroupierCog):
             async with sessions(game_id) as session:
                 await session.deliver_all(await self.service.tournaments.reconcile_of(game_id))
                 current = self.service.tables.current(game_id)
-                if current.public["rounds"] and current.status == "open":
+                if typed_view(current.public)["rounds"] and current.status == "open":
                     await start_groups(self.bot, current)
 
 

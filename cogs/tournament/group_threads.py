@@ -20,6 +20,7 @@ from bot.render.cards import Button, Card, Picture, custom_id
 from bot.render.drawn import ready
 from bot.service import Outcome, Service
 from bot.tournament.evening_time import shown_time
+from bot.tournament.view import GroupView, RoundView, typed_view
 from cogs.games.verflixte6.show import evening_picture
 from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import Delivery, edit_awake, nonce_of, send_private, wake
@@ -69,7 +70,7 @@ async def open_groups(
     """The current round's groups without a table: a thread each, and its table opened
     (what each owes, for the caller to deliver). Under the tournament's lock."""
     current = service.tables.current(tournament.game_id)
-    round_ = current.public["rounds"][-1]
+    round_ = typed_view(current.public)["rounds"][-1]
     channel = await channel_by_id(client, current.channel_id)
     opened = []
     for group in round_["groups"]:
@@ -85,11 +86,11 @@ async def _group_thread(
     client: discord.Client,
     channel: Any,
     tournament: Outcome,
-    current: dict[str, Any],
-    group: dict[str, Any],
+    current: RoundView,
+    group: GroupView,
 ) -> discord.Thread:
     """The group's thread, on a starter message that names its players."""
-    tour, locale = tournament.public, tournament.locale
+    tour, locale = typed_view(tournament.public), tournament.locale
     if current["finale"]:
         title = t("ui.tour.finale_thread", locale, name=tour["name"])
     else:
@@ -121,16 +122,17 @@ def plan(d: Delivery) -> list[Step]:
     table, a new round (its groups' threads and tables opened after it), the champion,
     an evening's call and its reminders, a waiting group's start."""
     outcome = d.outcome
-    name, locale = outcome.public["name"], outcome.locale
+    tour, locale = typed_view(outcome.public), outcome.locale
+    name = tour["name"]
     steps: list[Step] = []
     changed = any(e["type"] not in CARD_KEPT for e in outcome.events)
     if outcome.message_id is not None and changed:
         steps.append(Table(tcards.registration_card(outcome, locale), what="registration"))
     for event in outcome.events:
         if event["type"] == "group_table":
-            finale = outcome.public["rounds"][event["round"] - 1]["finale"]
+            finale = tour["rounds"][event["round"] - 1]["finale"]
             card = tcards.group_table_card(event, locale, finale=finale)
-            through = outcome.public["rounds"][event["round"] - 1]["advanced"]
+            through = tour["rounds"][event["round"] - 1]["advanced"]
             card.pictures = (
                 group_picture(
                     d.service, event["table"], card.title, locale, advanced=through, finale=finale
@@ -162,7 +164,7 @@ def in_thread(number: int) -> Locator:
     return thread
 
 
-async def group_thread(d: Delivery, group: dict[str, Any]) -> Any:
+async def group_thread(d: Delivery, group: GroupView) -> Any:
     """The thread of a group's table (None while the group has no table)."""
     if group["game_id"] is None:
         return None
@@ -238,9 +240,10 @@ def reminder(d: Delivery, event: dict[str, Any]) -> Dms:
     dabei" (closed DMs: a mention in the group's thread, woken, instead)."""
     outcome, number = d.outcome, event["group"]
     group = group_of(outcome, number)
-    assert group is not None  # the tournament's own event names it
-    locale, when = outcome.locale, shown_time(datetime.fromisoformat(group["evening"]))
-    name = outcome.public["name"]
+    evening = None if group is None else group["evening"]
+    assert group is not None and evening is not None  # the tournament's own event names it
+    locale, when = outcome.locale, shown_time(datetime.fromisoformat(evening))
+    name = typed_view(outcome.public)["name"]
     notice = closed_notice("ui.tour.reminder_public", locale, when=when)
 
     async def thread(d: Delivery) -> Any:  # archived since the draw: its table is used again

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import discord
 
 from bot.i18n import t
 from bot.play.tournaments import group_of
 from bot.service import Outcome
+from bot.tournament.view import GroupView, typed_view
 from cogs.pipeline.session import TableSession
 
 log = logging.getLogger(__name__)
@@ -21,7 +21,7 @@ EVENING_LENGTH = timedelta(hours=3)
 UNKNOWN_EVENT = 10070  # "Unknown Guild Scheduled Event": deleted on Discord by hand
 
 
-def _group(outcome: Outcome, number: int) -> dict[str, Any]:
+def _group(outcome: Outcome, number: int) -> GroupView:
     found = group_of(outcome, number)
     assert found is not None  # the action just named it
     return found
@@ -58,7 +58,12 @@ async def server_event(
                 if exc.code != UNKNOWN_EVENT:
                     raise
                 log.info("tournament %s group %s: event gone, a new one", outcome.game_id, number)
-        name = t("ui.tour.event_name", outcome.locale, name=outcome.public["name"], group=number)
+        name = t(
+            "ui.tour.event_name",
+            outcome.locale,
+            name=typed_view(outcome.public)["name"],
+            group=number,
+        )
         created = await guild.create_scheduled_event(
             name=name[:100],
             start_time=start,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
-from bot.engine.base import Engine
+from bot.engine.base import Engine, plain_view
 from bot.engine.core import GameInfo, check_seating
 from bot.engine.places import ranked
 from bot.games.dicedevils import rules
@@ -31,7 +31,11 @@ from bot.games.dicedevils.view import view as _view
 class DiceDevils(Engine[DDState]):
     info = GameInfo("dicedevils", 3, 6, secrets=True)
     state_type = DDState
-    view_of = staticmethod(_view)  # the view, given the viewer's legal actions
+
+    def view_of(
+        self, state: DDState, viewer: int | None, legal: Sequence[Action]
+    ) -> dict[str, JSON]:
+        return plain_view(_view(state, viewer, legal))
 
     def setup(
         self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng

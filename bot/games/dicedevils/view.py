@@ -6,15 +6,47 @@ same way (:func:`redact`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Literal, TypedDict, cast
 
 from bot.engine import JSON, Action
 from bot.games.dicedevils.rules import pending, points, to_act
 from bot.games.dicedevils.state import DDState
 
 
-def view(state: DDState, viewer: int | None, legal: Sequence[Action] = ()) -> dict[str, JSON]:
+class DDDemon(TypedDict):
+    player: str
+    rank: str
+    dice: list[int] | None  # None: hidden (another's, until a fight reveals them)
+    slot: int | None  # the display's slot it is placed at (None: not placed)
+    items: list[str]
+    points: int
+
+
+class DDView(TypedDict):
+    """The public view (``viewer`` None) and each seat's: the same shape."""
+
+    game: Literal["dicedevils"]
+    viewer: int | None
+    round: int
+    phase: str
+    display: list[str]  # the items on offer, by slot
+    taken: list[int]  # display slots whose item went out this round
+    pile: int  # items left in it
+    demons: list[DDDemon]
+    to_act: list[str]
+    pending: str | None  # the decision asked now (reroll, steal, swap_item, swap_rank)
+    legal: list[dict[str, JSON]]  # the viewer's legal actions, as Action.to_dict
+
+
+def typed_view(view: Mapping[str, JSON]) -> DDView:
+    """A view the engine handed on (``Outcome.public``, ``Outcome.private[player]``), read
+    as its type: every reader outside the engine takes it through here."""
+    return cast(DDView, view)
+
+
+def view(state: DDState, viewer: int | None, legal: Sequence[Action] = ()) -> DDView:
     """``legal``: the viewer's legal actions (the engine's, so the two agree)."""
-    demons = []
+    demons: list[DDDemon] = []
     for index, demon in enumerate(state.demons):
         demons.append(
             {
@@ -32,7 +64,7 @@ def view(state: DDState, viewer: int | None, legal: Sequence[Action] = ()) -> di
         "round": state.round,
         "phase": state.phase,
         "display": list(state.display),
-        "taken": list(state.taken),  # display slots whose item went out this round
+        "taken": list(state.taken),
         "pile": len(state.pile),
         "demons": demons,
         "to_act": [state.demons[s].player for s in to_act(state)],

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
-from bot.engine.base import Engine
+from bot.engine.base import Engine, plain_view
 from bot.engine.core import GameInfo, check_seating
 from bot.engine.places import ranked
 from bot.games.flaschenteufel import rules
@@ -35,7 +35,11 @@ PLAYERS = {STANDARD: (3, 4), LOPAKA: (2, 2), GLITTERHUIS: (2, 2)}
 class Flaschenteufel(Engine[FState]):
     info = GameInfo("flaschenteufel", 2, 4, simultaneous=True, secrets=True)
     state_type = FState
-    view_of = staticmethod(_view)  # the view, given the viewer's legal actions
+
+    def view_of(
+        self, state: FState, viewer: int | None, legal: Sequence[Action]
+    ) -> dict[str, JSON]:
+        return plain_view(_view(state, viewer, legal))
 
     def player_bounds(self, options: Mapping[str, JSON]) -> tuple[int, int]:
         """The seats a table with these options takes: the chosen variant's (Standard 3–4,

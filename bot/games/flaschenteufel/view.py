@@ -5,6 +5,7 @@ The events the same way (:func:`redact`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Literal, NotRequired, TypedDict, cast
 
 from bot.engine import JSON, Action
 from bot.games.flaschenteufel.rules import humans, pass_targets, to_act
@@ -13,7 +14,68 @@ from bot.games.flaschenteufel.state import LOPAKA_NAME, FState
 CARD_KEYS = ("card", "left", "right")
 
 
-def legal_view(actions: Sequence[Action]) -> dict[str, list[int]]:
+FLegal = TypedDict(  # "pass" is a keyword: the functional form
+    "FLegal",
+    {
+        "play": list[int],  # cards
+        "discard": list[int],
+        "pass": list[int],
+        "open": list[int],  # sets
+    },
+)
+
+
+class FSeat(TypedDict):
+    player: str
+    dummy: bool  # Lopaka's hand
+    cards: list[int] | None  # None: hidden (another player's)
+    sets: list[list[int]] | None  # Glitterhuis, the viewer's own; None: hidden
+    open_set: list[int]
+    count: int  # cards in hand and sets
+    tricks: int
+    total: int
+    passed: list[int] | None  # None: hidden
+    discarded: bool
+    has_passed: bool
+    gave: NotRequired[list[int]]  # never built here: the cards he gave left and right, and
+    discard: NotRequired[int | None]  # his discard, which a computer player reads where a
+    # view carries them (the tests' views with the hand's history)
+
+
+class FTrickCard(TypedDict):
+    player: str
+    card: int
+
+
+class FView(TypedDict):
+    """The public view (``viewer`` None) and each seat's: the same shape."""
+
+    game: Literal["flaschenteufel"]
+    viewer: int | None
+    variant: str  # standard, lopaka, glitterhuis
+    hand: int  # its number
+    phase: str
+    stage: int  # Glitterhuis: set 1, then set 2
+    price: int
+    owner: str | None
+    trick: list[FTrickCard]
+    to_act: list[str]
+    legal: FLegal
+    devil_count: int
+    seats: list[FSeat]
+    pass_to: list[str]
+    scores: list[dict[str, int]]
+    played: NotRequired[list[list[FTrickCard]]]  # never built here: the hand's completed
+    # tricks, read like ``gave`` and ``discard`` of a seat
+
+
+def typed_view(view: Mapping[str, JSON]) -> FView:
+    """A view the engine handed on (``Outcome.public``, ``Outcome.private[player]``), read
+    as its type: every reader outside the engine takes it through here."""
+    return cast(FView, view)
+
+
+def legal_view(actions: Sequence[Action]) -> FLegal:
     """The viewer's legal actions by verb: the cards he may play, discard or pass (a
     standard pass is any two different ones of these) and the sets he may open."""
     legal: dict[str, list[int]] = {"play": [], "discard": [], "pass": [], "open": []}
@@ -22,12 +84,17 @@ def legal_view(actions: Sequence[Action]) -> dict[str, list[int]]:
             legal["open"].append(int(action.args["set"]))
         else:
             legal[action.do] += [int(action.args[k]) for k in CARD_KEYS if k in action.args]
-    return {verb: sorted(set(values)) for verb, values in legal.items()}
+    return {
+        "play": sorted(set(legal["play"])),
+        "discard": sorted(set(legal["discard"])),
+        "pass": sorted(set(legal["pass"])),
+        "open": sorted(set(legal["open"])),
+    }
 
 
-def view(state: FState, viewer: int | None, legal: Sequence[Action] = ()) -> dict[str, JSON]:
+def view(state: FState, viewer: int | None, legal: Sequence[Action] = ()) -> FView:
     """``legal``: the viewer's legal actions (the engine's, so the two agree)."""
-    seats = []
+    seats: list[FSeat] = []
     for index, hand in enumerate(state.hands):
         own = viewer == index
         seats.append(

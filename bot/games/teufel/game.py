@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
-from bot.engine.base import Engine
+from bot.engine.base import Engine, plain_view
 from bot.engine.core import GameInfo, check_seating
 from bot.engine.places import ranked
 from bot.games.teufel import rules
@@ -20,7 +20,11 @@ from bot.games.teufel.view import view as _view
 class Teufel(Engine[TeufelState]):
     info = GameInfo("teufel", 2, 6, simultaneous=True, secrets=True)
     state_type = TeufelState
-    view_of = staticmethod(_view)  # the view, given the viewer's legal actions
+
+    def view_of(
+        self, state: TeufelState, viewer: int | None, legal: Sequence[Action]
+    ) -> dict[str, JSON]:
+        return plain_view(_view(state, viewer, legal))
 
     def setup(
         self, players: Sequence[str], options: Mapping[str, JSON], rng: Rng
@@ -73,7 +77,7 @@ class Teufel(Engine[TeufelState]):
             return super().view(state, viewer)
         bets = self.bets(state, viewer)
         ends = sorted({bets[0], bets[-1]}) if bets else []
-        return _view(state, viewer, [Action("bet", {"amount": a}) for a in ends])
+        return self.view_of(state, viewer, [Action("bet", {"amount": a}) for a in ends])
 
     def absence_action(self, state: TeufelState, seat: int) -> Action | None:
         if seat not in self.to_act(state):

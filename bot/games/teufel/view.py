@@ -5,13 +5,55 @@ holders; bets only once all are in (before that: who has bet). The events the sa
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Literal, NotRequired, TypedDict, cast
 
 from bot.engine import JSON, Action
 from bot.games.teufel.state import BET, TeufelState
 from bot.games.teufel.track import position
 
 
-def legal_view(actions: Sequence[Action]) -> dict[str, JSON]:
+class TeufelLegal(TypedDict):
+    bets: list[int]  # the lowest and highest bet he may seal now (empty: none)
+    verbs: list[str]  # draw, stopp
+
+
+class TeufelSeat(TypedDict):
+    player: str
+    position: int  # on the track: see bot.games.teufel.track
+    balance: int | None  # None: hidden (another seat's, without a pact)
+    pact: bool
+    has_bet: bool
+    bet: int | None  # None: none yet, or hidden until all are in
+    coal: int
+    pieces: int
+    devil: bool
+    pulled: bool
+
+
+class TeufelView(TypedDict):
+    """The public view (``viewer`` None) and each seat's: the same shape."""
+
+    game: Literal["teufel"]
+    viewer: int | None
+    round: int
+    phase: str
+    starter: str
+    turn: str | None  # who pulls now
+    oven: int  # tiles left in it
+    seats: list[TeufelSeat]
+    last_round: dict[str, object]
+    legal: TeufelLegal
+    set_aside: NotRequired[list[int]]  # never built here: the tiles turned since the refill,
+    # which a computer player reads where a view carries them (the tests' full views)
+
+
+def typed_view(view: Mapping[str, JSON]) -> TeufelView:
+    """A view the engine handed on (``Outcome.public``, ``Outcome.private[player]``), read
+    as its type: every reader outside the engine takes it through here."""
+    return cast(TeufelView, view)
+
+
+def legal_view(actions: Sequence[Action]) -> TeufelLegal:
     """The viewer's legal actions: the lowest and highest bet he may seal now (every
     multiple of 10 between them is legal; none: no bet now) and what else he may do
     (draw, stopp)."""
@@ -22,10 +64,10 @@ def legal_view(actions: Sequence[Action]) -> dict[str, JSON]:
     }
 
 
-def view(state: TeufelState, viewer: int | None, legal: Sequence[Action] = ()) -> dict[str, JSON]:
+def view(state: TeufelState, viewer: int | None, legal: Sequence[Action] = ()) -> TeufelView:
     """``legal``: the viewer's legal actions (the engine's, so the two agree)."""
     revealed = state.phase != BET
-    seats = []
+    seats: list[TeufelSeat] = []
     for index, seat in enumerate(state.seats):
         own = viewer == index
         seats.append(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action, Event, IllegalAction, Rng
-from bot.engine.base import Engine
+from bot.engine.base import Engine, plain_view
 from bot.engine.core import GameInfo, check_seating
 from bot.engine.places import ranked
 from bot.games.verflixte6 import flow, rules
@@ -38,7 +38,11 @@ PASSIVE = {  # the answer to each decision that rolls no further dice
 class Verflixte6(Engine[V6State]):
     info = GameInfo("verflixte6", 2, 6)
     state_type = V6State
-    view_of = staticmethod(_view)  # the view, given the viewer's legal actions
+
+    def view_of(
+        self, state: V6State, viewer: int | None, legal: Sequence[Action]
+    ) -> dict[str, JSON]:
+        return plain_view(_view(state, viewer, legal))
 
     def views(self, state: V6State, seats: int) -> tuple[dict[str, JSON], list[dict[str, JSON]]]:
         """All see all (no secrets): the public view is laid out once, and each seat's is

@@ -3,18 +3,82 @@ what there is to choose (``legal``) only the player whose turn it is sees."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Literal, TypedDict, cast
 
 from bot.engine import JSON, Action
 from bot.games.verflixte6.rules import announceable
 from bot.games.verflixte6.state import V6State
 
 
-def legal_view(actions: Sequence[Action]) -> dict[str, list[str]]:
+class V6Legal(TypedDict):
+    jokers: list[str]
+    free_jokers: list[str]
+    targets: list[str]  # players
+    victims: list[str]  # players
+
+
+class V6Seat(TypedDict):
+    player: str
+    eyes: int
+    role: str  # jungfrau, am_zug, prinzessin, zombie
+    points: int  # the Abend's
+    abend_eyes: int
+    jokers_used: list[str]
+    sekante_hit: bool
+    free_used: bool
+
+
+class V6Sekante(TypedDict):
+    target: str
+    exchange: int
+    attack: int
+    won: list[int]  # eyes won: attacker, defender
+
+
+class V6Turn(TypedDict):
+    player: str
+    phase: str
+    chosen: list[str]
+    announceable: list[str]
+    runkelrueb_ready: bool
+    free: bool
+    robbery_ones: int
+    steal_amount: int
+    frost_uses: int
+    fumo: bool
+    floor: int | None
+    anaconda_attack: int | None  # only while the Anaconda's fight is asked
+    monokel_dice: list[int]
+    sekante: V6Sekante | None
+
+
+class V6View(TypedDict):
+    """The public view (``viewer`` None) and each seat's: the same but for ``legal``."""
+
+    game: Literal["verflixte6"]
+    viewer: int | None
+    durchgang: int
+    durchgaenge: int
+    finale: bool
+    order: list[str]
+    seats: list[V6Seat]
+    turn: V6Turn | None
+    finished: bool
+    legal: V6Legal
+
+
+def typed_view(view: Mapping[str, JSON]) -> V6View:
+    """A view the engine handed on (``Outcome.public``, ``Outcome.private[player]``), read
+    as its type: every reader outside the engine takes it through here."""
+    return cast(V6View, view)
+
+
+def legal_view(actions: Sequence[Action]) -> V6Legal:
     """The viewer's legal actions as the prompts offer them: the jokers to choose from (each
     alone is listed; up to three of them may be taken), those of Freie Jokerwahl (none: it
     is not allowed), the players a Sekante may hit, the victims of a robbery."""
-    legal: dict[str, list[str]] = {"jokers": [], "free_jokers": [], "targets": [], "victims": []}
+    legal: V6Legal = {"jokers": [], "free_jokers": [], "targets": [], "victims": []}
     for action in actions:
         args = action.args
         if action.do == "jokers" and args["jokers"]:
@@ -26,7 +90,7 @@ def legal_view(actions: Sequence[Action]) -> dict[str, list[str]]:
     return legal
 
 
-def view(state: V6State, viewer: int | None, legal: Sequence[Action] = ()) -> dict[str, JSON]:
+def view(state: V6State, viewer: int | None, legal: Sequence[Action] = ()) -> V6View:
     """``legal``: the viewer's legal actions (the engine's, so the two agree)."""
     turn = state.turn
     return {

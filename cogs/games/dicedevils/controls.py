@@ -10,6 +10,7 @@ import discord
 
 from bot.engine import Action, IllegalAction
 from bot.games.dicedevils.render import cards
+from bot.games.dicedevils.view import typed_view
 from bot.render.cards import Select
 from bot.service import Outcome
 from cogs.games.dicedevils.show import KIND, show, table
@@ -25,7 +26,7 @@ ACCENT = ui.accent_of(KIND)
 
 def options_for(outcome: Outcome, actor: str) -> list[Action]:
     """The deciding demon's legal actions, as the engine put them into his view."""
-    return [Action.from_dict(a) for a in outcome.private[actor]["legal"]]
+    return [Action.from_dict(a) for a in typed_view(outcome.private[actor])["legal"]]
 
 
 def _place(interaction: Any, click: Click, current: Outcome | None) -> Action:
@@ -41,8 +42,9 @@ def _reroll(interaction: Any, click: Click, current: Outcome | None) -> Action:
 def _skip(interaction: Any, click: Click, current: Outcome | None) -> Action:
     """ "Verzichten": on what the deciding demon is asked (a skip of it), else the turn's."""
     assert current is not None
-    if current.public["to_act"]:
-        return Action(str(current.public.get("pending") or "swap_rank"), {"skip": True})
+    view = typed_view(current.public)
+    if view["to_act"]:
+        return Action(view["pending"] or "swap_rank", {"skip": True})
     return Action("skip")
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.games.dicedevils.render import cards, pictures
+from bot.games.dicedevils.view import typed_view
 from bot.i18n import t
 from bot.render.cards import MAX_PICTURES, Card, Picture
 from bot.service import Outcome
@@ -76,7 +77,7 @@ def display_picture(d: Delivery, outcome: Outcome, locale: str) -> Picture:
     table message lists the same as text)."""
     name = d.service.directory.display_name
     slots = tuple(pictures.display_slots(outcome.public, locale, name))
-    title = t("dd.ui.title", locale, round=outcome.public["round"])
+    title = t("dd.ui.title", locale, round=typed_view(outcome.public)["round"])
     alt = pictures.alt_display(title, slots, locale)
     return ui.picture("display", locale, pictures.display_png, title, slots, description=alt)
 

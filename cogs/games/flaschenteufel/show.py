@@ -5,12 +5,14 @@ made in a player's live prompt answered there."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import replace
 from functools import partial
-from typing import Any
 
+from bot.engine import JSON
 from bot.games.flaschenteufel.cards import COLOUR, POINTS
 from bot.games.flaschenteufel.render import cards, pictures
+from bot.games.flaschenteufel.view import typed_view
 from bot.i18n import t
 from bot.render.cards import Card
 from bot.render.lobby_card import Names, ended
@@ -43,10 +45,10 @@ ACCENT = ui.accent_of(KIND)
 MADE = ("play", "discard", "passr", "pass", "open")  # choices that act (passl only prepares)
 
 
-def hand_card(text: str, view: dict[str, Any], player: str, locale: str) -> Card:
+def hand_card(text: str, view: Mapping[str, JSON], player: str, locale: str) -> Card:
     """``text`` about the cards ``player`` holds, with them as a picture (if he holds any),
     named for him."""
-    seat = next(s for s in view["seats"] if s["player"] == player)
+    seat = cards.own_seat(view, player)
     held = [c for s in (seat["sets"] or []) for c in s] or (seat["cards"] or [])
     if not held:
         return ui.note(text)
@@ -68,7 +70,7 @@ def live_prompt(outcome: Outcome, player: str, locale: str, plain: Names) -> pro
     if player in outcome.to_act:
         mine = replace(outcome, locale=locale)
         card = cards.prompt(mine, player, locale, plain=plain)
-        versioned = bool(outcome.private[player]["legal"]["play"])
+        versioned = bool(typed_view(outcome.private[player])["legal"]["play"])
         return prompts.Shown(ui.message_kwargs(card, ACCENT), "act", versioned)
     waiting = Card(description=t("ft.ui.prompt_wait", locale))
     return prompts.Shown(ui.message_kwargs(waiting, ACCENT), "wait", versioned=False)
@@ -119,9 +121,9 @@ show = shown_by(plan)
 def table_with_trick(d: Delivery, outcome: Outcome, locale: str) -> Card:
     """The hand's table, the trick as it lies and the bottle's price pictured inside."""
     card = cards.table_card(outcome, locale)
-    view, name = outcome.public, d.service.directory.display_name
-    played = tuple((name(str(x["player"])), int(x["card"])) for x in view["trick"])
-    owner = name(str(view["owner"])) if view["owner"] else None
+    view, name = typed_view(outcome.public), d.service.directory.display_name
+    played = tuple((name(x["player"]), x["card"]) for x in view["trick"])
+    owner = name(view["owner"]) if view["owner"] else None
     alt = pictures.alt_trick(played, view["price"], owner, locale)
     picture = ui.picture(
         "trick", locale, pictures.trick_png, played, view["price"], owner=owner, description=alt

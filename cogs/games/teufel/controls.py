@@ -39,8 +39,7 @@ async def bet_form(
     interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
 ) -> bool:
     """ "Setzen": the sealed bet's form (the engine takes his bet now: the pipeline asked)."""
-    balance = cards.own_seat(current.private[actor], actor)["balance"]
-    form = cards.bet_form(current, balance, current.locale)
+    form = cards.bet_form(current, cards.own_balance(current.private[actor], actor), current.locale)
     await interaction.response.send_modal(ui.Modal(form))  # type: ignore[arg-type]
     return True
 

@@ -12,6 +12,7 @@ import discord
 
 from bot.games.teufel.render import cards, pictures
 from bot.games.teufel.track import MARK_NAMES
+from bot.games.teufel.view import typed_view
 from bot.i18n import t
 from bot.render.cards import Card, Picture
 from bot.service import Outcome, Service
@@ -36,7 +37,7 @@ def table(service: Service, outcome: Outcome) -> Card:
     def seal(player: str) -> str:
         own = cards.own_seat(outcome.private[player], player)
         return service.tables.seal(
-            outcome.game_id, f"bet:{outcome.public['round']}:{player}:{own['bet']}"
+            outcome.game_id, f"bet:{typed_view(outcome.public)['round']}:{player}:{own['bet']}"
         )
 
     return cards.table_card(outcome, outcome.locale, seal)
@@ -48,6 +49,8 @@ def bet_taken(d: Delivery, actor: str) -> list[Step]:
     if interaction is None or interaction.type is not discord.InteractionType.modal_submit:
         return []
     bet = cards.own_seat(d.outcome.private[actor], actor)["bet"]
+    if bet is None:  # never: his view shows the bet just taken
+        return []
     return [Reply(ui.note(cards.bet_done_text(d.outcome, bet, d.private_locale)))]
 
 
@@ -131,8 +134,8 @@ def balances(d: Delivery, settle: Event) -> Dms:
     settled = settle["round"]
     messages: dict[str, Card] = {}
     for player in outcome.players:
-        seat = cards.own_seat(outcome.private[player], player)
+        balance = cards.own_balance(outcome.private[player], player)
         messages[player] = ui.note(
-            t("teufel.ui.dm_round", d.reader(player), round=settled, balance=seat["balance"])
+            t("teufel.ui.dm_round", d.reader(player), round=settled, balance=balance)
         )
     return Dms(messages, closed_notice("teufel.ui.dm_closed", locale), cause=settle)

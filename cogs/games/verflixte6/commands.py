@@ -13,6 +13,7 @@ from bot.engine import Action, IllegalAction
 from bot.games import verflixte6
 from bot.games.verflixte6.render import cards
 from bot.games.verflixte6.render.lines import describe
+from bot.games.verflixte6.view import typed_view
 from bot.i18n import t
 from bot.render.cards import Card
 from bot.service import Outcome
@@ -212,7 +213,7 @@ class Verflixte6Cog(CroupierCog):
         if game_id is None:
             return []
         outcome = self.service.tables.current(game_id)
-        turn = outcome.public.get("turn")
+        turn = typed_view(outcome.public).get("turn")  # none in a lobby
         if not turn or actor_of(interaction) not in outcome.to_act:
             return []
         labels = [(j, t(f"v6.joker.{j}", outcome.locale)) for j in turn["announceable"]]

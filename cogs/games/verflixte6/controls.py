@@ -10,6 +10,7 @@ import discord
 from bot.engine import Action, IllegalAction
 from bot.games.verflixte6.render import cards
 from bot.games.verflixte6.state import DECISIONS
+from bot.games.verflixte6.view import typed_view
 from bot.i18n import t
 from bot.service import Outcome
 from cogs.games.verflixte6.show import ACCENT, KIND, prompt_for, show
@@ -48,7 +49,8 @@ def _steal(interaction: Any, click: Click, current: Outcome | None) -> Action:
 def _decision(interaction: Any, click: Click, current: Outcome | None) -> Action:
     """``yes``/``no`` to the decision the turn's phase asks (read from the table)."""
     assert current is not None
-    phase = (current.public.get("turn") or {}).get("phase", "")
+    turn = typed_view(current.public).get("turn")  # none in a lobby
+    phase = "" if turn is None else turn["phase"]
     if phase not in DECISIONS:
         raise IllegalAction(f"v6.phase.{phase}")
     name, field = DECISIONS[phase]

@@ -14,6 +14,7 @@ from typing import Any
 from bot.games.verflixte6.render import cards, pictures
 from bot.games.verflixte6.render.lines import describe
 from bot.games.verflixte6.state import DECISIONS, JOKER_IDS, RESULT_EVENTS, TURN_OPENERS
+from bot.games.verflixte6.view import typed_view
 from bot.i18n import t
 from bot.render.cards import Card, Picture
 from bot.render.lobby_card import Names
@@ -110,7 +111,7 @@ def prompt_for(outcome: Outcome, verb: str, actor: str, name: Names = cards.ment
     engine said he may); ``name`` labels players in selects (where Discord shows no
     mentions)."""
     locale = outcome.locale
-    legal = outcome.private[actor]["legal"]  # the engine's: what the actor may choose now
+    legal = typed_view(outcome.private[actor])["legal"]  # the engine's: what he may choose now
     if verb == "begin":
         can_free = bool(legal["free_jokers"])
         return cards.joker_choice_prompt(outcome, legal["jokers"], can_free, locale)
@@ -174,7 +175,8 @@ def plan(d: Delivery, actor: str | None, *, typed: bool = False, answered: bool 
         and actor is not None
         and not fresh_turn
         and actor in outcome.to_act
-        and outcome.public["turn"]["phase"] in (*DECISIONS, "steal")
+        and (turn := typed_view(outcome.public)["turn"]) is not None
+        and turn["phase"] in (*DECISIONS, "steal")
     ):
         mine = replace(outcome, locale=d.private_locale)
         prompt = prompt_for(mine, "decide", actor, d.service.directory.display_name)

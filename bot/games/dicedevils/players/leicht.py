@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from bot.engine import JSON, Action
 from bot.games.dicedevils.players.seat_view import (
     check_seat,
-    demons,
     fight_dice,
     fighters_at,
     gain,
@@ -28,6 +27,7 @@ from bot.games.dicedevils.players.seat_view import (
     rank_of,
     seat_named,
     seat_of_rank,
+    slot_of,
     swap_gain,
 )
 from bot.games.dicedevils.state import OBER, RANKS, SATANS
@@ -76,7 +76,7 @@ def reroll(view: Mapping[str, JSON], seat: int) -> Action:
 
 
 def _slot(view: Mapping[str, JSON], seat: int) -> int:
-    return int(demons(view)[seat]["slot"])
+    return slot_of(view, seat)
 
 
 def decide_after(view: Mapping[str, JSON], seat: int, legal: list[Action]) -> Action:

@@ -9,21 +9,21 @@ from collections.abc import Mapping, Sequence
 from bot.engine import JSON, Action
 from bot.games.dicedevils.rules import points
 from bot.games.dicedevils.state import OBER, RANKS, SATANS, SPIEL, VALUE
-
-Demon = Mapping[str, JSON]
-
-
-def demons(view: Mapping[str, JSON]) -> list[Demon]:
-    return list(view["demons"])
+from bot.games.dicedevils.view import DDDemon, typed_view
 
 
-def check_seat(view: Mapping[str, JSON], seat: int) -> Demon:
+def demons(view: Mapping[str, JSON]) -> list[DDDemon]:
+    return list(typed_view(view)["demons"])
+
+
+def check_seat(view: Mapping[str, JSON], seat: int) -> DDDemon:
     """``seat``'s demon, if ``view`` is ``seat``'s own view and ``seat`` is to act
     (ValueError otherwise: a policy decides for its own seat, on its turn)."""
-    if view.get("viewer") != seat:
+    shown = typed_view(view)
+    if shown["viewer"] != seat:
         raise ValueError(f"not a view of seat {seat}")
-    mine = demons(view)[seat]
-    if mine["player"] not in view["to_act"]:
+    mine = shown["demons"][seat]
+    if mine["player"] not in shown["to_act"]:
         raise ValueError(f"seat {seat} is not to act")
     return mine
 
@@ -31,11 +31,19 @@ def check_seat(view: Mapping[str, JSON], seat: int) -> Demon:
 def legal_actions(view: Mapping[str, JSON], seat: int) -> list[Action]:
     """Every action the view offers ``seat`` now."""
     check_seat(view, seat)
-    return [Action.from_dict(a) for a in view["legal"]]
+    return [Action.from_dict(a) for a in typed_view(view)["legal"]]
 
 
 def rank_of(view: Mapping[str, JSON], seat: int) -> str:
-    return str(demons(view)[seat]["rank"])
+    return demons(view)[seat]["rank"]
+
+
+def slot_of(view: Mapping[str, JSON], seat: int) -> int:
+    """The slot ``seat``'s demon is placed at (ValueError: not placed)."""
+    slot = demons(view)[seat]["slot"]
+    if slot is None:
+        raise ValueError(f"seat {seat} is not placed")
+    return slot
 
 
 def rank_order(view: Mapping[str, JSON]) -> list[int]:
@@ -52,16 +60,16 @@ def seat_named(view: Mapping[str, JSON], player: JSON) -> int:
 
 
 def items_of(view: Mapping[str, JSON], seat: int) -> list[str]:
-    return [str(i) for i in demons(view)[seat]["items"]]
+    return list(demons(view)[seat]["items"])
 
 
 def open_slots(view: Mapping[str, JSON]) -> list[int]:
     """The display's slots a demon may place at this round."""
-    return list(range(len(view["display"])))
+    return list(range(len(typed_view(view)["display"])))
 
 
 def item_at(view: Mapping[str, JSON], slot: int) -> str:
-    return str(view["display"][slot])
+    return typed_view(view)["display"][slot]
 
 
 def gain(items: Sequence[str], item: str) -> int:
@@ -84,7 +92,7 @@ def loss(items: Sequence[str], item: str) -> int:
 
 
 def own_dice(view: Mapping[str, JSON], seat: int) -> list[int]:
-    return [int(d) for d in demons(view)[seat]["dice"]]
+    return list(demons(view)[seat]["dice"] or [])
 
 
 def fighters_at(view: Mapping[str, JSON], slot: int) -> list[int]:
@@ -97,17 +105,17 @@ def fight_dice(view: Mapping[str, JSON], seat: int) -> dict[int, list[int]]:
     (revealed by the fight), and the Oberteufel's when the Satansbraten fights (revealed for
     his score). Read only there, so dice another seat could not see never count."""
     mine = demons(view)[seat]
-    if mine["rank"] != SPIEL or view.get("pending") != "reroll":
+    if mine["rank"] != SPIEL or typed_view(view)["pending"] != "reroll":
         raise ValueError("fight dice are read by the Spielteufel deciding on a re-roll")
-    seats = fighters_at(view, int(mine["slot"]))
+    seats = fighters_at(view, slot_of(view, seat))
     ober = seat_of_rank(view, OBER)
     if ober is not None and any(rank_of(view, s) == SATANS for s in seats):
         seats = [*seats, ober]
     shown = {}
     for s in seats:
         dice = demons(view)[s]["dice"]
-        if isinstance(dice, list):
-            shown[s] = [int(d) for d in dice]
+        if dice is not None:
+            shown[s] = list(dice)
     return shown
 
 

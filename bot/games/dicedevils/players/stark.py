@@ -47,6 +47,7 @@ from bot.games.dicedevils.players.seat_view import (
     rank_order,
     seat_named,
     seat_of_rank,
+    slot_of,
     swap_gain,
 )
 from bot.games.dicedevils.rules import points
@@ -141,8 +142,8 @@ class Placement:
     def _observed(self, seat: int) -> Dist:
         """The signal of a demon who placed before: conditioned on his choice."""
         before = self.order[: self.order.index(seat)]
-        placed = {s: int(demons(self.view)[s]["slot"]) for s in before}
-        slot = int(demons(self.view)[seat]["slot"])
+        placed = {s: slot_of(self.view, s) for s in before}
+        slot = slot_of(self.view, seat)
         kept = self.choices(seat, self.occupancy(placed)).get(slot, {})
         prior = signal(self.ranks[seat])
         if not kept:
@@ -168,7 +169,7 @@ class Placement:
         return odds.prior(self.ranks[seat], self.ober_low)
 
     def expected(self, slot: int) -> float:
-        placed = {s: int(demons(self.view)[s]["slot"]) for s in self.known}
+        placed = {s: slot_of(self.view, s) for s in self.known}
         placed[self.seat] = slot
         later = self.order[self.order.index(self.seat) + 1 :]
         return self._explore(placed, dict(self.known), later)
@@ -238,7 +239,7 @@ def place(view: Mapping[str, JSON], seat: int) -> Action:
 def reroll(view: Mapping[str, JSON], seat: int) -> Action:
     """Force the re-roll when it raises the Spielteufel's chance to win."""
     shown = fight_dice(view, seat)
-    fighters = fighters_at(view, int(demons(view)[seat]["slot"]))
+    fighters = fighters_at(view, slot_of(view, seat))
     ober = seat_of_rank(view, OBER)
     low = min(shown[ober]) if ober is not None and ober in shown else None
     ranks = tuple(rank_of(view, s) for s in fighters)

@@ -7,8 +7,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.engine import JSON
 from bot.games.dicedevils.render.emojis import item as item_emoji
 from bot.games.dicedevils.state import VALUE
+from bot.games.dicedevils.view import typed_view
 from bot.i18n import listed, t
 from bot.render import dice_emojis
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
@@ -97,11 +99,11 @@ def score_text(
 
 
 def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
-    view = outcome.public
+    view = typed_view(outcome.public)
     lines = [describe(e, locale, name) for e in outcome.events if e["type"] != "reveal"]
     if view["to_act"] and not ended(outcome):  # an ended table waits for nobody
         lines.append(t("dd.ui.wait", locale, players=listed(map(name, view["to_act"]), locale)))
-    fields = [(t("dd.ui.display", locale), display_text(view, locale, name))]
+    fields = [(t("dd.ui.display", locale), display_text(outcome.public, locale, name))]
     for demon in view["demons"]:
         text = t(
             "dd.ui.demon",
@@ -120,9 +122,10 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     )
 
 
-def display_text(view: Mapping[str, Any], locale: str, name: Names = mention) -> str:
+def display_text(shown: Mapping[str, JSON], locale: str, name: Names = mention) -> str:
     """The display, one slot a line: its item and what it is worth, whose cups stand on
     it (placements are public), or that its item went out this round."""
+    view = typed_view(shown)
     taken = set(view.get("taken") or ())
     lines = []
     for slot, item in enumerate(view["display"]):
@@ -196,7 +199,7 @@ def _button(outcome: Any, verb: str, label: str, style: str = "secondary", arg: 
 
 
 def _buttons(outcome: Any, locale: str) -> list[Row]:
-    view = outcome.public
+    view = typed_view(outcome.public)
     if view["phase"] == "over" or ended(outcome):
         return []
     cup = _button(outcome, "cup", t("ui.button.cup", locale))
@@ -211,8 +214,8 @@ def _buttons(outcome: Any, locale: str) -> list[Row]:
     return [(_button(outcome, "decide", t("ui.button.decide", locale), "primary"), cup)]
 
 
-def cup_text(view: Mapping[str, Any], player: str, locale: str) -> str:
-    demon = next(d for d in view["demons"] if d["player"] == player)
+def cup_text(view: Mapping[str, JSON], player: str, locale: str) -> str:
+    demon = next(d for d in typed_view(view)["demons"] if d["player"] == player)
     return t("dd.ui.cup", locale, rank=demon["rank"], dice=dice_emojis.dice(demon["dice"] or []))
 
 
@@ -230,7 +233,7 @@ def decision_card(outcome: Any, actions: list[Any], locale: str, name: Names = m
     loser), he first chooses what to take (``swap_take``), then what to give
     (:func:`give_card`). Swapping an item for one of its kind changes nothing and is not
     offered."""
-    ranks = {str(d["player"]): d["rank"] for d in outcome.public["demons"]}
+    ranks = {d["player"]: d["rank"] for d in typed_view(outcome.public)["demons"]}
     choices = []
     buttons = []
     for action in actions:
@@ -263,7 +266,7 @@ def give_card(
 ) -> Card:
     """The second step of a long swap: what to give for the item chosen (``with|take``)."""
     other, _, item = taken.partition("|")
-    ranks = {str(d["player"]): d["rank"] for d in outcome.public["demons"]}
+    ranks = {d["player"]: d["rank"] for d in typed_view(outcome.public)["demons"]}
     choices = [
         _choice(a, ranks, locale, name)
         for a in actions

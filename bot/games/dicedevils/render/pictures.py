@@ -8,8 +8,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.engine import JSON
 from bot.games.dicedevils.render.cards import item_name, score_text
 from bot.games.dicedevils.state import OBER, RANKS, VALUE, dice_of
+from bot.games.dicedevils.view import typed_view
 from bot.i18n import listed, t
 from bot.render.pictures.alt import one_line
 from bot.render.pictures.canvas import Canvas, badge, die, fit, width
@@ -74,8 +76,9 @@ class Fight:
     winner: int | None
 
 
-def display_slots(view: Mapping[str, Any], locale: str, name: Names = _same) -> list[Slot]:
+def display_slots(shown: Mapping[str, JSON], locale: str, name: Names = _same) -> list[Slot]:
     """The view's display as slots: ``display``, ``taken`` and the demons' ``slot``."""
+    view = typed_view(shown)
     taken = set(view.get("taken") or ())
     demons = sorted(view["demons"], key=lambda d: RANKS.index(d["rank"]))
     return [
@@ -90,13 +93,13 @@ def display_slots(view: Mapping[str, Any], locale: str, name: Names = _same) -> 
 
 
 def fights(
-    events: Sequence[Mapping[str, Any]], view: Mapping[str, Any], name: Names = _same
+    events: Sequence[Mapping[str, Any]], view: Mapping[str, JSON], name: Names = _same
 ) -> list[Fight]:
     """The fights among ``events`` (an action's, or the log's), each with the dice as last
     revealed (a re-roll replaces the re-rolled fighters' dice) and its winner (its
     ``take``). Ranks are the view's, with the round end's rank swaps among ``events``
     taken back (a fight shows the ranks it was fought with)."""
-    ranks = {d["player"]: d["rank"] for d in view["demons"]}
+    ranks = {d["player"]: d["rank"] for d in typed_view(view)["demons"]}
     for event in reversed(events):
         if event["type"] == "ranks":
             a, b = event["swap"]

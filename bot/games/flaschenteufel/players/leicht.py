@@ -27,6 +27,7 @@ from bot.games.flaschenteufel.players.seat_view import (
     trick_size,
     verb_now,
 )
+from bot.games.flaschenteufel.view import typed_view
 
 WORTH_TAKING = 4  # coins in a trick that make "leicht" take it before the last card
 CHEAP = {c: POINTS[c] * 64 - c for c in POINTS}  # the fewest coins first, then the highest
@@ -95,9 +96,9 @@ def shed(cards: Sequence[int], count: int) -> list[int]:
 def open_set(view: Mapping[str, JSON], seat: int) -> int:
     """Glitterhuis: the set with the higher sum lies open (the first of equals)."""
     sets = own_turn(view, seat).get("sets")
-    if not isinstance(sets, list) or len(sets) != 2:
+    if sets is None or len(sets) != 2:
         return 1
-    sums = [sum(int(c) for c in s) for s in sets]
+    sums = [sum(s) for s in sets]
     return 2 if sums[1] > sums[0] else 1
 
 
@@ -115,9 +116,10 @@ def rule_action(view: Mapping[str, JSON], seat: int) -> Action:
 
 def rule_play(view: Mapping[str, JSON], seat: int) -> Action:
     """The rules' card for a play."""
-    trick = [int(t["card"]) for t in view["trick"]]
-    price = int(view["price"])
-    owner = view.get("owner") == own_turn(view, seat).get("player")
+    shown = typed_view(view)
+    trick = [t["card"] for t in shown["trick"]]
+    price = shown["price"]
+    owner = shown["owner"] == own_turn(view, seat)["player"]
     last = len(trick) == trick_size(view) - 1
     card = choose_card(legal_cards(view, "play"), trick, price, owner, last)
     return Action("play", {"card": card})

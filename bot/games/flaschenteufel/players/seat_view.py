@@ -14,45 +14,43 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from bot.engine import JSON, Action
 from bot.games.flaschenteufel.cards import COLOUR, DECK, POINTS, START
 from bot.games.flaschenteufel.tricks import winning_card
+from bot.games.flaschenteufel.view import FSeat, FTrickCard, typed_view
 
 STANDARD = "standard"
+Verb = Literal["play", "discard", "pass", "open"]  # the legal part's keys
 AVERAGE_POINTS = sum(POINTS.values()) / len(POINTS)  # 3.5 coins a card
 
 
-def own_turn(view: Mapping[str, JSON], seat: int) -> Mapping[str, JSON]:
+def own_turn(view: Mapping[str, JSON], seat: int) -> FSeat:
     """``seat``'s entry in ``view`` if the view is his and he is to act, else ValueError."""
-    seats = view.get("seats")
-    if view.get("viewer") != seat or not isinstance(seats, list) or seat >= len(seats):
+    shown = typed_view(view)
+    seats = shown["seats"]
+    if shown["viewer"] != seat or seat >= len(seats):
         raise ValueError(f"not a view of seat {seat}")
     entry = seats[seat]
-    to_act = view.get("to_act")
-    if not isinstance(entry, Mapping) or not isinstance(to_act, list):
-        raise ValueError("not a Flaschenteufel view")
-    if entry.get("player") not in to_act:
+    if entry["player"] not in shown["to_act"]:
         raise ValueError(f"seat {seat} is not to act")
     return entry
 
 
-def legal_cards(view: Mapping[str, JSON], verb: str) -> list[int]:
-    legal = view["legal"]
-    assert isinstance(legal, Mapping)
-    values = legal.get(verb) or []
-    assert isinstance(values, list)
-    return [int(v) for v in values]
+def legal_cards(view: Mapping[str, JSON], verb: Verb) -> list[int]:
+    return list(typed_view(view)["legal"][verb])
 
 
 def standard(view: Mapping[str, JSON]) -> bool:
-    return view.get("variant") == STANDARD
+    return typed_view(view)["variant"] == STANDARD
 
 
-def verb_now(view: Mapping[str, JSON]) -> str:
+def verb_now(view: Mapping[str, JSON]) -> Verb:
     """The one kind of choice the seat makes now: play, open, discard or pass (a
     Glitterhuis seat that may both discard and pass discards first)."""
-    for verb in ("play", "open", "discard", "pass"):
+    verbs: tuple[Verb, ...] = ("play", "open", "discard", "pass")
+    for verb in verbs:
         if legal_cards(view, verb):
             return verb
     raise ValueError("nothing to choose")
@@ -110,47 +108,37 @@ class Seen:
         return self.trick[0][0] if self.trick else self.seat
 
 
-def _seat_by_name(view: Mapping[str, JSON]) -> dict[str, int]:
-    seats = view["seats"]
-    assert isinstance(seats, list)
-    return {str(s["player"]): i for i, s in enumerate(seats)}
-
-
-def _cards(value: JSON) -> list[int]:
-    return [int(c) for c in value] if isinstance(value, list) else []
-
-
 def seen(view: Mapping[str, JSON], seat: int) -> Seen:
     """What ``seat`` knows, from the parts of its view that are its own or public."""
     entry = own_turn(view, seat)
-    by_name = _seat_by_name(view)
-    seats = view["seats"]
-    assert isinstance(seats, list)
+    shown = typed_view(view)
+    seats = shown["seats"]
+    by_name = {s["player"]: i for i, s in enumerate(seats)}
     n = len(seats)
-    hand = tuple(sorted(_cards(entry.get("cards"))))
-    trick = _trick(view.get("trick"), by_name)
-    price = int(view["price"])
-    owner_name = view.get("owner")
-    owner = None if owner_name is None else by_name[str(owner_name)]
-    counts = tuple(int(s["count"]) for s in seats)
-    totals = tuple(int(s["total"]) for s in seats)
+    hand = tuple(sorted(entry["cards"] or []))
+    trick = _trick(shown["trick"], by_name)
+    price = shown["price"]
+    owner_name = shown["owner"]
+    owner = None if owner_name is None else by_name[owner_name]
+    counts = tuple(s["count"] for s in seats)
+    totals = tuple(s["total"] for s in seats)
     voids: list[set[str]] = [set() for _ in range(n)]
     out = {c for _, c in trick}
     if price != START:
         out.add(price)
     _void_marks(trick, voids)
-    played = view.get("played")
-    history = [_trick(past, by_name) for past in played] if isinstance(played, list) else None
+    played = shown.get("played")
+    history = None if played is None else [_trick(past, by_name) for past in played]
     for done in history or []:
         out.update(c for _, c in done)
         _void_marks(done, voids)
     holds: list[set[int]] = [set() for _ in range(n)]
-    gave = _cards(entry.get("gave"))
+    gave = entry.get("gave") or []
     for target, card in zip(((seat + 1) % n, (seat - 1) % n), gave, strict=False):
         if card not in out:
             holds[target].add(card)
     discard = entry.get("discard")
-    devil_known = frozenset([int(discard)]) if isinstance(discard, int) else frozenset()
+    devil_known = frozenset() if discard is None else frozenset([discard])
     won = _estimate(seats) if history is None else _replay(history, n)
     return Seen(
         seat=seat,
@@ -160,7 +148,7 @@ def seen(view: Mapping[str, JSON], seat: int) -> Seen:
         price=price,
         owner=owner,
         counts=counts,
-        devil_count=int(view.get("devil_count") or 0),
+        devil_count=shown["devil_count"],
         out=frozenset(out),
         voids=tuple(frozenset(v) for v in voids),
         holds=tuple(frozenset(h) for h in holds),
@@ -180,10 +168,9 @@ def _void_marks(trick: Sequence[tuple[int, int]], voids: list[set[str]]) -> None
             voids[player].add(led)
 
 
-def _trick(raw: JSON, by_name: Mapping[str, int]) -> tuple[tuple[int, int], ...]:
+def _trick(cards: Sequence[FTrickCard], by_name: Mapping[str, int]) -> tuple[tuple[int, int], ...]:
     """A trick of the view as (seat, card) pairs in play order."""
-    entries = raw if isinstance(raw, list) else []
-    return tuple((by_name[str(t["player"])], int(t["card"])) for t in entries)
+    return tuple((by_name[t["player"]], t["card"]) for t in cards)
 
 
 def _replay(history: Sequence[Sequence[tuple[int, int]]], n: int) -> tuple[float, ...]:
@@ -204,18 +191,16 @@ def _replay(history: Sequence[Sequence[tuple[int, int]]], n: int) -> tuple[float
     return tuple(won)
 
 
-def _estimate(seats: list[Mapping[str, JSON]]) -> tuple[float, ...]:
+def _estimate(seats: Sequence[FSeat]) -> tuple[float, ...]:
     """Without the history: each trick won at the average value of a trick."""
     n = len(seats)
-    return tuple(int(s["tricks"]) * (n - 1) * AVERAGE_POINTS for s in seats)
+    return tuple(s["tricks"] * (n - 1) * AVERAGE_POINTS for s in seats)
 
 
 def trick_size(view: Mapping[str, JSON]) -> int:
     """Cards in a complete trick: one a seat (standard), three with Lopaka, four in
     Glitterhuis (each player plays twice)."""
-    variant = view.get("variant")
-    if variant == STANDARD:
-        seats = view["seats"]
-        assert isinstance(seats, list)
-        return len(seats)
-    return 4 if variant == "glitterhuis" else 3
+    shown = typed_view(view)
+    if shown["variant"] == STANDARD:
+        return len(shown["seats"])
+    return 4 if shown["variant"] == "glitterhuis" else 3

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot.engine import JSON
 from bot.games.flaschenteufel.cards import COLOUR, POINTS
 from bot.games.flaschenteufel.render.emojis import card as card_emoji
+from bot.games.flaschenteufel.view import FSeat, typed_view
 from bot.i18n import listed, number, t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.emojis import tail
@@ -83,7 +85,7 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
 
 
 def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
-    view = outcome.public
+    view = typed_view(outcome.public)
     lines = [describe(e, locale, name) for e in outcome.events]
     if view["to_act"] and not ended(outcome):  # the phase, and whom it waits for
         waiting = listed(map(name, view["to_act"]), locale)
@@ -138,7 +140,7 @@ def closed_hand_card(outcome: Any, locale: str, name: Names = mention) -> Card:
 
 
 def _buttons(outcome: Any, locale: str) -> list[Row]:
-    if outcome.public["phase"] == "over" or ended(outcome):
+    if typed_view(outcome.public)["phase"] == "over" or ended(outcome):
         return []
 
     def button(verb: str, style: str = "secondary") -> Button:
@@ -151,8 +153,13 @@ def _buttons(outcome: Any, locale: str) -> list[Row]:
     return [(button("act", "primary"), button("mycards"))]
 
 
-def my_cards_text(view: Mapping[str, Any], player: str, locale: str) -> str:
-    seat = next(s for s in view["seats"] if s["player"] == player)
+def own_seat(view: Mapping[str, JSON], player: str) -> FSeat:
+    """``player``'s seat in a view (his own view: with his cards)."""
+    return next(s for s in typed_view(view)["seats"] if s["player"] == player)
+
+
+def my_cards_text(view: Mapping[str, JSON], player: str, locale: str) -> str:
+    seat = own_seat(view, player)
     if seat["sets"]:
         return t(
             "ft.ui.sets",
@@ -205,10 +212,10 @@ def prompt(
 ) -> Card:
     """What the player must decide now, with only his own (and only legal) cards.
     ``plain``: a player's name without a mention, for whom a passed card goes to."""
-    view = outcome.private[player]
+    view = typed_view(outcome.private[player])
     legal, variant = view["legal"], view["variant"]  # the engine's: what he may do now
     rows: list[Row] = []
-    text = my_cards_text(view, player, locale)
+    text = my_cards_text(outcome.private[player], player, locale)
     if legal["play"]:
         rows.append(_select(outcome, "play", legal["play"], locale))
     if legal["open"]:
@@ -224,7 +231,7 @@ def prompt(
     if legal["discard"]:
         rows.append(_select(outcome, "discard", legal["discard"], locale))
     if legal["pass"]:
-        targets = [plain(str(p)) for p in view.get("pass_to") or []]
+        targets = [plain(p) for p in view["pass_to"]]
         if variant == "standard":
             verb = "passl" if left is None else "passr"
             rest = [c for c in legal["pass"] if c != left]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from bot.engine import JSON, Action
 from bot.games.teufel.state import BET, CHIP, MARKS
+from bot.games.teufel.view import typed_view
 
 
 @dataclass(frozen=True)
@@ -54,47 +55,45 @@ class Situation:
 
 def situation(view: Mapping[str, JSON], seat: int) -> Situation:
     """The situation of ``seat`` in its own view; ValueError when it is not that seat's to act."""
-    if view.get("viewer") != seat:
+    shown = typed_view(view)
+    if shown["viewer"] != seat:
         raise ValueError(f"not a view of seat {seat}")
-    phase = str(view["phase"])
-    raw = view["seats"]
-    legal = view["legal"]
-    bets = tuple(int(b) for b in legal["bets"])
-    verbs = tuple(str(v) for v in legal["verbs"])
+    phase = shown["phase"]
+    raw = shown["seats"]
+    bets = tuple(shown["legal"]["bets"])
+    verbs = tuple(shown["legal"]["verbs"])
     if phase == BET and not bets:
         raise ValueError(f"seat {seat} has no bet to seal")
-    if phase != BET and (view.get("turn") != raw[seat]["player"] or not verbs):
+    if phase != BET and (shown["turn"] != raw[seat]["player"] or not verbs):
         raise ValueError(f"not seat {seat}'s turn")
-    names = [str(s["player"]) for s in raw]
-    start = names.index(str(view["starter"]))
+    names = [s["player"] for s in raw]
+    start = names.index(shown["starter"])
     n = len(names)
     seats = []
     for i, s in enumerate(raw):
         own = i == seat
-        balance = s["balance"] if own or s["pact"] else None
-        bet = s["bet"] if own or phase != BET else None
         seats.append(
             SeatInfo(
-                position=int(s["position"]),
-                balance=None if balance is None else int(balance),
-                pact=bool(s["pact"]),
-                bet=None if bet is None else int(bet),
-                coal=int(s["coal"]),
-                pieces=int(s["pieces"]),
-                devil=bool(s["devil"]),
-                pulled=bool(s["pulled"]),
+                position=s["position"],
+                balance=s["balance"] if own or s["pact"] else None,
+                pact=s["pact"],
+                bet=s["bet"] if own or phase != BET else None,
+                coal=s["coal"],
+                pieces=s["pieces"],
+                devil=s["devil"],
+                pulled=s["pulled"],
             )
         )
-    aside = view.get("set_aside")
+    aside = shown.get("set_aside")
     return Situation(
         seat=seat,
         phase=phase,
         order=tuple((start + i) % n for i in range(n)),
-        oven=int(view["oven"]),
+        oven=shown["oven"],
         seats=tuple(seats),
         bets=bets,
         verbs=verbs,
-        set_aside=tuple(int(t) for t in aside) if isinstance(aside, list) else None,
+        set_aside=None if aside is None else tuple(aside),
     )
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bot.engine import JSON
 from bot.games.teufel.render.emojis import DEVIL_SIGN, tile
 from bot.games.teufel.state import BONUS, DEVIL, MARKS
 from bot.games.teufel.track import marks_at
+from bot.games.teufel.view import TeufelSeat, typed_view
 from bot.i18n import listed, number, signed, t
 from bot.render.cards import Button, Card, Form, Row, custom_id
 from bot.render.emojis import tail
@@ -104,9 +106,7 @@ def _settled(event: Mapping[str, Any], locale: str, name: Names) -> list[str]:
     return lines
 
 
-def _seat_line(
-    seat: Mapping[str, Any], locale: str, seal: Callable[[str], str], *, over: bool
-) -> str:
+def _seat_line(seat: TeufelSeat, locale: str, seal: Callable[[str], str], *, over: bool) -> str:
     """A seat: where its pawn stands, its bet (none is awaited at an ended table), its
     coal or devil, its pact."""
     position = spot_text(seat["position"], locale)
@@ -133,12 +133,12 @@ def table_card(
     outcome: Any, locale: str, seal: Callable[[str], str], name: Names = mention
 ) -> Card:
     """The round's message: positions, sealed or revealed bets, coal; only public numbers."""
-    view = outcome.public
+    view = typed_view(outcome.public)
     lines = [describe(e, locale, name) for e in outcome.events if e["type"] not in RESULT_EVENTS]
     phase = "over" if ended(outcome) else view["phase"]  # an ended table waits for nobody
     if phase == "bet":
         lines.append(t("teufel.ui.bet_wait", locale))
-    elif phase == "pull":
+    elif phase == "pull" and view["turn"] is not None:  # one pulls while the phase lasts
         lines.append(t("teufel.ui.pull_wait", locale, player=name(view["turn"])))
     ended_early = next((e for e in outcome.events if e["type"] == "end"), None)
     if ended_early is not None and ended_early.get("result"):
@@ -178,7 +178,7 @@ def closed_round_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     lines = [describe(e, locale, name) for e in outcome.events[:cut]]
     lines.append(t("teufel.ui.round_over", locale, round=settle["round"]))
     fields = []
-    for player in (s["player"] for s in outcome.public["seats"]):
+    for player in (s["player"] for s in typed_view(outcome.public)["seats"]):
         parts = [t("teufel.ui.bet_shown", locale, bet=settle["bets"][player])]
         if player in settle["devils"]:
             parts.append(t("teufel.ui.devil", locale))
@@ -195,7 +195,7 @@ def closed_round_card(outcome: Any, locale: str, name: Names = mention) -> Card:
 
 
 def _buttons(outcome: Any, locale: str) -> list[Row]:
-    phase = "over" if ended(outcome) else outcome.public["phase"]
+    phase = "over" if ended(outcome) else typed_view(outcome.public)["phase"]
 
     def button(verb: str, style: str = "secondary") -> Button:
         cid = custom_id(BUTTON, outcome.game_id, outcome.version, verb)
@@ -236,12 +236,19 @@ def result_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     return Card(description="\n".join(lines))
 
 
-def own_seat(view: Mapping[str, Any], player: str) -> Mapping[str, Any]:
+def own_seat(view: Mapping[str, JSON], player: str) -> TeufelSeat:
     """``player``'s seat in a view (his own view: with his balance and bet)."""
-    return next(s for s in view["seats"] if s["player"] == player)
+    return next(s for s in typed_view(view)["seats"] if s["player"] == player)
 
 
-def account_text(view: Mapping[str, Any], player: str, locale: str) -> str:
+def own_balance(view: Mapping[str, JSON], player: str) -> int:
+    """``player``'s balance in his own view, which always shows it."""
+    balance = own_seat(view, player)["balance"]
+    assert balance is not None
+    return balance
+
+
+def account_text(view: Mapping[str, JSON], player: str, locale: str) -> str:
     """A player's private balance (from his own view only)."""
     seat = own_seat(view, player)
     if seat["bet"] is None:

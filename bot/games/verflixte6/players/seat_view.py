@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from bot.engine import JSON, Action
+from bot.games.verflixte6.view import V6Turn, typed_view
 
 DECISIONS = {  # phase -> (action, yes/no field, the answer that rolls no further dice)
     "anaconda": ("anaconda", "fight", False),
@@ -15,12 +16,13 @@ DECISIONS = {  # phase -> (action, yes/no field, the answer that rolls no furthe
 }
 
 
-def own_turn(view: Mapping[str, JSON], seat: int) -> Mapping[str, JSON]:
+def own_turn(view: Mapping[str, JSON], seat: int) -> V6Turn:
     """The turn in ``view`` if it is ``seat``'s, else ValueError (a policy acts on its turn)."""
-    turn = view.get("turn")
-    if view.get("viewer") != seat or not isinstance(turn, Mapping):
+    shown = typed_view(view)
+    turn = shown["turn"]
+    if shown["viewer"] != seat or turn is None:
         raise ValueError(f"not a view of seat {seat}'s turn")
-    if turn.get("player") != view["seats"][seat]["player"]:
+    if turn["player"] != shown["seats"][seat]["player"]:
         raise ValueError(f"not seat {seat}'s turn")
     return turn
 
@@ -28,7 +30,7 @@ def own_turn(view: Mapping[str, JSON], seat: int) -> Mapping[str, JSON]:
 def legal_actions(view: Mapping[str, JSON], seat: int) -> list[Action]:
     """Every action the view offers ``seat`` now (a joker choice: none or one joker)."""
     turn = own_turn(view, seat)
-    legal = view["legal"]
+    legal = typed_view(view)["legal"]
     phase = turn["phase"]
     if phase == "jokers":
         return [
@@ -60,14 +62,14 @@ def passive(view: Mapping[str, JSON], seat: int) -> Action:
 
 
 def eyes(view: Mapping[str, JSON], seat: int) -> int:
-    return int(view["seats"][seat]["eyes"])
+    return typed_view(view)["seats"][seat]["eyes"]
 
 
 def to_beat(view: Mapping[str, JSON], seat: int) -> int:
     """The best score of the others who already ended their turn with eyes (0 if none)."""
     others = [
-        int(s["eyes"])
-        for i, s in enumerate(view["seats"])
+        s["eyes"]
+        for i, s in enumerate(typed_view(view)["seats"])
         if i != seat and s["role"] == "prinzessin"
     ]
     return max([0, *others])
@@ -75,13 +77,15 @@ def to_beat(view: Mapping[str, JSON], seat: int) -> int:
 
 def still_to_come(view: Mapping[str, JSON], seat: int) -> int:
     """Players who have not had their turn in this Durchgang (Jungfrauen)."""
-    return sum(1 for i, s in enumerate(view["seats"]) if i != seat and s["role"] == "jungfrau")
+    seats = typed_view(view)["seats"]
+    return sum(1 for i, s in enumerate(seats) if i != seat and s["role"] == "jungfrau")
 
 
 def richest_victim(view: Mapping[str, JSON]) -> Action:
     """A robbery takes from the eligible victim with the most eyes (the first of equals)."""
-    names = [str(v) for v in view["legal"]["victims"]]
-    by_name = {str(s["player"]): int(s["eyes"]) for s in view["seats"]}
+    shown = typed_view(view)
+    names = shown["legal"]["victims"]
+    by_name = {s["player"]: s["eyes"] for s in shown["seats"]}
     best = max(names, key=lambda n: by_name[n])
     return Action("steal", {"victim": best})
 

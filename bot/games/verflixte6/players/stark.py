@@ -40,6 +40,7 @@ from bot.games.verflixte6.players.seat_view import (
     to_beat,
     without_jokers,
 )
+from bot.games.verflixte6.view import V6Turn, typed_view
 
 
 @cache
@@ -55,11 +56,11 @@ def chosen_hand(k: int, t: int, x: int, available: tuple[str, ...]) -> Hand:
     return choose_hand(turn_model(k, t), x, available)
 
 
-def hand_of(turn: Mapping[str, JSON]) -> Hand:
+def hand_of(turn: V6Turn) -> Hand:
     """The modelled jokers the turn still holds: announceable ones, the auto-jokers chosen
     (Törtchen and Tentakel act all turn, Runkelrüb until it has rolled)."""
     chosen = turn["chosen"]
-    held = {str(j) for j in turn["announceable"] if j in ANNOUNCED}
+    held = {j for j in turn["announceable"] if j in ANNOUNCED}
     held |= {j for j in ("toertchen", "tentakel") if j in chosen}
     if turn["runkelrueb_ready"]:
         held.add("runkelrueb")
@@ -86,7 +87,7 @@ class Stark:
             return without_jokers(view, seat, lambda v, s: eyes(v, s) > to_beat(v, s))
         k = min(k, MAX_AFTER)
         if phase == "jokers":
-            hand = chosen_hand(k, t, x, tuple(str(j) for j in view["legal"]["jokers"]))
+            hand = chosen_hand(k, t, x, tuple(typed_view(view)["legal"]["jokers"]))
             return Action("jokers", {"jokers": [j for j in MODELLED if j in hand]})
         model = turn_model(k, t)
         hand = hand_of(turn)
@@ -94,17 +95,18 @@ class Stark:
         if phase == "step":
             if floor is None:
                 return step_action(best_option(step_options(model, hand, x)))
-            return step_action(best_option(floored_options(model, hand, x, int(floor))))
+            return step_action(best_option(floored_options(model, hand, x, floor)))
         if phase in ("anaconda", "rattenlord", "monokel") and floor is None:
             return self._joker_decision(model, hand, x, turn)
         return passive(view, seat)
 
     @staticmethod
-    def _joker_decision(model: TurnModel, hand: Hand, x: int, turn: Mapping[str, JSON]) -> Action:
-        phase = str(turn["phase"])
-        shown = [int(turn["anaconda_attack"])] if phase == "anaconda" else []
+    def _joker_decision(model: TurnModel, hand: Hand, x: int, turn: V6Turn) -> Action:
+        phase = turn["phase"]
+        attack = turn["anaconda_attack"]
+        shown = [attack] if phase == "anaconda" and attack is not None else []
         if phase == "monokel":
-            shown = [int(d) for d in turn["monokel_dice"]]
+            shown = list(turn["monokel_dice"])
         quiet, active = decision_options(model, hand, x, phase, shown)
         name, field, quiet_answer = DECISIONS[phase]
         return Action(name, {field: quiet_answer if active <= quiet + EPS else not quiet_answer})

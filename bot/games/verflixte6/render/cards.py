@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.games.verflixte6.render.lines import describe, standing_line
 from bot.games.verflixte6.state import DECISIONS, JOKER_IDS, MAX_JOKERS
+from bot.games.verflixte6.view import V6Seat, V6Turn, typed_view
 from bot.i18n import t
 from bot.render import dice_emojis
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
@@ -30,7 +31,7 @@ def lobby_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     return table_lobby_card(outcome, locale, BUTTON, name)
 
 
-def _seat_line(seat: Mapping[str, Any], locale: str) -> str:
+def _seat_line(seat: V6Seat, locale: str) -> str:
     role = t(f"ui.role.{seat['role']}", locale)
     eyes = t("n.eyes", locale, count=seat["eyes"])
     points = t("n.points", locale, count=seat["points"])
@@ -40,7 +41,7 @@ def _seat_line(seat: Mapping[str, Any], locale: str) -> str:
 def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool = True) -> Card:
     """The table message; ``live=False`` for a finished turn's message (no buttons, as
     on a paused or ended table)."""
-    view = outcome.public
+    view = typed_view(outcome.public)
     live = live and outcome.status != "paused" and not ended(outcome)
     lines = [describe(e, locale, name) for e in outcome.events if e["type"] != "durchgang_end"]
     turn = view["turn"]
@@ -61,7 +62,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool =
         description=tail("\n".join(lines), 4000),
         fields=fields,
         footer=footer,
-        rows=_table_buttons(outcome, locale) if live and turn is not None else [],
+        rows=_table_buttons(outcome, turn, locale) if live and turn is not None else [],
     )
 
 
@@ -76,7 +77,7 @@ def closed_durchgang_card(
     lines.append(describe(end, locale, name))
     title = t(
         "ui.table.title", locale, durchgang=end["durchgang"],
-        durchgaenge=outcome.public["durchgaenge"],
+        durchgaenge=typed_view(outcome.public)["durchgaenge"],
     )  # fmt: skip
     return Card(
         title=title,
@@ -88,28 +89,27 @@ def closed_durchgang_card(
 AUTO = ("toertchen", "tentakel")
 
 
-def _jokers_left(turn: Mapping[str, Any], locale: str) -> str:
+def _jokers_left(turn: V6Turn, locale: str) -> str:
     """The turn's jokers; spent ones struck through (auto-jokers stay until the turn ends)."""
     names = []
     for joker in turn["chosen"]:
         name = t(f"v6.joker.{joker}", locale)
         spent = joker not in turn["announceable"] and joker not in AUTO
         if joker == "runkelrueb":
-            spent = not turn.get("runkelrueb_ready", True)
+            spent = not turn["runkelrueb_ready"]
         names.append(f"~~{name}~~" if spent else name)
     return ", ".join(names)
 
 
-def _table_buttons(outcome: Any, locale: str) -> list[Row]:
-    phase = outcome.public["turn"]["phase"]
+def _table_buttons(outcome: Any, turn: V6Turn, locale: str) -> list[Row]:
+    phase = turn["phase"]
     if phase == "jokers":
         return [(Button(_id(BUTTON, outcome, "begin"), t("ui.button.begin", locale), "primary"),)]
     if phase == "step":  # "Joker …" only while the turn has a joker to announce
         weiter = Button(_id(BUTTON, outcome, "weiter"), t("ui.button.weiter", locale), "primary")
         menu = Button(_id(BUTTON, outcome, "menu"), t("ui.button.menu", locale))
         stopp = Button(_id(BUTTON, outcome, "stopp"), t("ui.button.stopp", locale), "danger")
-        announceable = outcome.public["turn"].get("announceable")
-        return [(weiter, menu, stopp) if announceable else (weiter, stopp)]
+        return [(weiter, menu, stopp) if turn["announceable"] else (weiter, stopp)]
     return [(Button(_id(BUTTON, outcome, "decide"), t("ui.button.decide", locale), "primary"),)]
 
 
@@ -151,13 +151,12 @@ def joker_choice_prompt(outcome: Any, jokers: Sequence[str], can_free: bool, loc
 
 
 def joker_menu_prompt(outcome: Any, locale: str) -> Card:
-    turn = outcome.public["turn"]
-    jokers = turn["announceable"]
+    turn = typed_view(outcome.public)["turn"]
+    jokers = turn["announceable"] if turn is not None else []
     if not jokers:  # a leftover "Joker …": none chosen, or every one announced
+        chosen = turn is not None and turn["chosen"]
         return Card(
-            description=t(
-                "ui.prompt.menu_empty" if turn["chosen"] else "ui.prompt.menu_none", locale
-            )
+            description=t("ui.prompt.menu_empty" if chosen else "ui.prompt.menu_none", locale)
         )
     select = Select(
         _id(SELECT, outcome, "joker"),
@@ -178,9 +177,9 @@ def target_prompt(outcome: Any, targets: Sequence[str], locale: str, name: Names
 
 def decision_prompt(outcome: Any, victims: Sequence[str], locale: str, name: Names) -> Card:
     """The pending decision of the player to act: a victim, or yes/no for a joker."""
-    turn = outcome.public["turn"]
-    phase = turn["phase"]
-    if phase == "steal":
+    turn = typed_view(outcome.public)["turn"]
+    phase = "" if turn is None else turn["phase"]
+    if turn is not None and phase == "steal":
         select = Select(
             _id(SELECT, outcome, "steal"),
             t("ui.prompt.steal_placeholder", locale),
@@ -188,7 +187,7 @@ def decision_prompt(outcome: Any, victims: Sequence[str], locale: str, name: Nam
         )
         amount = t("n.eyes", locale, count=turn["steal_amount"])
         return Card(description=t("ui.prompt.steal", locale, amount=amount), rows=[select])
-    if phase not in DECISIONS:
+    if turn is None or phase not in DECISIONS:
         return Card(description=t("ui.prompt.nothing", locale))
     buttons = (
         Button(_id(BUTTON, outcome, "yes"), t(f"ui.button.yes.{phase}", locale), "primary"),
@@ -197,16 +196,15 @@ def decision_prompt(outcome: Any, victims: Sequence[str], locale: str, name: Nam
     return Card(description=_question(turn, locale, name), rows=[buttons])
 
 
-def _question(turn: Mapping[str, Any], locale: str, name: Names) -> str:
+def _question(turn: V6Turn, locale: str, name: Names) -> str:
     """What a decision is about, from the turn alone: a prompt reopened later (when the
     outcome carries no events) asks the same question as the first one."""
     phase = turn["phase"]
-    if phase == "anaconda":
-        return t("ui.prompt.ask.anaconda", locale, die=dice_emojis.die(turn["anaconda_attack"]))
+    if phase == "anaconda" and (attack := turn["anaconda_attack"]) is not None:  # it is, here
+        return t("ui.prompt.ask.anaconda", locale, die=dice_emojis.die(attack))
     if phase == "monokel":
         return t("ui.prompt.ask.monokel", locale, dice=dice_emojis.dice(turn["monokel_dice"]))
-    if phase == "counter":
-        duel = turn["sekante"]
+    if phase == "counter" and (duel := turn["sekante"]) is not None:  # a Sekante's, always
         return t(
             "ui.prompt.ask.counter",
             locale,
@@ -252,10 +250,10 @@ def result_card(
     title = t("ui.result.title", locale, durchgang=end["durchgang"])
     if not standing:
         return Card(title=title, description="\n".join(lines))
-    seats = outcome.public["seats"]
+    seats = typed_view(outcome.public)["seats"]
     table = sorted(seats, key=lambda s: (-s["points"], -s["abend_eyes"]))
     rows = "\n".join(standing_line({**s, "eyes": s["abend_eyes"]}, locale, name) for s in table)
-    count = len(outcome.public.get("results", [])) or end["durchgang"]
+    count = end["durchgang"]  # the Durchgänge played (the view holds no results)
     return Card(
         title=title,
         description="\n".join(lines),

@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.engine import JSON
+from bot.games.verflixte6.view import typed_view
 from bot.i18n import t
 from bot.render.pictures.alt import one_line
 from bot.render.pictures.canvas import Canvas, badge, die, figure, fit, signed, width
@@ -120,7 +122,7 @@ def durchgang_rows(
 
 def abend_rows(
     events: Sequence[Mapping[str, Any]],
-    view: Mapping[str, Any],
+    view: Mapping[str, JSON],
     name: Names = _same,
     *,
     order: Sequence[str] = (),
@@ -133,9 +135,10 @@ def abend_rows(
     played: dict[int, Mapping[str, int]] = {
         int(e["durchgang"]): e["points"] for e in events if e["type"] == "durchgang_end"
     }
-    count = int(view["durchgaenge"])
-    seats = view["seats"]
-    totals = {s["player"]: (int(s["points"]), int(s["abend_eyes"])) for s in seats}
+    shown = typed_view(view)
+    count = shown["durchgaenge"]
+    seats = shown["seats"]
+    totals = {s["player"]: (s["points"], s["abend_eyes"]) for s in seats}
     rows = []
     for seat in seats:
         player = seat["player"]
