@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.i18n import t
@@ -30,9 +31,18 @@ def ended(outcome: Any) -> bool:
     return getattr(outcome, "status", "") in ("finished", "aborted")
 
 
-def stand_in_mention() -> str:
-    """The computer that plays for absent players, as a text names it."""
-    return f"{COMPUTER_MARK} {stand_in_name()}"
+def stand_in_mention(seat: int) -> str:
+    """The computer that plays for the absent player at ``seat``, as a text names it."""
+    return f"{COMPUTER_MARK} {stand_in_name(seat)}"
+
+
+def stood_in(card: Card, players: Sequence[str]) -> Card:
+    """A table's card whose rows (fields named for a seat) mark the seats a computer plays
+    for while their players are absent: "@Ben 🤖"."""
+    marked = {mention(p): f"{mention(p)} {COMPUTER_MARK}" for p in players}
+    if not marked:
+        return card
+    return replace(card, fields=[(marked.get(name, name), text) for name, text in card.fields])
 
 
 def table_lobby_card(

@@ -46,7 +46,7 @@ def describe_table_event(
     if event.get("reason"):
         params["reason"] = event["reason"]
     if event.get("stand_in"):
-        params["computer"] = stand_in_mention()
+        params["computer"] = stand_in_mention(int(event.get("seat", 0)))  # older logs: none
     if event.get("seconds"):
         params["count"] = int(event["seconds"]) // 60
     return t(table_event_key(event), locale, **params)

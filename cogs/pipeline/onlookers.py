@@ -18,6 +18,7 @@ from bot.play.tables import Table
 from bot.players.seats import PRACTICE
 from bot.render import onlooker_buttons as onlookers
 from bot.render.cards import Card
+from bot.render.lobby_card import stood_in
 from bot.service import Outcome, Service
 from cogs.pipeline.replies import answer_locale, refuse
 
@@ -85,6 +86,8 @@ def dress(
     if practice:  # every message of a practice table says so (and offers no rematch)
         mark = t("practice.mark", locale)
         card = replace(card, title=f"{mark} · {card.title}" if card.title else mark)
+    if not outcome.finished:
+        card = stood_in(card, service.computers.stand_ins(outcome.game_id))
     if outcome.finished:
         service.watchers.clear(outcome.game_id)
         if outcome.status == FINISHED and casual(table.row.options) and not practice:
