@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import number, t
 from bot.render.lobby_card import stand_in_mention
 
 TABLE_EVENTS = frozenset(
@@ -34,6 +34,13 @@ def table_event_key(event: Mapping[str, Any]) -> str:
         kind = "kick_stand_in"
     reason = kind.startswith(tuple(WITH_REASON)) and event.get("reason")
     return f"table.event.{kind}_reason" if reason else f"table.event.{kind}"
+
+
+def standings(scores: Mapping[str, int], locale: str | None, name: Callable[[str], str]) -> str:
+    """Players' scores as every game's end line writes them: highest first (level players in
+    seat order), "@Anna 1.660, @Cem 1.380, @Ben 1.370"."""
+    ranked = sorted(scores.items(), key=lambda item: -item[1])
+    return ", ".join(f"{name(p)} {number(v, locale)}" for p, v in ranked)
 
 
 def describe_table_event(

@@ -12,7 +12,7 @@ from bot.games.dicedevils.state import VALUE
 from bot.i18n import listed, t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.lobby_card import ended, mention, seed_line, table_lobby_card
-from bot.render.table_events import TABLE_EVENTS, describe_table_event
+from bot.render.table_events import TABLE_EVENTS, describe_table_event, standings
 
 BUTTON, SELECT = "ddb", "dds"
 Names = Callable[[str], str]
@@ -71,7 +71,7 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
     if kind == "ranks":
         params["ranks"] = ", ".join(f"{name(p)} {r}" for p, r in event["ranks"].items())
     if kind == "game_end":
-        params["points"] = ", ".join(f"{name(p)} {v}" for p, v in event["points"].items())
+        params["points"] = standings(event["points"], locale, name)
     return t(f"dd.event.{kind}", locale, **params)
 
 
