@@ -80,7 +80,8 @@ def test_the_open_set_line_is_labelled() -> None:
 
 
 def test_a_hand_s_end_ranks_the_totals_highest_first_and_keeps_its_scores_by_seat() -> None:
+    points = {"A": 30, "B": 55, "C": -4}
     event = {"type": "hand_end", "hand": 1, "devil": [1], "owner": "C", "price": 6,
-             "scores": {"A": 30, "B": 55, "C": -4}, "totals": {"A": 30, "B": 55, "C": -4}}  # fmt: skip
+             "scores": points, "totals": points}  # fmt: skip
     line = ft_cards.describe(event, "de", lambda p: f"@{p}")
     assert "Punkte: @A 30, @B 55, @C −4. Gesamt: @B 55, @A 30, @C −4." in line
