@@ -30,7 +30,7 @@ from bot.render.cards import Card
 from bot.service import Outcome
 from cogs.pipeline import prompts
 from cogs.pipeline.delivery import Delivery
-from cogs.pipeline.incoming import Click, actor_of
+from cogs.pipeline.incoming import Click, actor_of, is_host
 from cogs.pipeline.replies import game_over, reader_locale, refuse
 from cogs.pipeline.session import GameOver, TableSession
 
@@ -144,7 +144,9 @@ class GameClicks:
             after_end = control is not None and control.after_end
             session.check(table, click.version, versioned=versioned, after_end=after_end)
             if table.lobby is not None and click.verb in LOBBY_VERBS:  # every game's lobby
-                action = lobby_action(click.verb, click.values)
+                guild = interaction.guild_id
+                role = None if guild is None else session.service.directory.croupier_role(guild)
+                action = lobby_action(click.verb, click.values, leads=is_host(interaction, role))
             elif control is None:
                 raise IllegalAction("game.unknown_action", action=click.verb)
             else:
