@@ -30,7 +30,7 @@ from bot.render.cards import Card
 from bot.service import Outcome
 from cogs.pipeline import prompts
 from cogs.pipeline.delivery import Delivery
-from cogs.pipeline.incoming import Click, actor_of, is_host
+from cogs.pipeline.incoming import Click, actor_of, is_host, parse_click
 from cogs.pipeline.replies import game_over, reader_locale, refuse
 from cogs.pipeline.session import GameOver, TableSession
 
@@ -123,6 +123,13 @@ class GameClicks:
         """The control a click is of (its prefix's own first), None: no such verb."""
         found = self._by_key.get((click.prefix, click.verb))
         return found or self._by_key.get((None, click.verb))
+
+    def moves(self, custom_id: str) -> bool:
+        """Whether the component of ``custom_id`` makes a move at the table (a seated
+        player's look at his own state, his account or his cups, makes none)."""
+        click = parse_click(custom_id, [])
+        control = None if click is None else self.control(click)
+        return control is not None and not control.seated
 
     def to_action(self, click: Click, current: Outcome | None, interaction: Any = None) -> Action:
         """The engine action a click stands for (refused: no control of that verb acts)."""

@@ -298,3 +298,20 @@ async def test_a_full_two_seat_lobby_offers_no_seat_to_join_nor_to_a_computer(
     await table.press(table.ben, "join", opened.message)
     full = table.fake.messages[lobby_id]
     assert [click_of(c).verb for c in full.custom_ids()] == ["leave", "start"]
+
+
+async def test_while_a_computer_is_to_act_the_table_offers_no_move_to_a_person(
+    table: Table,
+) -> None:
+    table.dice.d6_only = True
+    opened = await table.slash(table.anna, "v6 tisch", durchgaenge=1)
+    await pick(table, table.anna, opened.message, STARK)
+    await table.press(table.anna, "start", opened.message)
+    assert "begin" in [click_of(c).verb for c in table.table_message().custom_ids()]
+    await table.start_turn(table.anna)
+    await table.press(table.anna, "stopp")  # the computer's turn (it waits 1.5 s)
+    service = table.bot.service  # type: ignore[union-attr]
+    game = service.tables.find(table.channel.id, None)
+    assert service.tables.current(game).to_act == ["cpu:stark:1"]
+    verbs = [click_of(c).verb for c in table.table_message().custom_ids()]
+    assert verbs == ["watch"]  # no begin, weiter or stopp: only Zuschauen
