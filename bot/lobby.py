@@ -15,6 +15,9 @@ from bot.players.seats import computers, humans, is_computer, next_computer
 
 LOBBY_VERBS = ("join", "leave", "start", "computer", "rated")
 ADD, REMOVE = "add", "remove"
+HOST_VERBS, LEADS = ("computer", "rated"), "leads"
+"""The lobby's host's verbs, which whoever leads the server's tables may use too (the
+action says so: ``leads``)."""
 
 
 def computer_choice(what: str, value: str) -> str:
@@ -23,12 +26,15 @@ def computer_choice(what: str, value: str) -> str:
     return f"{what}:{value}"
 
 
-def lobby_action(verb: str, values: list[str]) -> Action:
-    """The lobby action of a click on the lobby's controls (``values``: a select's)."""
+def lobby_action(verb: str, values: list[str], *, leads: bool = False) -> Action:
+    """The lobby action of a click on the lobby's controls (``values``: a select's).
+    ``leads``: the clicker leads the server's tables (Manage Server or the croupier role):
+    he may seat computers and choose the rating in any lobby, as its host may."""
+    args: dict[str, JSON] = {LEADS: True} if leads and verb in HOST_VERBS else {}
     if verb == "computer" and values:
         what, _, value = values[0].partition(":")
-        return Action("computer", {what: value})
-    return Action(verb)
+        return Action("computer", {what: value, **args})
+    return Action(verb, args)
 
 
 @dataclass
@@ -47,10 +53,11 @@ class Lobby:
         """One lobby action by ``actor`` (refused with :class:`IllegalAction`, changing
         nothing); the events it logs. ``start`` only checks: the service seats the game.
         ``levels``: the game's computer players' levels."""
+        if action.do in HOST_VERBS and not action.args.get(LEADS):
+            self._host_only(actor, "lobby.only_host_computers")
         if action.do == "computer":
             return [self.computer(levels, actor, action.args)]
         if action.do == "rated":
-            self._host_only(actor, "lobby.only_host_computers")
             self.computers_rated = not self.computers_rated
             return [Event("rated", {"player": actor, "rated": self.computers_rated})]
         {"join": self.join, "leave": self.leave, "start": self.check_start}[action.do](actor)
@@ -74,7 +81,6 @@ class Lobby:
     def computer(self, levels: tuple[str, ...], actor: str, args: Mapping[str, JSON]) -> Event:
         """The host seats a computer player (``{"add": level}``) or takes one away
         (``{"remove": player}``)."""
-        self._host_only(actor, "lobby.only_host_computers")
         if ADD in args:
             level = args[ADD]
             if level not in levels:

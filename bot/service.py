@@ -50,7 +50,7 @@ from bot.play.tables import Table, Tables
 from bot.play.tournaments import Tournaments
 from bot.play.turn_clocks import TurnClocks
 from bot.play.watchers import Watchers
-from bot.players.seats import COMPUTERS_RATED, computers
+from bot.players.seats import COMPUTERS_RATED, computers, is_computer
 from bot.plugins import GAMES
 from bot.store import Store, VersionConflict
 from bot.store.columns import utcnow
@@ -348,11 +348,20 @@ class Service:
     ) -> Outcome:
         """Open a table with its host seated; the seed is committed (hash shown) now. The
         command's answer shows the lobby: nothing is owed for it. ``invited``: players
-        whose seats are kept for them (a rematch's), in the order they are to sit."""
-        lobby = Lobby(host, [host], *player_bounds(self.games[kind], options or {}), list(invited))
+        whose seats are kept for them (a rematch's), in the order they are to sit; a
+        computer among them sits down at once (it cannot click), and the rating chosen for
+        a game with computers (``options``) is the lobby's choice again."""
+        options = dict(options or {})
+        rated = bool(options.pop(COMPUTERS_RATED, False))
+        order = list(invited)
+        seated = [p for p in order if p == host or is_computer(p)] if host in order else [host]
+        bounds = player_bounds(self.games[kind], options)
+        lobby = Lobby(
+            host, seated, *bounds, order, computers_rated=rated and bool(computers(seated))
+        )
         rng = self.rng_factory(AuditedRng.fresh().seed, 0, "")
         return self._insert(
-            kind, rng, players=[host], options=options, place=(guild_id, channel_id, locale),
+            kind, rng, players=list(seated), options=options, place=(guild_id, channel_id, locale),
             status=LOBBY, snapshot={"lobby": to_data(lobby)}, actor=host,
             action={"do": "open"}, events=[Event("lobby", {"host": host})], announced=True,
         )  # fmt: skip

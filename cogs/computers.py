@@ -15,10 +15,7 @@ from discord.ext import commands, tasks
 
 from bot.computer_warmup import warm_up
 from bot.engine import IllegalAction
-from bot.i18n import t
 from bot.play.computer_seats import DELAY, ComputerSeats, Turn
-from bot.players.seats import is_computer
-from bot.render.lobby_card import mention, stand_in_mention
 from cogs.croupier_cog import CroupierCog
 from cogs.table_bot import TableBot, table_bot
 
@@ -94,18 +91,15 @@ class ComputersCog(CroupierCog):
                 if fallback is None:
                     return
                 action = fallback
+            # a stand-in's moves post nothing of their own: its start was told, and the
+            # table's row of the seat it plays for marks it (cogs.pipeline.onlookers)
             async with self.bot.router.sessions(turn.game_id) as session:
-                told = not is_computer(turn.player) and computers.first_for(turn)
                 try:
                     outcome = await session.run(lambda s: s.computers.play(turn, action))
                 except IllegalAction as exc:  # the table moved on meanwhile: asked again
                     log.info("computer %s at game %s: %s", turn.player, turn.game_id, exc)
                     return
-                note = ""
-                if told:  # a stand-in's first move for him in a row: the table is told
-                    note = t("stand_in.plays", outcome.locale, computer=stand_in_mention(),
-                             player=mention(turn.player))  # fmt: skip
-                await session.deliver(outcome, note=("stand_in", note))
+                await session.deliver(outcome)
         except Exception:
             log.exception("computer %s at game %s", turn.player, turn.game_id)
 

@@ -11,19 +11,12 @@ import discord
 from discord.ext import commands
 
 from bot.service import Service
+from cogs.pipeline.incoming import is_host
 from cogs.pipeline.replies import answer_locale
 from cogs.pipeline.session import TableSession
 from cogs.table_bot import TableBot, table_bot
 
 log = logging.getLogger(__name__)
-
-
-def is_host(interaction: discord.Interaction[Any], croupier_role: int | None) -> bool:
-    """Host tools: Manage Server, or the server's configured croupier role."""
-    if interaction.permissions.manage_guild:
-        return True
-    roles = getattr(interaction.user, "roles", [])
-    return croupier_role is not None and any(role.id == croupier_role for role in roles)
 
 
 def hosts(interaction: discord.Interaction[Any]) -> bool:

@@ -4,6 +4,7 @@ that close themselves) and the host controls any table has (``/tisch …``)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -116,7 +117,7 @@ async def tell_clock(bot: TableBot, notice: ClockNotice) -> None:
                 await session.deliver(outcome, show=lobby_closed)
         return
     if notice.what == clocks.COMPUTER:
-        await stand_in_note(bot, outcome, listed(map(mention, notice.players), locale))
+        await stand_in_note(bot, outcome, notice.players)
         return
     names = ", ".join(map(mention, notice.players))
     if notice.what == clocks.WAIT:
@@ -127,14 +128,20 @@ async def tell_clock(bot: TableBot, notice: ClockNotice) -> None:
     await refreshed(bot, outcome, "\n".join(lines))
 
 
-async def stand_in_note(bot: TableBot, outcome: Outcome, names: str) -> None:
-    """Their time ran out: a computer plays on for them; the note carries the button with
-    which they take their seats back (a message of the table's session, with a nonce)."""
+async def stand_in_note(bot: TableBot, outcome: Outcome, players: Sequence[str]) -> None:
+    """Their time ran out: a computer plays on for each of them (said once, here: the
+    table's rows mark them from now on); the note carries the button with which they take
+    their seats back (a message of the table's session, with a nonce)."""
     locale = outcome.locale
     clicks = bot.router.game(outcome.kind)
     if clicks is None:
         return
-    text = t("clock.stand_in", locale, players=names, computer=stand_in_mention())
+    plays = (
+        t("stand_in.plays", locale, player=mention(p),
+          computer=stand_in_mention(outcome.players.index(p)))
+        for p in players
+    )  # fmt: skip
+    text = t("clock.stand_in", locale, plays=listed(plays, locale))
     back = back_button(clicks.prefixes[0], outcome.game_id, outcome.version, locale)
     card = Card(description=text, rows=[(back,)])
 
@@ -315,8 +322,9 @@ class TablesCog(CroupierCog):
                 return
             player = mention(str(spieler.id))
             key = reasoned("host.absent_stand_in" if computer else "host.absent", grund)
+            seat = outcome.players.index(str(spieler.id))
             text = fit(key, locale, shorten="reason", player=player, reason=grund,
-                       computer=stand_in_mention())  # fmt: skip
+                       computer=stand_in_mention(seat))  # fmt: skip
             back = None
             clicks = self.bot.router.game(outcome.kind)
             if computer and clicks is not None:

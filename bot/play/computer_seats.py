@@ -131,14 +131,6 @@ class ComputerSeats:
         """The players a computer plays for at a table (they are not pinged for their turns)."""
         return self._stand_ins(self.tables.get(game_id))
 
-    def first_for(self, turn: Turn) -> bool:
-        """Whether ``turn``, a stand-in's, begins a run of its moves for that player (the
-        action before it was somebody else's): the table is told once per run."""
-        if turn.version < 1:
-            return True
-        (before,) = self.service.store.events(turn.game_id, turn.version, after=turn.version - 1)
-        return not (before.actor == turn.player and before.action.get("by_croupier"))
-
     def fallback(self, turn: Turn) -> Action | None:
         """The absence rule's action for ``turn`` (when a policy failed)."""
         table = self.tables.get(turn.game_id)

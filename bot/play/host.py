@@ -132,8 +132,8 @@ class HostTools:
         if player not in table.row.players or is_computer(player):
             raise IllegalAction("host.not_seated", player=player)
         args: dict[str, JSON] = {"player": player, "reason": reason}
-        if stand_in:
-            args["stand_in"] = STAND_IN
+        if stand_in:  # the seat names the stand-in (bot.players.seats.stand_in_name)
+            args["stand_in"], args["seat"] = STAND_IN, table.row.players.index(player)
         outcome = await self._commit(game_id, host, "kick", args)
         clock = self.clocks.of(game_id)
         absent = [p for p in clock.absent if p != player]

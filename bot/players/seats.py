@@ -16,8 +16,11 @@ from bot.players import LEVELS
 PREFIX = "cpu:"
 OFFERED = ("leicht", "stark")
 """The levels a lobby offers (``zufall`` is the bench's baseline, no opponent to enjoy)."""
-STAND_IN, STAND_IN_ANIMAL = "stark", "Uhu"  # no seated computer is an Uhu
+STAND_IN = "stark"
 """The level of the computer player that plays for an absent player a host let it."""
+STAND_IN_ANIMALS = ("Uhu", "Luchs", "Otter", "Marder", "Biber", "Specht", "Wiesel", "Elster")
+"""The stand-ins' names, by the seat they play for: two absent players at one table are
+played for by two stand-ins with names of their own (none is a seated computer's)."""
 PRACTICE, COMPUTERS_RATED = "practice", "computers_rated"
 """Table options: a practice table (``/<spiel> üben``), and whether a game with computer
 players counts for the humans' ratings (its host allowed it). The players' history reads
@@ -70,6 +73,7 @@ def humans(players: Sequence[str]) -> list[str]:
     return [p for p in players if not is_computer(p)]
 
 
-def stand_in_name() -> str:
-    """The name of the computer player that plays for an absent player."""
-    return f"Croupiers {STAND_IN_ANIMAL} ({STAND_IN})"
+def stand_in_name(seat: int) -> str:
+    """The name of the computer player that plays for the absent player at ``seat`` (from
+    0), e.g. "Croupiers Uhu (stark)"."""
+    return f"Croupiers {STAND_IN_ANIMALS[seat % len(STAND_IN_ANIMALS)]} ({STAND_IN})"

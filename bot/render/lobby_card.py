@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.i18n import t
@@ -33,9 +34,18 @@ def ended(outcome: Any) -> bool:
     return getattr(outcome, "status", "") in ("finished", "aborted")
 
 
-def stand_in_mention() -> str:
-    """The computer that plays for absent players, as a text names it."""
-    return f"{COMPUTER_MARK} {stand_in_name()}"
+def stand_in_mention(seat: int) -> str:
+    """The computer that plays for the absent player at ``seat``, as a text names it."""
+    return f"{COMPUTER_MARK} {stand_in_name(seat)}"
+
+
+def stood_in(card: Card, players: Sequence[str]) -> Card:
+    """A table's card whose rows (fields named for a seat) mark the seats a computer plays
+    for while their players are absent: "@Ben 🤖"."""
+    marked = {mention(p): f"{mention(p)} {COMPUTER_MARK}" for p in players}
+    if not marked:
+        return card
+    return replace(card, fields=[(marked.get(name, name), text) for name, text in card.fields])
 
 
 def table_lobby_card(
@@ -63,37 +73,43 @@ def table_lobby_card(
         low=lobby["min_players"],
         seed_hash=outcome.seed_hash,
     )
+    seated = computers(players)
+    rated = bool(lobby.get("computers_rated"))
+    if seated:  # whether the game counts for the leaderboard, in words
+        body += "\n" + t("ui.lobby.rated_line_on" if rated else "ui.lobby.rated_line_off", locale)
     body = "\n".join([*notes, body])
 
-    def button(verb: str, style: str) -> Button:
+    def button(verb: str, style: str, label: str = "") -> Button:
         cid = custom_id(prefix, outcome.game_id, outcome.version, verb)
-        return Button(cid, t(f"ui.button.{verb}", locale), style)
+        return Button(cid, label or t(f"ui.button.{verb}", locale), style)
 
-    buttons = [button("join", "primary"), button("leave", "secondary"), button("start", "success")]
-    seated = computers(players)
+    awaited = [p for p in lobby.get("invited") or () if p not in players]  # a rematch's
+    high = lobby["max_players"]
+    full = len(players) + len(awaited) >= high  # no seat for a stranger or a computer
+    buttons = [] if len(players) >= high else [button("join", "primary")]
+    buttons += [button("leave", "secondary"), button("start", "success")]
     if seated:  # the host may let a game with computers count for the ratings
-        rated = "ui.lobby.rated_on" if lobby.get("computers_rated") else "ui.lobby.rated_off"
-        cid = custom_id(prefix, outcome.game_id, outcome.version, "rated")
-        buttons.append(Button(cid, t(rated, locale), "secondary"))
+        verb = t("ui.lobby.unrate" if rated else "ui.lobby.rate", locale)
+        buttons.append(button("rated", "secondary", verb))
     rows: list[Row] = [tuple(buttons)]
-    offered = outcome.public.get("computers") or ()  # the levels its lobby offers
-    if offered:
-        choices = [
-            Choice(
-                computer_choice(ADD, level),
-                t("ui.lobby.add_computer", locale, level=level),
-                t(f"ui.lobby.level.{level}", locale),
-            )
-            for level in offered
-        ]
+    offered = () if full else outcome.public.get("computers") or ()  # the levels it offers
+    choices = [
+        Choice(
+            computer_choice(ADD, level),
+            t("ui.lobby.add_computer", locale, level=level),
+            t(f"ui.lobby.level.{level}", locale),
+        )
+        for level in offered
+    ]
+    if outcome.public.get("computers"):
         choices += [
             Choice(computer_choice(REMOVE, p), t("ui.lobby.remove_computer", locale, name=name(p)))
             for p in seated
         ]
+    if choices:
         cid = custom_id(select_prefix(prefix), outcome.game_id, outcome.version, "computer")
         rows.append(Select(cid, t("ui.lobby.computer", locale), tuple(choices)))
     fields = [(t("ui.lobby.players", locale), "\n".join(name(p) for p in players))]
-    awaited = [p for p in lobby.get("invited") or () if p not in players]  # a rematch's
     if awaited:
         fields.append((t("ui.lobby.invited", locale), "\n".join(name(p) for p in awaited)))
     return Card(

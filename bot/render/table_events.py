@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import number, t
 from bot.render.lobby_card import stand_in_mention
 
 TABLE_EVENTS = frozenset(
@@ -36,6 +36,13 @@ def table_event_key(event: Mapping[str, Any]) -> str:
     return f"table.event.{kind}_reason" if reason else f"table.event.{kind}"
 
 
+def standings(scores: Mapping[str, int], locale: str | None, name: Callable[[str], str]) -> str:
+    """Players' scores as every game's end line writes them: highest first (level players in
+    seat order), "@Anna 1.660, @Cem 1.380, @Ben 1.370"."""
+    ranked = sorted(scores.items(), key=lambda item: -item[1])
+    return ", ".join(f"{name(p)} {number(v, locale)}" for p, v in ranked)
+
+
 def describe_table_event(
     event: Mapping[str, Any], locale: str | None, name: Callable[[str], str]
 ) -> str:
@@ -46,7 +53,7 @@ def describe_table_event(
     if event.get("reason"):
         params["reason"] = event["reason"]
     if event.get("stand_in"):
-        params["computer"] = stand_in_mention()
+        params["computer"] = stand_in_mention(int(event.get("seat", 0)))  # older logs: none
     if event.get("seconds"):
         params["count"] = int(event["seconds"]) // 60
     return t(table_event_key(event), locale, **params)

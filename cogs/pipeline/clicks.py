@@ -30,7 +30,7 @@ from bot.render.cards import Card
 from bot.service import Outcome
 from cogs.pipeline import prompts
 from cogs.pipeline.delivery import Delivery
-from cogs.pipeline.incoming import Click, actor_of
+from cogs.pipeline.incoming import Click, actor_of, is_host, parse_click
 from cogs.pipeline.replies import game_over, reader_locale, refuse
 from cogs.pipeline.session import GameOver, TableSession
 
@@ -124,6 +124,13 @@ class GameClicks:
         found = self._by_key.get((click.prefix, click.verb))
         return found or self._by_key.get((None, click.verb))
 
+    def moves(self, custom_id: str) -> bool:
+        """Whether the component of ``custom_id`` makes a move at the table (a seated
+        player's look at his own state, his account or his cups, makes none)."""
+        click = parse_click(custom_id, [])
+        control = None if click is None else self.control(click)
+        return control is not None and not control.seated
+
     def to_action(self, click: Click, current: Outcome | None, interaction: Any = None) -> Action:
         """The engine action a click stands for (refused: no control of that verb acts)."""
         control = self.control(click)
@@ -144,7 +151,9 @@ class GameClicks:
             after_end = control is not None and control.after_end
             session.check(table, click.version, versioned=versioned, after_end=after_end)
             if table.lobby is not None and click.verb in LOBBY_VERBS:  # every game's lobby
-                action = lobby_action(click.verb, click.values)
+                guild = interaction.guild_id
+                role = None if guild is None else session.service.directory.croupier_role(guild)
+                action = lobby_action(click.verb, click.values, leads=is_host(interaction, role))
             elif control is None:
                 raise IllegalAction("game.unknown_action", action=click.verb)
             else:

@@ -55,7 +55,8 @@ PERMANENT = (discord.Forbidden, discord.NotFound)
 class Shown(Protocol):
     """What a delivery needs of a loaded game (its ``cogs.pipeline.clicks.GameClicks``):
     how it shows an outcome, a player's private state as text, and the prefixes of its
-    controls (a table card is dressed with its buttons for onlookers)."""
+    controls and which of them make a move (a table card is dressed for onlookers, and
+    shows no move while a computer is to act)."""
 
     @property
     def show(self) -> Callable[[Delivery, str | None], Awaitable[None]]: ...
@@ -65,6 +66,8 @@ class Shown(Protocol):
 
     @property
     def prefixes(self) -> tuple[str, ...]: ...
+
+    def moves(self, custom_id: str) -> bool: ...
 
 
 class Reach(Protocol):

@@ -29,6 +29,14 @@ def actor_of(interaction: discord.Interaction[Any]) -> str:
     return str(interaction.user.id)
 
 
+def is_host(interaction: discord.Interaction[Any], croupier_role: int | None) -> bool:
+    """Host tools: Manage Server, or the server's configured croupier role."""
+    if interaction.permissions.manage_guild:
+        return True
+    roles = getattr(interaction.user, "roles", [])
+    return croupier_role is not None and any(role.id == croupier_role for role in roles)
+
+
 def parse_click(custom_id: str, values: list[str]) -> Click | None:
     """The click a component's custom id stands for (None: not one of the games')."""
     parsed = ClickId.parse(custom_id)

@@ -15,10 +15,10 @@ from bot.engine import IllegalAction
 from bot.i18n import t
 from bot.play.outcome import FINISHED, PAUSED
 from bot.play.tables import Table
-from bot.players.seats import PRACTICE
+from bot.players.seats import PRACTICE, is_computer
 from bot.render import onlooker_buttons as onlookers
-from bot.render.cards import Card
-from bot.render.lobby_card import mention
+from bot.render.cards import Card, Row, Select
+from bot.render.lobby_card import mention, stood_in
 from bot.render.table_events import describe_table_event
 from bot.service import Outcome, Service
 from cogs.pipeline.replies import answer_locale, refuse
@@ -26,10 +26,12 @@ from cogs.pipeline.replies import answer_locale, refuse
 
 class Prefixed(Protocol):
     """A game's controls as onlookers need them (its ``GameClicks``): the prefixes of its
-    custom ids."""
+    custom ids, and which of its components make a move."""
 
     @property
     def prefixes(self) -> tuple[str, ...]: ...
+
+    def moves(self, custom_id: str) -> bool: ...
 
 
 SHOWN = "shown"
@@ -72,12 +74,25 @@ async def clicked_table(
     return table
 
 
+def without_moves(card: Card, clicks: Prefixed) -> Card:
+    """``card`` without the components that make a move (a seated player's own views stay)."""
+    rows: list[Row] = []
+    for row in card.rows:
+        if isinstance(row, Select):
+            rows += [] if clicks.moves(row.custom_id) else [row]
+        elif kept := tuple(b for b in row if not clicks.moves(b.custom_id)):
+            rows.append(kept)
+    return replace(card, rows=rows)
+
+
 def dress(
     service: Service, clicks: Prefixed | None, outcome: Outcome, card: Card, *, kept: bool = True
 ) -> Card:
     """A game table's card as its message shows it: with "Zuschauen" and the count while
     the game can be played (a card without controls closes a turn or round, or shows a
-    paused table: left alone), with "Nochmal" when a casual table was played to its end.
+    paused table: left alone), with "Nochmal" when a casual table was played to its end;
+    while only computers are to act (seated, or standing in), without the moves a person
+    would make, and a seat a computer plays for marked.
     ``kept``: the card the table's message shows now, kept for its spectators."""
     if clicks is None or not is_table(service, outcome.kind) or "lobby" in outcome.public:
         return card
@@ -93,9 +108,14 @@ def dress(
         service.watchers.clear(outcome.game_id)
         if outcome.status == FINISHED and casual(table.row.options) and not practice:
             card = onlookers.rematched(card, prefix, outcome, locale)
-    elif card.rows:
-        count = service.watchers.count(outcome.game_id)
-        card = onlookers.watched(card, prefix, outcome, locale, count)
+    else:
+        stood = service.computers.stand_ins(outcome.game_id)
+        card, live = stood_in(card, stood), bool(card.rows)
+        if outcome.to_act and all(is_computer(p) or p in stood for p in outcome.to_act):
+            card = without_moves(card, clicks)  # a computer's turn: no move for a person
+        if live:
+            count = service.watchers.count(outcome.game_id)
+            card = onlookers.watched(card, prefix, outcome, locale, count)
     if kept:
         table.extra[SHOWN] = card
     return card

@@ -17,6 +17,7 @@ import discord
 from bot.engine import IllegalAction
 from bot.i18n import listed, t
 from bot.play.tables import Table
+from bot.players.seats import humans
 from bot.render.lobby_card import mention
 from bot.service import Outcome, Service
 from cogs.pipeline import payload as ui
@@ -87,7 +88,8 @@ async def _open(
     )  # fmt: skip
     async with sessions(outcome.game_id) as lobby:  # the lobby, posted
         await lobby.deliver(outcome, show=clicks.show)
-    return sessions.service.tables.current(outcome.game_id), [p for p in former if p != host]
+    invited = [p for p in humans(former) if p != host]  # the computers sat down at once
+    return sessions.service.tables.current(outcome.game_id), invited
 
 
 async def _ping(interaction: discord.Interaction[Any], lobby: Outcome, players: list[str]) -> None:

@@ -11,6 +11,7 @@ import pytest
 from bot.computer_players import levels
 from bot.players.seats import COMPUTERS_RATED, computer_name, humans, is_computer
 from bot.render.lobby_card import mention
+from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_computers import (
     ChannelPosts,
     computer_mentions,
@@ -20,12 +21,13 @@ from tests.helpers.e2e_computers import (
     play_with_computers,
     quick_computers,
 )
-from tests.helpers.e2e_play import bet, dicedevils_move, flaschenteufel_move
+from tests.helpers.e2e_play import MANAGE_GUILD, bet, dicedevils_move, flaschenteufel_move
 from tests.helpers.e2e_table import Table
 from tests.helpers.leaks import LeakScan
 
 STARK, LEICHT = "Computer (stark) hinzufügen", "Computer (leicht) hinzufügen"
 ONLY_HOST = "Nur wer den Tisch eröffnet hat"
+RATE = "Für die Rangliste werten"
 
 
 def without_levels(kind: str) -> Any:
@@ -111,12 +113,14 @@ async def test_verflixte6_the_host_seats_a_computer_that_plays_by_itself(
         return fake.messages[lobby_id]
 
     assert list(options(lobby())) == [LEICHT, STARK]
-    assert "Wertung: ohne" not in labels(lobby())  # no computer seated: nothing to rate
+    assert RATE not in labels(lobby())  # no computer seated: nothing to rate
+    assert "/rangliste" not in lobby().text()
     await pick(table, anna, lobby(), STARK)
     kater = "cpu:stark:1"
     assert computer_name(kater) in lobby().text()
     assert f"{mention(kater)} vom Tisch nehmen" in options(lobby())
-    assert "Wertung: ohne" in labels(lobby())
+    assert RATE in labels(lobby())  # a verb, and a line that says what it is about
+    assert "Mit Computern am Tisch zählt dieses Spiel nicht für die `/rangliste`" in lobby().text()
 
     await table.press(ben, "join", lobby())
     service = table.bot.service  # type: ignore[union-attr]
@@ -134,10 +138,11 @@ async def test_verflixte6_the_host_seats_a_computer_that_plays_by_itself(
     assert after[:3] == before[:3] and after[3].version == before[3].version  # nothing changed
 
     await table.press(anna, "rated", lobby())
-    assert "Wertung: zählt" in labels(lobby())
+    assert "Nicht für die Rangliste werten" in labels(lobby())
+    assert "Dieses Spiel zählt für die `/rangliste`, auch mit Computern" in lobby().text()
     await pick(table, anna, lobby(), f"{mention(kater)} vom Tisch nehmen")
     assert computer_name(kater) not in lobby().text()
-    assert not any("Wertung" in label for label in labels(lobby()))
+    assert not any("Rangliste" in label for label in labels(lobby()))
     await pick(table, anna, lobby(), STARK)  # the same seat again: Kater, last at the table
     assert service.tables.get(game).row.players == [str(anna.id), str(ben.id), kater]
     await table.press(anna, "start", lobby())
@@ -260,3 +265,52 @@ async def test_teufel_one_person_and_two_computers_to_the_end(
     assert_turn_pings(posts)
     assert_never_addressed(table)
     assert leaks.checks > 0  # the computers' balances and sealed bets were looked for
+
+
+async def test_an_admin_seats_computers_and_chooses_the_rating_in_anybodys_lobby(
+    table: Table,
+) -> None:
+    """As /hilfe says: admins (Manage Server) and the croupier role lead every table."""
+    table.cem.permissions |= MANAGE_GUILD
+    opened = await table.slash(table.anna, "v6 tisch", durchgaenge=1)
+    lobby_id = opened.message.id
+
+    def lobby() -> Any:
+        return table.fake.messages[lobby_id]
+
+    seated = await pick(table, table.cem, lobby(), STARK)
+    assert seated.message is None or not seated.message.content.startswith(ONLY_HOST)
+    assert computer_name("cpu:stark:1") in lobby().text()
+    await table.press(table.cem, "rated", lobby())
+    assert "Nicht für die Rangliste werten" in labels(lobby())
+    refused = await pick(table, table.ben, lobby(), LEICHT)  # a player, no admin: refused
+    assert refused.message.content.startswith(ONLY_HOST)
+
+
+async def test_a_full_two_seat_lobby_offers_no_seat_to_join_nor_to_a_computer(
+    table: Table,
+) -> None:
+    opened = await table.slash(table.anna, "flaschenteufel tisch", variante="lopaka", haende=1)
+    lobby_id = opened.message.id
+    assert "join" in [click_of(c).verb for c in table.fake.messages[lobby_id].custom_ids()]
+    assert list(options(table.fake.messages[lobby_id]))  # a free seat: computers offered
+    await table.press(table.ben, "join", opened.message)
+    full = table.fake.messages[lobby_id]
+    assert [click_of(c).verb for c in full.custom_ids()] == ["leave", "start"]
+
+
+async def test_while_a_computer_is_to_act_the_table_offers_no_move_to_a_person(
+    table: Table,
+) -> None:
+    table.dice.d6_only = True
+    opened = await table.slash(table.anna, "v6 tisch", durchgaenge=1)
+    await pick(table, table.anna, opened.message, STARK)
+    await table.press(table.anna, "start", opened.message)
+    assert "begin" in [click_of(c).verb for c in table.table_message().custom_ids()]
+    await table.start_turn(table.anna)
+    await table.press(table.anna, "stopp")  # the computer's turn (it waits 1.5 s)
+    service = table.bot.service  # type: ignore[union-attr]
+    game = service.tables.find(table.channel.id, None)
+    assert service.tables.current(game).to_act == ["cpu:stark:1"]
+    verbs = [click_of(c).verb for c in table.table_message().custom_ids()]
+    assert verbs == ["watch"]  # no begin, weiter or stopp: only Zuschauen

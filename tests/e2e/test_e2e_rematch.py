@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.players.seats import COMPUTERS_RATED
 from loopback import bot_running
 from loopback.entities import Message
 from tests.helpers.click_ids import click_of
+from tests.helpers.e2e_computers import labels, pick, play_with_computers, quick_computers
 from tests.helpers.e2e_play import MANAGE_GUILD, play_thread, tournament
 from tests.helpers.e2e_table import Table
 
@@ -146,3 +148,45 @@ async def test_a_tournaments_tables_show_no_nochmal(table: Table) -> None:
     shown = [verbs(m) for m in table.fake.channel_messages(thread)]
     assert all("rematch" not in v for v in shown)
     assert table.anna.permissions & MANAGE_GUILD
+
+
+async def test_nochmal_keeps_the_computer_seats_their_levels_and_the_rating(table: Table) -> None:
+    quick_computers(table)
+    table.dice.d6_only = True
+    opened = await table.slash(table.anna, "v6 tisch", durchgaenge=1)
+    await pick(table, table.anna, opened.message, "Computer (stark) hinzufügen")
+    await table.press(table.anna, "rated", opened.message)
+    await table.press(table.ben, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+    assert table.bot is not None
+    service = table.bot.service
+    old = service.tables.find(table.channel.id, None)
+    assert old is not None
+
+    async def move(user: Any, outcome: Any) -> None:  # no jokers, stopp after the Freiwurf
+        if "begin" in verbs(table.table_message()):
+            await table.start_turn(user)
+        await table.press(user, "stopp")
+
+    users = {u.id: u for u in (table.anna, table.ben)}
+    await play_with_computers(table, old, users, move)
+    before = len(pings(table))
+    await table.press(table.anna, "rematch", final_card(table, old))
+    (new,) = lobbies(table, old)
+    lobby = service.tables.current(new)
+    computer = "cpu:stark:1"
+    assert lobby.public["lobby"]["players"] == [str(table.anna.id), computer]  # seated at once
+    shown = table.fake.messages[lobby.message_id or 0].text()
+    seated, invited = shown.split("Eingeladen")
+    assert "Croupiers Kater (stark)" in seated and "Croupiers" not in invited
+    assert f"<@{table.ben.id}>" in invited
+    assert "Nicht für die Rangliste werten" in labels(table.fake.messages[lobby.message_id or 0])
+    (ping,) = pings(table)[before:]  # Ben alone: a computer is never pinged
+    assert list(map(int, ping["allowed_mentions"]["users"])) == [table.ben.id]
+    assert "Croupiers" not in ping["content"]
+    await table.press(table.ben, "join", table.fake.messages[lobby.message_id or 0])
+    await table.press(table.anna, "start", table.fake.messages[lobby.message_id or 0])
+    started = service.tables.current(new)
+    assert started.status == "open"
+    assert started.players == service.tables.current(old).players  # the same seats, its level
+    assert service.tables.options(new)[COMPUTERS_RATED] is True  # the host's choice kept

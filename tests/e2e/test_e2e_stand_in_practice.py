@@ -3,13 +3,13 @@ and a player practises alone against computers in a private thread."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
 
 from bot.play.computer_seats import DELAY
 from bot.players.seats import PRACTICE, is_computer
-from cogs.pipeline.delivery import nonce_of
 from tests.helpers.e2e_table import Table
 from tests.helpers.leaks import LeakScan
 
@@ -40,7 +40,7 @@ async def test_a_computer_plays_for_an_absent_player_who_takes_his_seat_back(
         table.anna, "tisch abwesend", spieler=table.ben, grund="Zug", vertretung="computer"
     )
     answer = done.message
-    assert "spielt 🤖 Croupiers Uhu (stark) für" in answer.text() and "Zug" in answer.text()
+    assert "spielt 🤖 Croupiers Luchs (stark) für" in answer.text() and "Zug" in answer.text()
     refused = await table.press(table.cem, "back", answer)  # not his seat
     assert refused.message.visibility == "ephemeral"
     assert "kein Computer" in refused.message.text()
@@ -53,17 +53,11 @@ async def test_a_computer_plays_for_an_absent_player_who_takes_his_seat_back(
     log = service.store.events(game)
     played = [row for row in log if row.actor == ben and row.action.get("by_croupier")]
     assert played and all(row.action["by_croupier"] == "computer" for row in played)
-    told = [
-        m for m in table.public() if m.text() == f"🤖 Croupiers Uhu (stark) spielt für <@{ben}>."
-    ]
-    assert len(told) == 1  # once for the run of its moves for him, not per move
-    posted = [
-        c.json
-        for c in table.fake.rest_log
-        if c.method == "POST" and c.path.endswith("/messages") and "spielt für" in str(c.json)
-    ]
-    nonces = {nonce_of(game, row.seq, "stand_in#1") for row in played}  # type: ignore[arg-type]
-    assert len(posted) == 1 and posted[0]["nonce"] in nonces  # the delivery's, repeatable
+    # its start was said once (the answer above); its moves post nothing of their own, and
+    # the table's row of Ben's seat marks him
+    assert [m for m in table.public() if "spielt" in m.text() and "Luchs" in m.text()] == [answer]
+    tables = [m for m in table.public() if m.id != answer.id and m.custom_ids()]
+    assert f"<@{ben}> 🤖" in tables[-1].text()
     assert not any(f"<@{ben}>" in m.text() and "dran" in m.text() for m in table.public()[-3:])
     back = await table.press(table.ben, "back", answer)
     assert back.message.visibility == "ephemeral"
@@ -76,6 +70,38 @@ async def test_a_computer_plays_for_an_absent_player_who_takes_his_seat_back(
     versions = service.tables.current(game).version
     await table.fake.wait_until(lambda: True)
     assert service.tables.current(game).version == versions  # no computer plays for Ben now
+
+
+async def test_two_stand_ins_have_names_of_their_own_and_play_a_round_without_a_word(
+    table: Table,
+) -> None:
+    table.dice.d6_only = True  # tiles from the audited RNG
+    game = await table.open_game("teufel tisch")
+    service = quick_computers(table)
+    said = []
+    for user in (table.ben, table.cem):
+        done = await table.slash(table.anna, "tisch abwesend", spieler=user, vertretung="computer")
+        said.append(done.message)
+    assert "🤖 Croupiers Luchs (stark)" in said[0].text()
+    assert "🤖 Croupiers Otter (stark)" in said[1].text()  # not a second Luchs
+
+    def live() -> Any:  # the table's message (the answers carry a button too)
+        return [m for m in table.public() if m.custom_ids() and m not in said][-1:]
+
+    opened = await table.press(table.anna, "bet", live()[0])
+    await table.fake.submit_modal(table.anna, opened, {"amount": "10"})
+    for _ in range(150):  # Anna stops when she is at the oven; the computers play the rest
+        if any("Abrechnung Runde 1" in m.text() for m in table.public()):
+            break
+        for shown in live():
+            if f"<@{table.anna.id}> ist am Ofen" in shown.text():
+                await table.press(table.anna, "stopp", shown)
+        await asyncio.sleep(0.2)
+    assert any("Abrechnung Runde 1" in m.text() for m in table.public())
+    played = [r for r in service.store.events(game) if r.action.get("by_croupier")]
+    assert len(played) >= 4  # two bets, and at least a pull or a stop each
+    # the start of each was said once (the host's answers); their moves post nothing
+    assert [m for m in table.public() if "spielt" in m.text()] == said
 
 
 async def test_practice_alone_in_a_private_thread_kept_out_of_the_ratings(

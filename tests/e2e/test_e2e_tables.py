@@ -193,3 +193,28 @@ async def test_a_host_tool_on_someone_not_seated_names_him(table: Table) -> None
         assert refused.message.visibility == "ephemeral"
         assert refused.message.content == t("host.not_seated", "de", player=f"<@{dora.id}>")
     assert table.public() == before  # nothing changed
+
+
+async def test_time_up_for_several_gives_each_a_stand_in_of_its_own_named_once(
+    table: Table,
+) -> None:
+    time = FakeTime()
+    cog = clock_cog(table, time)
+    assert table.bot is not None
+    game_id = await table.open_game("teufel tisch")  # all three bet at once
+    await table.slash(table.anna, "tisch uhr", minuten=5, zeitablauf="computer")
+    notices = []
+    for _ in range(4):
+        time.wait(300)
+        notices += [n.what for n in await cog.run_clocks()]
+        if clocks.COMPUTER in notices:
+            break
+    assert clocks.COMPUTER in notices
+    [note] = [m.text() for m in table.public() if m.text().startswith("⏱️ Die Zeit ist um")]
+    anna, ben, cem = (f"<@{u.id}>" for u in (table.anna, table.ben, table.cem))
+    assert note == (
+        f"⏱️ Die Zeit ist um: 🤖 Croupiers Uhu (stark) spielt jetzt für {anna}, 🤖 Croupiers "
+        f"Luchs (stark) spielt jetzt für {ben} und 🤖 Croupiers Otter (stark) spielt jetzt "
+        f"für {cem}. Wer wieder selbst spielen will, drückt „Selbst weiterspielen“."
+    )
+    assert table.bot.service.clocks.of(game_id).stand_in

@@ -69,7 +69,8 @@ def plan(d: Delivery, actor: str | None) -> Plan:
     settles = [i for i, e in enumerate(outcome.events) if e["type"] == "settle"]
     cut = settles[-1]  # the clock may have played several rounds for absent players
     if outcome.finished:  # the last round: the view still shows it, as it ended
-        closing = table(service, replace(outcome, events=outcome.events[:cut]))
+        over = [e for e in outcome.events[cut:] if e["type"] == "game_end"]  # said on it
+        closing = table(service, replace(outcome, events=[*outcome.events[:cut], *over]))
         closing.rows = []
     else:  # the view shows the next round already
         closing = cards.closed_round_card(outcome, locale)

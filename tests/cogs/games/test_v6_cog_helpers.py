@@ -175,7 +175,7 @@ def test_hosts_are_admins_or_have_the_croupier_role() -> None:
 
     import discord
 
-    from cogs.croupier_cog import is_host
+    from cogs.pipeline.incoming import is_host
 
     def member(manage: bool, *roles: int) -> Any:
         return SimpleNamespace(

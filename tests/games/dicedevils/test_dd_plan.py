@@ -4,6 +4,7 @@ the new dice by DM, in that order."""
 
 from __future__ import annotations
 
+from bot.games.dicedevils.render.cards import item_text
 from bot.service import Service
 from bot.store import Store
 from cogs.games.dicedevils.show import plan
@@ -36,3 +37,22 @@ async def test_a_round_s_end_closes_it_and_deals_the_next(store: Store) -> None:
     assert isinstance(fresh, NewTable) and fresh.cause is dealt and fresh.card.rows
     assert isinstance(cups, Dms) and cups.cause is dealt
     assert sorted(cups.messages) == ["1", "2", "3"]
+
+
+async def test_the_last_card_shows_the_items_left_without_the_finished_round_s_cups(
+    store: Store,
+) -> None:
+    service = Service(store)
+    for seed in range(1, 30):  # a game that ends with items left (a demon has enough)
+        outcome = await service.create("dicedevils", ["1", "2", "3"], {})
+        outcome = await play_until(service, outcome, lambda o: bool(o.finished), seed=seed)
+        if outcome.public["display"]:
+            break
+    assert outcome.public["display"]
+    assert any(d.get("slot") is not None for d in outcome.public["demons"])  # still placed
+    closing, *_ = plan(delivery(service, outcome), None)
+    assert isinstance(closing, Table)
+    (display,) = [text for title, text in closing.card.fields if title == "Auslage"]
+    shown = [item_text(item, "de") for item in outcome.public["display"]]
+    assert all(item in display for item in shown)  # the items that remain
+    assert "<@" not in display  # no cups: they stood on the round's items, now gone

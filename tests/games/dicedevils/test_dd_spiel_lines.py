@@ -38,3 +38,9 @@ def test_forcing_names_him_and_his_opponents_reroll() -> None:
     lines = play(True, [6, 6, 6, 2, 2, 6, 5, 1, 1, 1, 1, *[1] * 9])
     assert lines[0] == "@Sp (Spielteufel) lässt seine Gegner in diesem Würfelkampf neu würfeln."
     assert lines[1] == "Seine Gegner würfeln neu: @F 1-1 = 2."
+
+
+def test_the_end_line_ranks_the_points_highest_first() -> None:
+    event = {"type": "game_end", "points": {"A": 13, "B": 3, "C": 11}, "winner": "A"}
+    line = dd_cards.describe(event, "de", lambda p: f"@{p}")
+    assert line == "Spielende! Punkte: @A 13, @C 11, @B 3. Es gewinnt @A."

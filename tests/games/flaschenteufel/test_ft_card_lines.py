@@ -77,3 +77,11 @@ def test_the_open_set_line_is_labelled() -> None:
     view = {"seats": [{"player": "A", "sets": [], "cards": [1, 2], "open_set": [26, 11]}]}
     text = ft_cards.my_cards_text(view, "A", "de")
     assert text.splitlines()[1] == f"Dein offener Satz: {label(26)}, {label(11)}"
+
+
+def test_a_hand_s_end_ranks_the_totals_highest_first_and_keeps_its_scores_by_seat() -> None:
+    points = {"A": 30, "B": 55, "C": -4}
+    event = {"type": "hand_end", "hand": 1, "devil": [1], "owner": "C", "price": 6,
+             "scores": points, "totals": points}  # fmt: skip
+    line = ft_cards.describe(event, "de", lambda p: f"@{p}")
+    assert "Punkte: @A 30, @B 55, @C −4. Gesamt: @B 55, @A 30, @C −4." in line

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from bot.engine import Action
+from bot.i18n import listed, number
 from bot.service import Outcome, Service
 from bot.store import Store
 from cogs.games.teufel.show import plan
 from cogs.pipeline.plans import Dms, NewTable, Post, Table
 from tests.helpers.plans import delivery
+from tests.history.playing import play_game
 
 
 async def bets_in(service: Service) -> Outcome:
@@ -40,3 +42,21 @@ async def test_a_round_s_end_closes_it_posts_the_result_opens_the_next_and_tells
     assert isinstance(balances, Dms) and balances.cause is settle
     assert sorted(balances.messages) == ["1", "2"]
     assert all("Runde 1" in m.description for m in balances.messages.values())
+
+
+async def test_the_last_round_s_table_says_the_game_is_over_who_won_and_ranks_the_balances(
+    store: Store,
+) -> None:
+    service = Service(store)
+    outcome = await play_game(service, "teufel", ["1", "2", "3"], {}, seed=3)
+    end = next(e for e in outcome.events if e["type"] == "game_end")
+    ranked = sorted(end["balances"], key=lambda p: -end["balances"][p])
+    assert ranked != list(end["balances"])  # the seats' order is not the ranking
+    closing, result, *_ = plan(delivery(service, outcome), None)
+    assert isinstance(closing, Table) and isinstance(result, Post)
+    standings = ", ".join(f"<@{p}> {number(end['balances'][p], 'de')}" for p in ranked)
+    winners = listed((f"<@{p}>" for p in end["winners"]), "de")
+    assert f"🏁 Das Spiel ist zu Ende – Sieg für {winners}. Endstand: {standings}." in (
+        closing.card.description
+    )
+    assert f"Endstand: {standings}" in result.card.description  # the settlement's, too

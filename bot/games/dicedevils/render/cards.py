@@ -16,7 +16,7 @@ from bot.render import dice_emojis
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.emojis import tail
 from bot.render.lobby_card import ended, mention, seed_line, table_lobby_card
-from bot.render.table_events import TABLE_EVENTS, describe_table_event
+from bot.render.table_events import TABLE_EVENTS, describe_table_event, standings
 
 BUTTON, SELECT = "ddb", "dds"
 Names = Callable[[str], str]
@@ -75,7 +75,7 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
     if kind == "ranks":
         params["ranks"] = ", ".join(f"{name(p)} {r}" for p, r in event["ranks"].items())
     if kind == "game_end":
-        params["points"] = ", ".join(f"{name(p)} {v}" for p, v in event["points"].items())
+        params["points"] = standings(event["points"], locale, name)
     return t(f"dd.event.{kind}", locale, **params)
 
 
@@ -183,10 +183,15 @@ def closed_round_card(
 def last_round_card(
     outcome: Any, locale: str, name: Names = mention, earlier: Sequence[Mapping[str, Any]] = ()
 ) -> Card:
-    """The last round's message as the game ends: the table as it stands, the ending
-    action's lines, who got what in the round (its wins told once, there), then the end."""
+    """The last round's message as the game ends: the table as it stands (the items that
+    remain, without the round's cups: they stood on slots whose items went out, and the
+    slots' numbers have moved since), the ending action's lines, who got what in the round
+    (its wins told once, there), then the end."""
     told = [e for e in outcome.events if e["type"] not in (*WON, "game_end")]
-    card = table_card(replace(outcome, events=told), locale, name)
+    view = outcome.public
+    cleared = [{**demon, "slot": None} for demon in view["demons"]]
+    over = replace(outcome, events=told, public={**view, "demons": cleared, "taken": []})
+    card = table_card(over, locale, name)
     card.rows = []
     ends = [describe(e, locale, name) for e in outcome.events if e["type"] == "game_end"]
     lines = [card.description, *recap([*earlier, *outcome.events], locale, name), *ends]

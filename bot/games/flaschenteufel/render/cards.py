@@ -14,7 +14,7 @@ from bot.i18n import listed, number, t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.emojis import tail
 from bot.render.lobby_card import ended, mention, seed_line, table_lobby_card
-from bot.render.table_events import TABLE_EVENTS, describe_table_event
+from bot.render.table_events import TABLE_EVENTS, describe_table_event, standings
 
 BUTTON, SELECT = "ftb", "fts"
 Names = Callable[[str], str]
@@ -71,9 +71,11 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
     for key in ("cards", "devil"):
         if isinstance(event.get(key), list):  # the received cards are by player: no list
             params[key] = _cards(event[key], locale)
-    for key in ("scores", "totals"):
-        if key in event:
-            params[key] = ", ".join(f"{name(p)} {number(v, locale)}" for p, v in event[key].items())
+    if "scores" in event:  # this hand's, by seat
+        scores = event["scores"].items()
+        params["scores"] = ", ".join(f"{name(p)} {number(v, locale)}" for p, v in scores)
+    if "totals" in event:  # the standings: highest first
+        params["totals"] = standings(event["totals"], locale, name)
     if kind == "game_end":
         params["winners"] = listed((name(p) for p in event["winners"]), locale)
         params["count"] = len(event["winners"])

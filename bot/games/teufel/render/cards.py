@@ -14,7 +14,7 @@ from bot.i18n import listed, number, signed, t
 from bot.render.cards import Button, Card, Form, Row, custom_id
 from bot.render.emojis import tail
 from bot.render.lobby_card import ended, mention, seed_line, table_lobby_card
-from bot.render.table_events import TABLE_EVENTS, describe_table_event
+from bot.render.table_events import TABLE_EVENTS, describe_table_event, standings
 
 BUTTON, FORM, SELECT = "tfb", "tfm", "tfs"  # the select: the lobby's computer players
 Names = Callable[[str], str]
@@ -71,8 +71,7 @@ def describe(event: Mapping[str, Any], locale: str, name: Names = mention) -> st
         params["pacts"] = ", ".join(name(p) for p in event["pacts"])
     if event["type"] == "game_end":
         params["winners"] = listed((name(p) for p in event["winners"]), locale)
-        balances = event["balances"].items()
-        params["balances"] = ", ".join(f"{name(p)} {number(b, locale)}" for p, b in balances)
+        params["balances"] = standings(event["balances"], locale, name)
     text = t(f"teufel.event.{event['type']}", locale, **params)
     if event["type"] == "devil":  # the devil's line starts with him: his tile's emoji
         text = text.replace(DEVIL_SIGN, tile(DEVIL), 1)
@@ -143,6 +142,11 @@ def table_card(
     ended_early = next((e for e in outcome.events if e["type"] == "end"), None)
     if ended_early is not None and ended_early.get("result"):
         lines.append(_standing(ended_early["result"], locale, name))
+    won = next((e for e in outcome.events if e["type"] == "game_end"), None)
+    if won is not None:  # the last round's table says that the game is over, and who won
+        winners = listed((name(p) for p in won["winners"]), locale)
+        balances = standings(won["balances"], locale, name)
+        lines.append(t("teufel.ui.game_over", locale, winners=winners, balances=balances))
     over = phase == "over"
     fields = [(name(s["player"]), _seat_line(s, locale, seal, over=over)) for s in view["seats"]]
     return Card(
@@ -158,13 +162,12 @@ def table_card(
 
 def _standing(balances: Mapping[str, int], locale: str, name: Names) -> str:
     """The balances when a host ended the table (the log keeps them), and who is ahead."""
-    ranked = sorted(balances.items(), key=lambda item: -item[1])
-    best = ranked[0][1]
+    best = max(balances.values())
     return t(
         "teufel.ui.ended_standing",
         locale,
-        balances=", ".join(f"{name(p)} {number(b, locale)}" for p, b in ranked),
-        leaders=listed((name(p) for p, b in ranked if b == best), locale),
+        balances=standings(balances, locale, name),
+        leaders=listed((name(p) for p, b in balances.items() if b == best), locale),
     )
 
 
