@@ -120,6 +120,9 @@ class Delivery:
         self.first = first or outcome.first or outcome.version
         self.last = last or outcome.version
         self.posted = False
+        self.new_turn = False
+        """A new table message opened a new turn, round or hand: whoever it awaits is told
+        anew (cogs.pipeline.turn_notices)."""
         self.later: list[FollowUp] = []
         """Writes the outcome causes on other tables, for the session to run after it."""
         self._parts: Counter[tuple[int, str]] = Counter()
@@ -258,6 +261,7 @@ class Delivery:
         and remember it. A redelivery gets the message posted before the crash back, and
         that one may just have been edited as the closing table: it shows ``card`` again.
         Whoever must act is told after the delivery (cogs.pipeline.turn_notices)."""
+        self.new_turn = True
         return await self._new_table(self.dressed(card), cause)
 
     async def _new_table(self, card: Card, cause: Event | None = None) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 
 import discord
 
@@ -39,25 +40,30 @@ def owed(d: Delivery) -> list[str]:
 
 
 async def tell_turn(d: Delivery, actor: str | None) -> None:
-    """Tell whoever must act now and was not told yet (``actor`` just acted: he sees)."""
+    """Tell whoever must act now and was not told yet (``actor`` just acted: he sees the
+    table change); a new table message (a new turn, round or hand) tells everyone it
+    awaits anew, him too."""
     outcome, service = d.outcome, d.service
     tables, directory = service.tables, service.directory
     must = owed(d)
     before = tables.turn_notice(outcome.game_id)
+    if d.new_turn:
+        before, actor = replace(before, told=()), None
     how = {p: directory.notify(p) for p in must if p not in before.told}
     plan = telling(must, before, actor, how)
     by_channel = list(plan.by_channel)
     if plan.by_dm:
         by_channel += await _dm(d, plan.by_dm)
     after = plan.after
-    if plan.drop_ping and before.ping is not None:
-        await _delete(d, before.ping)
+    gone = before.ping if plan.drop_ping else None
+    if by_channel and after.ping is not None:  # closed DMs of a DM's player: a new line
+        gone, after = after.ping, replace(after, ping=None, pinged=())
+    tables.set_turn_notice(outcome.game_id, after)  # first: a line is never deleted twice
+    if gone is not None:
+        await _delete(d, gone)
     if by_channel:
-        if after.ping is not None:  # a DM's player whose DMs are closed: a new line anyway
-            await _delete(d, after.ping)
         ping = await _line(d, by_channel)
-        after = type(after)(after.told, ping, tuple(by_channel))
-    tables.set_turn_notice(outcome.game_id, after)
+        tables.set_turn_notice(outcome.game_id, replace(after, ping=ping, pinged=tuple(by_channel)))
 
 
 async def _line(d: Delivery, players: Sequence[str]) -> int:

@@ -33,6 +33,7 @@ ZERO_READS_WELL = frozenset(
         "table.event.clock_minutes",  # the host set no time: the clock is off (said so)
         "ui.lobby.body",  # seats taken: "0 of 4" reads as a count of seats
         "ui.lobby.body_exact",
+        "ui.tour.checked_in_list",  # "(2 of 4)" like the lobby's seats; only said from one on
         "ui.result.table",
         "verify.ok",
         "verify.ok_unrevealed",
