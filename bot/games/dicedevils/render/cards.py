@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.games import emojis
-from bot.games.dicedevils.state import VALUE
+from bot.games.dicedevils.state import RANKS, VALUE
 from bot.i18n import listed, t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 from bot.render.lobby_card import ended, mention, seed_line, table_lobby_card
@@ -129,7 +129,7 @@ def display_text(view: Mapping[str, Any], locale: str, name: Names = mention) ->
             "item": item_text(item, locale),
             "points": t("n.points", locale, count=VALUE.get(item, 0)),
         }
-        cups = [name(d["player"]) for d in view["demons"] if d.get("slot") == slot]
+        cups = [name(d["player"]) for d in cups_on(view, slot)]
         if slot in taken:
             lines.append(t("dd.ui.slot_taken", locale, **params))
         elif cups:
@@ -137,6 +137,13 @@ def display_text(view: Mapping[str, Any], locale: str, name: Names = mention) ->
         else:
             lines.append(t("dd.ui.slot", locale, **params))
     return "\n".join(lines) or "–"
+
+
+def cups_on(view: Mapping[str, Any], slot: int) -> list[Mapping[str, Any]]:
+    """The demons whose cups stand on ``slot``, highest rank first: the one order of the
+    display's text and its picture."""
+    on = [d for d in view["demons"] if d.get("slot") == slot]
+    return sorted(on, key=lambda d: RANKS.index(d["rank"]))
 
 
 def round_cut(events: list[Any]) -> int:

@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.dicedevils.render.cards import item_name, score_text
-from bot.games.dicedevils.state import OBER, RANKS, VALUE, dice_of
+from bot.games.dicedevils.render.cards import cups_on, item_name, score_text
+from bot.games.dicedevils.state import OBER, VALUE, dice_of
 from bot.i18n import listed, t
 from bot.render.pictures.alt import one_line
 from bot.render.pictures.canvas import Canvas, badge, die, fit, width
@@ -77,12 +77,11 @@ class Fight:
 def display_slots(view: Mapping[str, Any], locale: str, name: Names = _same) -> list[Slot]:
     """The view's display as slots: ``display``, ``taken`` and the demons' ``slot``."""
     taken = set(view.get("taken") or ())
-    demons = sorted(view["demons"], key=lambda d: RANKS.index(d["rank"]))
     return [
         Slot(
             item_name(item, locale),
             VALUE.get(item, 0),
-            tuple((name(d["player"]), d["rank"]) for d in demons if d.get("slot") == slot),
+            tuple((name(d["player"]), d["rank"]) for d in cups_on(view, slot)),
             slot in taken,
         )
         for slot, item in enumerate(view["display"])
