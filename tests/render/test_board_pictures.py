@@ -24,7 +24,9 @@ from bot.games.dicedevils.render.pictures import (
     alt_fight,
     display_slots,
     fights,
+    name_column,
 )
+from bot.games.dicedevils.state import RANKS
 from bot.games.flaschenteufel import Flaschenteufel
 from bot.games.flaschenteufel.render.pictures import alt_cards, alt_trick, trick_png
 from bot.games.teufel import Teufel
@@ -54,7 +56,8 @@ from bot.render.pictures import (
     alt_table,
 )
 from bot.render.pictures.alt import ALT_MAX
-from bot.render.pictures.palette import MAX_WIDTH
+from bot.render.pictures.canvas import fit
+from bot.render.pictures.palette import MAX_WIDTH, SMALL_SIZE
 from tests.render.picture_cases import LONGEST, WIDEST, cases, teufel_log, v6_log
 
 Watch = Callable[[Any, list[dict[str, Any]], list[dict[str, Any]]], None]
@@ -286,3 +289,11 @@ def test_the_generic_pictures_are_the_packages_and_a_games_are_its_own() -> None
         assert callable(getattr(pictures, name))
     assert callable(teufel.track_png) and callable(dicedevils.display_png)
     assert not hasattr(pictures, "track_png") and not hasattr(pictures, "display_png")
+
+
+def test_a_fights_rank_names_are_never_cut_beside_short_names() -> None:
+    """Short names ("Al") left the ranks "Oberte…" and "Spielte…": the first column has
+    room for every rank under its name."""
+    fighters = [Fighter("Al", rank, (3, 4), 7) for rank in RANKS]
+    room = name_column(fighters)
+    assert [fit(f.rank, room, SMALL_SIZE) for f in fighters] == list(RANKS)
