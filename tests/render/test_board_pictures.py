@@ -28,7 +28,13 @@ from bot.games.dicedevils.render.pictures import (
 )
 from bot.games.dicedevils.state import RANKS
 from bot.games.flaschenteufel import Flaschenteufel
-from bot.games.flaschenteufel.render.pictures import alt_cards, alt_trick, trick_png
+from bot.games.flaschenteufel.render.pictures import (
+    HAND_W,
+    alt_cards,
+    alt_trick,
+    cards_png,
+    trick_png,
+)
 from bot.games.teufel import Teufel
 from bot.games.teufel.render.pictures import (
     alt_oven,
@@ -57,7 +63,7 @@ from bot.render.pictures import (
 )
 from bot.render.pictures.alt import ALT_MAX
 from bot.render.pictures.canvas import fit
-from bot.render.pictures.palette import MAX_WIDTH, SMALL_SIZE
+from bot.render.pictures.palette import MAX_WIDTH, PADDING, SMALL_SIZE
 from tests.render.picture_cases import LONGEST, WIDEST, cases, teufel_log, v6_log
 
 Watch = Callable[[Any, list[dict[str, Any]], list[dict[str, Any]]], None]
@@ -297,3 +303,17 @@ def test_a_fights_rank_names_are_never_cut_beside_short_names() -> None:
     fighters = [Fighter("Al", rank, (3, 4), 7) for rank in RANKS]
     room = name_column(fighters)
     assert [fit(f.rank, room, SMALL_SIZE) for f in fighters] == list(RANKS)
+
+
+@pytest.mark.parametrize("colour", ["gelb", "blau", "rot"])
+def test_a_cards_coins_stand_out_from_its_colour(colour: str) -> None:
+    """Gold coins vanished on a yellow card: each card's coin differs clearly from the
+    card around it (sampled in the picture, at the coin's centre and beside it)."""
+    image = Image.open(io.BytesIO(cards_png([(1, colour, 1)]))).convert("RGB")
+    scale = image.width / (2 * PADDING + HAND_W)
+    x, h = PADDING + HAND_W / 2, HAND_W * 1.5
+    radius = HAND_W * 0.095
+    y = PADDING + h - HAND_W * 0.16 - radius
+    coin = image.getpixel((round(x * scale), round(y * scale)))
+    card = image.getpixel((round((x - 3 * radius) * scale), round(y * scale)))
+    assert sum(abs(a - b) for a, b in zip(coin, card, strict=True)) > 150, (coin, card)

@@ -52,6 +52,8 @@ CARD_COLOURS: Final[dict[str, Colour]] = {
 }
 COIN: Final[Colour] = (250, 214, 92)
 COIN_EDGE: Final[Colour] = (120, 86, 20)
+COIN_ON_YELLOW: Final[Colour] = (112, 78, 16)  # a yellow card's coins: dark bronze, seen
+COIN_ON_YELLOW_EDGE: Final[Colour] = (60, 40, 8)
 
 # Auf Teufel komm raus: coal, the oven, pawns
 COAL: Final[Colour] = (70, 72, 78)
