@@ -37,11 +37,14 @@ from bot.games.flaschenteufel.render.pictures import (
 )
 from bot.games.teufel import Teufel
 from bot.games.teufel.render.pictures import (
+    TILE,
     alt_oven,
     alt_track,
     oven_contents,
     oven_png,
     round_pulls,
+    tile,
+    tile_width,
 )
 from bot.games.teufel.state import PULL
 from bot.games.teufel.track import MARK_NAMES
@@ -62,7 +65,7 @@ from bot.render.pictures import (
     alt_table,
 )
 from bot.render.pictures.alt import ALT_MAX
-from bot.render.pictures.canvas import fit
+from bot.render.pictures.canvas import Canvas, fit, width
 from bot.render.pictures.palette import MAX_WIDTH, PADDING, SMALL_SIZE
 from tests.render.picture_cases import LONGEST, WIDEST, cases, teufel_log, v6_log
 
@@ -316,4 +319,28 @@ def test_a_cards_coins_stand_out_from_its_colour(colour: str) -> None:
     y = PADDING + h - HAND_W * 0.16 - radius
     coin = image.getpixel((round(x * scale), round(y * scale)))
     card = image.getpixel((round((x - 3 * radius) * scale), round(y * scale)))
-    assert sum(abs(a - b) for a, b in zip(coin, card, strict=True)) > 150, (coin, card)
+    assert isinstance(coin, tuple) and isinstance(card, tuple)
+    assert sum(abs(int(a) - int(b)) for a, b in zip(coin, card, strict=True)) > 150, (coin, card)
+
+
+def test_the_ovens_100_is_labelled_as_large_as_every_tile() -> None:
+    """The 100's label was drawn a fifth smaller than the others to fit a square tile: it
+    has a wider tile instead, its label the same size, within the tile."""
+
+    class Labels(Canvas):
+        """A canvas that keeps each label and its size."""
+
+        drawn: list[tuple[str, float]]
+
+        def text(self, x: float, y: float, text: str, **style: Any) -> None:
+            self.drawn.append((text, style["size"]))
+
+    sizes: dict[int, float] = {}
+    for value in (100, 50, 10):
+        canvas = Labels(100, 40)
+        canvas.drawn = []
+        tile(canvas, 0, 0, TILE, value)
+        [(text, size)] = canvas.drawn
+        sizes[value] = size
+        assert width(text, size, bold=True) < tile_width(value, TILE) - 4
+    assert sizes[100] == sizes[50] == sizes[10]
