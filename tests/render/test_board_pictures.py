@@ -47,7 +47,6 @@ from bot.games.teufel.render.pictures import (
     tile_width,
 )
 from bot.games.teufel.state import PULL
-from bot.games.teufel.track import MARK_NAMES
 from bot.games.verflixte6 import Verflixte6
 from bot.games.verflixte6.render.pictures import (
     DurchgangRow,
@@ -261,8 +260,12 @@ def test_the_alt_texts_say_the_numbers_on_one_line() -> None:
         "T: 1. a: 1 6, 2 –, Punkte 6, Augen 30; 2. b: 1 4, 2 –, Punkte 4, Augen 20"
     )
     assert alt_dice([3, 6]) == "3, 6"
-    assert alt_track("Spur", MARK_NAMES, [("Anna", 3), ("Ben", 12)], "de") == (
+    assert alt_track("Spur", [("Anna", 3), ("Ben", 12)], "de") == (
         "Spur: Ben auf 1600; Anna zwischen 200 und 300"
+    )
+    # just past the first mark, 0–50: as the table message says it (not "zwischen 0–50")
+    assert alt_track("Spur", [("Cem", 1), ("Dora", 0)], "de") == (
+        "Spur: Cem zwischen 50 und 200; Dora auf 0–50"
     )
     log = teufel_log()
     oven = alt_oven("Im Ofen", oven_contents(log), round_pulls(log), "de")

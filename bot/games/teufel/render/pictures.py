@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot.games.teufel.render.cards import spot_text
 from bot.games.teufel.state import DEVIL, TILES
 from bot.i18n import t
 from bot.render.pictures.alt import one_line
@@ -105,28 +106,11 @@ def track_png(title: str, marks: Sequence[str], pawns: Sequence[tuple[str, int]]
     return canvas.png()
 
 
-def alt_track(
-    title: str, marks: Sequence[str], pawns: Sequence[tuple[str, int]], locale: str
-) -> str:
-    """ "title: Anna auf 300; Ben zwischen 200 und 300; …" (highest first)."""
-    parts = []
-    for name, spot in sorted(pawns, key=lambda pawn: -pawn[1]):
-        named = _marks_of(marks, spot)
-        where = (
-            t("teufel.ui.on", locale, mark=named[0])
-            if len(named) == 1
-            else t("teufel.ui.between", locale, low=named[0], high=named[1])
-        )
-        parts.append(f"{name} {where}")
-    return one_line(title, parts)
-
-
-def _marks_of(marks: Sequence[str], spot: int) -> tuple[str, ...]:
-    """The mark a position stands on, or the two it stands between (as
-    :func:`bot.games.teufel.track.marks_at`, for the marks given)."""
-    if spot % 2 == 0:
-        return (marks[spot // 2],)
-    return marks[spot // 2], marks[spot // 2 + 1]
+def alt_track(title: str, pawns: Sequence[tuple[str, int]], locale: str) -> str:
+    """ "title: Anna auf 300; Ben zwischen 200 und 300; …" (highest first), each place in
+    the table message's words (:func:`~bot.games.teufel.render.cards.spot_text`)."""
+    ranked = sorted(pawns, key=lambda pawn: -pawn[1])
+    return one_line(title, [f"{name} {spot_text(spot, locale)}" for name, spot in ranked])
 
 
 # --- the oven -------------------------------------------------------------------------
