@@ -347,3 +347,29 @@ def test_the_ovens_100_is_labelled_as_large_as_every_tile() -> None:
         sizes[value] = size
         assert width(text, size, bold=True) < tile_width(value, TILE) - 4
     assert sizes[100] == sizes[50] == sizes[10]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_durchgangs_rows_add_up_with_jokers_and_robberies(seed: int) -> None:
+    """With jokers, a row's dice alone did not give his eyes ("Ben – 33 Augen: 5"): each
+    row's ``rest`` is what the dice do not explain, so the Freiwurf, the normal rolls and
+    the rest are his eyes (after a verflixte 6 that busted him the rest is all he kept);
+    the picture's words name it."""
+    ends: list[tuple[list[dict[str, Any]], dict[str, Any]]] = []
+
+    def watch(state: Any, log: list[dict[str, Any]], new: list[dict[str, Any]]) -> None:
+        ends.extend((list(log), e) for e in new if e["type"] == "durchgang_end")
+
+    play(Verflixte6(), ["Anna", "Ben", "Cem", "Dora"], {"durchgaenge": 3}, seed, watch,
+         steps=3000)  # fmt: skip
+    rests = []
+    for log, end in ends:
+        busted = {e["player"] for e in log if e["type"] == "bust"}
+        for row in durchgang_rows(log, end):
+            dice = (row.freiwurf or 0) + sum(face for face in row.rolls if face != 6)
+            kept = row.rest if row.player in busted and 6 in row.rolls else dice + row.rest
+            assert kept == row.eyes == end["eyes"][row.player], row
+            rests.append(row.rest)
+        alt = alt_v6_durchgang("T", durchgang_rows(log, end), "de")
+        assert ("Joker & Raub" in alt) == any(r.rest for r in durchgang_rows(log, end))
+    assert any(rests)

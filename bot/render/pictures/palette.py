@@ -43,6 +43,7 @@ DIE_PIP: Final[Colour] = INK
 DIE_RED: Final[Colour] = RED
 DIE_RED_PIP: Final[Colour] = (255, 255, 255)
 DIE_DIM: Final[Colour] = (150, 148, 142)  # a die shown that does not count
+JOKER: Final[Colour] = (124, 92, 200)  # V6: eyes that no die shown gave (jokers, robbery)
 
 # Flaschenteufel's three colours, by the game's colour ids
 CARD_COLOURS: Final[dict[str, Colour]] = {

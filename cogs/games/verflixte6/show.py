@@ -63,7 +63,19 @@ def durchgang_picture(
     rows = tuple(pictures.durchgang_rows(log, end, d.service.directory.display_name))
     title = t("ui.result.title", locale, durchgang=end["durchgang"])
     alt = pictures.alt_v6_durchgang(title, rows, locale)
-    return ui.picture("durchgang", locale, pictures.v6_durchgang_png, title, rows, description=alt)
+    return ui.picture(
+        "durchgang", locale, pictures.v6_durchgang_png, title, rows, description=alt,
+        header=durchgang_header(locale), rest_label=t("v6.picture.rest", locale),
+    )  # fmt: skip
+
+
+def durchgang_header(locale: str) -> tuple[str, ...]:
+    """The Durchgang picture's column titles: place, player, rolls, eyes, points."""
+    return (
+        t("ui.tour.col.place", locale), t("ui.tour.col.player", locale),
+        t("v6.ui.col.rolls", locale), t("ui.tour.col.eyes", locale),
+        t("ui.tour.col.points", locale),
+    )  # fmt: skip
 
 
 def abend_picture(d: Delivery, log: list[dict[str, Any]], locale: str) -> Picture:
