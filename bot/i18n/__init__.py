@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Iterable, Mapping
+from decimal import ROUND_HALF_UP, Decimal
 
 from babel.lists import format_list
 from babel.numbers import format_decimal
@@ -98,11 +99,18 @@ def signed(value: int | float, locale: object) -> str:
     return LANGUAGES[normalize_locale(locale)].signed(value)
 
 
+def tenths(value: float) -> Decimal:
+    """``value`` rounded to one decimal as people round: a half away from zero (2,25 is
+    2,3 and −2,25 is −2,3), not to the even digit as Python's ``round`` does; read from
+    its shortest decimal form, so 0,15 is 0,2 although the float lies just below it."""
+    rounded = Decimal(repr(float(value))).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    return rounded + 0  # no −0,0
+
+
 def decimal(value: float, locale: object) -> str:
     """An average as the reader of ``locale`` writes it, with one decimal (12,3; −0,4;
-    0,0): pass it to ``t`` as a string."""
-    rounded = round(value, 1) + 0.0  # no −0,0
-    written = str(format_decimal(rounded, format="#,##0.0", locale=normalize_locale(locale)))
+    0,0; a half rounded up, :func:`tenths`): pass it to ``t`` as a string."""
+    written = str(format_decimal(tenths(value), format="#,##0.0", locale=normalize_locale(locale)))
     return written.replace("-", MINUS)
 
 

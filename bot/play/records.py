@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from bot.audit import export
@@ -57,10 +58,16 @@ class Records:
         return shown if limit is None else shown[-limit:]
 
     def events_from(
-        self, game_id: int, first: Callable[[Mapping[str, JSON]], bool], page: int = 64
+        self,
+        game_id: int,
+        first: Callable[[Mapping[str, JSON]], bool],
+        page: int = 64,
+        *,
+        back: int = 1,
     ) -> list[dict[str, JSON]]:
         """The public events of a game's log (as :meth:`recent_events`) from the last one
-        that ``first`` picks on, or all if none does: the log read back a page at a time,
+        that ``first`` picks on (``back``: from the one so many picked back, 2 the one
+        before the last), or all if there are fewer: the log read back a page at a time,
         so that a Durchgang's result does not read the whole evening."""
         game = self.games[self.tables.get(game_id).row.kind]
         shown: list[dict[str, JSON]] = []
@@ -68,7 +75,8 @@ class Records:
         while True:
             older = self.store.events_before(game_id, before, page)
             shown[:0] = redacted(game, [e for row in reversed(older) for e in row.events], None)
-            at = next((i for i in range(len(shown) - 1, -1, -1) if first(shown[i])), None)
+            picked = (i for i in range(len(shown) - 1, -1, -1) if first(shown[i]))
+            at = next(islice(picked, back - 1, None), None)
             if at is not None:
                 return shown[at:]
             if len(older) < page:

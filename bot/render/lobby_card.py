@@ -138,7 +138,10 @@ def seed_line(outcome: Any, locale: str, *, started: bool = True) -> str:
             else t("ui.lobby.seed_revealed", locale, seed=outcome.seed, seed_hash=outcome.seed_hash)
         )
         head = getattr(outcome, "head_hash", "")
-        return line + (" " + t("ui.table.head", locale, head=head[:16]) if head else "")
+        line += " " + t("ui.table.head", locale, head=head[:16]) if head else ""
+        if started and getattr(outcome, "kind", "") in GAME_KINDS:  # what /verify needs
+            line += " " + t("ui.table.verify_game", locale, game=outcome.game_id)
+        return line
     return t("ui.table.seed", locale, seed_hash=outcome.seed_hash[:16])
 
 
@@ -151,6 +154,10 @@ REVEALED = {
 }
 """What a game's seed lets anyone check, in its own words: dice, tiles, cards, the draw —
 the one place that chooses this text."""
+
+
+GAME_KINDS = frozenset(REVEALED) - {"turnier"}
+"""The tables ``/verify spiel`` checks by their number (a tournament's draw is not one)."""
 
 
 def revealed_text(outcome: Any, locale: str) -> str:

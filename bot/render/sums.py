@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from bot.i18n import decimal, t
+from bot.i18n import decimal, t, tenths
 
 Sums = Mapping[str, float]
 Lines = Callable[[Sums, str], list[str]]
@@ -19,9 +19,9 @@ def average(total: float, count: float, locale: str) -> str:
 
 def signed_average(total: float, count: float, locale: str) -> str:
     """An average change, with its sign: +3,5; −2,0; ±0,0."""
-    value = round(total / count, 1)
+    value = tenths(total / count)
     sign = "±" if value == 0 else "+" if value > 0 else ""
-    return sign + decimal(value, locale)
+    return sign + decimal(float(value), locale)
 
 
 def n(sums: Sums, measure: str) -> int:

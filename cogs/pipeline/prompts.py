@@ -66,6 +66,21 @@ class PromptBook:
     """game id -> player -> his newest prompt."""
     answered: deque[int] = field(default_factory=lambda: deque(maxlen=ANSWERED_KEPT))
     """Messages of the prompts last answered in place (their own click closed them)."""
+    drafts: dict[tuple[int, str], Any] = field(default_factory=dict)
+    """(game id, player) -> the part of a decision he has made in a prompt but not yet
+    sent (Flaschenteufel's card for the left before the right one): a prompt he opens
+    again shows it (:func:`drafted`)."""
+
+
+def draft(book: PromptBook, game_id: int, player: str, made: Any) -> None:
+    """``player`` has made ``made``, a part of his decision in ``game_id``, in a prompt."""
+    book.drafts[game_id, player] = made
+
+
+def drafted(book: PromptBook, game_id: int, player: str) -> Any:
+    """What ``player`` has made so far of his decision (None: nothing); the game decides
+    whether it still holds."""
+    return book.drafts.get((game_id, player))
 
 
 async def opened(
@@ -99,6 +114,9 @@ async def moved_on(
     answered in place and has closed itself."""
     if answered is not None:
         book.answered.append(answered)
+    if over:  # nothing left to decide
+        for key in [key for key in book.drafts if key[0] == game_id]:
+            del book.drafts[key]
     games = book.open
     players = games.get(game_id)
     if not players:

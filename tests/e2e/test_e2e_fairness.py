@@ -121,7 +121,11 @@ async def test_fairness_shows_the_logged_draws(table: Table) -> None:
     bens = logged(table, player=table.ben)
     of_ben = private_card(await table.slash(table.anna, "fairness", spieler=table.ben), table.anna)
     lines = lines_of(of_ben)
-    assert f"Die Würfe von <@{table.ben.id}> aus beendeten Partien auf diesem Server." in lines
+    assert (  # not "his rolls": in Dice Devils his click rolls the others' cups too
+        f"Alle Würfel und Ziehungen, die Züge von <@{table.ben.id}> ausgelöst haben, aus "
+        "beendeten Partien auf diesem Server – auch Würfel anderer Spieler, wenn ein solcher "
+        "Zug sie warf."
+    ) in lines
     for line in face_lines(bens):
         assert line in lines, (line, lines)
     assert bens != everything

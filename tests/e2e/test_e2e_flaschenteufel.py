@@ -90,3 +90,31 @@ async def test_a_players_prompt_stays_his_and_plays_with_one_click(table: Table)
     assert service.tables.current(game).finished  # nobody needed "Am Zug" again
     for uid in users:
         assert "Das Spiel ist zu Ende" in table.fake.messages[kept[uid].id].text()  # at the end
+
+
+async def test_a_prompt_opened_again_keeps_the_card_chosen_for_the_left(table: Table) -> None:
+    """Anna chose the card she passes to the left, then pressed "Meine Wahl …" again: the
+    new prompt asks for the right card at once, the left one named; the pass takes both."""
+    table.dice.d6_only = True
+    opened = await table.slash(table.anna, "flaschenteufel tisch", haende=1)
+    for user in (table.ben, table.cem):
+        await table.press(user, "join", opened.message)
+    await table.press(table.anna, "start", opened.message)
+    for user in (table.anna, table.ben, table.cem):  # everybody discards first
+        await choose_first(table, user, await act(table, user))
+    service = table.bot.service  # type: ignore[union-attr]
+    game = service.tables.find(table.channel.id, None, "flaschenteufel")
+    assert service.tables.current(game).public["phase"] == "pass"
+    first = await act(table, table.anna)
+    left = first.rows()[0]["components"][0]["options"][0]["value"]
+    answered = await choose_first(table, table.anna, first)
+    assert any(":passr:" in c for c in answered.message.custom_ids())
+    again = await act(table, table.anna)
+    [select] = [c for row in again.rows() for c in row["components"]]
+    assert select["custom_id"].endswith(f":passr:{left}"), select["custom_id"]
+    assert "(links: " in select["placeholder"]
+    assert left not in [o["value"] for o in select["options"]]
+    await choose_first(table, table.anna, again)
+    await table.settled()
+    passes = [e for e in service.records.recent_events(game, None) if e["type"] == "pass"]
+    assert passes and passes[-1]["player"] == str(table.anna.id)

@@ -46,3 +46,34 @@ async def test_a_durchgang_with_three_players_via_buttons(table: Table, leaks: L
     assert "7 Augen – 6 Punkte" in text and "4 Augen – 4 Punkte" in text
     assert table.dice.queue == []
     assert leaks.messages > 0 and leaks.checks == 0  # all see all: no view hides anything
+
+
+async def test_the_turns_message_keeps_its_steps_and_the_end_names_the_game(table: Table) -> None:
+    """Each click edits the turn's message: it keeps every step of the turn so far (a quick
+    second click no longer wipes the first one's line), and when the turn is over its
+    message keeps them all. The last table names the game's number for ``/verify``."""
+    table.dice.add(3, 2, 4, 4, 6, 2, 3)
+    await table.open_and_start(table.anna, table.ben, table.cem)
+    anna = f"<@{table.anna.id}>"
+    await table.start_turn(table.anna)  # Freiwurf 3
+    await table.press(table.anna, "weiter")  # 2 -> 5
+    await table.press(table.anna, "weiter")  # 4 -> 9
+    text = table.table_message().text()
+    turn = table.table_message().id
+    for step in ("Freiwurf für", f"{anna} hat 5 Augen", f"{anna} hat 9 Augen"):
+        assert step in text, (step, text)
+    await table.press(table.anna, "stopp")
+    closed = table.fake.messages[turn].text()
+    for step in ("Freiwurf für", f"{anna} hat 5 Augen", f"{anna} hat 9 Augen", "sagt stopp"):
+        assert step in closed, (step, closed)
+    assert "hat 5 Augen" not in table.table_message().text()  # Ben's turn starts afresh
+
+    await table.start_turn(table.ben)  # Freiwurf 4
+    await table.press(table.ben, "weiter")  # 6: Zombie
+    await table.start_turn(table.cem)  # Freiwurf 2
+    await table.press(table.cem, "weiter")  # 3 -> 5
+    service = table.bot.service  # type: ignore[union-attr]
+    game = service.tables.find(table.channel.id, None, "verflixte6")
+    await table.press(table.cem, "stopp")
+    last = [m for m in table.public() if "Der Abend ist zu Ende" in m.text()][-1]
+    assert f"Spiel Nr. {game}: `/verify spiel nummer:{game}`." in last.text()

@@ -357,7 +357,10 @@ def forms(secret: Secret, locale: str) -> list[tuple[str, re.Pattern[str]]]:
         shown = str(value)
     elif secret.kind == "dice":
         listed, dashed = ", ".join(map(str, value)), "-".join(map(str, value))
-        found.append((listed, re.compile(rf"(?<![\d,-])(?<!\d, ){re.escape(listed)}(?!,? ?\d)")))
+        # "🎲 6, 1" is Die verflixte 6's throw, public (a Dice Devils cup never reads so)
+        found.append(
+            (listed, re.compile(rf"(?<![\d,-])(?<!\d, )(?<!🎲 ){re.escape(listed)}(?!,? ?\d)"))
+        )
         # "<@q> 3-2" shows q's dice, which may equal the owner's by chance: the owned form
         # below finds the owner's; the anonymous one looks only at unattributed dice
         found.append((dashed, re.compile(rf"(?<![\d-])(?<!> ){re.escape(dashed)}(?![\d-])")))

@@ -11,9 +11,19 @@ from babel import Locale
 from bot import i18n
 from bot.games.verflixte6.state import PHASE_JOKERS, PHASE_STEAL, PHASE_STEP
 from bot.help_pages import TOPICS, sections
-from bot.i18n import LANGUAGES, MISSING, MissingText, has_text, normalize_locale, t, template
+from bot.i18n import (
+    LANGUAGES,
+    MISSING,
+    MissingText,
+    decimal,
+    has_text,
+    normalize_locale,
+    t,
+    template,
+)
 from bot.i18n.catalogue import installed
 from bot.i18n_tools.tools import base_placeholders, placeholders
+from bot.render.sums import signed_average
 
 PHASES = {f"v6.phase.{p}" for p in (PHASE_JOKERS, PHASE_STEP, PHASE_STEAL)} | {
     f"ft.phase.{p}" for p in ("discard", "pass", "open", "play", "over")
@@ -89,3 +99,15 @@ def test_the_readme_opens_with_every_language_players_can_read() -> None:
     for language in installed():
         name = Locale.parse(language).get_display_name("en")
         assert name in opening, name
+
+
+def test_averages_round_a_half_up_as_people_do() -> None:
+    """2,25 is written 2,3 (Python's ``round`` and Babel give the even 2,2); a negative
+    half goes away from zero, and a decimal half just below in binary still rounds up."""
+    assert decimal(2.25, "de") == "2,3"
+    assert decimal(9 / 4, "en") == "2.3"
+    assert decimal(-2.25, "de") == "−2,3"
+    assert decimal(0.15, "fr") == "0,2"
+    assert decimal(-0.04, "de") == "0,0"
+    assert signed_average(9, 4, "de") == "+2,3"
+    assert signed_average(-0.04, 1, "de") == "±0,0"

@@ -237,7 +237,7 @@ def v6_durchgang(locale: str, *, header: bool = False) -> Case:
     title = t("ui.result.title", locale, durchgang=2)
     heads = (
         [t(f"ui.tour.col.{c}", locale) for c in ("place", "player")]
-        + [""]
+        + [t("v6.ui.col.rolls", locale)]
         + [t(f"ui.tour.col.{c}", locale) for c in ("eyes", "points")]
         if header
         else []

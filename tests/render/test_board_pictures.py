@@ -24,19 +24,29 @@ from bot.games.dicedevils.render.pictures import (
     alt_fight,
     display_slots,
     fights,
+    name_column,
 )
+from bot.games.dicedevils.state import RANKS
 from bot.games.flaschenteufel import Flaschenteufel
-from bot.games.flaschenteufel.render.pictures import alt_cards, alt_trick, trick_png
+from bot.games.flaschenteufel.render.pictures import (
+    HAND_W,
+    alt_cards,
+    alt_trick,
+    cards_png,
+    trick_png,
+)
 from bot.games.teufel import Teufel
 from bot.games.teufel.render.pictures import (
+    TILE,
     alt_oven,
     alt_track,
     oven_contents,
     oven_png,
     round_pulls,
+    tile,
+    tile_width,
 )
 from bot.games.teufel.state import PULL
-from bot.games.teufel.track import MARK_NAMES
 from bot.games.verflixte6 import Verflixte6
 from bot.games.verflixte6.render.pictures import (
     DurchgangRow,
@@ -54,7 +64,8 @@ from bot.render.pictures import (
     alt_table,
 )
 from bot.render.pictures.alt import ALT_MAX
-from bot.render.pictures.palette import MAX_WIDTH
+from bot.render.pictures.canvas import Canvas, fit, width
+from bot.render.pictures.palette import MAX_WIDTH, PADDING, SMALL_SIZE
 from tests.render.picture_cases import LONGEST, WIDEST, cases, teufel_log, v6_log
 
 Watch = Callable[[Any, list[dict[str, Any]], list[dict[str, Any]]], None]
@@ -249,8 +260,12 @@ def test_the_alt_texts_say_the_numbers_on_one_line() -> None:
         "T: 1. a: 1 6, 2 –, Punkte 6, Augen 30; 2. b: 1 4, 2 –, Punkte 4, Augen 20"
     )
     assert alt_dice([3, 6]) == "3, 6"
-    assert alt_track("Spur", MARK_NAMES, [("Anna", 3), ("Ben", 12)], "de") == (
+    assert alt_track("Spur", [("Anna", 3), ("Ben", 12)], "de") == (
         "Spur: Ben auf 1600; Anna zwischen 200 und 300"
+    )
+    # just past the first mark, 0–50: as the table message says it (not "zwischen 0–50")
+    assert alt_track("Spur", [("Cem", 1), ("Dora", 0)], "de") == (
+        "Spur: Cem zwischen 50 und 200; Dora auf 0–50"
     )
     log = teufel_log()
     oven = alt_oven("Im Ofen", oven_contents(log), round_pulls(log), "de")
@@ -286,3 +301,75 @@ def test_the_generic_pictures_are_the_packages_and_a_games_are_its_own() -> None
         assert callable(getattr(pictures, name))
     assert callable(teufel.track_png) and callable(dicedevils.display_png)
     assert not hasattr(pictures, "track_png") and not hasattr(pictures, "display_png")
+
+
+def test_a_fights_rank_names_are_never_cut_beside_short_names() -> None:
+    """Short names ("Al") left the ranks "Oberte…" and "Spielte…": the first column has
+    room for every rank under its name."""
+    fighters = [Fighter("Al", rank, (3, 4), 7) for rank in RANKS]
+    room = name_column(fighters)
+    assert [fit(f.rank, room, SMALL_SIZE) for f in fighters] == list(RANKS)
+
+
+@pytest.mark.parametrize("colour", ["gelb", "blau", "rot"])
+def test_a_cards_coins_stand_out_from_its_colour(colour: str) -> None:
+    """Gold coins vanished on a yellow card: each card's coin differs clearly from the
+    card around it (sampled in the picture, at the coin's centre and beside it)."""
+    image = Image.open(io.BytesIO(cards_png([(1, colour, 1)]))).convert("RGB")
+    scale = image.width / (2 * PADDING + HAND_W)
+    x, h = PADDING + HAND_W / 2, HAND_W * 1.5
+    radius = HAND_W * 0.095
+    y = PADDING + h - HAND_W * 0.16 - radius
+    coin = image.getpixel((round(x * scale), round(y * scale)))
+    card = image.getpixel((round((x - 3 * radius) * scale), round(y * scale)))
+    assert isinstance(coin, tuple) and isinstance(card, tuple)
+    assert sum(abs(int(a) - int(b)) for a, b in zip(coin, card, strict=True)) > 150, (coin, card)
+
+
+def test_the_ovens_100_is_labelled_as_large_as_every_tile() -> None:
+    """The 100's label was drawn a fifth smaller than the others to fit a square tile: it
+    has a wider tile instead, its label the same size, within the tile."""
+
+    class Labels(Canvas):
+        """A canvas that keeps each label and its size."""
+
+        drawn: list[tuple[str, float]]
+
+        def text(self, x: float, y: float, text: str, **style: Any) -> None:
+            self.drawn.append((text, style["size"]))
+
+    sizes: dict[int, float] = {}
+    for value in (100, 50, 10):
+        canvas = Labels(100, 40)
+        canvas.drawn = []
+        tile(canvas, 0, 0, TILE, value)
+        [(text, size)] = canvas.drawn
+        sizes[value] = size
+        assert width(text, size, bold=True) < tile_width(value, TILE) - 4
+    assert sizes[100] == sizes[50] == sizes[10]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_durchgangs_rows_add_up_with_jokers_and_robberies(seed: int) -> None:
+    """With jokers, a row's dice alone did not give his eyes ("Ben – 33 Augen: 5"): each
+    row's ``rest`` is what the dice do not explain, so the Freiwurf, the normal rolls and
+    the rest are his eyes (after a verflixte 6 that busted him the rest is all he kept);
+    the picture's words name it."""
+    ends: list[tuple[list[dict[str, Any]], dict[str, Any]]] = []
+
+    def watch(state: Any, log: list[dict[str, Any]], new: list[dict[str, Any]]) -> None:
+        ends.extend((list(log), e) for e in new if e["type"] == "durchgang_end")
+
+    play(Verflixte6(), ["Anna", "Ben", "Cem", "Dora"], {"durchgaenge": 3}, seed, watch,
+         steps=3000)  # fmt: skip
+    rests = []
+    for log, end in ends:
+        busted = {e["player"] for e in log if e["type"] == "bust"}
+        for row in durchgang_rows(log, end):
+            dice = (row.freiwurf or 0) + sum(face for face in row.rolls if face != 6)
+            kept = row.rest if row.player in busted and 6 in row.rolls else dice + row.rest
+            assert kept == row.eyes == end["eyes"][row.player], row
+            rests.append(row.rest)
+        alt = alt_v6_durchgang("T", durchgang_rows(log, end), "de")
+        assert ("Joker & Raub" in alt) == any(r.rest for r in durchgang_rows(log, end))
+    assert any(rests)

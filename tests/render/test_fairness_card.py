@@ -7,6 +7,7 @@ import pytest
 
 from bot.audit.dice_fairness import ChiSquare, report
 from bot.render.fairness_card import accent, fairness_card, p_text, sentence
+from bot.render.pictures.histogram import NUMBER_H, label_middle
 from bot.render.pictures.palette import GOLD, GREEN, MUTED, RED
 
 SENTENCES = {
@@ -82,3 +83,13 @@ def test_too_few_other_draws_are_counted_not_tested() -> None:
         "Ziehungen bisher: 9, zu wenige für einen Test (weniger als fünf je Karte oder "
         "Plättchen erwartet).",
     )
+
+
+def test_the_dashed_line_never_runs_through_a_bars_number() -> None:
+    """A bar just below the expected count had its number on the dashed line: a number
+    stands on its bar, or just above the line when the line would cross it."""
+    line = 100.0
+    for top in [line + step / 2 for step in range(-80, 81)]:
+        middle = label_middle(top, line)
+        assert not middle - NUMBER_H / 2 <= line <= middle + NUMBER_H / 2, top
+        assert middle <= top - NUMBER_H / 2  # never lower than on its bar

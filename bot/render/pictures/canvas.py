@@ -230,9 +230,18 @@ def die(
         canvas.circle(x + fx * size, y + fy * size, radius, fill=pip)
 
 
-def coin(canvas: Canvas, x: float, y: float, radius: float) -> None:
-    """A coin (a Flaschenteufel card's point) centred on (x, y)."""
-    canvas.circle(x, y, radius, fill=COIN, outline=COIN_EDGE, line=max(0.5, radius / 5))
+def coin(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    radius: float,
+    *,
+    fill: Colour = COIN,
+    edge: Colour = COIN_EDGE,
+) -> None:
+    """A coin (a Flaschenteufel card's point) centred on (x, y); gold unless ``fill`` and
+    ``edge`` say otherwise (a yellow card's coins are dark)."""
+    canvas.circle(x, y, radius, fill=fill, outline=edge, line=max(0.5, radius / 5))
 
 
 def badge(

@@ -28,6 +28,7 @@ TITLE_H, CHART_H, DIE_SIZE, DIE_GAP = 34, 220, 30, 10
 NUMBER_H = 20  # room above the tallest bar for its number
 BAR_SHARE = 0.62  # of a face's slot
 DASH, DASH_GAP = 8, 5
+LINE_CLEAR = 3  # between a bar's number and the dashed line
 TONES: dict[str, Colour] = {"fine": GREEN, "unusual": GOLD, "alarm": RED, "": MUTED}
 """A verdict's colour (``bot.audit.dice_fairness.Verdict``; "": no test)."""
 
@@ -66,15 +67,25 @@ def histogram_png(
             canvas.box((middles[index] - half, base - count * scale, middles[index] + half, base),
                        fill=colour)  # fmt: skip
         die(canvas, middles[index] - DIE_SIZE / 2, base + DIE_GAP, DIE_SIZE, index + 1)
-    _dashes(canvas, PADDING, right, base - expected * scale, line=1.5)
+    line_y = base - expected * scale
+    _dashes(canvas, PADDING, right, line_y, line=1.5)
     canvas.line([(PADDING, base), (right, base)], fill=RAISED)
     for middle, (count, text) in zip(middles, bars, strict=True):
         shown = fit(text, slot - 8, bold=True)
-        y, half = base - count * scale - NUMBER_H / 2, width(shown, bold=True) / 2 + 4
+        y, half = label_middle(base - count * scale, line_y), width(shown, bold=True) / 2 + 4
         canvas.box((middle - half, y - NUMBER_H / 2 + 1, middle + half, y + NUMBER_H / 2),
                    fill=SURFACE, radius=4)  # fmt: skip
         canvas.text(middle, y, shown, bold=True, fill=TEXT, anchor="mm")
     return canvas.png()
+
+
+def label_middle(bar_top: float, line_y: float) -> float:
+    """Where a bar's number stands (its middle): on top of the bar, unless the dashed line
+    would run through it (a bar just below the expected count); then just above the line."""
+    y = bar_top - NUMBER_H / 2
+    if abs(y - line_y) < NUMBER_H / 2 + LINE_CLEAR:
+        return line_y - NUMBER_H / 2 - LINE_CLEAR
+    return y
 
 
 def _dashes(canvas: Canvas, x0: float, x1: float, y: float, *, line: float = 1.5) -> None:

@@ -43,6 +43,7 @@ DIE_PIP: Final[Colour] = INK
 DIE_RED: Final[Colour] = RED
 DIE_RED_PIP: Final[Colour] = (255, 255, 255)
 DIE_DIM: Final[Colour] = (150, 148, 142)  # a die shown that does not count
+JOKER: Final[Colour] = (124, 92, 200)  # V6: eyes that no die shown gave (jokers, robbery)
 
 # Flaschenteufel's three colours, by the game's colour ids
 CARD_COLOURS: Final[dict[str, Colour]] = {
@@ -52,6 +53,8 @@ CARD_COLOURS: Final[dict[str, Colour]] = {
 }
 COIN: Final[Colour] = (250, 214, 92)
 COIN_EDGE: Final[Colour] = (120, 86, 20)
+COIN_ON_YELLOW: Final[Colour] = (112, 78, 16)  # a yellow card's coins: dark bronze, seen
+COIN_ON_YELLOW_EDGE: Final[Colour] = (60, 40, 8)
 
 # Auf Teufel komm raus: coal, the oven, pawns
 COAL: Final[Colour] = (70, 72, 78)

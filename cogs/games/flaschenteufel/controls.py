@@ -61,21 +61,35 @@ async def pass_left(
     interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
 ) -> bool:
     """The left card to pass is chosen: now the right one, in the same prompt."""
-    plain = table_bot(interaction.client).service.directory.display_name
+    bot = table_bot(interaction.client)
+    plain = bot.service.directory.display_name
     left = _card(click)
+    prompts.draft(bot.prompt_book, click.game_id, actor, (current.private[actor]["hand"], left))
     card = cards.prompt(current, actor, current.locale, left=left, plain=plain)
     await interaction.response.edit_message(**ui.message_kwargs(card, ACCENT))
     return True
+
+
+def _left_chosen(current: Outcome, actor: str, draft: Any) -> int | None:
+    """The card ``actor`` chose for the left in an earlier prompt of this hand, while he
+    may still pass it: a prompt he opens again goes on from there."""
+    view = current.private[actor]
+    if not isinstance(draft, tuple) or draft[0] != view["hand"]:
+        return None
+    left = draft[1]
+    return left if isinstance(left, int) and left in view["legal"]["pass"] else None
 
 
 async def choose(
     interaction: discord.Interaction[Any], click: Click, current: Outcome, actor: str
 ) -> bool:
     """ "Meine Wahl …": what he must decide now, only his own and only legal cards (the
-    engine lets him choose now: the pipeline asked)."""
+    engine lets him choose now: the pipeline asked); the card he chose for the left in an
+    earlier prompt stays chosen."""
     bot = table_bot(interaction.client)
     plain = bot.service.directory.display_name
-    card = cards.prompt(current, actor, current.locale, plain=plain)
+    left = _left_chosen(current, actor, prompts.drafted(bot.prompt_book, click.game_id, actor))
+    card = cards.prompt(current, actor, current.locale, left=left, plain=plain)
     sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
     await prompts.opened(  # his live prompt from now on (pipeline.prompts.refresh)
         bot.prompt_book, interaction, click.game_id, actor, version=current.version,

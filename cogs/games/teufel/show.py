@@ -102,7 +102,7 @@ def track_picture(service: Service, outcome: Outcome, locale: str) -> Picture:
     pawns = tuple((service.directory.display_name(p), spot) for p, spot in track["spots"].items())
     settled = [e for e in outcome.events if e["type"] == "settle"][-1]["round"]
     title = t("teufel.ui.track", locale, round=settled)
-    alt = pictures.alt_track(title, MARK_NAMES, pawns, locale)
+    alt = pictures.alt_track(title, pawns, locale)
     return ui.picture(
         "track", locale, pictures.track_png, title, tuple(MARK_NAMES), pawns, description=alt
     )

@@ -18,6 +18,7 @@ from bot.games.verflixte6.view import typed_view
 from bot.i18n import t
 from bot.render.cards import Card, Picture
 from bot.render.lobby_card import Names
+from bot.render.table_events import TABLE_EVENTS
 from bot.service import Outcome
 from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import Delivery
@@ -64,7 +65,19 @@ def durchgang_picture(
     rows = tuple(pictures.durchgang_rows(log, end, d.service.directory.display_name))
     title = t("ui.result.title", locale, durchgang=end["durchgang"])
     alt = pictures.alt_v6_durchgang(title, rows, locale)
-    return ui.picture("durchgang", locale, pictures.v6_durchgang_png, title, rows, description=alt)
+    return ui.picture(
+        "durchgang", locale, pictures.v6_durchgang_png, title, rows, description=alt,
+        header=durchgang_header(locale), rest_label=t("v6.picture.rest", locale),
+    )  # fmt: skip
+
+
+def durchgang_header(locale: str) -> tuple[str, ...]:
+    """The Durchgang picture's column titles: place, player, rolls, eyes, points."""
+    return (
+        t("ui.tour.col.place", locale), t("ui.tour.col.player", locale),
+        t("v6.ui.col.rolls", locale), t("ui.tour.col.eyes", locale),
+        t("ui.tour.col.points", locale),
+    )  # fmt: skip
 
 
 def abend_picture(d: Delivery, log: list[dict[str, Any]], locale: str) -> Picture:
@@ -130,6 +143,29 @@ def split_turn_events(events: list[Any]) -> tuple[list[Any], list[Any]]:
     return events[:cut], [e for e in events[cut:] if e["type"] not in RESULT_EVENTS]
 
 
+TURN_OPENING = ("durchgang", "herzog")
+"""What a turn's message says before its ``turn`` line (a Durchgang's order)."""
+
+
+def turn_so_far(d: Delivery, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events of the turn whose message this outcome edits, from its first line on:
+    the log's before this outcome (whose events are the log's last), then ``shown``, what
+    the message shows of this outcome. So the message keeps every step of the turn,
+    however fast they come (the table's own events, a pause, only where they happened)."""
+    outcome = d.outcome
+    opened = sum(e["type"] == "turn" for e in outcome.events)  # new turns in this outcome
+    # from the turn before his: the lines that open his turn (a Durchgang's order) too
+    log = d.service.records.events_from(
+        outcome.game_id, lambda e: e["type"] == "turn", back=opened + 2
+    )
+    before = log[: max(0, len(log) - len(outcome.events))]
+    at = next((i for i in range(len(before) - 1, -1, -1) if before[i]["type"] == "turn"), 0)
+    while at > 0 and before[at - 1]["type"] in TURN_OPENING:
+        at -= 1
+    steps = [e for e in before[at:] if e["type"] not in TABLE_EVENTS]  # a pause said once
+    return [*steps, *shown]
+
+
 def plan(d: Delivery, actor: str | None, *, typed: bool = False, answered: bool = False) -> Plan:
     """The turn's message edited in place; at a new turn the old message closed and a new
     one posted; a Durchgang's result as a message of its own with its picture; prompts of
@@ -144,7 +180,12 @@ def plan(d: Delivery, actor: str | None, *, typed: bool = False, answered: bool 
     started = any(e["type"] == "start" for e in outcome.events) or outcome.message_id is None
     new_turn = not started and any(e["type"] == "turn" for e in outcome.events)
     old_events, new_events = split_turn_events(outcome.events)
-    closing = replace(outcome, events=old_events) if new_turn else outcome
+    if started:
+        closing = outcome
+    else:  # the turn's message with all its steps
+        closing = replace(
+            outcome, events=turn_so_far(d, old_events if new_turn else outcome.events)
+        )
     table = cards.table_card(closing, locale, live=not new_turn and not outcome.finished)
     end = next((e for e in outcome.events if e["type"] == "durchgang_end"), None)
     if end is not None and not outcome.finished:  # the view shows the next Durchgang already

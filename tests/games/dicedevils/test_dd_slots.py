@@ -6,6 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from bot.games.dicedevils.render import cards as dd_cards
+from bot.games.dicedevils.render.pictures import display_slots
 from bot.i18n import t
 from bot.render.cards import Button
 from cogs.table_hosts import _absent_line
@@ -59,3 +60,20 @@ def test_the_absence_line_and_the_refusal_count_from_1() -> None:
     line = _absent_line("5", {"do": "place", "slot": 0}, "de")
     assert "Feld 1" in line
     assert t("dd.bad_slot", "en", slots=3) == "Slot 1 to 3, please."
+
+
+def test_the_cups_on_a_slot_read_in_the_pictures_order() -> None:
+    """Seated Ben before Anna, but Anna is the Oberteufel: the text lists the cups highest
+    rank first, as the display's picture draws them."""
+    view = placing().public
+    view["display"] = ["Bett"]
+    view["demons"] = [
+        {"player": "Ben", "rank": "Putzteufel", "slot": 0, "items": [], "points": 0},
+        {"player": "Cem", "rank": "Satansbraten", "slot": 0, "items": [], "points": 0},
+        {"player": "Anna", "rank": "Oberteufel", "slot": 0, "items": [], "points": 0},
+    ]
+    [slot] = display_slots(view, "de")
+    drawn = [player for player, _ in slot.cups]
+    assert drawn == ["Anna", "Ben", "Cem"]
+    text = dd_cards.display_text(view, "de", name=lambda p: p)
+    assert text == "1: Bett (1 Punkt) – Becher: Anna, Ben und Cem"

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.engine import JSON
 from bot.games.dicedevils.render.emojis import item as item_emoji
-from bot.games.dicedevils.state import VALUE
+from bot.games.dicedevils.state import RANKS, VALUE
 from bot.games.dicedevils.view import typed_view
 from bot.i18n import listed, t
 from bot.render import dice_emojis
@@ -134,7 +134,7 @@ def display_text(shown: Mapping[str, JSON], locale: str, name: Names = mention) 
             "item": item_text(item, locale),
             "points": t("n.points", locale, count=VALUE.get(item, 0)),
         }
-        cups = [name(d["player"]) for d in view["demons"] if d.get("slot") == slot]
+        cups = [name(d["player"]) for d in cups_on(view, slot)]
         if slot in taken:
             lines.append(t("dd.ui.slot_taken", locale, **params))
         elif cups:
@@ -142,6 +142,13 @@ def display_text(shown: Mapping[str, JSON], locale: str, name: Names = mention) 
         else:
             lines.append(t("dd.ui.slot", locale, **params))
     return "\n".join(lines) or "–"
+
+
+def cups_on(view: Mapping[str, Any], slot: int) -> list[Mapping[str, Any]]:
+    """The demons whose cups stand on ``slot``, highest rank first: the one order of the
+    display's text and its picture."""
+    on = [d for d in view["demons"] if d.get("slot") == slot]
+    return sorted(on, key=lambda d: RANKS.index(d["rank"]))
 
 
 def round_cut(events: list[Any]) -> int:

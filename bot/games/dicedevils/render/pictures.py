@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import JSON
-from bot.games.dicedevils.render.cards import item_name, score_text
-from bot.games.dicedevils.state import OBER, RANKS, VALUE, dice_of
+from bot.games.dicedevils.render.cards import cups_on, item_name, score_text
+from bot.games.dicedevils.state import OBER, VALUE, dice_of
 from bot.games.dicedevils.view import typed_view
 from bot.i18n import listed, t
 from bot.render.pictures.alt import one_line
@@ -80,12 +80,11 @@ def display_slots(shown: Mapping[str, JSON], locale: str, name: Names = _same) -
     """The view's display as slots: ``display``, ``taken`` and the demons' ``slot``."""
     view = typed_view(shown)
     taken = set(view.get("taken") or ())
-    demons = sorted(view["demons"], key=lambda d: RANKS.index(d["rank"]))
     return [
         Slot(
             item_name(item, locale),
             VALUE.get(item, 0),
-            tuple((name(d["player"]), d["rank"]) for d in demons if d.get("slot") == slot),
+            tuple((name(d["player"]), d["rank"]) for d in cups_on(view, slot)),
             slot in taken,
         )
         for slot, item in enumerate(view["display"])
@@ -229,13 +228,21 @@ def _counted(fighter: Fighter) -> tuple[list[bool], int]:
     return counts, max(0, extra)
 
 
+def name_column(fighters: Sequence[Fighter]) -> float:
+    """The width of the fight's first column: room for each name and, under it, each rank
+    (a short name leaves a rank its room), at most ``NAME_MAX``."""
+    names = [width(f.player, bold=True) for f in fighters]
+    ranks = [width(f.rank, SMALL_SIZE) for f in fighters]
+    return min(NAME_MAX, max([*names, *ranks, 60]))
+
+
 def fight_png(title: str, fighters: Sequence[Fighter], *, winner: int | None = None) -> bytes:
     """A dice fight: a row per fighter with name and rank, his dice (the Oberteufel's
     lowest, which does not count, greyed; the Satansbraten's four-sided dice as triangles
     and the Oberteufel's lowest die he adds after a "+"), and "= score"; a fighter out
     before the last re-roll greyed; the ``winner`` (an index into ``fighters``) framed in
     gold with a ✓."""
-    name_w = min(NAME_MAX, max([width(f.player, bold=True) for f in fighters] + [60]))
+    name_w = name_column(fighters)
     most = max((len(f.dice) + (2 if _counted(f)[1] else 0) for f in fighters), default=2)
     score_w = width("= 99", 18, bold=True) + 8
     content = 12 + name_w + 16 + most * (DIE + DIE_GAP) + 8 + score_w + 20

@@ -13,6 +13,10 @@ from bot.render.pictures.alt import one_line
 from bot.render.pictures.canvas import Canvas, coin, fit
 from bot.render.pictures.palette import (
     CARD_COLOURS,
+    COIN,
+    COIN_EDGE,
+    COIN_ON_YELLOW,
+    COIN_ON_YELLOW_EDGE,
     DIM,
     GOLD,
     INK,
@@ -27,6 +31,9 @@ from bot.render.pictures.palette import (
 
 COINS_PER_ROW = 3
 CARD_INK = {"gelb": INK, "blau": (255, 255, 255), "rot": (255, 255, 255)}
+CARD_COINS = {"gelb": (COIN_ON_YELLOW, COIN_ON_YELLOW_EDGE), "blau": (COIN, COIN_EDGE),
+              "rot": (COIN, COIN_EDGE)}  # fmt: skip
+"""A card's coins (fill, edge): gold, but dark on a yellow card, where gold would vanish."""
 
 
 def card(
@@ -44,11 +51,12 @@ def card(
     radius = w * 0.095
     step = radius * 2.5
     rows = [min(COINS_PER_ROW, coins - i) for i in range(0, coins, COINS_PER_ROW)]
+    fill, edge = CARD_COINS[colour]
     for row, count in enumerate(reversed(rows)):  # the full row on top
         cy = y + h - w * 0.16 - radius - row * step
         first = x + w / 2 - (count - 1) * step / 2
         for i in range(count):
-            coin(canvas, first + i * step, cy, radius)
+            coin(canvas, first + i * step, cy, radius, fill=fill, edge=edge)
 
 
 HAND_W, HAND_GAP = 44, 6

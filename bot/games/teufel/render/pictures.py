@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot.games.teufel.render.cards import spot_text
 from bot.games.teufel.state import DEVIL, TILES
 from bot.i18n import t
 from bot.render.pictures.alt import one_line
@@ -105,28 +106,11 @@ def track_png(title: str, marks: Sequence[str], pawns: Sequence[tuple[str, int]]
     return canvas.png()
 
 
-def alt_track(
-    title: str, marks: Sequence[str], pawns: Sequence[tuple[str, int]], locale: str
-) -> str:
-    """ "title: Anna auf 300; Ben zwischen 200 und 300; …" (highest first)."""
-    parts = []
-    for name, spot in sorted(pawns, key=lambda pawn: -pawn[1]):
-        named = _marks_of(marks, spot)
-        where = (
-            t("teufel.ui.on", locale, mark=named[0])
-            if len(named) == 1
-            else t("teufel.ui.between", locale, low=named[0], high=named[1])
-        )
-        parts.append(f"{name} {where}")
-    return one_line(title, parts)
-
-
-def _marks_of(marks: Sequence[str], spot: int) -> tuple[str, ...]:
-    """The mark a position stands on, or the two it stands between (as
-    :func:`bot.games.teufel.track.marks_at`, for the marks given)."""
-    if spot % 2 == 0:
-        return (marks[spot // 2],)
-    return marks[spot // 2], marks[spot // 2 + 1]
+def alt_track(title: str, pawns: Sequence[tuple[str, int]], locale: str) -> str:
+    """ "title: Anna auf 300; Ben zwischen 200 und 300; …" (highest first), each place in
+    the table message's words (:func:`~bot.games.teufel.render.cards.spot_text`)."""
+    ranked = sorted(pawns, key=lambda pawn: -pawn[1])
+    return one_line(title, [f"{name} {spot_text(spot, locale)}" for name, spot in ranked])
 
 
 # --- the oven -------------------------------------------------------------------------
@@ -136,6 +120,8 @@ VALUES = (*sorted({tile for tile in TILES if tile != DEVIL}, reverse=True), DEVI
 TOTAL = len(TILES)
 SLOT, SLOT_GAP, COLUMNS = 24, 5, 12
 TILE, TILE_GAP = 22, 4
+WIDE = 1.45
+"""How much wider than the others the 100's tile is (the oven holds one)."""
 PULL_H = 34
 
 
@@ -193,12 +179,15 @@ def tile(canvas: Canvas, x: float, y: float, size: float, value: int) -> None:
             fill=INK, line=max(1, size / 16),
         )  # fmt: skip
         return
-    canvas.box((x, y, x + size, y + size), fill=COAL, outline=COAL_EDGE, radius=size * 0.2)
-    text = str(value)
-    canvas.text(
-        x + size / 2, y + size / 2, text, size=size * (0.36 if len(text) > 2 else 0.45),
-        bold=True, anchor="mm",
-    )  # fmt: skip
+    w = tile_width(value, size)
+    canvas.box((x, y, x + w, y + size), fill=COAL, outline=COAL_EDGE, radius=size * 0.2)
+    canvas.text(x + w / 2, y + size / 2, str(value), size=size * 0.45, bold=True, anchor="mm")
+
+
+def tile_width(value: int, size: float) -> float:
+    """A tile's width: square, but the 100 a wider tile, so that its label is as large as
+    every other tile's."""
+    return size * WIDE if len(str(value)) > 2 else size
 
 
 def oven_png(
@@ -227,13 +216,13 @@ def oven_png(
     name_w = min(170, max([width(n) for n, _ in pulls] + [40]))
     longest = max((len(tiles) for _, tiles in pulls), default=0)
     sum_w = width("= 999", bold=True) + 8
-    pulls_w = 12 + name_w + 12 + longest * (TILE + TILE_GAP) + sum_w + 12
+    extra = max((tile_width(v, TILE) - TILE for _, tiles in pulls for v in tiles), default=0)
+    pulls_w = 12 + name_w + 12 + longest * (TILE + TILE_GAP) + extra + sum_w + 12
     content = max(oven_w + count_w, min(VALUES.__len__(), chips_per_row) * 76, pulls_w)
     canvas_w = min(MAX_WIDTH, max(content, width(title, TITLE_SIZE, bold=True)) + 2 * PADDING)
     oven_h = grid_h + 2 * 14
-    tiles_per_line = max(
-        1, int((canvas_w - 2 * PADDING - 36 - name_w - sum_w + TILE_GAP) // (TILE + TILE_GAP))
-    )
+    line_room = canvas_w - 2 * PADDING - 36 - name_w - sum_w + TILE_GAP - extra
+    tiles_per_line = max(1, int(line_room // (TILE + TILE_GAP)))
     pull_heights = [
         PULL_H + (TILE + 6) * max(0, -(-len(tiles) // tiles_per_line) - 1) for _, tiles in pulls
     ]
@@ -250,7 +239,8 @@ def oven_png(
         x, y = PADDING + column * 76, chips_top + row * 34 + 4
         count = remaining.get(value, 0)
         tile(canvas, x, y, TILE, value)
-        canvas.text(x + TILE + 6, y + TILE / 2, f"×{count}", bold=True, fill=TEXT if count else DIM)
+        label_x = x + tile_width(value, TILE) + 6
+        canvas.text(label_x, y + TILE / 2, f"×{count}", bold=True, fill=TEXT if count else DIM)
     if pulls:
         top = chips_top + chip_rows * 34 + 8
         canvas.box((PADDING, top, canvas_w - PADDING, top + sum(pull_heights)), fill=SURFACE,
@@ -308,10 +298,12 @@ def _draw_pull(
     devil = DEVIL in tiles
     canvas.text(left_x + 12, middle, fit(name, name_w), fill=DIM if devil else TEXT)
     tiles_x = left_x + 12 + name_w + 12
+    x = tiles_x
     for number, value in enumerate(tiles):
         line, column = divmod(number, per_line)
-        x = tiles_x + column * (TILE + TILE_GAP)
+        x = tiles_x if column == 0 else x
         tile(canvas, x, middle - TILE / 2 + line * (TILE + 6), TILE, value)
+        x += tile_width(value, TILE) + TILE_GAP
     coal = 0 if devil else sum(tiles)
     ink = DIM if devil else TEXT
     canvas.text(right_x - 12, middle, f"= {coal}", bold=True, fill=ink, anchor="rm")

@@ -24,6 +24,7 @@ from bot.render.pictures.palette import (
     DIM,
     GOLD,
     INK,
+    JOKER,
     LINE,
     MAX_WIDTH,
     MUTED,
@@ -44,7 +45,8 @@ VERFLIXT = 6
 class DurchgangRow:
     """One player's Durchgang: ``freiwurf`` (None: he had no turn), the normal rolls after
     it in order (a 6 among them is the verflixte 6 that busted him, or that Runkelrüb
-    saved), his eyes and points at the end, his place (None: 0 eyes, no place)."""
+    saved), his eyes and points at the end, his place (None: 0 eyes, no place), and
+    ``rest``, the eyes the dice do not explain."""
 
     player: str
     freiwurf: int | None
@@ -52,6 +54,10 @@ class DurchgangRow:
     eyes: int
     points: int
     place: int | None
+    rest: int = 0
+    """His eyes that no die shown gave: what jokers, robberies, a Sekante, a Keuler
+    bonus or a Ventil's floor added or took, so that the row adds up (the dice, a
+    verflixte 6 wiping what came before it, and this)."""
 
 
 @dataclass(frozen=True)
@@ -98,12 +104,15 @@ def durchgang_rows(
             break
     freiwurf: dict[str, int] = {}
     rolls: dict[str, list[int]] = {}
+    busted: set[str] = set()
     for event in events[start:stop]:
         kind = event["type"]
         if kind == "freiwurf":
             freiwurf[event["player"]] = int(event["die"])
         elif kind in ("roll", "six"):
             rolls.setdefault(event["player"], []).append(int(event["die"]))
+        elif kind == "bust":
+            busted.add(event["player"])
     eyes: Mapping[str, int] = end["eyes"]
     points: Mapping[str, int] = end["points"]
     ranked = sorted(eyes, key=lambda p: (-eyes[p], -points[p]))
@@ -115,9 +124,19 @@ def durchgang_rows(
             eyes[p],
             points[p],
             _place(p, eyes, points) if eyes[p] > 0 else None,
+            _rest(eyes[p], freiwurf.get(p), rolls.get(p, ()), busted=p in busted),
         )
         for p in ranked
     ]
+
+
+def _rest(eyes: int, freiwurf: int | None, rolls: Sequence[int], *, busted: bool) -> int:
+    """The eyes the dice shown do not explain: after a verflixte 6 that busted him all he
+    has (a Ventil's floor, 0 for a Zombie); else his eyes less the Freiwurf and the normal
+    rolls (a 6 Runkelrüb saved counts nothing)."""
+    if busted:
+        return eyes
+    return eyes - (freiwurf or 0) - sum(face for face in rolls if face != VERFLIXT)
 
 
 def abend_rows(
@@ -153,6 +172,7 @@ def abend_rows(
 # --- a Durchgang's result -------------------------------------------------------------
 
 DIE, DIE_GAP, FREI_GAP = 22, 4, 12
+CHIP_PAD = 6
 ROW_PAD, LINE_H = 7, 26
 BADGE_W, NAME_MAX, NUMBER_W = 30, 150, 52
 
@@ -162,14 +182,33 @@ def _rolls_per_line(room: float) -> int:
     return max(1, int((room - DIE - FREI_GAP) // (DIE + DIE_GAP)))
 
 
+def rest_text(row: DurchgangRow, label: str) -> str:
+    """A row's ``rest`` as its chip says it ("Joker & Raub +12"); "" when there is none."""
+    return f"{label} {signed(row.rest)}".strip() if row.rest else ""
+
+
+def _chip_slots(row: DurchgangRow, label: str) -> int:
+    """How many dice places a row's chip takes after its rolls."""
+    text = rest_text(row, label)
+    if not text:
+        return 0
+    return -(-int(width(text, SMALL_SIZE, bold=True) + CHIP_PAD * 2 + DIE_GAP) // (DIE + DIE_GAP))
+
+
 def v6_durchgang_png(
-    title: str, rows: Sequence[DurchgangRow], *, header: Sequence[str] = ()
+    title: str,
+    rows: Sequence[DurchgangRow],
+    *,
+    header: Sequence[str] = (),
+    rest_label: str = "",
 ) -> bytes:
     """A Durchgang's result, one row per player as :func:`durchgang_rows` gives them:
     his place (a gold badge for the first, a dash for 0 eyes), his name, the Freiwurf die
     (framed) and after a gap his normal rolls (the verflixte 6 red; a long turn wraps onto
-    more lines), his eyes and his points ("+6"). ``header``: optional column titles
-    (place, player, rolls, eyes, points) drawn above the rows."""
+    more lines), then a chip with the eyes the dice do not explain (``rest_label`` and
+    the row's ``rest``: jokers, robberies), his eyes and his points ("+6"), so that each
+    row adds up. ``header``: optional column titles (place, player, rolls, eyes, points)
+    drawn above the rows."""
     heads = list(header) + [""] * (5 - len(header)) if header else []
     badge_w = max(BADGE_W, width(heads[0], SMALL_SIZE, bold=True) + 8) if heads else BADGE_W
     widths = [width(r.player) for r in rows] + [width(h, SMALL_SIZE, bold=True) for h in heads[1:2]]
@@ -177,12 +216,16 @@ def v6_durchgang_png(
     number_w = max([NUMBER_W] + [width(h, SMALL_SIZE, bold=True) + 8 for h in heads[3:5]])
     fixed = PADDING + badge_w + 4 + name_w + 12 + 2 * number_w + PADDING
     per_line = _rolls_per_line(MAX_WIDTH - fixed)
-    shown = min(max((len(r.rolls) for r in rows), default=0), per_line)
+    chips = [_chip_slots(r, rest_label) for r in rows]
+    per_line = max(per_line, max(chips, default=0))
+    places = [len(r.rolls) + chip for r, chip in zip(rows, chips, strict=True)]
+    shown = min(max(places, default=0), per_line)
     dice_w = DIE + FREI_GAP + shown * (DIE + DIE_GAP)
     canvas_w = min(
         MAX_WIDTH, max(fixed + dice_w, width(title, TITLE_SIZE, bold=True) + 2 * PADDING)
     )
-    heights = [max(1, -(-len(r.rolls) // per_line)) * LINE_H + 2 * ROW_PAD for r in rows]
+    heights = [max(1, _lines_of(r, chip, per_line)) * LINE_H + 2 * ROW_PAD
+               for r, chip in zip(rows, chips, strict=True)]  # fmt: skip
     head_h = 22 if heads else 0
     height = PADDING + 34 + head_h + sum(heights) + PADDING
     canvas = Canvas(canvas_w, height)
@@ -219,6 +262,8 @@ def v6_durchgang_png(
             )  # fmt: skip
         canvas.text(name_x, middle, fit(row.player, name_w), fill=DIM if zombie else TEXT)
         _draw_rolls(canvas, row, dice_x, top + ROW_PAD, per_line)
+        if row.rest:
+            _draw_chip(canvas, row, rest_label, (dice_x, top + ROW_PAD), per_line)
         canvas.text(
             eyes_x, middle, str(row.eyes), bold=True, fill=DIM if zombie else TEXT, anchor="rm"
         )
@@ -246,6 +291,34 @@ def _draw_rolls(canvas: Canvas, row: DurchgangRow, x0: float, y0: float, per_lin
             die(canvas, x, y, DIE, face)
 
 
+def _lines_of(row: DurchgangRow, chip: int, per_line: int) -> int:
+    """The lines a row's rolls and its chip take (the chip on a line of its own when the
+    rolls' last line has no room for it)."""
+    lines = -(-len(row.rolls) // per_line) if row.rolls else 0
+    if chip:
+        used = len(row.rolls) - (lines - 1) * per_line if lines else per_line
+        lines += 1 if used + chip > per_line else 0
+    return lines
+
+
+def _draw_chip(
+    canvas: Canvas, row: DurchgangRow, label: str, at: tuple[float, float], per_line: int
+) -> None:
+    """The row's chip after its last roll (or on a line of its own): the eyes the dice do
+    not explain, in the jokers' colour."""
+    x0, y0 = at
+    chip = _chip_slots(row, label)
+    lines = _lines_of(row, chip, per_line)
+    on_line = len(row.rolls) - (lines - 1) * per_line if row.rolls else 0
+    column = on_line if on_line > 0 and on_line + chip <= per_line else 0
+    x = x0 + DIE + FREI_GAP + column * (DIE + DIE_GAP)
+    y = y0 + (lines - 1) * LINE_H + (LINE_H - DIE) / 2
+    text = rest_text(row, label)
+    w = width(text, SMALL_SIZE, bold=True) + 2 * CHIP_PAD
+    canvas.box((x, y, x + w, y + DIE), fill=JOKER, radius=6)
+    canvas.text(x + w / 2, y + DIE / 2, text, size=SMALL_SIZE, bold=True, fill=TEXT, anchor="mm")
+
+
 def alt_v6_durchgang(title: str, rows: Sequence[DurchgangRow], locale: str) -> str:
     """ "title: 1. Anna – 23 Augen – 6 Punkte: 3, 5, 4, 6; …" (the Freiwurf first)."""
     parts = []
@@ -259,7 +332,9 @@ def alt_v6_durchgang(title: str, rows: Sequence[DurchgangRow], locale: str) -> s
                 points=t("n.points", locale, count=row.points),
             )  # fmt: skip
         faces = ([row.freiwurf] if row.freiwurf is not None else []) + list(row.rolls)
-        parts.append(f"{line}: {', '.join(map(str, faces))}" if faces else line)
+        shown = [*map(str, faces), rest_text(row, t("v6.picture.rest", locale))]
+        shown = [part for part in shown if part]
+        parts.append(f"{line}: {', '.join(shown)}" if shown else line)
     return one_line(title, parts)
 
 
