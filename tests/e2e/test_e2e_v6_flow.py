@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cogs.games.verflixte6.show import TURN_KEPT, _from_turn
 from tests.helpers.e2e_table import Table
 from tests.helpers.leaks import LeakScan
 
@@ -77,3 +78,25 @@ async def test_the_turns_message_keeps_its_steps_and_the_end_names_the_game(tabl
     await table.press(table.cem, "stopp")
     last = [m for m in table.public() if "Der Abend ist zu Ende" in m.text()][-1]
     assert f"Spiel Nr. {game}: `/verify spiel nummer:{game}`." in last.text()
+
+
+async def test_the_turns_memo_holds_what_the_log_says_after_every_click(table: Table) -> None:
+    """A click reads the turn's steps from the table's memo, not from the log: after each
+    one the memo holds exactly the steps the log gives for the live turn, at its version
+    (a memo that missed a step would show a turn without it)."""
+    table.dice.add(3, 2, 4, 4, 6, 2, 3)
+    await table.open_and_start(table.anna, table.ben, table.cem)
+    service = table.bot.service  # type: ignore[union-attr]
+    game = service.tables.find(table.channel.id, None, "verflixte6")
+    moves = [
+        lambda: table.start_turn(table.anna), lambda: table.press(table.anna, "weiter"),
+        lambda: table.press(table.anna, "weiter"), lambda: table.press(table.anna, "stopp"),
+        lambda: table.start_turn(table.ben), lambda: table.press(table.ben, "weiter"),
+        lambda: table.start_turn(table.cem), lambda: table.press(table.cem, "weiter"),
+    ]  # fmt: skip
+    for move in moves:
+        await move()
+        log = service.records.events_from(game, lambda e: e["type"] == "turn", back=2)
+        kept = service.tables.get(game).extra.get(TURN_KEPT)
+        assert kept is not None and kept[0] == service.tables.current(game).version
+        assert kept[1] == _from_turn(log) and kept[1]

@@ -147,22 +147,44 @@ TURN_OPENING = ("durchgang", "herzog")
 """What a turn's message says before its ``turn`` line (a Durchgang's order)."""
 
 
-def turn_so_far(d: Delivery, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The events of the turn whose message this outcome edits, from its first line on:
-    the log's before this outcome (whose events are the log's last), then ``shown``, what
-    the message shows of this outcome. So the message keeps every step of the turn,
-    however fast they come (the table's own events, a pause, only where they happened)."""
+TURN_KEPT = "v6_turn"
+"""The table's memo (``Table.extra``) of the live turn's steps: (the version it holds, the
+steps), so that a click does not read the log back (a restart, or a gap, reads it)."""
+
+
+def _from_turn(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The steps of the last turn in ``events``, from the lines that open it (a Durchgang's
+    order) on, without the table's own events (a pause is said once, where it happened)."""
+    at = next((i for i in range(len(events) - 1, -1, -1) if events[i]["type"] == "turn"), 0)
+    while at > 0 and events[at - 1]["type"] in TURN_OPENING:
+        at -= 1
+    return [e for e in events[at:] if e["type"] not in TABLE_EVENTS]
+
+
+def _steps_before(d: Delivery) -> list[dict[str, Any]]:
+    """The steps of the turn the outcome goes on from: the table's memo when it holds the
+    version before, else read back from the log (this outcome's events are its last)."""
     outcome = d.outcome
+    kept = d.service.tables.get(outcome.game_id).extra.get(TURN_KEPT)
+    if kept is not None and kept[0] == (outcome.first or outcome.version) - 1:
+        return list(kept[1])
     opened = sum(e["type"] == "turn" for e in outcome.events)  # new turns in this outcome
     # from the turn before his: the lines that open his turn (a Durchgang's order) too
     log = d.service.records.events_from(
         outcome.game_id, lambda e: e["type"] == "turn", back=opened + 2
     )
-    before = log[: max(0, len(log) - len(outcome.events))]
-    at = next((i for i in range(len(before) - 1, -1, -1) if before[i]["type"] == "turn"), 0)
-    while at > 0 and before[at - 1]["type"] in TURN_OPENING:
-        at -= 1
-    steps = [e for e in before[at:] if e["type"] not in TABLE_EVENTS]  # a pause said once
+    return _from_turn(log[: max(0, len(log) - len(outcome.events))])
+
+
+def turn_so_far(d: Delivery, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events of the turn whose message this outcome edits, from its first line on:
+    the steps before this outcome, then ``shown``, what the message shows of this outcome.
+    So the message keeps every step of the turn, however fast they come. The memo then
+    holds the live turn's steps as of this outcome."""
+    outcome = d.outcome
+    steps = _steps_before(d)
+    live = _from_turn([*steps, *outcome.events])
+    d.service.tables.get(outcome.game_id).extra[TURN_KEPT] = (outcome.version, live)
     return [*steps, *shown]
 
 
