@@ -107,16 +107,21 @@ class TurnClocks:
         return outcome
 
     async def play_absent(self, table: Table, players: Sequence[str], reason: str) -> Outcome:
-        """Play the game's absence rule for ``players`` while one of them is to act."""
+        """Play the game's absence rule for ``players`` while one of them is to act: for an
+        absent player (``absent``) every decision that comes to him, for one whose time ran
+        out (``clock``) only the decision that timed out; a later one has its own clock."""
         game_id, game = table.id, self.service.games[table.row.kind]
         outcome: Outcome | None = None
         acted: list[tuple[str, dict[str, JSON]]] = []
+        left = list(players)
         for _ in range(ABSENCE_STEPS):
             table = self.tables.get(game_id)
             if table.state is None or table.row.status != OPEN:
                 break
-            who = next((p for p in to_act(game, table.state, table.row.players) if p in players),
-                       None)  # fmt: skip
+            now = to_act(game, table.state, table.row.players)
+            if reason == "clock":  # whose decision is done is not played for again
+                left = [p for p in left if p in now or p not in {w for w, _ in acted}]
+            who = next((p for p in now if p in left), None)
             if who is None:
                 break
             action = game.absence_action(table.state, table.row.players.index(who))

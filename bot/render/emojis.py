@@ -112,11 +112,15 @@ def as_names(text: str) -> str:
 
 
 def tail(text: str, limit: int) -> str:
-    """The last ``limit`` characters of ``text`` (``text[-limit:]``), without the rest of an
-    emoji the cut went through (which would show as raw markup)."""
+    """The last ``limit`` characters of ``text`` (``text[-limit:]``), from the first whole
+    line among them, so that no mention or emoji is cut in half (which would show as raw
+    markup); a single line too long is cut after the emoji the cut went through."""
     if len(text) <= limit:
         return text
     start = len(text) - limit
+    newline = text.find("\n", start - 1)
+    if newline != -1 and newline + 1 < len(text):
+        return text[newline + 1 :]
     for match in MARKUP.finditer(text, max(0, start - 40), min(len(text), start + 40)):
         if match.start() < start < match.end():
             return text[match.end() :]

@@ -47,6 +47,16 @@ def test_players_still_thinking_keep_their_deadline_when_others_answer() -> None
     assert later.deadline == at(600) and later.waiting == ["ben", "cem"]
 
 
+def test_after_the_time_ran_out_the_next_decision_has_its_own() -> None:
+    """All three timed out and the croupier decided for them; anna, one of them, leads the
+    next phase: her deadline is a new one, not the past one."""
+    row = step(Clock(game_id=1, seconds=600), 0, ["anna", "ben", "cem"], None, 2)
+    out = step(row, 600, ["ben", "cem"], "anna", 3)  # the croupier passed for anna
+    out = step(out, 600, ["cem"], "ben", 4)
+    nxt = step(out, 600, ["anna"], "cem", 5)  # the tricks begin: anna leads
+    assert nxt.deadline == at(1200) and clocks.due(nxt, at(601)) is None
+
+
 def test_somebody_new_to_decide_restarts_the_clock() -> None:
     row = step(Clock(game_id=1, seconds=600), 0, ["anna"], None, 2)
     nxt = step(row, 100, ["ben"], "anna", 3)

@@ -50,6 +50,7 @@ async def test_a_computer_plays_for_an_absent_player_who_takes_his_seat_back(
     # the stand-in's first decision is cold (the suite's bots skip the warm-up): on a loaded
     # machine it alone took more than 10 s
     await table.fake.wait_until(lambda: service.tables.current(game).to_act != [ben], timeout=30)
+    await table.settled()  # the stand-in's move is delivered (its new table posted)
     log = service.store.events(game)
     played = [row for row in log if row.actor == ben and row.action.get("by_croupier")]
     assert played and all(row.action["by_croupier"] == "computer" for row in played)

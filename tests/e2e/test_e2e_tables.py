@@ -78,7 +78,7 @@ async def test_a_silent_table_is_reminded_once_then_the_absence_rule_plays(
     [expired] = await cog.run_clocks()
     assert expired.what == clocks.EXPIRE
     notes = [m.text() for m in table.public() if m.id > last]
-    assert any("Zeit abgelaufen" in n and "der Croupier spielt" in n for n in notes), notes
+    assert any("Zeit abgelaufen" in n and "der Croupier entscheidet:" in n for n in notes), notes
     assert service.tables.current(game_id).version > version
     logged = [r for r in service.store.events(game_id) if r.action.get("by_croupier")]
     assert logged and {r.actor for r in logged} <= set(waiting)
@@ -218,3 +218,27 @@ async def test_time_up_for_several_gives_each_a_stand_in_of_its_own_named_once(
         f"für {cem}. Wer wieder selbst spielen will, drückt „Selbst weiterspielen“."
     )
     assert table.bot.service.clocks.of(game_id).stand_in
+
+
+@pytest.mark.parametrize("command", ["flaschenteufel tisch", "teufel tisch"])
+async def test_a_timeout_plays_only_the_decision_that_timed_out(table: Table, command: str) -> None:
+    """Everyone's time runs out in a phase where all act at once (Flaschenteufel's passing,
+    Teufel's bets): the croupier decides for each of them once, and the next decision has
+    a clock of its own; it used to play on for them, the whole game at once."""
+    time = FakeTime()
+    cog = clock_cog(table, time)
+    assert table.bot is not None
+    service = table.bot.service
+    game_id = await table.open_game(command)
+    waiting = set(service.tables.current(game_id).to_act)
+    assert len(waiting) == 3  # all pass (bet) at once
+    time.wait(600)
+    [expired] = await cog.run_clocks()
+    assert expired.what == clocks.EXPIRE
+    current = service.tables.current(game_id)
+    assert current.status == "open" and current.to_act  # the game goes on, with people
+    played = [r.actor for r in service.store.events(game_id) if r.action.get("by_croupier")]
+    assert set(played) == waiting and len(played) <= 2 * len(waiting)  # their decision only
+    assert await cog.run_clocks() == []  # the next decision's time has just begun
+    time.wait(300)
+    assert [n.what for n in await cog.run_clocks()] == [clocks.REMIND]

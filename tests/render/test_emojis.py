@@ -165,3 +165,13 @@ def test_a_cut_text_keeps_no_half_emoji(all_installed: dict[str, int]) -> None:
     assert emojis.tail(text, len(" → 12") + 3) == "→ 12"  # the cut went through the emoji
     assert emojis.tail(text, len(text) - 2) == text[2:]
     assert emojis.tail("abcdef", 3) == "def"
+
+
+def test_a_cut_text_starts_with_a_whole_line() -> None:
+    """A long table text keeps its last lines whole: no mention is cut in half (a table's
+    text began "351933977853956> gewinnt den Stich" after a long clock note)."""
+    lines = [f"<@{100000000000000000 + n}> gewinnt den Stich." for n in range(5)]
+    text = "\n".join(lines)
+    cut = emojis.tail(text, len(lines[-1]) + len(lines[-2]) // 2)
+    assert cut == lines[-1]
+    assert emojis.tail(text, len(lines[-1]) + 1 + len(lines[-2])) == "\n".join(lines[-2:])
