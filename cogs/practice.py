@@ -5,7 +5,7 @@ message and kept out of the ratings (the table's ``practice`` option)."""
 from __future__ import annotations
 
 import logging
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,8 +21,6 @@ from cogs.table_bot import table_bot
 
 log = logging.getLogger(__name__)
 
-Opponent = Literal["leicht", "stark"]
-"""The levels a practice table offers (bot.players.seats.OFFERED)."""
 Computers = app_commands.Range[int, 1, 5]
 """How many computer players sit at a practice table (the game's bounds decide)."""
 THREAD_ARCHIVE_MINUTES = 1440

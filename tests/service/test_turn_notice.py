@@ -4,7 +4,10 @@ nobody it named must act any more."""
 
 from __future__ import annotations
 
-from bot.play.turn_notice import CHANNEL, DM, OFF, TurnNotice, telling
+from typing import get_args
+
+from bot.play.turn_notice import CHANNEL, DM, HOW, OFF, TurnNotice, telling
+from cogs.options import Notify
 
 
 def test_a_turn_that_passes_tells_the_next_player_and_replaces_the_line() -> None:
@@ -40,3 +43,8 @@ def test_the_record_survives_the_store() -> None:
     notice = TurnNotice(("anna",), 12, ("anna",))
     assert TurnNotice.read(notice.stored()) == notice
     assert TurnNotice().stored() is None and TurnNotice.read(None) == TurnNotice()
+
+
+def test_the_command_offers_exactly_the_ways_to_be_told() -> None:
+    """``/benachrichtigung``'s choices (cogs.options.Notify) are the ways the bot knows."""
+    assert get_args(Notify) == HOW
