@@ -162,9 +162,10 @@ def _history(url: str | None) -> int:
 
     from bot.app import StartupError, open_store
     from bot.history.rebuild import rebuild
+    from bot.store.timeouts import TOOL
 
     try:
-        store = open_store(url or load_settings().database_url)
+        store = open_store(url or load_settings().database_url, TOOL)
     except (ConfigError, StartupError) as exc:
         sys.stderr.write(f"croupier history: {exc}\n")
         return EXIT_CONFIG

@@ -30,6 +30,7 @@ from bot.render.drawn import painter
 from bot.service import Service
 from bot.store import Store, make_engine, upgrade
 from bot.store.checkpoints import run_checkpoints, take_over
+from bot.store.timeouts import BOT, Bounds
 from cogs.errors import CroupierTree
 from cogs.pipeline.payload import PLAIN_PINGS
 from cogs.table_bot import TableBot
@@ -86,9 +87,10 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
-def open_store(url: str) -> Store:
+def open_store(url: str, bounds: Bounds = BOT) -> Store:
     """The database, migrated: opened before the bot logs in to Discord, so a wrong
-    ``DATABASE_URL`` is said in one line instead of after the login, in tracebacks."""
+    ``DATABASE_URL`` is said in one line instead of after the login, in tracebacks.
+    ``bounds``: how long its calls may take (bot.store.timeouts; a tool's are longer)."""
     try:
         shown = make_url(url).render_as_string(hide_password=True)
     except ArgumentError:
@@ -97,7 +99,7 @@ def open_store(url: str) -> Store:
             "sqlite:///croupier.sqlite3 or postgresql+psycopg://user:password@host/database"
         ) from None
     try:
-        engine = make_engine(url)
+        engine = make_engine(url, bounds)
         upgrade(engine)
     except (SQLAlchemyError, ImportError, OSError) as exc:
         raise StartupError(

@@ -54,6 +54,7 @@ from bot.players.seats import COMPUTERS_RATED, computers, is_computer
 from bot.plugins import GAMES
 from bot.store import Store, VersionConflict
 from bot.store.columns import utcnow
+from bot.store.outage import is_outage
 
 __all__ = ["HOST_ONLY_VERBS", "SETUP_VERBS", "ClockNotice", "FollowUp", "Outcome", "Service"]
 
@@ -236,13 +237,16 @@ class Service:
             action = Action(action.do, {**action.args, "actor": actor})
         rng = self.rng_factory(table.seed, table.row.rng_counter, nonce)
         seat = table.row.players.index(actor) if actor in table.row.players else -1
-        try:  # in place: no copy per action; a failure drops the table: it is read anew
+        try:  # in place: no copy per action; a failure drops the state: it is read anew
             events = game.apply(table.state, seat, action, rng)
             status = FINISHED if game.is_over(table.state) else OPEN
             players = game.players(table.state) if open_seats else None
             self.commit(table, actor, action, events, rng=rng, status=status, players=players)
-        except BaseException:
-            self.tables.reload(table.id)  # the stored checkpoint and log are the truth
+        except BaseException as exc:
+            if is_outage(exc):  # the database is away or slow: asking it again would wait
+                self.tables.stale(table.id)  # as long once more, on the loop; next use reads
+            else:
+                self.tables.reload(table.id)  # the stored checkpoint and log are the truth
             raise
         return self.tables.outcome(table, [e.to_dict() for e in events])
 

@@ -4,7 +4,9 @@
 option against what the command declared (``cogs.options``); when anything raises, its
 ``on_error`` answers privately in the server's language: a refusal (``IllegalAction``, a
 value out of bounds, a failed check) with its text, anything else with the apology
-(``ui.error``) and a log line with the traceback. Answered or not yet, either way.
+(``ui.error``) and a log line with the traceback, a database away or too slow with
+"try again in a moment" (``ui.store_unavailable``) and a warning. Answered or not yet,
+either way.
 """
 
 from __future__ import annotations
@@ -18,10 +20,10 @@ from discord import app_commands
 
 from bot.engine import IllegalAction
 from bot.i18n import has_text, normalize_locale, t
-from bot.ops.answers import arrived, refused
+from bot.ops.answers import arrived, refused, unavailable
 from bot.play.directory import Directory
 from cogs.options import OptionRefused, check_interaction
-from cogs.pipeline.replies import answer_locale, refusal_text
+from cogs.pipeline.replies import failure_locale, refusal_text
 from cogs.table_bot import table_bot
 
 log = logging.getLogger(__name__)
@@ -89,10 +91,13 @@ async def answer_error(
     ``readers`` know it): a new response, or a follow-up when the command had answered
     already. Never raises (Discord may have given up on the interaction)."""
     name = command_name(interaction)
-    text, failure = explain(error, answer_locale(interaction, readers))
+    locale = failure_locale(interaction, readers)
+    text, failure = explain(error, locale)
     if failure is None:
         log.info("/%s by %s refused: %s", name, interaction.user.id, error)
         refused(interaction, refusal_key(error))
+    elif unavailable(interaction, failure, f"/{name} by {interaction.user.id}"):
+        text = t("ui.store_unavailable", locale)  # no bug: the database is away or slow
     else:
         log.error("/%s by %s failed", name, interaction.user.id, exc_info=failure)
     try:

@@ -12,7 +12,9 @@ its name says which worker made it, should one be left behind):
 * ``db_url``: URL of an empty database (string; feed it to :func:`bot.store.make_engine`);
 * ``engine``: an engine on ``db_url``, not migrated, disposed afterwards;
 * ``store``: a :class:`bot.store.Store` on ``engine`` after ``upgrade(engine)``;
-* ``pg_url``: a fresh PostgreSQL schema only (several processes need one).
+* ``pg_url``: a fresh PostgreSQL schema only (several processes need one);
+* ``throwaway_postgres``: a PostgreSQL server of the test's own, to stop and lock
+  (tests/helpers/throwaway_postgres.py; never the shared one).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from sqlalchemy.pool import NullPool
 
 from bot import i18n
 from bot.store import Store, default_sqlite_url, make_engine, normalize_url, upgrade
+from tests.helpers import throwaway_postgres as throwaway
 
 POSTGRES_ENV = "CROUPIER_TEST_POSTGRES_URL"
 
@@ -143,6 +146,16 @@ def _postgres_schema_url() -> Iterator[str]:
         with admin.begin() as conn:
             conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
+
+
+@pytest.fixture
+def throwaway_postgres() -> Iterator[throwaway.ThrowawayPostgres]:
+    """A started PostgreSQL server of this test's own, removed afterwards."""
+    reason = throwaway.missing()
+    if reason is not None:
+        pytest.skip(reason)
+    with throwaway.throwaway_postgres() as server:
+        yield server
 
 
 @pytest.fixture

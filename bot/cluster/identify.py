@@ -50,5 +50,7 @@ class IdentifyGate:
 
     def _lock(self, bucket: int) -> psycopg.Connection[Any]:
         conn = connect(self.engine)
+        conn.execute("SET lock_timeout = 0")  # waits its turn, in this thread (not bounded)
+        conn.execute("SET statement_timeout = 0")
         conn.execute(LOCK_SQL, (str(bucket),))
         return conn

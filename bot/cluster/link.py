@@ -32,6 +32,7 @@ from sqlalchemy import Engine, text
 
 from bot.cluster.notices import CHANNEL_SQL
 from bot.store.backends import own_backends
+from bot.store.timeouts import CONNECT_TIMEOUT
 
 log = logging.getLogger(__name__)
 
@@ -58,9 +59,11 @@ LINK_NAME = "croupier link "
 
 
 def connect(engine: Engine, **extra: Any) -> psycopg.Connection[Any]:
-    """A connection of its own (autocommit) to ``engine``'s database, outside its pool:
-    what the engine's URL says, plus libpq's ``extra`` parameters."""
+    """A connection of its own (autocommit) to ``engine``'s database, outside its pool and
+    its bounds (bot.store.timeouts; it is used in threads): what the engine's URL says, a
+    connect timeout, plus libpq's ``extra`` parameters."""
     args, params = engine.dialect.create_connect_args(engine.url)
+    extra = {"connect_timeout": CONNECT_TIMEOUT, **extra}
     return psycopg.connect(*args, **{**params, **extra}, autocommit=True)
 
 

@@ -9,10 +9,13 @@ One :class:`Ops` per bot, started in its set-up and closed with it::
 ``start`` hands the bot's router its :class:`~bot.ops.metrics.Metrics` (the click path
 counts answers and refusals there), registers what is read at scrape time
 (:mod:`bot.ops.scraped`), starts the lag monitor (:mod:`bot.ops.lag`) and, with a port,
-the HTTP server (:mod:`bot.ops.health`) on the bot's loop.
+the HTTP server (:mod:`bot.ops.health`) on the bot's loop, with the database's probe
+(:mod:`bot.store.probe`) in a thread for its readiness.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 from bot.config import Settings
 from bot.ops import answers
@@ -21,6 +24,7 @@ from bot.ops.lag import LagMonitor
 from bot.ops.metrics import Metrics
 from bot.ops.scraped import BotState
 from bot.ops.watched import Watched
+from bot.store.probe import DatabaseProbe
 
 __all__ = ["Metrics", "Ops", "Watched"]
 
@@ -34,6 +38,8 @@ class Ops:
         self.metrics = Metrics()
         self.lag = LagMonitor(self.metrics)
         self.server: HealthServer | None = None
+        self.probe: DatabaseProbe | None = None
+        """Whether the database answers (with the HTTP server only)."""
         self._bot: Watched | None = None
 
     @classmethod
@@ -51,9 +57,12 @@ class Ops:
         if self._bot is not None:
             return  # started already
         if self._port is not None:  # first: a port in use fails the start, nothing else
-            server = HealthServer(bot, self.metrics, self.lag, self.host, self._port)
+            probe = DatabaseProbe(bot.service.store.engine)
+            server = HealthServer(bot, self.metrics, self.lag, self.host, self._port, probe=probe)
             await server.start()
-            self.server = server
+            self.server, self.probe = server, probe
+            await asyncio.to_thread(probe.probe)  # answered from the first request on
+            probe.start()
         self._bot = bot
         answers.install()
         bot.router.metrics = self.metrics
@@ -65,6 +74,9 @@ class Ops:
         server, self.server = self.server, None
         if server is not None:
             await server.close()
+        probe, self.probe = self.probe, None
+        if probe is not None:
+            await asyncio.to_thread(probe.stop)
         await self.lag.stop()
         if self._bot is not None and self._bot.router.metrics is self.metrics:
             self._bot.router.metrics = None

@@ -14,6 +14,7 @@ start) is neither timed nor counted; everything else behaves as without it.
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
@@ -21,6 +22,9 @@ import discord
 
 from bot.discord_internals import time_first_responses
 from bot.ops.metrics import Metrics
+from bot.store.outage import describe, is_outage
+
+log = logging.getLogger(__name__)
 
 COUNTED = "croupier.counted"
 """The key in ``interaction.extras`` (discord.py's dict for such notes): the metrics that
@@ -51,6 +55,19 @@ def refused(interaction: discord.Interaction[Any], key: str) -> None:
     metrics = counted_in(interaction)
     if metrics is not None:
         metrics.refused(key)
+
+
+def unavailable(interaction: discord.Interaction[Any], exc: BaseException, what: str) -> bool:
+    """Whether ``exc``, which ended the handling of ``interaction`` (``what``: the click or
+    command, for the log), is a database outage (:func:`bot.store.outage.is_outage`). If
+    it is, it is logged here as a warning, without a traceback (the database is away or
+    slow, the bot is not broken; the caller answers ``ui.store_unavailable``). Every
+    interaction answered so passes here: the place to count them."""
+    if not is_outage(exc):
+        return False
+    log.warning("%s: the database is unavailable (%s); asked to try again in a moment",
+                what, describe(exc))  # fmt: skip
+    return True
 
 
 def _answered(interaction: discord.Interaction[Any]) -> None:

@@ -4,10 +4,15 @@ notices (bot.cluster.notices)."""
 
 from __future__ import annotations
 
+import logging
+
 from bot.i18n import DEFAULT_LOCALE, private_locale
 from bot.play.turn_notice import CHANNEL, HOW
 from bot.players.seats import computer_name, is_computer
 from bot.store import Store
+from bot.store.outage import describe, is_outage
+
+log = logging.getLogger(__name__)
 
 
 class Directory:
@@ -27,11 +32,17 @@ class Directory:
 
     def remember_reader(self, player: str, name: str, locale: str) -> None:
         """Keep a player's display name and Discord language, as his last interaction
-        showed them (written only when one changed)."""
-        if self.display_name(player) != name or self.player_locale(player) != locale:
-            self.store.set_player_name(player, name, locale)
-            self._names[player] = name
-            self._locales[player] = locale
+        showed them (written only when one changed). With the database away they wait for
+        his next interaction, which goes on meanwhile."""
+        try:
+            if self.display_name(player) != name or self.player_locale(player) != locale:
+                self.store.set_player_name(player, name, locale)
+                self._names[player] = name
+                self._locales[player] = locale
+        except Exception as exc:
+            if not is_outage(exc):
+                raise
+            log.warning("player %s: name and language not kept now: %s", player, describe(exc))
 
     def notify(self, player: str) -> str:
         """How ``player`` wants to be told of his turn (bot.play.turn_notice.HOW)."""

@@ -20,6 +20,7 @@ from bot.lobby import Lobby
 from bot.play.outcome import ABORTED, FINISHED, HOST_ONLY_VERBS, LIVE, LOBBY, OPEN, Outcome
 from bot.play.turn_notice import TurnNotice
 from bot.store import EventRow, GameNotFound, GameRow, Store
+from bot.store.outage import describe, is_outage
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +110,9 @@ class Tables:
         self.store = store
         self.games = games
         self._tables: dict[int, Table] = {}
+        self._stale: set[int] = set()
+        """Tables whose state in memory may be ahead of the store (a failed commit): read
+        anew on their next use; until then kept, so that they are still found."""
 
     def load_open_games(self, owns: Callable[[int | None], bool] = lambda guild: True) -> int:
         """Load every lobby and running game of the servers this process ``owns`` into
@@ -129,8 +133,9 @@ class Tables:
     def get(self, game_id: int) -> Table:
         """A table (read from the store on first use); IllegalAction for an unknown one."""
         table = self._tables.get(game_id)
-        if table is None:
+        if table is None or game_id in self._stale:
             table = self._tables[game_id] = self.read(game_id)
+            self._stale.discard(game_id)
         return table
 
     def read(self, game_id: int) -> Table:
@@ -146,11 +151,21 @@ class Tables:
         """Read a table anew from its stored checkpoint and log (after a refusal that may
         have changed the state in memory, or a failed commit); if that fails too, it is read
         on its next use."""
-        self._tables.pop(game_id, None)
+        self.stale(game_id)
         try:
             self.get(game_id)
-        except Exception:
-            log.exception("game %s: could not be read again (next use reads it)", game_id)
+        except Exception as exc:
+            if not is_outage(exc):
+                log.exception("game %s: could not be read again (next use reads it)", game_id)
+            else:
+                log.warning("game %s: could not be read again (next use reads it): %s",
+                            game_id, describe(exc))  # fmt: skip
+
+    def stale(self, game_id: int) -> None:
+        """The table in memory may be ahead of the store (its commit failed): it is read
+        anew on its next use, without asking the database now (it may be away)."""
+        if game_id in self._tables:
+            self._stale.add(game_id)
 
     def noticed(self, notice: GameNotice, owned: bool) -> bool:
         """Another process wrote a game (bot.cluster.notices): a table it moved on is read

@@ -17,15 +17,21 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import logging
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, text
+from sqlalchemy import Connection, Engine, text
+from sqlalchemy.exc import OperationalError
 
 from bot.store.database import make_engine
+from bot.store.timeouts import MIGRATION, MIGRATION_PAUSE, MIGRATION_TRIES, MIGRATION_WAIT, Bounds
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -44,13 +50,44 @@ MIGRATE_LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '/crou
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Migrate the database behind ``engine`` to ``revision`` in one transaction. On
     PostgreSQL the processes of a cluster that start together take turns (an advisory lock
-    for the transaction): the first migrates, the others find the schema at its head."""
+    for the transaction, waited for as :data:`~bot.store.timeouts.MIGRATION_WAIT` allows):
+    the first migrates, the others find the schema at its head. The migration's statements
+    have their own bounds (:data:`~bot.store.timeouts.MIGRATION`): a long rewrite may run,
+    but a lock is waited for briefly, since every query of the running bots queues behind
+    a waiting ``ALTER``; a migration that does not get its locks is tried again, then the
+    start fails (nothing was changed)."""
     config = alembic_config()
-    with engine.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            connection.execute(text(MIGRATE_LOCK))
-        config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+    for attempt in range(1, MIGRATION_TRIES + 1):
+        try:
+            with engine.begin() as connection:
+                if connection.dialect.name == "postgresql":
+                    _take_turns(connection)
+                config.attributes["connection"] = connection
+                command.upgrade(config, revision)
+            return
+        except OperationalError as exc:
+            if attempt == MIGRATION_TRIES or not _lock_not_available(exc):
+                raise
+            log.warning("migration %d of %d: a lock was busy (%s); trying again in %g s",
+                        attempt, MIGRATION_TRIES, exc.orig, MIGRATION_PAUSE)  # fmt: skip
+            time.sleep(MIGRATION_PAUSE)
+
+
+def _take_turns(connection: Connection) -> None:
+    """Wait for the other processes' migrations, then set the migration's own bounds for
+    the rest of the transaction."""
+    _set_local(connection, MIGRATION_WAIT)
+    connection.execute(text(MIGRATE_LOCK))
+    _set_local(connection, MIGRATION)
+
+
+def _set_local(connection: Connection, bounds: Bounds) -> None:
+    for name, ms in bounds.settings().items():
+        connection.execute(text(f"SET LOCAL {name} = {ms}"))
+
+
+def _lock_not_available(exc: OperationalError) -> bool:
+    return getattr(exc.orig, "sqlstate", None) == "55P03"
 
 
 def next_revision_id(config: Config) -> str:

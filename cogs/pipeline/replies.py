@@ -12,8 +12,8 @@ from typing import Any
 import discord
 
 from bot.engine import IllegalAction
-from bot.i18n import FALLBACK, has_text, listed, private_locale, t
-from bot.ops.answers import refused
+from bot.i18n import DEFAULT_LOCALE, FALLBACK, has_text, language_of, listed, private_locale, t
+from bot.ops.answers import refused, unavailable
 from bot.play.directory import Directory
 from bot.render.lobby_card import mention
 from cogs.pipeline import payload as ui
@@ -103,10 +103,36 @@ async def game_over(interaction: Interaction, locale: str) -> None:
             await interaction.followup.send(text, ephemeral=True)
 
 
+def failure_locale(interaction: Interaction, readers: Directory) -> str:
+    """:func:`answer_locale` for an answer to a failure: the player's language, else the
+    server's if it is known without the database (which may be what failed)."""
+    try:
+        return answer_locale(interaction, readers)
+    except Exception:
+        return language_of(interaction.locale) or DEFAULT_LOCALE
+
+
 async def apologise(interaction: Interaction, readers: Directory) -> None:
     """Something failed while handling an interaction: the player learns so instead of
     waiting for an answer (the action's transaction committed or left no trace)."""
-    text = t("ui.error", answer_locale(interaction, readers))
+    await _privately(interaction, t("ui.error", failure_locale(interaction, readers)))
+
+
+async def failed(interaction: Interaction, readers: Directory, exc: BaseException,
+                 what: str) -> None:  # fmt: skip
+    """Handling ``interaction`` (``what``, for the log) raised ``exc``. A database that is
+    away or too slow (:func:`bot.ops.answers.unavailable` logs and counts it) is answered
+    "try again in a moment": the action's transaction was rolled back, nothing of it was
+    kept. Anything else is logged with its traceback and answered with the apology."""
+    if unavailable(interaction, exc, what):
+        text = t("ui.store_unavailable", failure_locale(interaction, readers))
+        await _privately(interaction, text)
+    else:
+        log.error("%s failed", what, exc_info=exc)
+        await apologise(interaction, readers)
+
+
+async def _privately(interaction: Interaction, text: str) -> None:
     with contextlib.suppress(discord.HTTPException):
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

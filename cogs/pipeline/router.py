@@ -33,7 +33,7 @@ from cogs.pipeline.incoming import Click, form_values, parse_click
 from cogs.pipeline.prompts import PromptBook
 from cogs.pipeline.redelivery import Redelivery
 from cogs.pipeline.rematch import rematch
-from cogs.pipeline.replies import apologise, unknown_control
+from cogs.pipeline.replies import failed, unknown_control
 from cogs.pipeline.seat_back import BACK, take_back
 from cogs.pipeline.session import Sessions
 from cogs.pipeline.spectators import refresh, watch
@@ -123,9 +123,8 @@ class Router:
                         await take_back(interaction, click, session)
                     else:
                         await clicks.handle(interaction, click, session)  # step 4
-            except Exception:
-                log.exception("handling %s failed", click)
-                await apologise(interaction, readers)
+            except Exception as exc:
+                await failed(interaction, readers, exc, f"handling {click}")
 
     async def onlooker(self, interaction: discord.Interaction[Any], click: Click,
                        clicks: GameClicks) -> None:  # fmt: skip
@@ -140,9 +139,8 @@ class Router:
                 await watch(interaction, click, clicks, self.sessions)
             else:
                 await refresh(interaction, click, clicks, self.sessions)
-        except Exception:
-            log.exception("handling %s failed", click)
-            await apologise(interaction, self.sessions.service.directory)
+        except Exception as exc:
+            await failed(interaction, self.sessions.service.directory, exc, f"handling {click}")
 
     async def settled(self, timeout: float = 5) -> None:
         """Wait until no interaction is being handled (its follow-ups and edits included)."""
