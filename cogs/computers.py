@@ -15,6 +15,7 @@ from discord.ext import commands, tasks
 
 from bot.computer_warmup import warm_up
 from bot.engine import IllegalAction
+from bot.ops.failures import log_failure
 from bot.play.computer_seats import DELAY, ComputerSeats, Turn
 from cogs.croupier_cog import CroupierCog
 from cogs.table_bot import TableBot, table_bot
@@ -55,7 +56,7 @@ class ComputersCog(CroupierCog):
         try:
             self.start_due(time.monotonic())
         except Exception:
-            log.exception("the computer players' task failed; it tries again")
+            log_failure(log, "the computer players' task failed; it tries again")
 
     @play_task.before_loop
     async def _ready(self) -> None:
@@ -101,7 +102,7 @@ class ComputersCog(CroupierCog):
                     return
                 await session.deliver(outcome)
         except Exception:
-            log.exception("computer %s at game %s", turn.player, turn.game_id)
+            log_failure(log, "computer %s at game %s", turn.player, turn.game_id)
 
 
 async def setup(bot: commands.Bot) -> None:

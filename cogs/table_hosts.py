@@ -17,6 +17,7 @@ from bot.cluster.member import CLOCK
 from bot.engine import IllegalAction
 from bot.games.dicedevils.render.cards import slot_number
 from bot.i18n import listed, reasoned, t
+from bot.ops.failures import log_failure
 from bot.render.cards import Button, Card
 from bot.render.fit import fit
 from bot.render.lobby_card import mention, stand_in_mention, table_lobby_card
@@ -172,7 +173,7 @@ class TablesCog(CroupierCog):
         try:
             await self.run_clocks()
         except Exception:
-            log.exception("the clock task failed; it tries again")
+            log_failure(log, "the clock task failed; it tries again")
 
     @commands.Cog.listener()
     async def on_lease(self, role: str, held: bool) -> None:

@@ -211,8 +211,7 @@ class Tables:
             log.info("game %s is at %s elsewhere (here %s): reloading", game_id, version,
                      table.row.version)  # fmt: skip
             del self._tables[game_id]
-            table = None
-        return table if table is not None else self.get(game_id)
+        return self.get(game_id)
 
     def check(self, game_id: int, actor: str, verb: str | None) -> None:
         """Whether ``actor`` may ``verb`` now (None: decide whatever he is to decide), as

@@ -66,7 +66,7 @@ def _ms(seconds: float | None) -> int:
     return 0 if seconds is None else round(seconds * 1000)
 
 
-LOCK_TIMEOUT = 1.0
+LOCK_TIMEOUT = 0.5
 STATEMENT_TIMEOUT = 2.0
 CONNECT_TIMEOUT = 2
 POOL_TIMEOUT = 1.0

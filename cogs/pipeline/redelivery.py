@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable
 import discord
 from discord.ext import tasks
 
+from bot.ops.failures import log_failure
 from bot.service import Service
 from cogs.pipeline.delivery import PERMANENT, Delivery
 from cogs.pipeline.session import Sessions
@@ -87,7 +88,7 @@ class Redelivery:
         try:
             await self.deliver_due()
         except Exception:
-            log.exception("the redelivery failed; it tries again")
+            log_failure(log, "the redelivery failed; it tries again")
 
     @task.before_loop
     async def _ready(self) -> None:

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine import JSON, Action, IllegalAction
+from bot.ops.failures import log_failure
 from bot.play.outcome import FollowUp, Outcome
 from bot.play.tables import Table
 from bot.plugins import plugin_of
@@ -291,5 +292,10 @@ class TableSession:
                 async with self.sessions(follow_up.game_id) as session:
                     await session.deliver_all(await follow_up.run())
             except Exception:
-                log.exception("game %s: the follow-up %s of table %s failed", follow_up.game_id,
-                              follow_up.what, self.game_id)  # fmt: skip
+                log_failure(
+                    log,
+                    "game %s: the follow-up %s of table %s failed",
+                    follow_up.game_id,
+                    follow_up.what,
+                    self.game_id,
+                )

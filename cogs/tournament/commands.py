@@ -17,6 +17,7 @@ from bot.cluster.member import CLOCK
 from bot.engine import Action, IllegalAction
 from bot.games.verflixte6.render import cards as v6_cards
 from bot.i18n import reasoned, t
+from bot.ops.failures import log_failure
 from bot.play.tournaments import group_of
 from bot.render import tournament_cards as tcards
 from bot.render.drawn import ready
@@ -409,7 +410,7 @@ class TournamentCog(CroupierCog):
             await self.remind_due(now)
             await open_evenings(self.bot, now)
         except Exception:
-            log.exception("the tournament reminders failed; they try again")
+            log_failure(log, "the tournament reminders failed; they try again")
 
     @commands.Cog.listener()
     async def on_lease(self, role: str, held: bool) -> None:

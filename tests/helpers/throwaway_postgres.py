@@ -81,7 +81,8 @@ class ThrowawayPostgres:
 
     def _run(self, program: str, *args: str, timeout: float = 60) -> None:
         command = [*self._as_owner, str(self.bin / program), *args]
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(command, check=False, capture_output=True, text=True,
+                              timeout=timeout)  # fmt: skip
         if done.returncode != 0:
             log = self.log.read_text() if self.log.exists() else ""
             raise RuntimeError(f"{program} failed: {done.stderr or done.stdout}\n{log[-2000:]}")
@@ -99,7 +100,8 @@ class ThrowawayPostgres:
 
     def running(self) -> bool:
         command = [*self._as_owner, str(self.bin / "pg_ctl"), "-D", str(self.data), "status"]
-        return subprocess.run(command, capture_output=True, timeout=30).returncode == 0
+        done = subprocess.run(command, check=False, capture_output=True, timeout=30)
+        return done.returncode == 0
 
     def remove(self) -> None:
         """Stop it if it runs, and delete its directory."""
