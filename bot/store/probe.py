@@ -28,6 +28,8 @@ INTERVAL = 1.0
 """Seconds between two probes."""
 STALE = INTERVAL + LOOP_HOLD + 1.0
 """Seconds without an answer after which the database counts as away."""
+ASKED = ("SELECT 1", "PRAGMA schema_version")
+"""The probe's question; SQLite's (second) reads the file, where ``SELECT 1`` would not."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +94,7 @@ class DatabaseProbe:
             connection = self._connection
             if connection is None or connection.closed or connection.invalidated:
                 connection = self._connection = self.engine.connect()
-            connection.execute(text("SELECT 1")).scalar()
+            connection.execute(text(ASKED[connection.dialect.name == "sqlite"])).scalar()
             connection.rollback()  # no transaction left open between probes
         except Exception as exc:
             error = describe(exc)
