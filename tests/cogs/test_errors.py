@@ -9,8 +9,10 @@ from types import SimpleNamespace
 from typing import Any
 
 import discord
+import psycopg
 import pytest
 from discord import app_commands
+from sqlalchemy import exc as sa
 
 from bot.engine import IllegalAction
 from bot.i18n import t, template
@@ -114,6 +116,30 @@ async def test_anything_else_gets_the_apology_and_a_log_line_with_the_traceback(
     (record,) = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert "/turnier" in record.getMessage()
     assert record.exc_info is not None and "boom" in str(record.exc_info[1])
+
+
+@pytest.mark.parametrize("done", [False, True])
+async def test_a_database_away_is_said_as_such_and_logged_as_a_warning(
+    done: bool, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A command whose write the database could not finish (here a lock timeout) asks to
+    try again in a moment; the log has one warning line, no traceback. The server's
+    language, which the database may be needed for, is not asked for then."""
+    stub = interaction(done=done)
+    lock = psycopg.errors.LockNotAvailable("canceling statement due to lock timeout")
+    error = invoke_error(sa.OperationalError("UPDATE games", {}, lock))
+
+    def away(guild_id: int) -> str:
+        raise sa.OperationalError("SELECT guild_settings", {}, lock)
+
+    with caplog.at_level(logging.INFO):
+        await answer_error(stub, error, SimpleNamespace(guild_locale=away))
+    answers = stub.followup.sent if done else stub.response.sent
+    assert answers == [(t("ui.store_unavailable", "de"), True)]
+    (record,) = [r for r in caplog.records if "database is unavailable" in r.getMessage()]
+    assert record.levelno == logging.WARNING and record.exc_info is None
+    assert "/turnier" in record.getMessage() and "lock timeout" in record.getMessage()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 async def test_an_interaction_discord_forgot_does_not_raise(
