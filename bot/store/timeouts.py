@@ -81,6 +81,12 @@ LOOP_HOLD = max(LOCK_TIMEOUT, STATEMENT_TIMEOUT, CONNECT_TIMEOUT, POOL_TIMEOUT,
                 TCP_USER_TIMEOUT_MS / 1000, SQLITE_BUSY_TIMEOUT)  # fmt: skip
 """The longest one database call may hold the event loop (s)."""
 
+RETRY_BROKEN_WITHIN = 0.5
+"""A write whose kept connection broke is run once more on a new one (bot.store.kept) only
+if the break was noticed within this many seconds (a server that restarted: its sessions
+end at once). A break that took a bound to notice (a server gone without a word) is not
+tried again: a second try would hold the loop as long once more."""
+
 BOT = Bounds(STATEMENT_TIMEOUT, LOCK_TIMEOUT, CONNECT_TIMEOUT, POOL_TIMEOUT)
 """The bot's engine: every call on the event loop."""
 TOOL = Bounds(statement=None, lock=10.0, connect=CONNECT_TIMEOUT, pool=30.0)

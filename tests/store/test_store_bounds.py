@@ -11,13 +11,15 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from sqlalchemy import Engine, text
+from sqlalchemy import Connection, Engine, text
 from sqlalchemy import exc as sa
 
 from bot.cluster.identify import LOCK_SQL as IDENTIFY_LOCK
 from bot.cluster.identify import IdentifyGate
 from bot.store import default_sqlite_url, make_engine, upgrade
+from bot.store import kept as kept_module
 from bot.store import migrate as migrations
+from bot.store.kept import KeptConnection
 from bot.store.outage import describe, is_outage
 from bot.store.timeouts import (
     BOT,
@@ -231,3 +233,36 @@ def test_only_outages_are_outages() -> None:
     assert not is_outage(sa.IntegrityError("INSERT", {}, sqlite3.IntegrityError("UNIQUE")))
     assert not is_outage(ValueError("a bug"))
     assert not is_outage(KeyError("games"))
+
+
+def test_a_kept_connection_the_server_ended_is_replaced_once_unless_that_took_a_bound(
+    throwaway_postgres: ThrowawayPostgres, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server that restarted ends its sessions at once: the click's write runs again on a
+    new connection. A break that showed only at a bound is not tried again (the server is
+    away; a second try would hold the loop once more)."""
+    engine = make_engine(throwaway_postgres.url)
+    kept = KeptConnection(engine)
+
+    def end_its_session() -> None:
+        pid = kept.run(lambda c: c.execute(text("SELECT pg_backend_pid()")).scalar())
+        with psycopg.connect(libpq(throwaway_postgres.url), autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+
+    def insert(connection: Connection) -> None:
+        connection.execute(text("INSERT INTO written VALUES (1)"))
+
+    try:
+        kept.run(lambda c: c.execute(text("CREATE TABLE written (id int)")))
+        end_its_session()
+        kept.run(insert)  # once more, on a new connection
+        monkeypatch.setattr(kept_module, "RETRY_BROKEN_WITHIN", -1.0)
+        end_its_session()
+        with pytest.raises(sa.DBAPIError) as broken:
+            kept.run(insert)
+        assert broken.value.connection_invalidated and is_outage(broken.value)
+        kept.run(insert)  # the next write has a new connection
+        assert kept.run(lambda c: c.execute(text("SELECT count(*) FROM written")).scalar()) == 2
+    finally:
+        kept.close()
+        engine.dispose()
