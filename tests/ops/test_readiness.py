@@ -11,6 +11,8 @@ import urllib.request
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+from aiohttp import web
 from sqlalchemy import create_engine
 
 from bot.app import Croupier
@@ -20,6 +22,8 @@ from bot.ops.health import readiness
 from bot.store import default_sqlite_url, make_engine
 from bot.store import probe as probes
 from bot.store.probe import DatabaseProbe, Reach
+from loopback import bot_running, fake_discord
+from loopback.gateway import Gateway
 from tests.helpers.e2e_table import Table
 
 
@@ -96,3 +100,44 @@ async def test_live_and_ready_on_a_running_bot(table: Table) -> None:
     finally:
         await ops.close()
     assert ops.probe is None
+
+
+async def test_readiness_fails_while_the_gateway_is_away_and_recovers(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Discord's gateway refuses the bot for a while (its websocket dropped, every new one
+    refused): ``/health/ready`` says ``disconnected`` within 5 s, ``/health/live`` stays
+    200, and ready is 200 again once the bot is back in, by itself."""
+    away = asyncio.Event()
+    handle = Gateway.handle
+
+    async def refusing(self: Gateway, request: web.Request) -> web.WebSocketResponse:
+        if away.is_set():
+            raise web.HTTPServiceUnavailable
+        return await handle(self, request)
+
+    monkeypatch.setattr(Gateway, "handle", refusing)
+    async with fake_discord() as fake:
+        fake.add_guild("Spieletreff")
+        bot = Croupier(Settings("t", default_sqlite_url(tmp_path / "g.db"), None, "WARNING"))
+        async with bot_running(fake, bot):
+            ops = Ops("127.0.0.1", 0)
+            await ops.start(bot)
+            try:
+                assert ops.port is not None
+                assert (await asyncio.to_thread(get, ops.port, "/health/ready"))[0] == 200
+                away.set()
+                await fake.drop_gateway()
+                gone = time.monotonic()
+                while (status := await asyncio.to_thread(get, ops.port, "/health/ready"))[0] == 200:
+                    assert time.monotonic() - gone < 5, "still ready with the gateway away"
+                    await asyncio.sleep(0.1)
+                assert status[1]["status"] == "disconnected"
+                assert (await asyncio.to_thread(get, ops.port, "/health/live"))[0] == 200
+                away.clear()
+                back = time.monotonic()
+                while (await asyncio.to_thread(get, ops.port, "/health/ready"))[0] != 200:
+                    assert time.monotonic() - back < 30, "not ready again"
+                    await asyncio.sleep(0.2)
+            finally:
+                await ops.close()
