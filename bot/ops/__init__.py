@@ -19,6 +19,7 @@ import asyncio
 
 from bot.config import Settings
 from bot.ops import answers
+from bot.ops.database_state import DatabaseState
 from bot.ops.health import HealthServer
 from bot.ops.lag import LagMonitor
 from bot.ops.metrics import Metrics
@@ -63,6 +64,7 @@ class Ops:
             self.server, self.probe = server, probe
             await asyncio.to_thread(probe.probe)  # answered from the first request on
             probe.start()
+            self.metrics.registry.register(DatabaseState(probe))
         self._bot = bot
         answers.install()
         bot.router.metrics = self.metrics

@@ -69,6 +69,11 @@ def probe(ops: Ops, path: str) -> tuple[int, dict[str, Any]]:
         return error.code, json.loads(error.read())
 
 
+def metrics(ops: Ops) -> str:
+    with urllib.request.urlopen(f"http://127.0.0.1:{ops.port}/metrics", timeout=5) as answer:
+        return str(answer.read().decode())
+
+
 async def until_ready_is(ops: Ops, status: int, within: float) -> dict[str, Any]:
     """``/health/ready``'s body once it answers ``status``; fails after ``within`` s."""
     deadline = time.monotonic() + within
@@ -149,6 +154,7 @@ async def test_a_stopped_database_is_said_to_players_and_to_health_and_recovers(
     live, alive = await asyncio.to_thread(probe, ops, "/health/live")
     assert live == 200 and alive["status"] == "alive"  # no reason to restart the process
     assert (await asyncio.to_thread(probe, ops, "/health"))[0] == 503  # /health is readiness
+    assert "croupier_database_up 0.0" in await asyncio.to_thread(metrics, ops)
 
     await asyncio.to_thread(throwaway_postgres.start)
     restarted = time.monotonic()
@@ -158,6 +164,7 @@ async def test_a_stopped_database_is_said_to_players_and_to_health_and_recovers(
         f"{noticed:.2f} s, 200 again {time.monotonic() - restarted:.2f} s after the restart"
     )
     assert body["status"] == "ok" and body["database"]["ok"] is True
+    assert "croupier_database_up 1.0" in await asyncio.to_thread(metrics, ops)
     assert await asyncio.to_thread(stored, throwaway_postgres.url, game_id) == (version, logged)
     click = await table.press(table.anna, "weiter")  # no hand was needed
     assert click.response_type == 7, click  # the table itself answered

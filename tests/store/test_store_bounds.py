@@ -199,7 +199,7 @@ def test_a_migration_has_its_own_bounds_and_tries_again_when_a_lock_is_busy(
         assert seen == [["10min", f"{MIGRATION.lock:g}s"]]
         with psycopg.connect(libpq(throwaway_postgres.url)) as holder:
             holder.execute("LOCK TABLE alembic_version IN ACCESS EXCLUSIVE MODE")
-            release = threading.Timer(MIGRATION.lock * 1.5, holder.rollback)
+            release = threading.Timer(MIGRATION.lock * 2.5, holder.rollback)
             release.start()
             upgrade(engine)  # the first try's lock wait ends at its bound; a later one runs
             release.join()
