@@ -5,7 +5,8 @@ connection from SQLAlchemy's pool for each of them (checkout, the reset on retur
 PostgreSQL, the ``pool_pre_ping`` round trip) cost about as much as SQLite's commit itself
 (docs/PERFORMANCE.md). The writes therefore share one connection that stays open. What the
 ping did is done after the fact: a write that finds the kept connection dead (the database
-server restarted) is run once more on a new one. A break noticed only at the commit leaves
+server restarted) is run once more on a new one, if the break showed at once
+(:data:`~bot.store.timeouts.RETRY_BROKEN_WITHIN`). A break noticed only at the commit leaves
 open whether the commit arrived; a game's versioned update then finds the game moved on and
 the service reads it anew, as after any lost race.
 """
@@ -14,11 +15,14 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import TypeVar
 
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import DBAPIError
+
+from bot.store.timeouts import RETRY_BROKEN_WITHIN
 
 log = logging.getLogger(__name__)
 
@@ -41,13 +45,16 @@ class KeptConnection:
             with self.engine.begin() as connection:
                 return work(connection)
         try:
+            began = time.monotonic()
             try:
                 return self._once(work)
             except DBAPIError as exc:
                 if not exc.connection_invalidated:
                     raise
-                log.warning("the kept database connection broke (%s); once more", exc.orig)
                 self._drop()
+                if time.monotonic() - began > RETRY_BROKEN_WITHIN:
+                    raise  # noticed only at a bound: the server is away, not restarted
+                log.warning("the kept database connection broke (%s); once more", exc.orig)
                 return self._once(work)
         finally:
             self._lock.release()
