@@ -6,7 +6,9 @@ a fresh directory under the system's temporary one, with its unix socket there t
 start it on a free port of 127.0.0.1 (no fsync: nothing of it outlives the test). Run as
 root, they run as the ``postgres`` user, since ``initdb`` refuses root; the directory is
 his. The ``throwaway_postgres`` fixture (tests/conftest.py) skips the test with the reason
-when the binaries are missing.
+when the binaries are missing. A test run killed before its clean-up (a ``timeout``'s
+SIGTERM) leaves its server running: ``runuser -u postgres -- pg_ctl -D
+/tmp/croupier-pg-…/data -m immediate stop``, then remove the directory.
 """
 
 from __future__ import annotations
