@@ -18,10 +18,10 @@ from discord import app_commands
 
 from bot.engine import IllegalAction
 from bot.i18n import has_text, normalize_locale, t
-from bot.ops.answers import arrived, refused
+from bot.ops.answers import arrived, error_kind, failed
 from bot.play.directory import Directory
 from cogs.options import OptionRefused, check_interaction
-from cogs.pipeline.replies import answer_locale, refusal_text
+from cogs.pipeline.replies import answer_locale, private, refusal_text, say_refusal
 from cogs.table_bot import table_bot
 
 log = logging.getLogger(__name__)
@@ -90,16 +90,14 @@ async def answer_error(
     already. Never raises (Discord may have given up on the interaction)."""
     name = command_name(interaction)
     text, failure = explain(error, answer_locale(interaction, readers))
-    if failure is None:
-        log.info("/%s by %s refused: %s", name, interaction.user.id, error)
-        refused(interaction, refusal_key(error))
-    else:
-        log.error("/%s by %s failed", name, interaction.user.id, exc_info=failure)
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+        if failure is None:
+            log.info("/%s by %s refused: %s", name, interaction.user.id, error)
+            await say_refusal(interaction, refusal_key(error), text)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            log.error("/%s by %s failed", name, interaction.user.id, exc_info=failure)
+            failed(interaction, error_kind(failure))
+            await private(interaction, text)
     except discord.HTTPException:
         log.warning("/%s: the error could not be answered", name, exc_info=True)
 

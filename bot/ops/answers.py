@@ -7,20 +7,31 @@ after Discord accepted the response (``cogs.pipeline.wire.edit_clicked`` sets it
 that one attribute is the hook (``bot.discord_internals.time_first_responses``, where every
 change to discord.py's internals is kept): on the first response, :func:`install`'s hook
 hands the time since :func:`arrived` to the bot's metrics. The stamp also names the metrics
-that count the interaction's refusals (:func:`refused`), so whatever answers it counts there
-without reaching for the bot. An interaction not stamped (its bot's operations did not
-start) is neither timed nor counted; everything else behaves as without it.
+that count the interaction's refusals (:func:`refused`) and failures (:func:`failed`), so
+whatever answers it counts there without reaching for the bot. An interaction not stamped
+(its bot's operations did not start) is neither timed nor counted; everything else behaves
+as without it. A failure outside any interaction (a task's) is counted on the bot.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
-from typing import Any
+from typing import Any, Protocol
 
 import discord
+from sqlalchemy import exc as db
 
 from bot.discord_internals import time_first_responses
-from bot.ops.metrics import Metrics
+from bot.ops.metrics import (
+    DATABASE,
+    DATABASE_UNAVAILABLE,
+    DISCORD_HTTP,
+    TIMEOUT,
+    UNEXPECTED,
+    Metrics,
+)
+from bot.ops.watched import Counting
 
 COUNTED = "croupier.counted"
 """The key in ``interaction.extras`` (discord.py's dict for such notes): the metrics that
@@ -51,6 +62,49 @@ def refused(interaction: discord.Interaction[Any], key: str) -> None:
     metrics = counted_in(interaction)
     if metrics is not None:
         metrics.refused(key)
+
+
+class Routed(Protocol):
+    """A bot, as :func:`failed` reads it: its router holds its metrics once they run."""
+
+    @property
+    def router(self) -> Counting: ...
+
+
+def failed(where: discord.Interaction[Any] | Routed, kind: str) -> None:
+    """Count a failure of ``kind`` (:data:`bot.ops.metrics.ERROR_KINDS`, e.g.
+    :data:`~bot.ops.metrics.DATABASE_UNAVAILABLE`; :func:`error_kind` names an
+    exception's) in ``croupier_errors_total``: for an interaction (counted where it was
+    stamped), or a bot (a task's failure). Nothing when neither is counted."""
+    metrics = _metrics_of(where)
+    if metrics is not None:
+        metrics.failed(kind)
+
+
+def _metrics_of(where: discord.Interaction[Any] | Routed) -> Metrics | None:
+    if isinstance(where, discord.Interaction):
+        return counted_in(where)
+    return where.router.metrics
+
+
+_UNAVAILABLE = (db.OperationalError, db.InterfaceError, db.DisconnectionError, db.TimeoutError)
+"""The database's errors that say it cannot be reached or did not answer in time (a
+statement or lock timeout, a connection refused or broken, the pool exhausted)."""
+
+
+def error_kind(error: BaseException) -> str:
+    """The ``kind`` a failure is counted as (:func:`failed`)."""
+    if isinstance(error, _UNAVAILABLE) or (
+        isinstance(error, db.DBAPIError) and error.connection_invalidated
+    ):
+        return DATABASE_UNAVAILABLE
+    if isinstance(error, db.SQLAlchemyError):
+        return DATABASE
+    if isinstance(error, discord.HTTPException):
+        return DISCORD_HTTP
+    if isinstance(error, TimeoutError | asyncio.TimeoutError):
+        return TIMEOUT
+    return UNEXPECTED
 
 
 def _answered(interaction: discord.Interaction[Any]) -> None:

@@ -1,5 +1,6 @@
 """What the bot's state holds, read when Prometheus scrapes (never on the click path):
-what the outbox owes, the open games per kind, the gateway per shard, and what runs."""
+what the outbox owes, the open games per kind, the gateway per shard, the leases this
+process holds (its singletons, its shards), and what runs."""
 
 from __future__ import annotations
 
@@ -11,8 +12,14 @@ from importlib import metadata
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 
+from bot.cluster.member import CLOCK, SYNC, Member
 from bot.ops.gateway_health import shard_states
 from bot.ops.watched import Watched
+
+ROLES = (CLOCK, SYNC)
+"""The singletons: one process of several runs each (bot.cluster.member)."""
+SHARD_LEASE = "shard/"
+"""The prefix of a shard's lease among a member's held leases (``shard/3``)."""
 
 
 @cache
@@ -32,6 +39,21 @@ def shards_label(bot: Watched) -> str:
     return ",".join(str(i) for i in shards.ids) + f"/{shards.count}"
 
 
+def owned_shards(member: Member) -> dict[int, bool]:
+    """The shards this process runs or may run, and whether it holds each now: alone on
+    SQLite every shard of its settings (an unsharded process's session is shard 0); on
+    PostgreSQL those whose lease it holds (``shard/N``: its own while it lives, a dead
+    process's while it stands in)."""
+    shards = member.shards
+    home = shards.ids if shards.count is not None else (0,)
+    leased = {
+        int(role.removeprefix(SHARD_LEASE))
+        for role in member.held
+        if role.startswith(SHARD_LEASE) and role.removeprefix(SHARD_LEASE).isdigit()
+    }
+    return {shard: not member.linked or shard in leased for shard in sorted({*home, *leased})}
+
+
 class BotState:
     """A collector for one bot's registry (:class:`prometheus_client.registry.Collector`)."""
 
@@ -43,8 +65,13 @@ class BotState:
 
     def collect(self) -> Iterable[Metric]:
         families = self._families()
-        info, owed, versions, games, latency, connected = families
+        info, owed, versions, games, latency, connected, lease, owned = families
         info.add_metric([version(), shards_label(self.bot)], 1)
+        member = self.bot.member
+        for role in ROLES:
+            lease.add_metric([role], 1 if member.holds(role) else 0)
+        for shard_id, held in owned_shards(member).items():
+            owned.add_metric([str(shard_id)], 1 if held else 0)
         for shard in shard_states(self.bot):
             connected.add_metric([str(shard.id)], 1 if shard.connected else 0)
             if shard.latency is not None:
@@ -81,6 +108,14 @@ class BotState:
             ),
             GaugeMetricFamily(
                 "croupier_gateway_connected", "1 while a shard's gateway connection is open",
+                labels=["shard"],
+            ),
+            GaugeMetricFamily(
+                "croupier_lease", "1 while this process runs the singleton (clock, sync)",
+                labels=["role"],
+            ),
+            GaugeMetricFamily(
+                "croupier_shard_owned", "1 while this process holds the shard (its lease)",
                 labels=["shard"],
             ),
         ]  # fmt: skip

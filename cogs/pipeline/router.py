@@ -123,9 +123,9 @@ class Router:
                         await take_back(interaction, click, session)
                     else:
                         await clicks.handle(interaction, click, session)  # step 4
-            except Exception:
+            except Exception as exc:
                 log.exception("handling %s failed", click)
-                await apologise(interaction, readers)
+                await apologise(interaction, readers, exc)
 
     async def onlooker(self, interaction: discord.Interaction[Any], click: Click,
                        clicks: GameClicks) -> None:  # fmt: skip
@@ -140,9 +140,9 @@ class Router:
                 await watch(interaction, click, clicks, self.sessions)
             else:
                 await refresh(interaction, click, clicks, self.sessions)
-        except Exception:
+        except Exception as exc:
             log.exception("handling %s failed", click)
-            await apologise(interaction, self.sessions.service.directory)
+            await apologise(interaction, self.sessions.service.directory, exc)
 
     async def settled(self, timeout: float = 5) -> None:
         """Wait until no interaction is being handled (its follow-ups and edits included)."""
