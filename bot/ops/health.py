@@ -21,14 +21,16 @@ from typing import Any
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+from bot.cluster.member import CLOCK, SYNC
 from bot.config import ConfigError
 from bot.ops.gateway_health import shard_states
 from bot.ops.lag import LagMonitor
 from bot.ops.metrics import Metrics
-from bot.ops.scraped import ROLES
 from bot.ops.watched import Watched
 
 log = logging.getLogger(__name__)
+
+ROLES = (CLOCK, SYNC)
 
 
 def _ms(seconds: float | None) -> float | None:

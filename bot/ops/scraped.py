@@ -12,12 +12,11 @@ from importlib import metadata
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 
-from bot.cluster.member import CLOCK, SYNC, Member
+from bot.cluster.member import Member
 from bot.ops.gateway_health import shard_states
+from bot.ops.health import ROLES, health
 from bot.ops.watched import Watched
 
-ROLES = (CLOCK, SYNC)
-"""The singletons: one process of several runs each (bot.cluster.member)."""
 SHARD_LEASE = "shard/"
 """The prefix of a shard's lease among a member's held leases (``shard/3``)."""
 
@@ -65,8 +64,9 @@ class BotState:
 
     def collect(self) -> Iterable[Metric]:
         families = self._families()
-        info, owed, versions, games, latency, connected, lease, owned = families
+        info, owed, versions, games, latency, connected, lease, owned, ready = families
         info.add_metric([version(), shards_label(self.bot)], 1)
+        ready.add_metric([], 1 if health(self.bot, None)[0] else 0)
         member = self.bot.member
         for role in ROLES:
             lease.add_metric([role], 1 if member.holds(role) else 0)
@@ -117,5 +117,8 @@ class BotState:
             GaugeMetricFamily(
                 "croupier_shard_owned", "1 while this process holds the shard (its lease)",
                 labels=["shard"],
+            ),
+            GaugeMetricFamily(
+                "croupier_ready", "1 while /health says ready (200), 0 while it says 503"
             ),
         ]  # fmt: skip
