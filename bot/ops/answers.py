@@ -82,9 +82,11 @@ def failed(where: discord.Interaction[Any] | Routed, kind: str) -> None:
 
 
 def _metrics_of(where: discord.Interaction[Any] | Routed) -> Metrics | None:
-    if isinstance(where, discord.Interaction):
-        return counted_in(where)
-    return where.router.metrics
+    router = getattr(where, "router", None)  # a bot (an interaction has none)
+    if router is None:
+        return counted_in(where)  # type: ignore[arg-type]
+    metrics = router.metrics
+    return metrics if isinstance(metrics, Metrics) else None
 
 
 _UNAVAILABLE = (db.OperationalError, db.InterfaceError, db.DisconnectionError, db.TimeoutError)

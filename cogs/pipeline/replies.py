@@ -17,7 +17,8 @@ import discord
 
 from bot.engine import IllegalAction
 from bot.i18n import FALLBACK, has_text, listed, private_locale, t
-from bot.ops.answers import error_kind, failed, refused
+from bot.ops.answers import error_kind, refused
+from bot.ops.answers import failed as count_failure
 from bot.play.directory import Directory
 from bot.render.lobby_card import mention
 from cogs.pipeline import payload as ui
@@ -138,7 +139,7 @@ async def apologise(interaction: Interaction, readers: Directory, error: BaseExc
     """Something failed while handling an interaction (``error``, counted by its kind):
     the player learns so instead of waiting for an answer (the action's transaction
     committed or left no trace)."""
-    failed(interaction, error_kind(error))
+    count_failure(interaction, error_kind(error))
     text = t("ui.error", answer_locale(interaction, readers))
     with contextlib.suppress(discord.HTTPException):
         await private(interaction, text)
