@@ -38,11 +38,12 @@ def shards_label(bot: Watched) -> str:
     return ",".join(str(i) for i in shards.ids) + f"/{shards.count}"
 
 
-def owned_shards(member: Member) -> dict[int, bool]:
+def owned_shards(member: Member, connected: Iterable[int] = ()) -> dict[int, bool]:
     """The shards this process runs or may run, and whether it holds each now: alone on
     SQLite every shard of its settings (an unsharded process's session is shard 0); on
     PostgreSQL those whose lease it holds (``shard/N``: its own while it lives, a dead
-    process's while it stands in)."""
+    process's while it stands in), and its own whose gateway is ``connected`` (a cluster
+    whose shards take no leases)."""
     shards = member.shards
     home = shards.ids if shards.count is not None else (0,)
     leased = {
@@ -50,7 +51,11 @@ def owned_shards(member: Member) -> dict[int, bool]:
         for role in member.held
         if role.startswith(SHARD_LEASE) and role.removeprefix(SHARD_LEASE).isdigit()
     }
-    return {shard: not member.linked or shard in leased for shard in sorted({*home, *leased})}
+    running = set(connected) & set(home)
+    return {
+        shard: not member.linked or shard in leased or shard in running
+        for shard in sorted({*home, *leased})
+    }
 
 
 class BotState:
@@ -70,9 +75,11 @@ class BotState:
         member = self.bot.member
         for role in ROLES:
             lease.add_metric([role], 1 if member.holds(role) else 0)
-        for shard_id, held in owned_shards(member).items():
+        states = shard_states(self.bot)
+        running = [shard.id for shard in states if shard.connected]
+        for shard_id, held in owned_shards(member, running).items():
             owned.add_metric([str(shard_id)], 1 if held else 0)
-        for shard in shard_states(self.bot):
+        for shard in states:
             connected.add_metric([str(shard.id)], 1 if shard.connected else 0)
             if shard.latency is not None:
                 latency.add_metric([str(shard.id)], shard.latency)

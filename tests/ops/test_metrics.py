@@ -175,6 +175,8 @@ def test_a_linked_member_owns_the_shards_whose_lease_it_holds() -> None:
     member.linked = True
     member.held = {"clock", "shard/3", "shard/0"}  # its 3, and 0 of a process that died
     assert owned_shards(member) == {0: True, 2: False, 3: True}
+    member.held = {"clock"}  # shards without leases: its own while their gateway runs
+    assert owned_shards(member, connected=[2]) == {2: True, 3: False}
 
 
 async def test_the_process_and_gc_collectors_are_on_the_bot_s_registry(table: Table) -> None:
