@@ -14,6 +14,7 @@ from sqlalchemy import exc as db
 from bot.app import Croupier
 from bot.cluster.shards import Shards
 from bot.config import Settings
+from bot.ops import Ops
 from bot.ops.answers import error_kind, failed
 from bot.ops.metrics import ERROR_KINDS, Metrics, route_label, status_class
 from bot.ops.scraped import owned_shards
@@ -189,3 +190,26 @@ async def test_the_process_and_gc_collectors_are_on_the_bot_s_registry(table: Ta
         "python_gc_collections_total",
     ):
         assert name in names, name
+
+
+async def test_a_second_count_gives_the_rest_answers_back_when_it_stops(table: Table) -> None:
+    """A second ``Ops`` on the bot (the tests' served one) counts while it runs; once it
+    stops, the bot's own metrics count again."""
+    assert table.bot is not None
+
+    def callbacks(metrics: Metrics) -> float:
+        found = samples(generate_latest(metrics.registry).decode())
+        labels = (("route", CALLBACK), ("status", "2xx"))
+        return found.get(("croupier_discord_requests_total", labels), 0)
+
+    table.dice.add(3)
+    await table.open_and_start(table.anna, table.ben)
+    own = table.bot.ops.metrics
+    counted = callbacks(own)
+    second = Ops()
+    await second.start(table.bot)
+    await table.press(table.cem, "begin")  # refused: one callback, counted by the second
+    await second.close()
+    assert (callbacks(own), callbacks(second.metrics)) == (counted, 1)
+    await table.press(table.cem, "begin")
+    assert callbacks(own) == counted + 1
