@@ -10,15 +10,23 @@ touch:
 - :func:`drop_interactions`: a stopping bot takes no new interaction;
 - :func:`time_first_responses`: the first response of every interaction is timed, at the
   one place discord.py notes it (``InteractionResponse._response_type``);
+- :func:`count_requests`: every answer of Discord's REST API (a 429 that discord.py
+  retries included) is told, with its route's template, at the one place both of
+  discord.py's REST clients read an answer (``json_or_text``);
 - :func:`silence_voice_warnings`: no warning at every start that voice cannot work.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
+import aiohttp
 import discord
+import discord.http
+import discord.webhook.async_
 from discord.interactions import InteractionResponse
 
 CHECKED = ("2.7.1",)
@@ -32,6 +40,8 @@ LEANED_ON = (
     "discord.webhook.async_.async_context, interaction_message_response_params",
     "discord.http.Route, handle_message_parameters(nonce=, previous_allowed_mentions=)",
     "discord.VoiceClient.warn_nacl, warn_dave",
+    "discord.http.HTTPClient.request, ._HTTPClient__session, json_or_text",
+    "discord.webhook.async_.AsyncWebhookAdapter.request, json_or_text",
 )
 """What the changes here and ``cogs.pipeline.wire`` read or replace."""
 
@@ -98,3 +108,81 @@ def time_first_responses(first: FirstResponse) -> None:
 def silence_voice_warnings() -> None:
     """Croupier plays no voice: discord.py need not warn at every start that it cannot."""
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+
+
+Responded = Callable[[str, str, int | None], None]
+"""Told of an answer of Discord's REST API: the route's method, its path template
+(``/channels/{channel_id}/messages``) and the answer's status (None: none came)."""
+
+_counted: dict[Any, Responded] = {}
+"""Whom to tell, by the aiohttp session a client's calls go through (a bot's REST calls
+and its interactions' answers share its ``HTTPClient``'s session)."""
+_calling: ContextVar[tuple[discord.http.Route, Responded] | None] = ContextVar(
+    "croupier_rest_call", default=None
+)
+"""The REST call being made in this task, and whom its answers are told to."""
+_NO_ANSWER = (OSError, asyncio.TimeoutError, aiohttp.ClientError)
+"""What a REST call raises when no answer came (connection refused, reset, timed out)."""
+
+
+def _counting(request: Any, session_of: Callable[[Any, dict[str, Any]], Any]) -> Any:
+    """``request`` (one of discord.py's REST clients' ``request``) with its route noted
+    while it runs, for the answers it reads, when its session is counted."""
+
+    async def counted(self: Any, route: discord.http.Route, *args: Any, **kwargs: Any) -> Any:
+        told = _counted.get(session_of(self, kwargs))
+        if told is None:
+            return await request(self, route, *args, **kwargs)
+        token = _calling.set((route, told))
+        try:
+            return await request(self, route, *args, **kwargs)
+        except _NO_ANSWER:
+            told(route.method, route.path, None)
+            raise
+        finally:
+            _calling.reset(token)
+
+    counted.__wrapped__ = request  # type: ignore[attr-defined]
+    return counted
+
+
+async def _read_answer(response: aiohttp.ClientResponse) -> Any:
+    """discord.py's ``json_or_text``: every REST answer is read here, a 429 included."""
+    calling = _calling.get()
+    if calling is not None:
+        route, told = calling
+        told(route.method, route.path, response.status)
+    return await _json_or_text(response)
+
+
+_json_or_text = discord.http.json_or_text
+
+
+def count_requests(http: discord.http.HTTPClient, told: Responded) -> Callable[[], None]:
+    """``told`` hears of every answer Discord's REST API gives the client of ``http``
+    (logged in: its session exists) from now on, until the returned function is called.
+    The hooks are put in once per process; a client not counted pays one dictionary
+    look-up per call."""
+    if not hasattr(discord.http.HTTPClient.request, "__wrapped__"):
+        discord.http.HTTPClient.request = _counting(  # type: ignore[method-assign]
+            discord.http.HTTPClient.request, lambda http, _: http._HTTPClient__session
+        )
+        adapter = discord.webhook.async_.AsyncWebhookAdapter
+        adapter.request = _counting(  # type: ignore[method-assign]
+            adapter.request, lambda _, kwargs: kwargs.get("session")
+        )
+        discord.http.json_or_text = _read_answer
+        discord.webhook.async_.json_or_text = _read_answer  # type: ignore[attr-defined]
+    session = http._HTTPClient__session  # type: ignore[attr-defined]
+    before = _counted.get(session)  # told again once this stops (a second count in tests)
+    _counted[session] = told
+
+    def stop() -> None:
+        if _counted.get(session) is not told:
+            return
+        if before is None:
+            del _counted[session]
+        else:
+            _counted[session] = before
+
+    return stop

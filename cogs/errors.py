@@ -20,10 +20,10 @@ from discord import app_commands
 
 from bot.engine import IllegalAction
 from bot.i18n import has_text, normalize_locale, t
-from bot.ops.answers import arrived, refused, unavailable
+from bot.ops.answers import arrived, error_kind, failed, unavailable
 from bot.play.directory import Directory
 from cogs.options import OptionRefused, check_interaction
-from cogs.pipeline.replies import failure_locale, refusal_text
+from cogs.pipeline.replies import failure_locale, private, refusal_text, say_refusal
 from cogs.table_bot import table_bot
 
 log = logging.getLogger(__name__)
@@ -93,18 +93,16 @@ async def answer_error(
     name = command_name(interaction)
     locale = failure_locale(interaction, readers)
     text, failure = explain(error, locale)
-    if failure is None:
-        log.info("/%s by %s refused: %s", name, interaction.user.id, error)
-        refused(interaction, refusal_key(error))
-    elif unavailable(interaction, failure, f"/{name} by {interaction.user.id}"):
-        text = t("ui.store_unavailable", locale)  # no bug: the database is away or slow
-    else:
-        log.error("/%s by %s failed", name, interaction.user.id, exc_info=failure)
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+        if failure is None:
+            log.info("/%s by %s refused: %s", name, interaction.user.id, error)
+            await say_refusal(interaction, refusal_key(error), text)
+        elif unavailable(interaction, failure, f"/{name} by {interaction.user.id}"):
+            await private(interaction, t("ui.store_unavailable", locale))  # no bug: db away
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            log.error("/%s by %s failed", name, interaction.user.id, exc_info=failure)
+            failed(interaction, error_kind(failure))
+            await private(interaction, text)
     except discord.HTTPException:
         log.warning("/%s: the error could not be answered", name, exc_info=True)
 

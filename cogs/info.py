@@ -16,7 +16,7 @@ from bot.plugins import GAMES
 from bot.tournament.evening_time import zone_choices, zone_named
 from cogs.croupier_cog import CroupierCog
 from cogs.options import Notify, ZoneName
-from cogs.pipeline.replies import refuse
+from cogs.pipeline.replies import refuse, refuse_key
 from cogs.table_bot import table_bot
 from cogs.translator import cmd
 
@@ -44,7 +44,7 @@ class Info(CroupierCog):
         """Admins only: Discord hides it from others, and the check below refuses them."""
         if interaction.guild_id is None or not interaction.permissions.manage_guild:
             locale = self.private_locale(interaction)
-            await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
+            await refuse_key(interaction, "ui.host_only", locale)
             return
         self.service.directory.set_guild_locale(interaction.guild_id, sprache)
         await interaction.response.send_message(t("ui.language.set", sprache), ephemeral=True)
@@ -68,7 +68,7 @@ class Info(CroupierCog):
         given (unset: Europe/Berlin). Players see every time in their own zone anyway."""
         locale = self.private_locale(interaction)
         if interaction.guild_id is None or not interaction.permissions.manage_guild:
-            await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
+            await refuse_key(interaction, "ui.host_only", locale)
             return
         try:
             zone = zone_named(zeitzone)
@@ -96,7 +96,7 @@ class Info(CroupierCog):
         """Admins only: members with this role may use the host tools (none: only admins)."""
         locale = self.private_locale(interaction)
         if interaction.guild_id is None or not interaction.permissions.manage_guild:
-            await interaction.response.send_message(t("ui.host_only", locale), ephemeral=True)
+            await refuse_key(interaction, "ui.host_only", locale)
             return
         self.service.directory.set_croupier_role(
             interaction.guild_id, None if rolle is None else rolle.id

@@ -16,7 +16,7 @@ from bot.i18n import t
 from bot.lobby import ADD
 from bot.players.seats import PRACTICE, computer_id, level_of
 from cogs.croupier_cog import CroupierCog
-from cogs.pipeline.replies import reader_locale
+from cogs.pipeline.replies import reader_locale, refuse_key
 from cogs.table_bot import table_bot
 
 log = logging.getLogger(__name__)
@@ -53,8 +53,7 @@ async def open_practice(
     seats = practice_seats(service.games[kind], options, person, level, count)
     if seats is None:
         low, high = player_bounds(service.games[kind], options)
-        text = t("practice.count", mine, low=max(1, low - 1), high=high - 1)
-        await interaction.response.send_message(text, ephemeral=True)
+        await refuse_key(interaction, "practice.count", mine, low=max(1, low - 1), high=high - 1)
         return
     service.directory.remember_name(person, interaction.user.display_name)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -73,7 +72,7 @@ async def open_practice(
     except (discord.HTTPException, AttributeError):
         log.info("practice: no private thread in %s; asked for the permission",
                  interaction.channel_id)  # fmt: skip
-        await interaction.followup.send(t("practice.no_thread", mine), ephemeral=True)
+        await refuse_key(interaction, "practice.no_thread", mine)
         return
     sessions = table_bot(interaction.client).router.sessions
     opened = await sessions.open_lobby(

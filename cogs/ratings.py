@@ -32,6 +32,7 @@ from cogs.croupier_cog import CroupierCog
 from cogs.options import SeasonName, SeasonPick, game_choices
 from cogs.pipeline import payload as ui
 from cogs.pipeline.incoming import actor_of
+from cogs.pipeline.replies import refuse_key
 from cogs.table_bot import table_bot
 from cogs.translator import cmd
 
@@ -174,13 +175,13 @@ class Ratings(CroupierCog):
         guild_id = interaction.guild_id
         assert guild_id is not None  # guild_only
         if not self.host(interaction):
-            await self._private(interaction, t("ui.host_only", mine))
+            await refuse_key(interaction, "ui.host_only", mine)
             return
         host = actor_of(interaction)
         try:
             season, ended = self.boards.start_season(guild_id, name, host, self.service.now())
         except IllegalAction as exc:
-            await self._private(interaction, t(exc.key, mine, **exc.params))
+            await refuse_key(interaction, exc.key, mine, **exc.params)
             return
         locale, who = self.locale(interaction), interaction.user.mention
         if ended is None:

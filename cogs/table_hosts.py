@@ -30,7 +30,7 @@ from cogs.pipeline.delivery import Delivery, send_private
 from cogs.pipeline.dms import closed_notice, dm_players
 from cogs.pipeline.incoming import actor_of
 from cogs.pipeline.payload import accent_of, send_kwargs
-from cogs.pipeline.replies import refuse, respond
+from cogs.pipeline.replies import refuse, refuse_key, respond
 from cogs.pipeline.seat_back import back_button
 from cogs.pipeline.session import TableSession
 from cogs.pipeline.table_places import channel_by_id, table_link
@@ -208,14 +208,14 @@ class TablesCog(CroupierCog):
         locale = self.private_locale(interaction)  # only refusals below
         game_id = self.service.tables.find(interaction.channel_id or 0, None)
         if game_id is None:
-            await interaction.response.send_message(t("ui.no_table", locale), ephemeral=True)
+            await refuse_key(interaction, "ui.no_table", locale)
             return None
         casual = "tournament" not in self.service.tables.current(game_id).public.get("options", {})
         opener = self.service.records.opener(game_id) if casual else None
         if not self.host(interaction) and opener != actor_of(interaction):
             log.info("host control refused: %s at game %s", actor_of(interaction), game_id)
             key = "ui.table_host_only" if casual else "ui.host_only"  # the opener may, too
-            await interaction.response.send_message(t(key, locale), ephemeral=True)
+            await refuse_key(interaction, key, locale)
             return None
         return game_id
 

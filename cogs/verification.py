@@ -23,6 +23,7 @@ from bot.service import HOST_ONLY_VERBS, SETUP_VERBS
 from cogs.croupier_cog import CroupierCog
 from cogs.options import GameNumber
 from cogs.pipeline import payload as ui
+from cogs.pipeline.replies import refuse_key
 from cogs.table_bot import table_bot
 from cogs.translator import cmd
 
@@ -54,8 +55,7 @@ class Verify(CroupierCog):
         if game is None:
             return
         if game.status not in export.OVER:
-            text = t("verify.export_not_over", locale)
-            await interaction.response.send_message(text, ephemeral=True)
+            await refuse_key(interaction, "verify.export_not_over", locale)
             return
         data = self.service.records.export_json(game.id).encode()
         file = ui.attachment(data, "game", locale, "json", game=game.id)
@@ -87,7 +87,7 @@ class Verify(CroupierCog):
         channel = interaction.channel_id or 0
         game = self.service.records.game(number, interaction.guild_id, channel)
         if game is None:
-            await interaction.response.send_message(t("verify.no_game", locale), ephemeral=True)
+            await refuse_key(interaction, "verify.no_game", locale)
         return game
 
 

@@ -7,7 +7,9 @@ One :class:`Ops` per bot, started in its set-up and closed with it::
     await self.ops.close()          # when the bot closes
 
 ``start`` hands the bot's router its :class:`~bot.ops.metrics.Metrics` (the click path
-counts answers and refusals there), registers what is read at scrape time
+counts answers, refusals and errors there), counts Discord's REST answers
+(``bot.discord_internals.count_requests``) and times the database's transactions
+(:mod:`bot.ops.transactions`), registers what is read at scrape time
 (:mod:`bot.ops.scraped`), starts the lag monitor (:mod:`bot.ops.lag`) and, with a port,
 the HTTP server (:mod:`bot.ops.health`) on the bot's loop, with the database's probe
 (:mod:`bot.store.probe`) in a thread for its readiness.
@@ -16,14 +18,17 @@ the HTTP server (:mod:`bot.ops.health`) on the bot's loop, with the database's p
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from bot.config import Settings
+from bot.discord_internals import count_requests
 from bot.ops import answers
 from bot.ops.database_state import DatabaseState
 from bot.ops.health import HealthServer
 from bot.ops.lag import LagMonitor
 from bot.ops.metrics import Metrics
 from bot.ops.scraped import BotState
+from bot.ops.transactions import time_transactions
 from bot.ops.watched import Watched
 from bot.store.probe import DatabaseProbe
 
@@ -42,6 +47,7 @@ class Ops:
         self.probe: DatabaseProbe | None = None
         """Whether the database answers (with the HTTP server only)."""
         self._bot: Watched | None = None
+        self._stops: list[Callable[[], None]] = []
 
     @classmethod
     def of(cls, settings: Settings) -> Ops:
@@ -68,6 +74,10 @@ class Ops:
         self._bot = bot
         answers.install()
         bot.router.metrics = self.metrics
+        self._stops = [
+            count_requests(bot.http, self.metrics.responded),
+            time_transactions(bot.service.store.engine, self.metrics),
+        ]
         self.metrics.registry.register(BotState(bot))
         self.lag.start()
 
@@ -80,5 +90,8 @@ class Ops:
         if probe is not None:
             await asyncio.to_thread(probe.stop)
         await self.lag.stop()
+        for stop in self._stops:
+            stop()
+        self._stops = []
         if self._bot is not None and self._bot.router.metrics is self.metrics:
             self._bot.router.metrics = None

@@ -7,21 +7,32 @@ after Discord accepted the response (``cogs.pipeline.wire.edit_clicked`` sets it
 that one attribute is the hook (``bot.discord_internals.time_first_responses``, where every
 change to discord.py's internals is kept): on the first response, :func:`install`'s hook
 hands the time since :func:`arrived` to the bot's metrics. The stamp also names the metrics
-that count the interaction's refusals (:func:`refused`), so whatever answers it counts there
-without reaching for the bot. An interaction not stamped (its bot's operations did not
-start) is neither timed nor counted; everything else behaves as without it.
+that count the interaction's refusals (:func:`refused`) and failures (:func:`failed`), so
+whatever answers it counts there without reaching for the bot. An interaction not stamped
+(its bot's operations did not start) is neither timed nor counted; everything else behaves
+as without it. A failure outside any interaction (a task's) is counted on the bot.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
-from typing import Any
+from typing import Any, Protocol
 
 import discord
+from sqlalchemy import exc as db
 
 from bot.discord_internals import time_first_responses
-from bot.ops.metrics import Metrics
+from bot.ops.metrics import (
+    DATABASE,
+    DATABASE_UNAVAILABLE,
+    DISCORD_HTTP,
+    TIMEOUT,
+    UNEXPECTED,
+    Metrics,
+)
+from bot.ops.watched import Counting
 from bot.store.outage import describe, is_outage
 
 log = logging.getLogger(__name__)
@@ -65,9 +76,55 @@ def unavailable(interaction: discord.Interaction[Any], exc: BaseException, what:
     interaction answered so passes here: the place to count them."""
     if not is_outage(exc):
         return False
+    failed(interaction, DATABASE_UNAVAILABLE)
     log.warning("%s: the database is unavailable (%s); asked to try again in a moment",
                 what, describe(exc))  # fmt: skip
     return True
+
+
+class Routed(Protocol):
+    """A bot, as :func:`failed` reads it: its router holds its metrics once they run."""
+
+    @property
+    def router(self) -> Counting: ...
+
+
+def failed(where: discord.Interaction[Any] | Routed, kind: str) -> None:
+    """Count a failure of ``kind`` (:data:`bot.ops.metrics.ERROR_KINDS`, e.g.
+    :data:`~bot.ops.metrics.DATABASE_UNAVAILABLE`; :func:`error_kind` names an
+    exception's) in ``croupier_errors_total``: for an interaction (counted where it was
+    stamped), or a bot (a task's failure). Nothing when neither is counted."""
+    metrics = _metrics_of(where)
+    if metrics is not None:
+        metrics.failed(kind)
+
+
+def _metrics_of(where: discord.Interaction[Any] | Routed) -> Metrics | None:
+    router = getattr(where, "router", None)  # a bot (an interaction has none)
+    if router is None:
+        return counted_in(where)  # type: ignore[arg-type]
+    metrics = router.metrics
+    return metrics if isinstance(metrics, Metrics) else None
+
+
+_UNAVAILABLE = (db.OperationalError, db.InterfaceError, db.DisconnectionError, db.TimeoutError)
+"""The database's errors that say it cannot be reached or did not answer in time (a
+statement or lock timeout, a connection refused or broken, the pool exhausted)."""
+
+
+def error_kind(error: BaseException) -> str:
+    """The ``kind`` a failure is counted as (:func:`failed`)."""
+    if isinstance(error, _UNAVAILABLE) or (
+        isinstance(error, db.DBAPIError) and error.connection_invalidated
+    ):
+        return DATABASE_UNAVAILABLE
+    if isinstance(error, db.SQLAlchemyError):
+        return DATABASE
+    if isinstance(error, discord.HTTPException):
+        return DISCORD_HTTP
+    if isinstance(error, TimeoutError | asyncio.TimeoutError):
+        return TIMEOUT
+    return UNEXPECTED
 
 
 def _answered(interaction: discord.Interaction[Any]) -> None:

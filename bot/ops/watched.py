@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from discord.http import HTTPClient
+
 from bot.cluster.member import Member
 from bot.config import Settings
 from bot.ops.gateway_health import Gateway
@@ -44,5 +46,10 @@ class Watched(Gateway, Protocol):
 
     @property
     def router(self) -> Counting: ...
+
+    @property
+    def http(self) -> HTTPClient:
+        """Its REST client: every answer of Discord's is counted by route."""
+        ...
 
     def is_ready(self) -> bool: ...

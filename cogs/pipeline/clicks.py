@@ -25,13 +25,12 @@ import discord
 
 from bot.engine import Action, IllegalAction
 from bot.lobby import LOBBY_VERBS, lobby_action
-from bot.ops.answers import refused
 from bot.render.cards import Card
 from bot.service import Outcome
 from cogs.pipeline import prompts
 from cogs.pipeline.delivery import Delivery
 from cogs.pipeline.incoming import Click, actor_of, is_host, parse_click
-from cogs.pipeline.replies import game_over, reader_locale, refuse
+from cogs.pipeline.replies import game_over, private, reader_locale, refusal_text, say_refusal
 from cogs.pipeline.session import GameOver, TableSession
 
 Interaction = discord.Interaction[Any]
@@ -179,12 +178,17 @@ class GameClicks:
             await game_over(interaction, locale)
             return
         except IllegalAction as exc:  # step 5
-            closed = self.one_live_prompt and await prompts.close_clicked(
-                session.sessions.prompts, interaction, exc.key, reader_locale(interaction, locale)
-            )  # a prompt left open
-            if closed:
-                refused(interaction, exc.key)  # the refusal, said by closing it
-            else:
-                await refuse(interaction, exc, locale)
+            reader, key = reader_locale(interaction, locale), exc.key
+            book = session.sessions.prompts
+
+            async def close_or_say(interaction: Interaction, text: str) -> None:
+                """A prompt left open closes as the refusal's answer; else it is said."""
+                if not (
+                    self.one_live_prompt
+                    and await prompts.close_clicked(book, interaction, key, reader)
+                ):
+                    await private(interaction, text)
+
+            await say_refusal(interaction, key, refusal_text(exc, reader), close_or_say)
             return
         await session.deliver(outcome, actor, click=click, show=self.show)

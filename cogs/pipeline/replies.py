@@ -1,19 +1,24 @@
 """What the player who clicked or typed reads in private: a refusal in his language, the
 answer to a control of an ended game, an apology when something failed, and the answer to
-a control no game knows. Nothing here changes a table."""
+a control no game knows. Nothing here changes a table.
+
+Every refusal the bot says goes through :func:`say_refusal`, which counts it by its text
+key (``croupier_refusals_total``, bot.ops) before it answers; :func:`refuse` (an
+``IllegalAction``) and :func:`refuse_key` (a text key) are its usual forms."""
 
 from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
 from bot.engine import IllegalAction
 from bot.i18n import DEFAULT_LOCALE, FALLBACK, has_text, language_of, listed, private_locale, t
-from bot.ops.answers import refused, unavailable
+from bot.ops.answers import error_kind, refused, unavailable
+from bot.ops.answers import failed as count_failure
 from bot.play.directory import Directory
 from bot.render.lobby_card import mention
 from cogs.pipeline import payload as ui
@@ -69,15 +74,38 @@ async def respond(interaction: Interaction, **kwargs: Any) -> None:
         await interaction.response.send_message(**kwargs)
 
 
-async def refuse(interaction: Interaction, exc: IllegalAction, locale: str) -> None:
-    """A refusal: ephemeral, in the player's language (else the table's, ``locale``);
-    nothing was changed."""
-    refused(interaction, exc.key)
-    text = refusal_text(exc, reader_locale(interaction, locale))
+Answer = Callable[[Interaction, str], Awaitable[None]]
+"""How a refusal's text is said when not as a private message (closing a prompt)."""
+
+
+async def private(interaction: Interaction, text: str) -> None:
+    """``text`` to the player alone: the interaction's answer, or a follow-up once it was
+    answered or deferred."""
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+async def say_refusal(
+    interaction: Interaction, key: str, text: str, answer: Answer = private
+) -> None:
+    """The one place a refusal is said: counted by its text ``key``, then ``text`` answered
+    (privately, unless ``answer`` says it otherwise); nothing was changed."""
+    refused(interaction, key)
+    await answer(interaction, text)
+
+
+async def refuse(interaction: Interaction, exc: IllegalAction, locale: str) -> None:
+    """A refusal: ephemeral, in the player's language (else the table's, ``locale``);
+    nothing was changed."""
+    text = refusal_text(exc, reader_locale(interaction, locale))
+    await say_refusal(interaction, exc.key, text)
+
+
+async def refuse_key(interaction: Interaction, key: str, locale: str, **params: Any) -> None:
+    """A refusal by its text ``key``, in ``locale`` (the caller's choice of the reader's)."""
+    await say_refusal(interaction, key, t(key, locale, **params))
 
 
 async def game_over(interaction: Interaction, locale: str) -> None:
@@ -85,22 +113,9 @@ async def game_over(interaction: Interaction, locale: str) -> None:
     private prompt closes with that text, a leftover public message loses its controls
     (a card is read as it stands first: a click comes without the clicked message's
     components, ``cogs.pipeline.wire``)."""
-    refused(interaction, "game.over")
     text = t("game.over", private_locale(interaction.locale, locale))
-    message = interaction.message
     with contextlib.suppress(discord.HTTPException):
-        if interaction.type is not discord.InteractionType.component or message is None:
-            await interaction.response.send_message(text, ephemeral=True)
-        elif message.flags.ephemeral:
-            await interaction.response.edit_message(**ui.message_kwargs(ui.note(text)))
-        elif message.flags.components_v2:  # read as it stands (the click came without it)
-            raw = await interaction.client.http.get_message(message.channel.id, message.id)
-            kept = ui.without_controls(raw.get("components") or [])
-            await edit_clicked(interaction, view=ui.Components(kept), allowed_mentions=ui.NO_PINGS)
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.edit_message(view=None)
-            await interaction.followup.send(text, ephemeral=True)
+        await say_refusal(interaction, "game.over", text, _over)
 
 
 def failure_locale(interaction: Interaction, readers: Directory) -> str:
@@ -112,10 +127,31 @@ def failure_locale(interaction: Interaction, readers: Directory) -> str:
         return language_of(interaction.locale) or DEFAULT_LOCALE
 
 
-async def apologise(interaction: Interaction, readers: Directory) -> None:
-    """Something failed while handling an interaction: the player learns so instead of
-    waiting for an answer (the action's transaction committed or left no trace)."""
-    await _privately(interaction, t("ui.error", failure_locale(interaction, readers)))
+async def _over(interaction: Interaction, text: str) -> None:
+    """How :func:`game_over` says it (see there)."""
+    message = interaction.message
+    if interaction.type is not discord.InteractionType.component or message is None:
+        await interaction.response.send_message(text, ephemeral=True)
+    elif message.flags.ephemeral:
+        await interaction.response.edit_message(**ui.message_kwargs(ui.note(text)))
+    elif message.flags.components_v2:  # read as it stands (the click came without it)
+        raw = await interaction.client.http.get_message(message.channel.id, message.id)
+        kept = ui.without_controls(raw.get("components") or [])
+        await edit_clicked(interaction, view=ui.Components(kept), allowed_mentions=ui.NO_PINGS)
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.edit_message(view=None)
+        await interaction.followup.send(text, ephemeral=True)
+
+
+async def apologise(interaction: Interaction, readers: Directory, error: BaseException) -> None:
+    """Something failed while handling an interaction (``error``, counted by its kind):
+    the player learns so instead of waiting for an answer (the action's transaction
+    committed or left no trace)."""
+    count_failure(interaction, error_kind(error))
+    text = t("ui.error", failure_locale(interaction, readers))
+    with contextlib.suppress(discord.HTTPException):
+        await private(interaction, text)
 
 
 async def failed(interaction: Interaction, readers: Directory, exc: BaseException,
@@ -126,25 +162,17 @@ async def failed(interaction: Interaction, readers: Directory, exc: BaseExceptio
     kept. Anything else is logged with its traceback and answered with the apology."""
     if unavailable(interaction, exc, what):
         text = t("ui.store_unavailable", failure_locale(interaction, readers))
-        await _privately(interaction, text)
+        with contextlib.suppress(discord.HTTPException):
+            await private(interaction, text)
     else:
         log.error("%s failed", what, exc_info=exc)
-        await apologise(interaction, readers)
-
-
-async def _privately(interaction: Interaction, text: str) -> None:
-    with contextlib.suppress(discord.HTTPException):
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await apologise(interaction, readers, exc)
 
 
 async def unknown_control(interaction: Interaction, custom_id: str, readers: Directory) -> None:
     """A control no game knows (an id from an older version of the bot, or a forged one):
     logged, and answered privately instead of leaving the player waiting."""
     log.warning("unknown custom id %r from user %s", custom_id, interaction.user.id)
-    refused(interaction, "game.stale")
     with contextlib.suppress(discord.HTTPException):
         text = t("game.stale", answer_locale(interaction, readers))
-        await interaction.response.send_message(text, ephemeral=True)
+        await say_refusal(interaction, "game.stale", text)

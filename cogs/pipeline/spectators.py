@@ -16,7 +16,6 @@ from typing import Any
 import discord
 
 from bot.engine import IllegalAction
-from bot.i18n import t
 from bot.play.outcome import LOBBY
 from bot.play.tables import Table
 from bot.render import onlooker_buttons as onlookers
@@ -27,7 +26,7 @@ from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import Delivery
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.onlookers import SHOWN, button_prefix, clicked_table, dress, is_table
-from cogs.pipeline.replies import reader_locale
+from cogs.pipeline.replies import reader_locale, refuse_key
 from cogs.pipeline.session import Sessions
 
 Interaction = discord.Interaction[Any]
@@ -63,8 +62,8 @@ async def watch(
     if table is None:
         return
     if viewer in table.row.players:
-        text = t("spectate.playing", reader_locale(interaction, table.row.locale))
-        await interaction.response.send_message(text, ephemeral=True)
+        mine = reader_locale(interaction, table.row.locale)
+        await refuse_key(interaction, "spectate.playing", mine)
         return
     if not table.over:
         service.watchers.add(click.game_id, viewer)

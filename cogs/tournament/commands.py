@@ -57,7 +57,7 @@ from cogs.permission_notices import tell_host
 from cogs.pipeline import payload as ui
 from cogs.pipeline.incoming import actor_of
 from cogs.pipeline.payload import accent_of, send_kwargs
-from cogs.pipeline.replies import reader_locale, refuse, respond
+from cogs.pipeline.replies import reader_locale, refuse, refuse_key, respond
 from cogs.table_bot import game_extension
 from cogs.tournament import correction_prompt as tournament_fix
 from cogs.tournament.bracket_picture import bracket_picture
@@ -102,8 +102,7 @@ class TournamentCog(CroupierCog):
     ) -> None:
         locale = self.locale(interaction)
         if not self.host(interaction):
-            text = t("ui.host_only", self.private_locale(interaction))
-            await interaction.response.send_message(text, ephemeral=True)
+            await refuse_key(interaction, "ui.host_only", self.private_locale(interaction))
             return
         options = {
             "name": name,
@@ -169,9 +168,7 @@ class TournamentCog(CroupierCog):
             not self.host(interaction)
             and actor_of(interaction) != typed_view(outcome.public)["host"]
         ):
-            await interaction.response.send_message(
-                t("tour.host_only", reader_locale(interaction, outcome.locale)), ephemeral=True
-            )
+            await refuse(interaction, IllegalAction("tour.host_only"), outcome.locale)
             return
         tour = typed_view(outcome.public)
         games = [outcome.game_id] + [
@@ -469,9 +466,7 @@ class TournamentCog(CroupierCog):
         if game_id is None and parent is not None:
             game_id = tables.latest_in_channel(KIND, parent)
         if game_id is None:
-            await interaction.response.send_message(
-                t("ui.tour.none", self.private_locale(interaction)), ephemeral=True
-            )
+            await refuse_key(interaction, "ui.tour.none", self.private_locale(interaction))
             return None
         return tables.current(game_id)
 

@@ -30,7 +30,7 @@ from cogs.games.verflixte6.show import (
 from cogs.options import GameNumber, JokerName, Reason
 from cogs.pipeline.incoming import actor_of
 from cogs.pipeline.payload import send_kwargs
-from cogs.pipeline.replies import reader_locale, refuse, respond
+from cogs.pipeline.replies import reader_locale, refuse, refuse_key, respond
 from cogs.translator import cmd
 
 
@@ -81,7 +81,7 @@ class Verflixte6Cog(CroupierCog):
             missing = "ui.no_v6_game"
         if game_id is None:
             mine = self.private_locale(interaction)
-            await interaction.response.send_message(t(missing, mine), ephemeral=True)
+            await refuse_key(interaction, missing, mine)
             return None
         return tables.current(game_id)
 
@@ -95,8 +95,7 @@ class Verflixte6Cog(CroupierCog):
         if game_id is None and spectators:
             game_id = self.service.tables.find(channel, None, KIND)
         if game_id is None:
-            text = t("ui.no_table", self.private_locale(interaction))
-            await interaction.response.send_message(text, ephemeral=True)
+            await refuse_key(interaction, "ui.no_table", self.private_locale(interaction))
             return None
         return self.service.tables.current(game_id)
 
@@ -128,10 +127,10 @@ class Verflixte6Cog(CroupierCog):
         locale, mine = self.locale(interaction), self.private_locale(interaction)
         game_id = self.service.tables.find(interaction.channel_id or 0, None, KIND)
         if not self.host(interaction):
-            await interaction.response.send_message(t("ui.host_only", mine), ephemeral=True)
+            await refuse_key(interaction, "ui.host_only", mine)
             return
         if game_id is None:
-            await interaction.response.send_message(t("ui.no_table", mine), ephemeral=True)
+            await refuse_key(interaction, "ui.no_table", mine)
             return
         host = actor_of(interaction)
         async with self.session(interaction, game_id) as session:
