@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import exit_codes
 from bot.__main__ import _parser
 from bot.store import default_sqlite_url
 from loopback import fake_discord
@@ -184,7 +185,7 @@ async def test_a_health_port_in_use_is_said_in_one_line(tmp_path: Path) -> None:
                     bot.kill(signal.SIGKILL)
                     await bot.wait(10)
     said = log.read_text()
-    assert status == 2, said
+    assert status == exit_codes.CONFIG, said
     assert "Traceback" not in said
     assert f"croupier: HEALTH_PORT {port}: cannot listen on 127.0.0.1:{port}" in said
 
