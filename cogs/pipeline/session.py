@@ -115,7 +115,7 @@ class Sessions:
 
 
 class TableSession:
-    __slots__ = ("_counted", "_follow_ups", "_logged", "_lock", "game_id", "interaction",
+    __slots__ = ("_counted", "_follow_ups", "_lock", "_logged", "game_id", "interaction",
                  "private", "sessions")  # fmt: skip
 
     def __init__(

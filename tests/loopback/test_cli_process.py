@@ -304,8 +304,8 @@ async def test_a_token_discord_refuses_is_said_in_one_line(tmp_path: Path) -> No
 
 async def test_a_second_process_on_the_sqlite_file_is_refused_in_one_line(tmp_path: Path) -> None:
     """SQLite serves one process: a second ``croupier`` on the same file (or one that runs
-    only some of the shards) exits 78 (EX_CONFIG) with one line that says to use PostgreSQL; the first
-    one plays on."""
+    only some of the shards) exits 78 (EX_CONFIG) with one line that says to use
+    PostgreSQL; the first one plays on."""
     db = default_sqlite_url(tmp_path / "bot.sqlite3")
     async with fake_discord() as fake:
         assert fake.port is not None
