@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from bot import exit_codes
 from bot.config import ConfigError, load_settings
-
-EXIT_CONFIG = 2
 
 NO_TOKEN = """\
 croupier: DISCORD_TOKEN is not set, so the bot cannot go online.
@@ -166,14 +165,17 @@ def _history(url: str | None) -> int:
 
     try:
         store = open_store(url or load_settings().database_url, TOOL)
-    except (ConfigError, StartupError) as exc:
+    except ConfigError as exc:
         sys.stderr.write(f"croupier history: {exc}\n")
-        return EXIT_CONFIG
+        return exit_codes.CONFIG
+    except StartupError as exc:
+        sys.stderr.write(f"croupier history: {exc}\n")
+        return exc.status
     try:
         folded = rebuild(store)
     except SQLAlchemyError as exc:
         sys.stderr.write(f"croupier history: the rebuild failed, nothing changed: {exc}\n")
-        return 1
+        return exit_codes.CRASH
     finally:
         store.close()
         store.engine.dispose()
@@ -194,7 +196,7 @@ def _verify(path: str, locale: str) -> int:
             document = export.read(file.read())
     except (OSError, export.ExportError) as exc:
         sys.stderr.write(f"croupier verify: {path}: {exc}\n")
-        return EXIT_CONFIG
+        return exit_codes.USAGE
     report = verify(document, GAMES, setup_verbs=SETUP_VERBS, host_verbs=HOST_ONLY_VERBS)
     sys.stdout.write(report_text(report, locale) + "\n")
     return 0 if report.ok else 1
@@ -220,32 +222,51 @@ def _run_bot() -> int:
         return _start_bot()
     except KeyboardInterrupt as exc:
         logging.getLogger("bot").info("stopped (%s) while starting", str(exc) or "SIGINT")
-        return 0
+        return exit_codes.OK
     finally:
         for stop, handler in before.items():
             signal.signal(stop, handler)
 
 
 def _start_bot() -> int:
+    """The bot until it stops: 0 when stopped as asked, else the exit status of
+    :mod:`bot.exit_codes` with one line that says why (in the log's format)."""
     try:
         settings = load_settings()
     except ConfigError as exc:
-        sys.stderr.write(f"croupier: {exc}\n")
-        return EXIT_CONFIG
-    if settings.discord_token is None:
-        sys.stderr.write(no_token_text())
-        return EXIT_CONFIG
-    from bot.ops.logs import configure
+        from bot.ops.logs import say
 
-    configure(settings.log_level, settings.log_format)
+        say(str(exc), _format_asked())
+        return exit_codes.CONFIG
+    from bot.ops.logs import configure, say
+
+    if settings.discord_token is None:
+        if settings.log_format == "json":
+            say(no_token_text().strip(), "json")
+        else:
+            sys.stderr.write(no_token_text())
+        return exit_codes.CONFIG
+    from bot.ops.log_fields import set_process
+
+    set_process(settings.shards)
+    configure(settings.log_level, settings.log_format, secrets=[settings.discord_token])
     from bot.app import StartupError, run
 
     try:
         run(settings)
-    except (StartupError, ConfigError) as exc:  # ConfigError: e.g. a HEALTH_PORT in use
-        sys.stderr.write(f"croupier: {exc}\n")
-        return EXIT_CONFIG
-    return 0
+    except StartupError as exc:
+        say(str(exc), settings.log_format)
+        return exc.status
+    except ConfigError as exc:  # e.g. a HEALTH_PORT in use
+        say(str(exc), settings.log_format)
+        return exit_codes.CONFIG
+    return exit_codes.OK
+
+
+def _format_asked() -> str:
+    """``LOG_FORMAT`` as the environment (or .env) asks for it, when the settings could
+    not be read: the one line that says why is JSON if JSON was asked for."""
+    return "json" if os.environ.get("LOG_FORMAT", "").strip().lower() == "json" else "text"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

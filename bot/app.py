@@ -16,7 +16,7 @@ from discord.ext import commands
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-from bot import emoji_sync
+from bot import emoji_sync, exit_codes
 from bot.cluster.member import SYNC, Member
 from bot.cluster.notices import Notice
 from bot.cluster.single import SingleProcessError, sole_process
@@ -79,7 +79,31 @@ def intents() -> discord.Intents:
 
 
 class StartupError(Exception):
-    """A setting the bot cannot start with, said in one line: what is wrong, how to fix it."""
+    """Why the bot cannot start, said in one line (what is wrong, how to fix it), and the
+    exit status that tells a supervisor whether a restart may help (:mod:`bot.exit_codes`:
+    a setting, :data:`~bot.exit_codes.CONFIG`, unless said otherwise)."""
+
+    def __init__(self, message: str, status: int = exit_codes.CONFIG) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+REFUSED_BY_SETTING = ("does not exist", "authentication failed", "no pg_hba.conf entry",
+                      "no password supplied", "unable to open database file")  # fmt: skip
+"""What a database says when it refuses for a reason in ``DATABASE_URL`` (a role, a
+database, a password, an SQLite path): a setting, not an outage."""
+
+
+def unreachable_status(exc: BaseException) -> int:
+    """The exit status for a database that could not be opened: a missing driver or a
+    server refusing the URL's role, database or password is a setting; anything else
+    (refused, timed out, starting up, too many connections) is an outage."""
+    if isinstance(exc, ImportError):
+        return exit_codes.CONFIG
+    said = str(getattr(exc, "orig", None) or exc)
+    if any(reason in said for reason in REFUSED_BY_SETTING):
+        return exit_codes.CONFIG
+    return exit_codes.UNAVAILABLE
 
 
 def _first_line(exc: BaseException) -> str:
@@ -104,7 +128,8 @@ def open_store(url: str, bounds: Bounds = BOT) -> Store:
     except (SQLAlchemyError, ImportError, OSError) as exc:
         raise StartupError(
             f"cannot open the database {shown}: {_first_line(exc)}. Check DATABASE_URL "
-            "(in .env or the environment) and that the database server runs."
+            "(in .env or the environment) and that the database server runs.",
+            unreachable_status(exc),
         ) from None
     return Store(engine)
 
@@ -346,6 +371,7 @@ def _run(settings: Settings, token: str) -> None:
         ) from None
     except (aiohttp.ClientConnectionError, OSError) as exc:
         raise StartupError(
-            f"cannot reach Discord ({_first_line(exc)}): check this machine's network"
+            f"cannot reach Discord ({_first_line(exc)}): check this machine's network",
+            exit_codes.UNAVAILABLE,
         ) from None
     log.info("stopped (%s)", bot.stopping or "closed")

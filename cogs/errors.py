@@ -21,6 +21,7 @@ from discord import app_commands
 from bot.engine import IllegalAction
 from bot.i18n import has_text, normalize_locale, t
 from bot.ops.answers import arrived, error_kind, failed, unavailable
+from bot.ops.log_fields import interaction_fields
 from bot.play.directory import Directory
 from cogs.options import OptionRefused, check_interaction
 from cogs.pipeline.replies import failure_locale, private, refusal_text, say_refusal
@@ -126,8 +127,9 @@ class CroupierTree(app_commands.CommandTree[Any]):
         router = table_bot(self.client).router
         if router.metrics is not None:
             arrived(interaction, router.metrics)
-        async with router.busy:
-            try:
-                await super()._call(interaction)
-            except app_commands.AppCommandError as error:
-                await self._dispatch_error(interaction, error)
+        with interaction_fields(interaction):  # on every line it logs (bot.ops.log_fields)
+            async with router.busy:
+                try:
+                    await super()._call(interaction)
+                except app_commands.AppCommandError as error:
+                    await self._dispatch_error(interaction, error)

@@ -23,6 +23,7 @@ from typing import Any
 import discord
 
 from bot.ops.answers import arrived
+from bot.ops.log_fields import interaction_fields
 from bot.ops.metrics import Metrics
 from bot.render.onlooker_buttons import REMATCH, WATCH
 from bot.render.onlooker_buttons import VERBS as ONLOOKER_VERBS
@@ -91,7 +92,12 @@ class Router:
         commands go to the command tree. (discord.py's DynamicItems would rebuild a
         ``View`` of the whole message per click only to find the clicked item again: 6.5 %
         of the bot's time at saturation, docs/PERFORMANCE.md.) Forms are routed the same
-        way, so a form opened before a restart is still answered after it."""
+        way, so a form opened before a restart is still answered after it. Every line
+        logged meanwhile names the interaction and its shard (bot.ops.log_fields)."""
+        with interaction_fields(interaction):
+            await self._on_interaction(interaction)
+
+    async def _on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         kind = interaction.type
         clicked = kind is _COMPONENT or kind is _FORM
         if clicked and self.metrics is not None:

@@ -37,6 +37,7 @@ import discord
 
 from bot.engine import JSON, Action, IllegalAction
 from bot.ops.failures import log_failure
+from bot.ops.log_fields import GAME
 from bot.play.outcome import FollowUp, Outcome
 from bot.play.tables import Table
 from bot.plugins import plugin_of
@@ -115,8 +116,8 @@ class Sessions:
 
 
 class TableSession:
-    __slots__ = ("_counted", "_follow_ups", "_lock", "game_id", "interaction", "private",
-                 "sessions")  # fmt: skip
+    __slots__ = ("_counted", "_follow_ups", "_lock", "_logged", "game_id", "interaction",
+                 "private", "sessions")  # fmt: skip
 
     def __init__(
         self, sessions: Sessions, game_id: int, interaction: Interaction | None, private: bool
@@ -136,6 +137,7 @@ class TableSession:
         return self.sessions.service
 
     async def __aenter__(self) -> TableSession:
+        self._logged = GAME.set(self.game_id)  # the game on every log line of the session
         self.sessions.busy.count += self._counted
         nested = self._lock.held
         began = time.monotonic()
@@ -143,6 +145,7 @@ class TableSession:
             await self._lock.acquire(DEFER_AFTER, self._defer)  # step 1
         except BaseException:
             self.sessions.busy.count -= self._counted
+            GAME.reset(self._logged)
             raise
         try:
             catch_up = self.sessions.catch_up
@@ -151,13 +154,17 @@ class TableSession:
                 await catch_up(self.game_id, patience, self._defer)
         except BaseException:
             self._leave()
+            GAME.reset(self._logged)
             raise
         return self
 
     async def __aexit__(self, kind: object, exc: object, tb: object) -> None:
         self._leave()  # step 7
-        if self._follow_ups and not isinstance(exc, asyncio.CancelledError):
-            await self._run_follow_ups()  # a stopping bot leaves them to its next start
+        try:
+            if self._follow_ups and not isinstance(exc, asyncio.CancelledError):
+                await self._run_follow_ups()  # a stopping bot leaves them to its next start
+        finally:
+            GAME.reset(self._logged)
 
     def _leave(self) -> None:
         self._lock.release()

@@ -1,4 +1,5 @@
-"""`croupier` without a token explains itself and exits 2; settings come from env and .env."""
+"""`croupier` without a token explains itself and exits 78 (EX_CONFIG, bot.exit_codes); settings
+come from env and .env."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import exit_codes
 from bot.config import ConfigError, load_settings
 from bot.permissions import NEEDS, invite_bits
 from sandbox.demo_names import DEMO_NAMES
@@ -31,9 +33,9 @@ def run_croupier(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_no_token_exits_2_and_says_what_to_do(tmp_path: Path) -> None:
+def test_no_token_exits_78_and_says_what_to_do(tmp_path: Path) -> None:
     result = run_croupier(tmp_path)
-    assert result.returncode == 2
+    assert result.returncode == exit_codes.CONFIG
     assert "DISCORD_TOKEN" in result.stderr
     assert "Developer Portal" in result.stderr
     assert "applications.commands" in result.stderr
@@ -78,9 +80,9 @@ def test_the_cli_loads_the_sandbox_and_the_bench_only_when_asked_for() -> None:
     assert result.stdout.strip() == "['sandbox', 'sandbox.demo_names']"
 
 
-def test_a_bad_setting_exits_2_and_names_it(tmp_path: Path) -> None:
+def test_a_bad_setting_exits_78_and_names_it(tmp_path: Path) -> None:
     result = run_croupier(tmp_path, DISCORD_TOKEN="x", DEV_GUILD_ID="my-server")
-    assert result.returncode == 2
+    assert result.returncode == exit_codes.CONFIG
     assert "DEV_GUILD_ID" in result.stderr
 
 
@@ -127,20 +129,22 @@ def test_dotenv_file_is_read_but_environment_wins(
 
 
 @pytest.mark.parametrize(
-    ("url", "said"),
+    ("url", "said", "status"),
     [
-        ("postgresql+psycopg://nobody@127.0.0.1:1/nothing", "cannot open the database"),
-        ("nonsense", "is no database address"),
+        ("postgresql+psycopg://nobody@127.0.0.1:1/nothing", "cannot open the database",
+         exit_codes.UNAVAILABLE),
+        ("nonsense", "is no database address", exit_codes.CONFIG),
     ],
-)
+)  # fmt: skip
 def test_a_database_it_cannot_use_is_said_in_one_line_before_discord(
-    tmp_path: Path, url: str, said: str
+    tmp_path: Path, url: str, said: str, status: int
 ) -> None:
     """The database is opened and migrated before the login: a wrong DATABASE_URL is one
     line that says what to fix, never a traceback (nothing reaches Discord: the token is
-    not even tried)."""
+    not even tried). A server that cannot be reached exits 69 (a restart may help), an
+    address that is no database 78 (it cannot)."""
     result = run_croupier(tmp_path, DISCORD_TOKEN="not-tried", DATABASE_URL=url)
-    assert result.returncode == 2
+    assert result.returncode == status
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, result.stderr
     assert said in lines[0] and "DATABASE_URL" in lines[0]
@@ -164,7 +168,7 @@ def test_a_refused_token_is_said_in_one_line(
     monkeypatch.setenv("DISCORD_TOKEN", "wrong")
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'c.sqlite3'}")
     monkeypatch.setattr(Croupier, "start", refused)
-    assert cli.main([]) == 2
+    assert cli.main([]) == exit_codes.CONFIG
     lines = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
     assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0] and "Reset Token" in lines[0]
     assert (tmp_path / "c.sqlite3").exists()  # the database was opened first

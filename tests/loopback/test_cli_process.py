@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import exit_codes
 from bot.store import default_sqlite_url
 from loopback import fake_discord
 from loopback.entities import Channel, Message, User
@@ -278,7 +279,7 @@ def join_id(lobby: Message) -> str:
 
 async def test_a_token_discord_refuses_is_said_in_one_line(tmp_path: Path) -> None:
     """Discord answers a wrong token with 401 on GET /users/@me: the command says so in a
-    line that names DISCORD_TOKEN and where to get a new one, and exits 2."""
+    line that names DISCORD_TOKEN and where to get a new one, and exits 78 (EX_CONFIG)."""
     log = tmp_path / "bot.log"
     db = tmp_path / "bot.sqlite3"
     async with fake_discord() as fake:
@@ -287,7 +288,7 @@ async def test_a_token_discord_refuses_is_said_in_one_line(tmp_path: Path) -> No
         env = {"DISCORD_TOKEN": "a-wrong-token", "LOG_LEVEL": "INFO"}  # the default
         bot = await start("cli", fake.port, default_sqlite_url(db), env, log=log)
         try:
-            assert await bot.wait(30) == 2
+            assert await bot.wait(30) == exit_codes.CONFIG
         finally:
             bot.kill(signal.SIGKILL)
         me = [c for c in fake.rest_log if c.path == "/users/@me"]
@@ -303,8 +304,8 @@ async def test_a_token_discord_refuses_is_said_in_one_line(tmp_path: Path) -> No
 
 async def test_a_second_process_on_the_sqlite_file_is_refused_in_one_line(tmp_path: Path) -> None:
     """SQLite serves one process: a second ``croupier`` on the same file (or one that runs
-    only some of the shards) exits 2 with one line that says to use PostgreSQL; the first
-    one plays on."""
+    only some of the shards) exits 78 (EX_CONFIG) with one line that says to use
+    PostgreSQL; the first one plays on."""
     db = default_sqlite_url(tmp_path / "bot.sqlite3")
     async with fake_discord() as fake:
         assert fake.port is not None
@@ -314,7 +315,7 @@ async def test_a_second_process_on_the_sqlite_file_is_refused_in_one_line(tmp_pa
             for name, env in (("second", {}), ("split", {"SHARD_COUNT": "2", "SHARD_IDS": "1"})):
                 log = tmp_path / f"{name}.log"
                 refused = await start("cli", fake.port, db, env, log=log)
-                assert await refused.wait(30) == 2
+                assert await refused.wait(30) == exit_codes.CONFIG
                 lines = [line for line in log.read_text().splitlines() if line.strip()]
                 assert len(lines) == 1 and "PostgreSQL" in lines[0], lines
             assert "another Croupier process (pid" in (tmp_path / "second.log").read_text()

@@ -19,7 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from bot import exit_codes
 from bot.__main__ import _parser
+from bot.config import default_database_url
 from bot.store import default_sqlite_url
 from loopback import fake_discord
 from loopback.process import start
@@ -81,9 +83,7 @@ def free_port() -> int:
 
 def test_the_image_runs_the_readmes_command_as_a_user_with_a_health_check() -> None:
     docker = dockerfile()
-    assert docker["FROM"] == ["python:3.11-slim"]
     assert any(re.match(r"pip install \.( |$)", run) for run in docker["RUN"])
-    assert docker["USER"] and docker["USER"][-1] not in ("root", "0")
     command = container_command()
     assert command[0] == "croupier"
     # the program ./dev run runs, installed by pip as this venv has it
@@ -101,6 +101,37 @@ def test_the_image_runs_the_readmes_command_as_a_user_with_a_health_check() -> N
                                    "PIP_NO_CACHE_DIR", "PIP_DISABLE_PIP_VERSION_CHECK"} <= (
         settings_read()
     )  # fmt: skip
+
+
+def test_the_image_pins_its_base_and_runs_as_a_numeric_user() -> None:
+    """The base image by its full version and a digest (a rebuild gets the same image), and
+    a user by number (``runAsNonRoot`` can check it), the one the image makes."""
+    docker = dockerfile()
+    (base,) = docker["FROM"]
+    assert re.fullmatch(r"python:3\.11\.\d+-slim-bookworm@sha256:[0-9a-f]{64}", base), base
+    uid, colon, gid = docker["USER"][-1].partition(":")
+    assert colon and uid.isdigit() and gid.isdigit(), docker["USER"]
+    assert int(uid) >= 1000 and int(gid) >= 1000  # neither root nor a system account's
+    made = " ".join(docker["RUN"])
+    assert f"groupadd --system --gid {gid} croupier" in made
+    assert f"useradd --system --uid {uid} --gid {gid}" in made
+
+
+def test_the_database_file_lives_in_a_volume_the_run_example_keeps() -> None:
+    """Without DATABASE_URL the bot's SQLite file is in its working directory: the image
+    declares that directory a volume, and the Dockerfile's own ``docker run`` example mounts
+    a named volume there, so the games outlive ``docker rm``."""
+    docker = dockerfile()
+    workdir = docker["WORKDIR"][-1]
+    volume = docker["VOLUME"][-1]
+    volumes = json.loads(volume) if volume.startswith("[") else volume.split()
+    assert workdir in volumes
+    assert default_database_url(Path(workdir)) == f"sqlite:///{workdir}/croupier.sqlite3"
+    runs = [line for line in (ROOT / "Dockerfile").read_text().splitlines()
+            if line.startswith("#") and "docker run" in line]  # fmt: skip
+    assert runs
+    for run in runs:
+        assert re.search(rf" -v [a-z][\w.-]*:{re.escape(workdir)}( |$)", run), run
 
 
 def ask_health(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -184,7 +215,7 @@ async def test_a_health_port_in_use_is_said_in_one_line(tmp_path: Path) -> None:
                     bot.kill(signal.SIGKILL)
                     await bot.wait(10)
     said = log.read_text()
-    assert status == 2, said
+    assert status == exit_codes.CONFIG, said
     assert "Traceback" not in said
     assert f"croupier: HEALTH_PORT {port}: cannot listen on 127.0.0.1:{port}" in said
 
@@ -217,7 +248,6 @@ def test_compose_runs_postgres_and_two_bots_that_wait_for_it() -> None:
     assert "image: postgres:16" in text
     assert re.search(r'test: \["CMD-SHELL", "pg_isready[^"]*"\]', text)
     assert re.search(r"depends_on:\n\s+postgres:\n\s+condition: service_healthy", text)
-    assert text.count("restart: unless-stopped") >= 2
     assert 'SHARD_COUNT: "2"' in text
     assert re.findall(r'SHARD_IDS: "(\d)"', text) == ["0", "1"]
     try:
@@ -228,8 +258,46 @@ def test_compose_runs_postgres_and_two_bots_that_wait_for_it() -> None:
     for name in ("bot-0", "bot-1"):
         bot = parsed["services"][name]
         assert bot["depends_on"]["postgres"]["condition"] == "service_healthy"
-        assert bot["restart"] == "unless-stopped"
+        assert bot["restart"] == BOT_RESTART
         assert bot["environment"]["SHARD_IDS"] == name[-1]
+    for service in parsed["services"].values():
+        assert service["logging"] == {"driver": "json-file",
+                                      "options": {"max-size": "10m", "max-file": "5"}}  # fmt: skip
+
+
+BOT_RESTART = "on-failure:5"
+
+
+def service_blocks(text: str) -> dict[str, str]:
+    """Each service's block of compose.yaml (its lines, the shared ``x-`` blocks merged
+    in where it says ``<<: *name``), by name."""
+    anchors = dict(re.findall(r"^x-[a-z-]+: &([a-z-]+)\n((?:  .*\n)+)", text, re.MULTILINE))
+    block = text.split("\nservices:\n")[1].split("\nvolumes:", maxsplit=1)[0] + "\n"
+    found = dict(re.findall(r"^  ([a-z0-9-]+):\n((?:    .*\n|\n)+)", block, re.MULTILINE))
+    return {
+        name: lines + "".join(anchors.get(a, "") for a in re.findall(r"<<: \*([a-z-]+)", lines))
+        for name, lines in found.items()
+    }
+
+
+def test_compose_rotates_every_log_and_does_not_restart_a_bad_setting_forever() -> None:
+    """Every service logs through json-file with a size and a count of files; the bots are
+    restarted after a failure a bounded number of times (Docker cannot tell exit 78 from a
+    crash: a bad setting ends after those tries); PostgreSQL always comes back."""
+    text = compose_text()
+    anchors = dict(re.findall(r"^x-[a-z-]+: &([a-z-]+)\n((?:  .*\n)+)", text, re.MULTILINE))
+    rotation = anchors["logging"]
+    assert re.search(r"^  driver: json-file$", rotation, re.MULTILINE)
+    assert re.search(r'^    max-size: "?\d+[km]"?$', rotation, re.MULTILINE)
+    assert re.search(r'^    max-file: "\d+"$', rotation, re.MULTILINE)  # a string, as Docker wants
+    services = service_blocks(text)
+    assert set(services) == {"postgres", "bot-0", "bot-1"}
+    for name, lines in services.items():
+        assert "logging: *logging" in lines, name
+        restart = re.findall(r"^\s+restart: (\S+)$", lines, re.MULTILINE)
+        expected = "unless-stopped" if name == "postgres" else BOT_RESTART
+        assert restart == [expected], (name, restart)
+    assert str(exit_codes.CONFIG) in text  # the comment says why
 
 
 def test_the_systemd_unit_runs_one_shard_range_per_instance_hardened() -> None:
@@ -240,6 +308,7 @@ def test_the_systemd_unit_runs_one_shard_range_per_instance_hardened() -> None:
     assert settings["ExecStart"].endswith("/bin/croupier run")
     assert settings["Environment"] == "SHARD_IDS=%i"
     assert settings["Restart"] == "always"
+    assert settings["RestartPreventExitStatus"] == str(exit_codes.CONFIG)
     assert settings["NoNewPrivileges"] == "yes" and settings["ProtectSystem"] == "strict"
     assert settings["StateDirectory"] == "croupier"
     assert settings["User"] == "croupier"
