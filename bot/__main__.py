@@ -15,6 +15,8 @@ from typing import Any
 from bot.config import ConfigError, load_settings
 
 EXIT_CONFIG = 2
+EX_CONFIG = 78
+"""sysexits.h: a setting that cannot work (here: one that clashes with the other processes)."""
 
 NO_TOKEN = """\
 croupier: DISCORD_TOKEN is not set, so the bot cannot go online.
@@ -238,9 +240,13 @@ def _start_bot() -> int:
 
     configure(settings.log_level, settings.log_format)
     from bot.app import StartupError, run
+    from bot.cluster.member import ClusterRefusal
 
     try:
         run(settings)
+    except ClusterRefusal as exc:  # another process runs its shard, or another SHARD_COUNT
+        logging.getLogger("bot").error("refused to run: %s", exc)
+        return EX_CONFIG
     except (StartupError, ConfigError) as exc:  # ConfigError: e.g. a HEALTH_PORT in use
         sys.stderr.write(f"croupier: {exc}\n")
         return EXIT_CONFIG

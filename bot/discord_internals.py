@@ -10,7 +10,11 @@ touch:
 - :func:`drop_interactions`: a stopping bot takes no new interaction;
 - :func:`time_first_responses`: the first response of every interaction is timed, at the
   one place discord.py notes it (``InteractionResponse._response_type``);
-- :func:`silence_voice_warnings`: no warning at every start that voice cannot work.
+- :func:`silence_voice_warnings`: no warning at every start that voice cannot work;
+- :func:`tell_identify_sent`: a hook ``after_identify`` runs once a shard's IDENTIFY went
+  out (the IDENTIFY gate counts Discord's window from there, bot.cluster.identify);
+- :func:`drop_shard`, :func:`ready_without_shards`: a process runs shards that come and go
+  (a standby, bot.cluster.member).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
+import discord.gateway
 from discord.interactions import InteractionResponse
 
 CHECKED = ("2.7.1",)
@@ -32,6 +37,8 @@ LEANED_ON = (
     "discord.webhook.async_.async_context, interaction_message_response_params",
     "discord.http.Route, handle_message_parameters(nonce=, previous_allowed_mentions=)",
     "discord.VoiceClient.warn_nacl, warn_dave",
+    "discord.gateway.DiscordWebSocket.identify, .call_hooks, .shard_id",
+    "discord.shard.AutoShardedClient.__shards (name-mangled), ConnectionState.call_handlers",
 )
 """What the changes here and ``cogs.pipeline.wire`` read or replace."""
 
@@ -98,3 +105,39 @@ def time_first_responses(first: FirstResponse) -> None:
 def silence_voice_warnings() -> None:
     """Croupier plays no voice: discord.py need not warn at every start that it cannot."""
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+
+
+AFTER_IDENTIFY = "after_identify"
+"""The client hook (``client._hooks``) told a shard's id once its IDENTIFY was sent (or
+failed to be)."""
+
+
+def tell_identify_sent() -> None:
+    """From now on every IDENTIFY is followed by the client's ``after_identify`` hook, if it
+    has one (``before_identify`` runs just before it is sent, in ``identify``). Once per
+    process; later calls change nothing."""
+    identify = discord.gateway.DiscordWebSocket.identify
+    if getattr(identify, "tells_sent", False):
+        return
+
+    async def identify_and_tell(ws: Any) -> None:
+        try:
+            await identify(ws)
+        finally:
+            await ws.call_hooks(AFTER_IDENTIFY, ws.shard_id)
+
+    identify_and_tell.tells_sent = True  # type: ignore[attr-defined]
+    discord.gateway.DiscordWebSocket.identify = identify_and_tell  # type: ignore[method-assign,assignment]
+
+
+def drop_shard(client: discord.AutoShardedClient, shard_id: int) -> None:
+    """Forget a shard ``client`` closed (its status is no longer the process's)."""
+    shards: dict[int, Any] = client._AutoShardedClient__shards  # type: ignore[attr-defined]
+    shards.pop(shard_id, None)
+
+
+def ready_without_shards(client: discord.Client) -> None:
+    """``client`` is ready though it runs no shard yet (a standby): what waits for READY
+    (the delivery, the computer players) runs, ``on_ready`` is dispatched."""
+    client._connection.call_handlers("ready")
+    client.dispatch("ready")
