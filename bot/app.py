@@ -244,7 +244,8 @@ class Croupier(TableBot):
     def _shard_leased(self, shard: int, held: bool) -> None:
         """A shard's lease came or went (bot.cluster.member): :class:`ShardedCroupier` starts
         or closes its session; a bot of one unsharded session goes on with it."""
-        log.log(logging.INFO if held else logging.WARNING, "shard %d %s", shard,
+        quiet = held or self.stopping is not None or self._closing is not None
+        log.log(logging.INFO if quiet else logging.WARNING, "shard %d %s", shard,
                 "is this process's now" if held else "is no longer this process's")  # fmt: skip
 
     def _shard_wanted(self, shard: int) -> None:

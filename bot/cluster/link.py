@@ -184,6 +184,10 @@ class Link:
         self._requests.put((role, future))
         return await asyncio.wrap_future(future)
 
+    def stand_for(self, roles: Iterable[str]) -> None:
+        """Try for these leases too, every round, from now on."""
+        self.standing = (*self.standing, *(r for r in roles if r not in self.standing))
+
     async def give_up(self, role: str) -> bool:
         """Free ``role``'s lease now (a guest's is not taken again for :data:`GIVEN_BACK`
         s); whether it was held."""
@@ -223,6 +227,7 @@ class Link:
         if self.count:
             conn.execute(COUNT_SQL, (self.count,))
             self.counts = {int(r[0]) for r in conn.execute(COUNTS_SQL).fetchall()}
+        clash = bool(self.counts - {self.count})  # the process is refused: it takes nothing
         on_notice, _, on_connected = self._callbacks
         first = True
         while not self._stop.is_set():
@@ -237,8 +242,8 @@ class Link:
             self._answer_releases(conn)
             while not self._requests.empty():
                 role, future = self._requests.get_nowait()
-                future.set_result(role in self.held or self._try(conn, role))
-            if not stalled:
+                future.set_result(role in self.held or (not clash and self._try(conn, role)))
+            if not stalled and not clash:
                 for role in self.standing:
                     if role not in self.held:
                         self._try(conn, role)

@@ -133,7 +133,7 @@ class Member:
         home = tuple(shard_role(s) for s in shards.home)
         guests = [shard_role(s) for s in range(shards.total)] if shards.standby else []
         wants = {shard_role(s): ShardWanted(s).payload for s in shards.home}
-        self._link = Link(self._engine, loop, standing=(*STANDING, *home), on_notice=noticed,
+        self._link = Link(self._engine, loop, standing=home, on_notice=noticed,
                           on_lease=leased, on_connected=on_connected, guests=guests,
                           wants=wants, count=shards.total, standby=shards.standby)  # fmt: skip
         self._link.start()
@@ -149,7 +149,11 @@ class Member:
         if not await asyncio.to_thread(link.joined.wait, JOIN_TIMEOUT):
             log.warning("no lease after %.0f s: the shards start when the database answers",
                         JOIN_TIMEOUT)  # fmt: skip
-            return
+        else:
+            await self._check(link)
+        link.stand_for(STANDING)  # a process refused never runs a singleton
+
+    async def _check(self, link: Link) -> None:
         count = self.shards.total
         others = sorted(link.counts - {count})
         if others:
