@@ -116,9 +116,10 @@ class Cluster:
         """Send process ``i`` ``sig`` (default: SIGKILL, a crash)."""
         self[i].kill(sig)
 
-    async def restart(self, i: int, timeout: float = 60) -> BotProcess:
+    async def restart(self, i: int, timeout: float = 60, *, shards: bool = True) -> BotProcess:
         """Process ``i`` anew on its shards (killed first if it still runs), once the fake
-        admits their IDENTIFYs; until it is READY."""
+        admits their IDENTIFYs; until it is READY (and, with ``shards``, its shards live:
+        without, a process whose shards a standby runs is back before they are)."""
         old = self.procs[i]
         if old is not None:
             old.kill(signal.SIGKILL)
@@ -126,7 +127,8 @@ class Cluster:
         await self._identify_allowed(self.ranges[i])
         proc = self.procs[i] = await self._spawn(i)
         await proc.wait_connected(timeout)
-        await self.fake.wait_for_shards(self.shard_count, timeout, ids=list(self.ranges[i]))
+        if shards:
+            await self.fake.wait_for_shards(self.shard_count, timeout, ids=list(self.ranges[i]))
         return proc
 
     async def stop_all(self, timeout: float = 10) -> list[int | None]:
