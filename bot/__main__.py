@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import ConfigError, load_settings
+from bot.startup import STARTUP
 
 EXIT_CONFIG = 2
 EX_CONFIG = 78
@@ -241,6 +242,8 @@ def _start_bot() -> int:
     configure(settings.log_level, settings.log_format)
     from bot.app import StartupError, run
     from bot.cluster.member import ClusterRefusal
+
+    STARTUP.mark("imports")
 
     try:
         run(settings)

@@ -37,6 +37,7 @@ from bot.plugins import PLUGINS
 from bot.render import emojis
 from bot.render.drawn import painter
 from bot.service import Service
+from bot.startup import STARTUP
 from bot.store import Store, make_engine, upgrade
 from bot.store.checkpoints import run_checkpoints, take_over
 from cogs.errors import CroupierTree
@@ -48,6 +49,12 @@ log = logging.getLogger(__name__)
 
 STOP_GRACE = 5.0
 """Seconds a stopping bot waits for the clicks it is handling to be answered."""
+
+GUILD_READY_TIMEOUT = 0.5
+"""Seconds discord.py waits after a shard's last server arrived before it is ready (2 s by
+default): what waits for ready (the delivery of what games owe, the computer players, the
+clock) starts 1.5 s sooner after a start (docs/PERFORMANCE.md, issue 44). The bot reads no
+member lists, so a server arriving later changes nothing but the cache."""
 
 GC_THRESHOLDS = (10_000, 10, 10)
 """The bot's garbage collector: a young pass after 10,000 new objects (Python: 700). A
@@ -162,6 +169,7 @@ class Croupier(TableBot):
             help_command=None,
             tree_cls=CroupierTree,
             allowed_mentions=PLAIN_PINGS,  # every message says whom it pings; cards nobody
+            guild_ready_timeout=GUILD_READY_TIMEOUT,
             **sharding,
         )
         self.settings = settings
@@ -179,6 +187,9 @@ class Croupier(TableBot):
         return super().__new__(ShardedCroupier if sharded else cls)
 
     async def setup_hook(self) -> None:
+        STARTUP.mark("login")
+        self.add_listener(self._connected_first, "on_connect")
+        self.add_listener(self._ready_first, "on_ready")
         await self.ops.start(self)  # /health says "starting" until the bot is ready
         wal = take_over(self.service.store.engine)
         if wal is not None:
@@ -188,9 +199,11 @@ class Croupier(TableBot):
         member.start(self._noticed, self._leased, self._linked, self._shard_leased,
                      self._shard_wanted)  # fmt: skip
         await member.join()  # the shards this process runs; ClusterRefusal if none may
+        STARTUP.mark("leases")
         self._loaded = set(member.running)
         loaded = self.service.tables.load_open_games(member.owns)
         owed = self.service.outbox.load(member.owns)
+        STARTUP.mark("tables")
         running = ",".join(map(str, sorted(member.running))) or "none yet"
         log.info("database ready (%s, running %s), %d open games loaded, %d owe announcements",
                  member.shards.describe(), running, loaded, owed)  # fmt: skip
@@ -200,12 +213,15 @@ class Croupier(TableBot):
             await self.load_extension(extension)
         self.router.redelivery.start()  # what games owe, sent every few seconds
         await self.tree.set_translator(CommandTranslator())
+        STARTUP.mark("extensions")
         if await member.claim(SYNC):  # one process syncs for all
             await self._sync_commands()
         else:
             log.info("the commands are synced by another process")
+        STARTUP.mark("commands")
         if self.emoji_task is not None:  # a first start's uploads go on after it
             await emoji_sync.wait_briefly(self.emoji_task)
+            STARTUP.mark("emojis")
         # Everything loaded so far lives as long as the bot: keep it out of the garbage
         # collector's full passes, which otherwise stall every click now and then.
         gc.freeze()
@@ -213,6 +229,13 @@ class Croupier(TableBot):
         # with Python's default (700, 10, 10) they survived young passes and were traced
         # again and again (12 % of the bot's CPU at saturation, docs/PERFORMANCE.md).
         gc.set_threshold(*GC_THRESHOLDS)
+
+    async def _connected_first(self) -> None:
+        if not any(name == "gateway" for name, _ in STARTUP.phases):
+            STARTUP.mark("gateway")
+
+    async def _ready_first(self) -> None:
+        STARTUP.ready("servers")
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """No faster than Discord allows, across the bot's processes (bot.cluster.identify);
@@ -486,7 +509,9 @@ def run(settings: Settings) -> None:
 
 def _run(settings: Settings, token: str) -> None:
     store = open_store(settings.database_url)
+    STARTUP.mark("database")
     bot = Croupier(settings, store=store, emojis=True)
+    STARTUP.mark("bot")
     try:
         asyncio.run(serve(bot, token))
     except KeyboardInterrupt as exc:  # a signal the loop did not handle (yet, or at all)
