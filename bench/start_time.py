@@ -73,10 +73,10 @@ async def measure(url: str, runs: int, servers: int) -> dict[str, list[float]]:
                     numbers[name].append(seconds)
                 numbers["wall (spawn to ready)"].append(wall)
     for _ in range(runs):
-        proc = await asyncio.create_subprocess_exec(
+        child = await asyncio.create_subprocess_exec(
             sys.executable, "-c", IMPORTS, stdout=asyncio.subprocess.PIPE
         )
-        out, _ = await proc.communicate()
+        out, _ = await child.communicate()
         numbers["imports (croupier run's, apart)"].append(float(out))
     return numbers
 
