@@ -126,7 +126,10 @@ class Link:
     it comes after the first round of lease tries). ``guests``: leases taken when they are
     free after someone held them (a standby's). ``wants``: a payload to notify, every round,
     while the lease it belongs to is not held (the owner's "give it back"). ``count``: the
-    ``SHARD_COUNT`` to say (0: none). ``standby``: the link says so in its name."""
+    ``SHARD_COUNT`` to say (0: none). ``standby``: the link says so in its name.
+    ``steady``: leases the process keeps using while the connection is broken (the shards:
+    a database that is away for everyone must not close every gateway session); they are
+    told lost once the link is back and another process holds them."""
 
     def __init__(
         self,
@@ -141,6 +144,7 @@ class Link:
         wants: Mapping[str, str] | None = None,
         count: int = 0,
         standby: bool = False,
+        steady: Iterable[str] = (),
     ) -> None:
         self.own = own_backends(engine)
         self.engine = engine
@@ -150,6 +154,8 @@ class Link:
         self.wants = dict(wants or {})
         self.count = count
         self.standby = standby
+        self.steady = frozenset(steady)
+        self._lapsed: set[str] = set()  # steady leases held when the connection broke
         self._callbacks = (on_notice, on_lease, on_connected)
         self.held: set[str] = set()  # the thread's own view
         self.counts: set[int] = set()
@@ -213,7 +219,7 @@ class Link:
                 log.warning("the cluster link to the database broke (%s); retrying", exc)
             except Exception:
                 log.exception("the cluster link failed; retrying")
-            self._lose_all()
+            self._lose_all(broken=True)
             self._answer_requests(False)
             self.joined.set()  # no database: the process goes on without its leases
             self._stop.wait(wait)
@@ -251,6 +257,7 @@ class Link:
                 self._take_guests(conn)
             if first:
                 first = False
+                self._told_lapsed()
                 self._call(on_connected)
                 self.joined.set()
             for notice in conn.notifies(timeout=POLL):
@@ -296,12 +303,24 @@ class Link:
                 self._left[role] = time.monotonic() + GIVEN_BACK
             future.set_result(held)
 
-    def _lose_all(self) -> None:
+    def _lose_all(self, *, broken: bool = False) -> None:
+        """Every lease is gone. ``broken`` (the connection broke): the leases of
+        ``steady`` are told lost only if another process holds them once the link is back
+        (:meth:`_told_lapsed`); the process goes on with them meanwhile."""
         for role in sorted(self.held):
+            if broken and role in self.steady and not self._stop.is_set():
+                self._lapsed.add(role)
+                continue
             level = logging.INFO if self._stop.is_set() else logging.WARNING  # a stop: freed
             log.log(level, "this process no longer holds the %s lease", role)
             self._call(self._callbacks[1], role, False)
         self.held.clear()
+
+    def _told_lapsed(self) -> None:
+        for role in sorted(self._lapsed - self.held):
+            log.warning("the %s lease went to another process while the link was down", role)
+            self._call(self._callbacks[1], role, False)
+        self._lapsed.clear()
 
     def _answer_requests(self, value: bool) -> None:
         for requests in (self._requests, self._releases):

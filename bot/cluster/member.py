@@ -135,7 +135,8 @@ class Member:
         wants = {shard_role(s): ShardWanted(s).payload for s in shards.home}
         self._link = Link(self._engine, loop, standing=home, on_notice=noticed,
                           on_lease=leased, on_connected=on_connected, guests=guests,
-                          wants=wants, count=shards.total, standby=shards.standby)  # fmt: skip
+                          wants=wants, count=shards.total, standby=shards.standby,
+                          steady=[*home, *guests])  # fmt: skip
         self._link.start()
         self._beats = asyncio.create_task(self._beat(self._link), name="cluster-beat")
 

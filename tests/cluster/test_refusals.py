@@ -5,6 +5,7 @@ and a process with another SHARD_COUNT are refused; a standby takes a dead proce
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -116,3 +117,60 @@ async def test_a_standby_runs_a_dead_owner_s_shard_and_gives_it_back(
             assert standby.running == set()  # it does not take it again
         assert 0 not in standby.running  # a shard nobody ran is not taken before its grace
     engine.dispose()
+
+
+async def test_a_shard_outlives_a_broken_link_unless_another_process_took_it(url: str) -> None:
+    """A database away for everyone must not close every gateway session: a process goes on
+    with its shard while its link is down, and closes it only if, once the link is back,
+    another process holds the shard's lease."""
+    engine: Engine = make_engine(url)
+    lost: list[int] = []
+
+    def kill_links(name: str) -> None:
+        with engine.begin() as conn:
+            conn.exec_driver_sql(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                f"WHERE application_name = '{name}'"
+            )
+
+    async with member(url, Shards(2, (0, 1))) as owner:
+        await owner.join()
+        assert owner.running == {0, 1}
+        owner_link = owner._link
+        assert owner_link is not None
+        original = owner_link._callbacks
+
+        def lease(role: str, held: bool) -> None:
+            if not held and role.startswith("shard/"):
+                lost.append(int(role.removeprefix("shard/")))
+
+        owner_link._callbacks = (original[0], _both(original[1], lease), original[2])
+        name = f"{link_module.LINK_NAME}{os.getpid()}"
+        kill_links(name)  # the link's connection breaks; it comes back on its own
+        await until(lambda: holder_of(engine, shard_role(0)) is not None)
+        await asyncio.sleep(3 * link_module.POLL)
+        assert lost == [] and owner.running == {0, 1}
+        other = link_module.connect(engine)  # another process's link
+        try:
+            kill_links(name)  # broken again, and the other takes shard 0 meanwhile
+
+            def taken() -> bool:
+                row = other.execute(link_module.LOCK_SQL, (shard_role(0),)).fetchone()
+                return row is not None and bool(row[0])
+
+            await until(taken)
+            await until(lambda: lost == [0])  # told once its link was back
+            assert owner.running == {1}
+        finally:
+            other.close()
+    engine.dispose()
+
+
+def _both(
+    first: Callable[[str, bool], None], second: Callable[[str, bool], None]
+) -> Callable[[str, bool], None]:
+    def both(role: str, held: bool) -> None:
+        first(role, held)
+        second(role, held)
+
+    return both
