@@ -98,6 +98,11 @@ class Players:
         await asyncio.gather(*self._tasks)
 
 
+def live(fake: FakeDiscord, shard: int) -> bool:
+    session = fake.gateway.sessions.get(shard)
+    return session is not None and session.live
+
+
 async def until(check: object, timeout: float, what: str) -> float:
     start = time.monotonic()
     while not check():  # type: ignore[operator]
@@ -133,9 +138,12 @@ async def test_a_standby_answers_a_dead_process_s_servers_and_gives_them_back(
                 return found is not None and found.standby
 
             leased = asyncio.create_task(until(standby_holds, TAKEOVER, "no standby took it"))
+            await fake.wait_until(lambda: not live(fake, 1), timeout=5)  # the owner's is gone
+            connected = asyncio.create_task(until(lambda: live(fake, 1), TAKEOVER, "no session"))
             took, failed = await player(dark[0])
-            print(f"the standby held the lease after {await leased:.2f} s, answered after "
-                  f"{took:.2f} s, {failed} failed clicks")  # fmt: skip
+            print(f"the standby held the lease after {await leased:.2f} s, had shard 1's session "
+                  f"after {await connected:.2f} s; a player's click answered after {took:.2f} s, "
+                  f"{failed} failed")  # fmt: skip
             assert took < TAKEOVER and failed <= 1
             found = holder_of(engine, shard_role(1))
             assert found is not None and found.standby and found.pid == cluster[standby].pid
