@@ -428,6 +428,11 @@ class ShardedCroupier(Croupier, commands.AutoShardedBot):
         running = self.member.running
         for shard_id in sorted(self._launched - running):
             await self._close_shard(shard_id)
+        for shard_id in sorted(self._returning - self._launched):  # wanted before it started
+            self._returning.discard(shard_id)
+            self.unload_shard(shard_id)
+            await self.member.give_back(shard_id)
+            log.info("shard %d: given back to its owner", shard_id)
         for shard_id in sorted(running - self._launched):
             if not self.is_closed():
                 await self._start_shard(shard_id)
