@@ -14,6 +14,7 @@ from typing import Any
 
 from bot import exit_codes
 from bot.config import ConfigError, load_settings
+from bot.startup import STARTUP
 
 NO_TOKEN = """\
 croupier: DISCORD_TOKEN is not set, so the bot cannot go online.
@@ -251,9 +252,15 @@ def _start_bot() -> int:
     set_process(settings.shards)
     configure(settings.log_level, settings.log_format, secrets=[settings.discord_token])
     from bot.app import StartupError, run
+    from bot.cluster.member import ClusterRefusal
+
+    STARTUP.mark("imports")
 
     try:
         run(settings)
+    except ClusterRefusal as exc:  # another process runs its shard, or another SHARD_COUNT
+        logging.getLogger("bot").error("refused to run: %s", exc)
+        return exit_codes.CONFIG
     except StartupError as exc:
         say(str(exc), settings.log_format)
         return exc.status

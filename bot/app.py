@@ -13,6 +13,7 @@ from typing import Any
 import aiohttp
 import discord
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
@@ -21,13 +22,22 @@ from bot.cluster.member import SYNC, Member
 from bot.cluster.notices import Notice
 from bot.cluster.single import SingleProcessError, sole_process
 from bot.config import Settings
-from bot.discord_internals import drop_interactions, silence_voice_warnings, trim_clicks
+from bot.discord_internals import (
+    AFTER_IDENTIFY,
+    drop_interactions,
+    drop_shard,
+    ready_without_shards,
+    silence_voice_warnings,
+    tell_identify_sent,
+    trim_clicks,
+)
 from bot.engine import AuditedRng
 from bot.ops import Ops
 from bot.plugins import PLUGINS
 from bot.render import emojis
 from bot.render.drawn import painter
 from bot.service import Service
+from bot.startup import STARTUP
 from bot.store import Store, make_engine, upgrade
 from bot.store.checkpoints import run_checkpoints, take_over
 from bot.store.timeouts import BOT, Bounds
@@ -40,6 +50,12 @@ log = logging.getLogger(__name__)
 
 STOP_GRACE = 5.0
 """Seconds a stopping bot waits for the clicks it is handling to be answered."""
+
+GUILD_READY_TIMEOUT = 0.5
+"""Seconds discord.py waits after a shard's last server arrived before it is ready (2 s by
+default): what waits for ready (the delivery of what games owe, the computer players, the
+clock) starts 1.5 s sooner after a start (docs/PERFORMANCE.md, issue 44). The bot reads no
+member lists, so a server arriving later changes nothing but the cache."""
 
 GC_THRESHOLDS = (10_000, 10, 10)
 """The bot's garbage collector: a young pass after 10,000 new objects (Python: 700). A
@@ -180,6 +196,7 @@ class Croupier(TableBot):
             help_command=None,
             tree_cls=CroupierTree,
             allowed_mentions=PLAIN_PINGS,  # every message says whom it pings; cards nobody
+            guild_ready_timeout=GUILD_READY_TIMEOUT,
             **sharding,
         )
         self.settings = settings
@@ -187,35 +204,51 @@ class Croupier(TableBot):
             self.application_emojis = emojis
         self.ops = Ops.of(settings)  # metrics; /health and /metrics at HEALTH_PORT
         trim_clicks(self)  # the bot reads a clicked message's id and flags only
+        tell_identify_sent()
+        self._hooks[AFTER_IDENTIFY] = self._identify_sent
+        self._loaded: set[int] | None = None
+        """The shards whose servers' tables are loaded (None: before the start loads)."""
 
     def __new__(cls, settings: Settings, *args: Any, **kwargs: Any) -> Croupier:
         sharded = cls is Croupier and settings.shards.sharded
         return super().__new__(ShardedCroupier if sharded else cls)
 
     async def setup_hook(self) -> None:
+        STARTUP.mark("login")
+        self.add_listener(self._connected_first, "on_connect")
+        self.add_listener(self._ready_first, "on_ready")
         await self.ops.start(self)  # /health says "starting" until the bot is ready
         wal = take_over(self.service.store.engine)
         if wal is not None:
             self._checkpoints = asyncio.create_task(run_checkpoints(wal), name="checkpoints")
         member = self.member
         painter.start()  # the pictures' worker process, ready before the first picture
+        member.start(self._noticed, self._leased, self._linked, self._shard_leased,
+                     self._shard_wanted)  # fmt: skip
+        await member.join()  # the shards this process runs; ClusterRefusal if none may
+        STARTUP.mark("leases")
+        self._loaded = set(member.running)
         loaded = self.service.tables.load_open_games(member.owns)
         owed = self.service.outbox.load(member.owns)
-        log.info("database ready (%s), %d open games loaded, %d owe announcements",
-                 member.shards.describe(), loaded, owed)  # fmt: skip
-        member.start(self._noticed, self._leased, self._linked)
+        STARTUP.mark("tables")
+        running = ",".join(map(str, sorted(member.running))) or "none yet"
+        log.info("database ready (%s, running %s), %d open games loaded, %d owe announcements",
+                 member.shards.describe(), running, loaded, owed)  # fmt: skip
         if self.application_emojis:  # alongside the cogs and the command sync
             self.emoji_task = asyncio.create_task(emoji_sync.run(self), name="emojis")
         for extension in extensions():
             await self.load_extension(extension)
         self.router.redelivery.start()  # what games owe, sent every few seconds
         await self.tree.set_translator(CommandTranslator())
+        STARTUP.mark("extensions")
         if await member.claim(SYNC):  # one process syncs for all
             await self._sync_commands()
         else:
             log.info("the commands are synced by another process")
+        STARTUP.mark("commands")
         if self.emoji_task is not None:  # a first start's uploads go on after it
             await emoji_sync.wait_briefly(self.emoji_task)
+            STARTUP.mark("emojis")
         # Everything loaded so far lives as long as the bot: keep it out of the garbage
         # collector's full passes, which otherwise stall every click now and then.
         gc.freeze()
@@ -223,6 +256,13 @@ class Croupier(TableBot):
         # with Python's default (700, 10, 10) they survived young passes and were traced
         # again and again (12 % of the bot's CPU at saturation, docs/PERFORMANCE.md).
         gc.set_threshold(*GC_THRESHOLDS)
+
+    async def _connected_first(self) -> None:
+        if not any(name == "gateway" for name, _ in STARTUP.phases):
+            STARTUP.mark("gateway")
+
+    async def _ready_first(self) -> None:
+        STARTUP.ready("servers")
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """No faster than Discord allows, across the bot's processes (bot.cluster.identify);
@@ -241,8 +281,51 @@ class Croupier(TableBot):
         self.dispatch("lease", role, held)
 
     def _linked(self) -> None:
-        """Connected to the other processes (again): what was missed is read anew."""
-        self.service.resync(self.member.owns)
+        """Connected to the other processes (again): what was missed is read anew (not at
+        the first connection: the start loads everything after it)."""
+        if self._loaded is not None:
+            self.service.resync(self.member.owns)
+
+    async def _identify_sent(self, shard_id: int | None) -> None:
+        gate = self.member.identify_gate
+        if gate is not None:
+            gate.sent(shard_id)
+
+    def _shard_leased(self, shard: int, held: bool) -> None:
+        """A shard's lease came or went (bot.cluster.member): :class:`ShardedCroupier` starts
+        or closes its session; a bot of one unsharded session goes on with it."""
+        quiet = held or self.stopping is not None or self._closing is not None
+        log.log(logging.INFO if quiet else logging.WARNING, "shard %d %s", shard,
+                "is this process's now" if held else "is no longer this process's")  # fmt: skip
+
+    def _shard_wanted(self, shard: int) -> None:
+        """The owner of a shard this standby runs is back (only a sharded bot runs one)."""
+
+    def load_shard(self, shard: int) -> None:
+        """Load the tables of a shard's servers and what they owe (a shard taken over)."""
+        if self._loaded is None or shard in self._loaded:
+            return
+        owns = self.member.shard_owns(shard)
+        service = self.service
+        loaded = service.tables.load_open_games(owns)
+        owed = service.outbox.load(owns)
+        self._loaded.add(shard)
+        log.info("shard %d: %d open games loaded, %d owe announcements", shard, loaded, owed)
+
+    def unload_shard(self, shard: int) -> None:
+        """Forget a shard's servers' tables and what they owe (another process runs them:
+        the marks of what was delivered are written first)."""
+        if self._loaded is not None:
+            self._loaded.discard(shard)
+        owns = self.member.shard_owns(shard)
+        service = self.service
+        try:
+            service.outbox.flush()
+        except SQLAlchemyError as exc:
+            log.warning("announcement marks not written: %s", _first_line(exc))
+        dropped = service.tables.drop(owns)
+        owed = [game_id for game_id, _, _, guild in service.store.unannounced() if owns(guild)]
+        service.outbox.forget([*dropped, *owed])
 
     async def stop(self, reason: str) -> None:
         """Stop cleanly (a stop signal): take no new interaction, let the clicks being
@@ -311,7 +394,106 @@ class Croupier(TableBot):
 
 class ShardedCroupier(Croupier, commands.AutoShardedBot):
     """The bot on discord.py's ``AutoShardedBot``: the shards ``SHARD_IDS`` of
-    ``SHARD_COUNT`` in this process (built by ``Croupier(settings)``)."""
+    ``SHARD_COUNT`` in this process (built by ``Croupier(settings)``).
+
+    It runs the shards whose lease it holds (``member.running``, bot.cluster.member), not a
+    fixed list: a shard whose lease comes later (its own, given back by a standby; a dead
+    process's, for a standby) is loaded and started then; one whose lease goes, or that a
+    standby gives back, is closed and forgotten. One task (:meth:`_keep_shards`) does both,
+    one shard at a time."""
+
+    _keeper: asyncio.Task[None] | None = None
+    _changed: asyncio.Event | None = None
+    _returning: set[int]
+    _launched: set[int]
+
+    def _shard_leased(self, shard: int, held: bool) -> None:
+        super()._shard_leased(shard, held)
+        self._wake()
+
+    def _shard_wanted(self, shard: int) -> None:
+        if shard not in self.__dict__.setdefault("_returning", set()):
+            log.info("shard %d: its owner is back; giving it back", shard)
+        self._returning.add(shard)
+        self.member.running.discard(shard)  # its servers are no longer this process's
+        self._wake()
+
+    def _wake(self) -> None:
+        if self._changed is not None:
+            self._changed.set()
+
+    async def launch_shards(self) -> None:
+        """Start the shards this process holds (discord.py's start of every shard given)."""
+        if self.is_closed():
+            return
+        self._connection.shard_count = self.shard_count
+        self.__dict__.setdefault("_returning", set())
+        self._launched = set()
+        self._changed = asyncio.Event()
+        first = sorted(self.member.running)
+        self.shard_ids = self._connection.shard_ids = first
+        for shard_id in first:
+            await self._start_shard(shard_id, initial=shard_id == first[0])
+        if not first:
+            log.info("no shard to run yet (%s)", self.member.shards.describe())
+            ready_without_shards(self)
+        self._keeper = asyncio.create_task(self._keep_shards(), name="shards")
+
+    async def _keep_shards(self) -> None:
+        assert self._changed is not None
+        while not self.is_closed():
+            await self._changed.wait()
+            self._changed.clear()
+            try:
+                await self._reconcile()
+            except Exception:
+                log.exception("starting or closing a shard failed; tried again")
+                await asyncio.sleep(1.0)
+                self._changed.set()
+
+    async def _reconcile(self) -> None:
+        running = self.member.running
+        for shard_id in sorted(self._launched - running):
+            await self._close_shard(shard_id)
+        for shard_id in sorted(self._returning - self._launched):  # wanted before it started
+            self._returning.discard(shard_id)
+            self.unload_shard(shard_id)
+            await self.member.give_back(shard_id)
+            log.info("shard %d: given back to its owner", shard_id)
+        for shard_id in sorted(running - self._launched):
+            if not self.is_closed():
+                await self._start_shard(shard_id)
+
+    async def _start_shard(self, shard_id: int, *, initial: bool = False) -> None:
+        self.load_shard(shard_id)  # (loaded at the start, or won since)
+        self._launched.add(shard_id)
+        self.shard_ids = sorted(self._launched)
+        log.info("shard %d: starting its session", shard_id)
+        await self.launch_shard(DiscordWebSocket.DEFAULT_GATEWAY, shard_id, initial=initial)
+
+    async def _close_shard(self, shard_id: int) -> None:
+        """Close a shard's session, let the clicks being handled be answered, forget its
+        servers; a shard given back frees its lease last (its owner takes it then)."""
+        self._launched.discard(shard_id)
+        self.shard_ids = sorted(self._launched)
+        info = self.get_shard(shard_id)
+        if info is not None:
+            await info.disconnect()
+        drop_shard(self, shard_id)
+        with contextlib.suppress(TimeoutError):
+            await self.router.settled(STOP_GRACE)
+        self.unload_shard(shard_id)
+        if shard_id in self._returning:
+            self._returning.discard(shard_id)
+            await self.member.give_back(shard_id)
+            log.info("shard %d: given back to its owner", shard_id)
+        else:
+            log.warning("shard %d: closed (its lease was lost)", shard_id)
+
+    async def close(self) -> None:
+        if self._keeper is not None:
+            self._keeper.cancel()
+        await super().close()
 
 
 async def serve(bot: Croupier, token: str) -> None:
@@ -359,7 +541,9 @@ def run(settings: Settings) -> None:
 
 def _run(settings: Settings, token: str) -> None:
     store = open_store(settings.database_url)
+    STARTUP.mark("database")
     bot = Croupier(settings, store=store, emojis=True)
+    STARTUP.mark("bot")
     try:
         asyncio.run(serve(bot, token))
     except KeyboardInterrupt as exc:  # a signal the loop did not handle (yet, or at all)

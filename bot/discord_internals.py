@@ -13,7 +13,12 @@ touch:
 - :func:`count_requests`: every answer of Discord's REST API (a 429 that discord.py
   retries included) is told, with its route's template, at the one place both of
   discord.py's REST clients read an answer (``json_or_text``);
-- :func:`silence_voice_warnings`: no warning at every start that voice cannot work.
+- :func:`silence_voice_warnings`: no warning at every start that voice cannot work;
+- :func:`silence_voice_warnings`: no warning at every start that voice cannot work;
+- :func:`tell_identify_sent`: a hook ``after_identify`` runs once a shard's IDENTIFY went
+  out (the IDENTIFY gate counts Discord's window from there, bot.cluster.identify);
+- :func:`drop_shard`, :func:`ready_without_shards`: a process runs shards that come and go
+  (a standby, bot.cluster.member).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from typing import Any
 
 import aiohttp
 import discord
+import discord.gateway
 import discord.http
 import discord.webhook.async_
 from discord.interactions import InteractionResponse
@@ -42,6 +48,8 @@ LEANED_ON = (
     "discord.VoiceClient.warn_nacl, warn_dave",
     "discord.http.HTTPClient.request, ._HTTPClient__session, json_or_text",
     "discord.webhook.async_.AsyncWebhookAdapter.request, json_or_text",
+    "discord.gateway.DiscordWebSocket.identify, .call_hooks, .shard_id",
+    "discord.shard.AutoShardedClient.__shards (name-mangled), ConnectionState.call_handlers",
 )
 """What the changes here and ``cogs.pipeline.wire`` read or replace."""
 
@@ -186,3 +194,37 @@ def count_requests(http: discord.http.HTTPClient, told: Responded) -> Callable[[
             _counted[session] = before
 
     return stop
+AFTER_IDENTIFY = "after_identify"
+"""The client hook (``client._hooks``) told a shard's id once its IDENTIFY was sent (or
+failed to be)."""
+
+
+def tell_identify_sent() -> None:
+    """From now on every IDENTIFY is followed by the client's ``after_identify`` hook, if it
+    has one (``before_identify`` runs just before it is sent, in ``identify``). Once per
+    process; later calls change nothing."""
+    identify = discord.gateway.DiscordWebSocket.identify
+    if getattr(identify, "tells_sent", False):
+        return
+
+    async def identify_and_tell(ws: Any) -> None:
+        try:
+            await identify(ws)
+        finally:
+            await ws.call_hooks(AFTER_IDENTIFY, ws.shard_id)
+
+    identify_and_tell.tells_sent = True  # type: ignore[attr-defined]
+    discord.gateway.DiscordWebSocket.identify = identify_and_tell  # type: ignore[method-assign,assignment]
+
+
+def drop_shard(client: discord.AutoShardedClient, shard_id: int) -> None:
+    """Forget a shard ``client`` closed (its status is no longer the process's)."""
+    shards: dict[int, Any] = client._AutoShardedClient__shards  # type: ignore[attr-defined]
+    shards.pop(shard_id, None)
+
+
+def ready_without_shards(client: discord.Client) -> None:
+    """``client`` is ready though it runs no shard yet (a standby): what waits for READY
+    (the delivery, the computer players) runs, ``on_ready`` is dispatched."""
+    client._connection.call_handlers("ready")
+    client.dispatch("ready")

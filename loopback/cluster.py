@@ -8,6 +8,10 @@ async with Cluster(fake, "croupier", pg_url, shard_count=4, processes=2) as clus
     await cluster.restart(1)             # a new process on shards 2-3, READY again
 ```
 
+``standbys=N`` starts N more processes with ``SHARD_IDS=standby`` (after the others, at
+:attr:`Cluster.standbys`' indexes): they run the shards of a process that died until it is
+back (bot.cluster.member).
+
 The session start limit: the processes keep the harness's IDENTIFY hook (no wait, see
 :func:`loopback.process.start`), so the cluster raises the fake's ``max_concurrency`` to the
 shard count: every shard has a rate-limit bucket of its own and a cluster starting at once
@@ -59,6 +63,7 @@ class Cluster:
         ranges: Sequence[Sequence[int]] | None = None,
         log_dir: Path | None = None,
         identify_window: float | None = None,
+        standbys: int = 0,
         **options: Any,
     ) -> None:
         if fake.port is None:
@@ -69,6 +74,9 @@ class Cluster:
         self.shard_count = shard_count
         given = split(shard_count, processes) if ranges is None else ranges
         self.ranges = [tuple(r) for r in given]
+        self.standbys = list(range(len(self.ranges), len(self.ranges) + standbys))
+        """The indexes of the standby processes (no shards of their own)."""
+        self.ranges += [()] * standbys
         self.log_dir = log_dir
         self.options = options
         self.procs: list[BotProcess | None] = [None] * len(self.ranges)
@@ -85,6 +93,10 @@ class Cluster:
     def process_of(self, shard_id: int) -> int:
         """The index of the process that runs ``shard_id``."""
         return next(i for i, shards in enumerate(self.ranges) if shard_id in shards)
+
+    def shard_ids(self, i: int) -> str:
+        """Process ``i``'s ``SHARD_IDS``."""
+        return "standby" if i in self.standbys else ",".join(map(str, self.ranges[i]))
 
     async def start(self, timeout: float = 60) -> None:
         """Start every process at once; until all are READY."""
@@ -104,9 +116,10 @@ class Cluster:
         """Send process ``i`` ``sig`` (default: SIGKILL, a crash)."""
         self[i].kill(sig)
 
-    async def restart(self, i: int, timeout: float = 60) -> BotProcess:
+    async def restart(self, i: int, timeout: float = 60, *, shards: bool = True) -> BotProcess:
         """Process ``i`` anew on its shards (killed first if it still runs), once the fake
-        admits their IDENTIFYs; until it is READY."""
+        admits their IDENTIFYs; until it is READY (and, with ``shards``, its shards live:
+        without, a process whose shards a standby runs is back before they are)."""
         old = self.procs[i]
         if old is not None:
             old.kill(signal.SIGKILL)
@@ -114,7 +127,8 @@ class Cluster:
         await self._identify_allowed(self.ranges[i])
         proc = self.procs[i] = await self._spawn(i)
         await proc.wait_connected(timeout)
-        await self.fake.wait_for_shards(self.shard_count, timeout, ids=list(self.ranges[i]))
+        if shards:
+            await self.fake.wait_for_shards(self.shard_count, timeout, ids=list(self.ranges[i]))
         return proc
 
     async def stop_all(self, timeout: float = 10) -> list[int | None]:
@@ -151,7 +165,7 @@ class Cluster:
             self.db_url,
             log=log,
             shard_count=self.shard_count,
-            shard_ids=self.ranges[i],
+            shard_ids=self.shard_ids(i),
             **self.options,
         )
 
@@ -159,8 +173,13 @@ class Cluster:
         fake = self.fake
         loop = asyncio.get_running_loop()
         wait = max(
-            fake.gateway.limit.free_in(s, loop.time(), fake.max_concurrency, fake.identify_window)
-            for s in shard_ids
+            (
+                fake.gateway.limit.free_in(
+                    s, loop.time(), fake.max_concurrency, fake.identify_window
+                )
+                for s in shard_ids
+            ),
+            default=0.0,
         )
         if wait > 0:
             await asyncio.sleep(wait)  # pacing to the fake's limit, not an assertion

@@ -12,7 +12,8 @@ Kinds:
 - ``cli``: the real ``croupier`` command (``bot.__main__``) as an admin runs it: its
   settings from the environment (``DATABASE_URL`` is ``db_url``; ``DISCORD_TOKEN`` is
   :data:`TOKEN` unless ``env`` sets it), its own logging, its own handling of SIGTERM and
-  Ctrl-C; its log and error lines go to ``log``.
+  Ctrl-C; its log and error lines go to ``log``. It skips discord.py's waits at the start as
+  ``croupier`` does, unless :data:`DISCORD_WAITS` is set.
 - ``bare``: a discord.py client that answers every component click with an "update
   message" callback (type 7) and does nothing else: the baseline of the benchmarks.
 
@@ -54,6 +55,9 @@ KINDS = ("croupier", "cli", "bare")
 Kind = Literal["croupier", "cli", "bare"]
 READY_LINE = "ready"
 TOKEN = "loopback-token"
+DISCORD_WAITS = "LOOPBACK_DISCORD_WAITS"
+"""``cli`` with this set to 1 in its environment keeps discord.py's waits (2 s after the last
+server, the IDENTIFY hook): a start timed as on Discord (bench.start_time)."""
 
 
 class BotProcess:
@@ -234,8 +238,9 @@ def _cli(port: int) -> int:
     setup = Croupier.setup_hook
 
     async def setup_hook(self: Croupier) -> None:
-        self._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
-        self._hooks["before_identify"] = _identify_now
+        if os.environ.get(DISCORD_WAITS) != "1":
+            self._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
+            self._hooks["before_identify"] = _identify_now
         self.add_listener(_say_ready, "on_ready")
         await setup(self)
 

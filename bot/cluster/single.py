@@ -38,6 +38,8 @@ def sole_process(url: str, shards: Shards) -> Iterator[None]:
         return
     file = sqlite_file(url)
     path = None if file is None else Path(file)
+    if backend == "sqlite" and shards.standby:
+        raise SingleProcessError(f"SHARD_IDS=standby stands in for other processes: {USE_POSTGRES}")
     if backend == "sqlite" and shards.partial:
         raise SingleProcessError(
             f"SHARD_IDS runs {shards.describe()}, so other processes must run the rest, but "

@@ -31,10 +31,13 @@ def version() -> str:
 
 
 def shards_label(bot: Watched) -> str:
-    """The shards a process runs as the ``shards`` label: ``0,1/4``, or ``all``."""
+    """The shards a process runs as the ``shards`` label: ``0,1/4``, ``standby/4`` or
+    ``all``."""
     shards = bot.settings.shards
     if shards.count is None:
         return "all"
+    if shards.standby:
+        return f"standby/{shards.count}"
     return ",".join(str(i) for i in shards.ids) + f"/{shards.count}"
 
 

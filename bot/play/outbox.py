@@ -18,7 +18,7 @@ version whose delivery failed holds every later one back until it is delivered.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from bot.store import Store
@@ -55,6 +55,12 @@ class Outbox:
             if owns(guild_id):
                 self._owed[game_id] = Owed(announced, version)
         return len(self._owed)
+
+    def forget(self, game_ids: Iterable[int]) -> None:
+        """Deliver nothing more of these games (their server went to another process,
+        which reads what is owed from the database: :meth:`flush` first)."""
+        for game_id in game_ids:
+            self._owed.pop(game_id, None)
 
     def noticed(self, game_id: int, version: int) -> None:
         """Another process committed ``version`` of a game whose server this process owns:

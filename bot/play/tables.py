@@ -124,6 +124,14 @@ class Tables:
             self._tables[row.id] = Table.from_row(row, self.games[row.kind], since.get(row.id, ()))
         return len(rows)
 
+    def drop(self, owns: Callable[[int | None], bool]) -> list[int]:
+        """Forget the cached tables of the servers ``owns`` says (a shard this process no
+        longer runs: another reads them anew); their ids."""
+        dropped = [i for i, table in self._tables.items() if owns(table.row.guild_id)]
+        for game_id in dropped:
+            del self._tables[game_id]
+        return dropped
+
     def add(self, row: GameRow) -> Table:
         """Cache a table just created."""
         table = Table.from_row(row, self.games[row.kind])

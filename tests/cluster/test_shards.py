@@ -49,6 +49,19 @@ def test_a_process_owns_the_servers_of_its_shards() -> None:
     assert shards.describe() == "shards 1,2 of 3"
 
 
+def test_a_standby_has_no_shard_of_its_own_and_needs_a_count() -> None:
+    standby = Shards.parse("4", " Standby ")
+    assert standby == Shards(4, (), standby=True)
+    assert standby.sharded and standby.partial and standby.home == ()
+    assert not standby.owns(0 << 22) and standby.describe() == "standby for 4 shards"
+    assert load_settings({"SHARD_COUNT": "4", "SHARD_IDS": "standby"}).shards == standby
+    with pytest.raises(ConfigError, match="SHARD_IDS needs SHARD_COUNT"):
+        load_settings({"SHARD_IDS": "standby"})
+    with pytest.raises(ShardError, match="numbers and ranges like 0-3,5 \\(or standby\\)"):
+        parse_ids("standy", 4)
+    assert Shards().home == (0,) and Shards().total == 1  # one session: shard 0 of 1
+
+
 def test_without_settings_one_process_owns_everything() -> None:
     shards = Shards.parse("", "")
     assert not shards.sharded and not shards.partial

@@ -38,6 +38,11 @@ def test_split_shards_on_sqlite_are_refused(tmp_path: Path) -> None:
         pass
     with sole_process(url, Shards(2, (0, 1))):  # all shards in one process: fine
         pass
+    with (
+        pytest.raises(SingleProcessError, match=r"SHARD_IDS=standby.*PostgreSQL"),
+        sole_process(url, Shards(2, (), standby=True)),
+    ):
+        pass
 
 
 def test_postgresql_takes_several_processes() -> None:
