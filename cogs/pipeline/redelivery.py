@@ -14,7 +14,6 @@ given up after ``ATTEMPTS``.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -24,6 +23,7 @@ from discord.ext import tasks
 from bot.service import Service
 from cogs.pipeline.delivery import PERMANENT, Delivery
 from cogs.pipeline.session import Sessions
+from cogs.pipeline.window import patiently
 
 log = logging.getLogger(__name__)
 
@@ -59,17 +59,8 @@ class Redelivery:
         take longer than ``patience`` seconds, ``slow`` is awaited (the session defers its
         click) while it goes on."""
         versions = self._owed_now(game_id)
-        if not versions:
-            return
-        delivering = asyncio.ensure_future(self._deliver(game_id, versions))
-        try:
-            done, _ = await asyncio.wait({delivering}, timeout=patience)
-            if not done:
-                await slow()
-            await delivering
-        except asyncio.CancelledError:
-            delivering.cancel()  # the session ends: its lock must not outlive it
-            raise
+        if versions:  # cancelled with the session: its lock must not outlive it
+            await patiently(self._deliver(game_id, versions), patience, slow)
 
     def _owed_now(self, game_id: int) -> list[int]:
         """A game's versions due now. Another process's (it committed them: a DM's click on
