@@ -157,29 +157,36 @@ class Tables:
         except Exception:
             log.exception("game %s: could not be read again (next use reads it)", game_id)
 
-    def noticed(self, notice: GameNotice, owned: bool) -> bool:
+    def noticed(self, notice: GameNotice, owned: bool) -> int:
         """Another process wrote a game (bot.cluster.notices): a table it moved on is read
         anew (one of a server this process does not own is dropped, and read when used), a
         new live table of an owned server is loaded, a new message or clock is taken over.
-        Returns whether the game moved past what this process knew. A new message is taken
+        Returns the version the game moved on to past what this process knew (0: it did
+        not; the version read anew may be newer than the notice's). A new message is taken
         over whatever version the notice names (the click on it may be quicker than the
         notice of the version), unless the table knows a newer one."""
         table = self._tables.get(notice.game_id)
         if table is None:
             if owned and notice.moved and notice.status in LIVE:
                 self.reload(notice.game_id)
-            return owned and notice.moved
+            return self._known(notice) if owned and notice.moved else 0
         if notice.version > table.row.version:
             if owned:
                 self.reload(notice.game_id)
             else:
                 del self._tables[notice.game_id]
-            return True
+            return self._known(notice)
         if notice.message and notice.message_id is not None:
             table.row.message_id = newer_message(table.row.message_id, notice.message_id)
         if notice.clock:
             table.extra.pop("clock", None)  # read again when next used
-        return False
+        return 0
+
+    def _known(self, notice: GameNotice) -> int:
+        """The newest version of a noticed game this process knows now: the notice's, or
+        the one it read on reloading (the game may have moved on since the notice)."""
+        table = self._tables.get(notice.game_id)
+        return notice.version if table is None else max(notice.version, table.row.version)
 
     def resync(self, owns: Callable[[int | None], bool]) -> list[tuple[int, int, int | None]]:
         """After notices may have been missed (the link to the database was down): every
