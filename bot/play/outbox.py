@@ -81,6 +81,10 @@ class Outbox:
         owed = self._owed.get(game_id)
         return owed is not None and bool(owed.foreign)
 
+    def foreign_games(self) -> list[int]:
+        """The games with versions of another process still owed here."""
+        return [game_id for game_id, owed in self._owed.items() if owed.foreign]
+
     def stored_mark(self, game_id: int, announced: int, now: float | None = None) -> None:
         """The database's mark of a game with another process's versions: what that process
         delivered counts as delivered here, and versions before ours it did not deliver are

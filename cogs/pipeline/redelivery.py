@@ -5,7 +5,9 @@ idempotent sending).
 Owned by the router (``router.redelivery``). A table session on a game has what that
 game still owes delivered first (:meth:`Redelivery.catch_up`, step 2 of every session).
 Its own task, started by the bot, writes the delivery marks made since every
-``POLL_SECONDS`` and delivers the versions that nobody delivered within the grace time:
+``POLL_SECONDS``, reads the stored marks of the games another process moved (what it
+delivered counts here, so that this process's marks go on) and delivers the versions that
+nobody delivered within the grace time:
 those of a crash (loaded at start), of a click whose follow-ups failed (Discord's 5xx after
 its own retries), of a table whose extension was not loaded. A refusal for good (403,
 404) is logged and counts as done; a passing failure is tried again, backing off, and
@@ -86,8 +88,10 @@ class Redelivery:
 
     async def deliver_due(self) -> int:
         """Deliver what is owed and due (also called by tests); returns how many games."""
-        outbox = self.service.outbox
+        outbox, store = self.service.outbox, self.service.store
         outbox.flush()
+        for game_id in outbox.foreign_games():  # what the other process delivered meanwhile:
+            outbox.stored_mark(game_id, store.announced(game_id))  # this one's marks go on
         due = outbox.due()
         for game_id, _ in due:
             async with self.sessions(game_id):  # its step 2 delivers what is still owed
