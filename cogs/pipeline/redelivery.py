@@ -71,6 +71,7 @@ class Redelivery:
         outbox = self.service.outbox
         versions = outbox.due_for(game_id)
         if versions and outbox.foreign(game_id):
+            outbox.flush()  # this process's own marks first: the stored one is not behind them
             outbox.stored_mark(game_id, self.service.store.announced(game_id))
             versions = outbox.due_for(game_id)
         return versions
