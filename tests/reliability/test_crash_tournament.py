@@ -193,7 +193,9 @@ async def last_click_killed_at(world: World, kept: Kept, step: int | None) -> in
     world.fake.after_rest = count
     try:
         await world.fake.click(user, message, custom_id)
-        if step is None:
+        if step is None:  # every call of the click: its follow-ups too, the Finale's table last
+            await all_delivered(store)
+            await world.fake.wait_until(lambda: finale_table(world) is not None, timeout=30)
             await all_delivered(store)
         else:  # the kill, or (the dice of this replay took fewer calls) all delivered
             died = asyncio.ensure_future(bot.wait(40))
