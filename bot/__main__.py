@@ -226,7 +226,8 @@ def _run_bot() -> int:
         return exit_codes.OK
     finally:
         for stop, handler in before.items():
-            signal.signal(stop, handler)
+            if signal.getsignal(stop) is not signal.SIG_IGN:  # (ignored: a stop has begun)
+                signal.signal(stop, handler)
 
 
 def _start_bot() -> int:

@@ -526,6 +526,8 @@ async def serve(bot: Croupier, token: str) -> None:
         for sig in signals:
             with contextlib.suppress(NotImplementedError):
                 loop.remove_signal_handler(sig)
+        if bot.stopping is not None:  # a SIGTERM repeated while the stopped bot exits is
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)  # no crash (it exited -15)
 
 
 def run(settings: Settings) -> None:

@@ -194,6 +194,8 @@ def count_requests(http: discord.http.HTTPClient, told: Responded) -> Callable[[
             _counted[session] = before
 
     return stop
+
+
 AFTER_IDENTIFY = "after_identify"
 """The client hook (``client._hooks``) told a shard's id once its IDENTIFY was sent (or
 failed to be)."""

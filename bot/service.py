@@ -134,8 +134,9 @@ class Service:
         process's action is delivered here should that process not."""
         if isinstance(notice, GameNotice):
             owned = owns(notice.guild_id)
-            if self.tables.noticed(notice, owned) and owned:
-                self.outbox.noticed(notice.game_id, notice.version)
+            moved = self.tables.noticed(notice, owned)
+            if moved and owned:
+                self.outbox.noticed(notice.game_id, notice.version, moved)
         elif notice.kind == "guild":
             self.directory.forget_guild(int(notice.key))
         else:

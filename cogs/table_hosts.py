@@ -192,7 +192,7 @@ class TablesCog(CroupierCog):
 
     async def run_clocks(self) -> list[ClockNotice]:
         """Do what every due clock asks for and tell the tables (also called by tests)."""
-        notices = await self.service.clocks.tick()
+        notices = await self.service.clocks.tick(self.owns)
         for notice in notices:
             try:
                 await tell_clock(self.bot, notice)

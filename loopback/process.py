@@ -283,7 +283,21 @@ async def _run(kind: str, port: int, settings: Settings) -> None:
         await bot.start(TOKEN)
 
 
+def _private_stdout() -> None:
+    """The ready line goes to the parent's pipe through a descriptor of this process's own;
+    what this process starts (the picture worker, multiprocessing's resource tracker)
+    gets /dev/null as its stdout. A pipe stays open while any process holds its end, and
+    asyncio's ``Process.wait()`` waits for the pipes too: a killed bot whose worker held
+    the pipe counted as alive until the worker noticed and ended."""
+    private = os.dup(1)  # not inherited (PEP 446)
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 1)
+    os.close(quiet)
+    sys.stdout = os.fdopen(private, "w", buffering=1)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _private_stdout()
     parser = argparse.ArgumentParser(
         prog="python -m loopback.process", description="a bot against a loopback Discord"
     )

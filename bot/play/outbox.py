@@ -39,7 +39,7 @@ class Owed:
     done: set[int] = field(default_factory=set)  # delivered out of order, beyond announced
     attempts: int = 0  # failed redeliveries in a row
     retry_at: float = 0.0  # not before (monotonic), after a failed redelivery
-    foreign: bool = False  # versions of another process: read the stored mark before
+    foreign: set[int] = field(default_factory=set)  # another process's: read its mark first
 
 
 class Outbox:
@@ -62,34 +62,48 @@ class Outbox:
         for game_id in game_ids:
             self._owed.pop(game_id, None)
 
-    def noticed(self, game_id: int, version: int) -> None:
-        """Another process committed ``version`` of a game whose server this process owns:
-        due here after :data:`FOREIGN_GRACE`, unless the database shows it delivered by then
-        (:meth:`foreign`, :meth:`stored_mark`)."""
+    def noticed(self, game_id: int, version: int, newest: int | None = None) -> None:
+        """Another process committed ``version`` (and on to ``newest``, read since) of a
+        game whose server this process owns: each due here after :data:`FOREIGN_GRACE`,
+        unless the database shows it delivered by then (:meth:`foreign`,
+        :meth:`stored_mark`). Every version since the last one known counts: a notice
+        this process skipped (it had read the game past it already) names versions that
+        are that process's too, and one taken for this process's own would be drawn here
+        at once, while that process draws it (issue 44: a table drawn twice)."""
+        newest = max(version, newest or version)
         owed = self._owed.get(game_id)
-        if owed is not None and version <= owed.version:
+        if owed is not None and newest <= owed.version:
             return
         if owed is None:
-            owed = self._owed[game_id] = Owed(version - 1, version)
-        owed.version, owed.foreign = version, True
-        owed.committed[version] = time.monotonic() + FOREIGN_GRACE - GRACE_SECONDS
+            owed = self._owed[game_id] = Owed(version - 1, version - 1)
+        due = time.monotonic() + FOREIGN_GRACE - GRACE_SECONDS
+        for noticed in range(owed.version + 1, newest + 1):
+            owed.committed[noticed] = due
+            owed.foreign.add(noticed)
+        owed.version = newest
 
     def foreign(self, game_id: int) -> bool:
         """Whether some of a game's owed versions are another process's."""
         owed = self._owed.get(game_id)
-        return owed is not None and owed.foreign
+        return owed is not None and bool(owed.foreign)
 
-    def stored_mark(self, game_id: int, announced: int) -> None:
+    def foreign_games(self) -> list[int]:
+        """The games with versions of another process still owed here."""
+        return [game_id for game_id, owed in self._owed.items() if owed.foreign]
+
+    def stored_mark(self, game_id: int, announced: int, now: float | None = None) -> None:
         """The database's mark of a game with another process's versions: what that process
         delivered counts as delivered here, and versions before ours it did not deliver are
-        owed here too."""
+        owed here too; those past their grace that it did not deliver are this process's
+        now, those still within it stay that process's (their mark is read again)."""
         owed = self._owed.get(game_id)
         if owed is None:
             return
-        owed.foreign = False
+        now = time.monotonic() if now is None else now
         # versions before the first one noticed that nobody delivered: due at once
         owed.announced = min(owed.announced, announced)
         owed.done.update(range(owed.announced + 1, min(announced, owed.version) + 1))
+        owed.foreign = {v for v in owed.foreign if v > announced and not _past(owed, v, now)}
         self._advance(game_id, owed)
 
     def owe(self, game_id: int, version: int) -> None:
@@ -179,5 +193,10 @@ def _old(owed: Owed, now: float) -> list[int]:
     return [
         v
         for v in range(owed.announced + 1, owed.version + 1)
-        if v not in owed.done and now - owed.committed.get(v, -GRACE_SECONDS) >= GRACE_SECONDS
+        if v not in owed.done and _past(owed, v, now)
     ]
+
+
+def _past(owed: Owed, version: int, now: float) -> bool:
+    """Whether ``version`` is past its grace (one committed before the start: at once)."""
+    return now - owed.committed.get(version, -GRACE_SECONDS) >= GRACE_SECONDS

@@ -25,6 +25,11 @@ from bot.store.outage import describe, is_outage
 log = logging.getLogger(__name__)
 
 
+def newer_message(known: int | None, message_id: int) -> int:
+    """The table's message of the two: the newer (a greater Discord id is a later one)."""
+    return message_id if known is None else max(known, message_id)
+
+
 def to_act(game: Game[Any], state: Any, players: Sequence[str]) -> list[str]:
     """The players to act now, in seat order."""
     return [players[s] for s in sorted(game.to_act(state))]
@@ -175,27 +180,36 @@ class Tables:
         if game_id in self._tables:
             self._stale.add(game_id)
 
-    def noticed(self, notice: GameNotice, owned: bool) -> bool:
+    def noticed(self, notice: GameNotice, owned: bool) -> int:
         """Another process wrote a game (bot.cluster.notices): a table it moved on is read
         anew (one of a server this process does not own is dropped, and read when used), a
         new live table of an owned server is loaded, a new message or clock is taken over.
-        Returns whether the game moved past what this process knew."""
+        Returns the version the game moved on to past what this process knew (0: it did
+        not; the version read anew may be newer than the notice's). A new message is taken
+        over whatever version the notice names (the click on it may be quicker than the
+        notice of the version), unless the table knows a newer one."""
         table = self._tables.get(notice.game_id)
         if table is None:
             if owned and notice.moved and notice.status in LIVE:
                 self.reload(notice.game_id)
-            return owned and notice.moved
+            return self._known(notice) if owned and notice.moved else 0
         if notice.version > table.row.version:
             if owned:
                 self.reload(notice.game_id)
             else:
                 del self._tables[notice.game_id]
-            return True
-        if notice.message and notice.version == table.row.version:
-            table.row.message_id = notice.message_id
+            return self._known(notice)
+        if notice.message and notice.message_id is not None:
+            table.row.message_id = newer_message(table.row.message_id, notice.message_id)
         if notice.clock:
             table.extra.pop("clock", None)  # read again when next used
-        return False
+        return 0
+
+    def _known(self, notice: GameNotice) -> int:
+        """The newest version of a noticed game this process knows now: the notice's, or
+        the one it read on reloading (the game may have moved on since the notice)."""
+        table = self._tables.get(notice.game_id)
+        return notice.version if table is None else max(notice.version, table.row.version)
 
     def resync(self, owns: Callable[[int | None], bool]) -> list[tuple[int, int, int | None]]:
         """After notices may have been missed (the link to the database was down): every
@@ -376,11 +390,16 @@ class Tables:
         rows = self.store.games_in_guild(kind, guild_id, limit)
         return [row.id for row in rows if row.id is not None]
 
-    def set_message(self, game_id: int, message_id: int | None) -> None:
-        """Remember the Discord message that shows the table."""
+    def set_message(self, game_id: int, message_id: int | None) -> int | None:
+        """Remember the Discord message that shows the table; returns the one it keeps. A
+        table only moves on to a newer message (Discord's ids grow with time): one posted
+        by another process, or a process late to write its own, never takes the place of
+        a newer one (:func:`newer_message`)."""
         table = self.get(game_id)
-        self.store.set_message(game_id, message_id)
-        table.row.message_id = message_id
+        if message_id is not None:  # (an answer Discord did not name)
+            self.store.set_message(game_id, message_id)
+            table.row.message_id = newer_message(table.row.message_id, message_id)
+        return table.row.message_id
 
     def turn_notice(self, game_id: int) -> TurnNotice:
         """Who was told that he must act at the table, and the line that stands."""

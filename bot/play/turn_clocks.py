@@ -6,7 +6,7 @@ absent are played for at once."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -136,14 +136,22 @@ class TurnClocks:
             return self.tables.current(game_id)
         return replace(outcome, absent=tuple(acted))
 
-    async def tick(self) -> list[ClockNotice]:
-        """Do what every due clock asks for (the bot's clock task calls this)."""
+    async def tick(self, owns: Callable[[int | None], bool] | None = None) -> list[ClockNotice]:
+        """Do what every due clock asks for (the bot's clock task calls this). ``owns``:
+        whether this process owns a server (None: all). A table of another process's
+        server waits while the database shows it still owes announcements: its process
+        is still drawing the last move (or is down and redelivers when back), and a clock
+        played meanwhile would draw the table from here at the same time, each process
+        editing and posting its messages unaware of the other's."""
         notices, now = [], self.service.now()
         for stored in self.store.due_by(now):
             if clocks.due(stored, now) is None:
                 continue
             try:
-                self.tables.at(stored.game_id, stored.version)  # another process moved it?
+                table = self.tables.at(stored.game_id, stored.version)  # moved elsewhere?
+                if owns is not None and not owns(table.row.guild_id) and self._owing(table):
+                    log.info("clock of game %s waits for its table's announcements", table.id)
+                    continue
                 async with self.service.locks(stored.game_id):
                     notice = await self._on_due(stored.game_id)
             except IllegalAction as exc:
@@ -152,6 +160,10 @@ class TurnClocks:
             if notice is not None:
                 notices.append(notice)
         return notices
+
+    def _owing(self, table: Table) -> bool:
+        """Whether the database shows ``table`` owing announcements of its version."""
+        return self.service.store.announced(table.id) < table.row.version
 
     async def _on_due(self, game_id: int) -> ClockNotice | None:
         table = self.tables.get(game_id)

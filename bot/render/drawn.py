@@ -35,11 +35,12 @@ WARM = ("bot.render.pictures", "bot.render.tournament_bracket")
 
 
 def _warm(parent: int) -> None:
-    """A new worker loads :data:`WARM`, and ends when the bot's process is gone (killed,
-    it closes no pipe the worker reads)."""
+    """A new worker ends when the bot's process is gone (killed, it closes no pipe the
+    worker reads), watched from the start: a bot killed while its worker still loads
+    leaves no worker behind for long. Then it loads :data:`WARM`."""
+    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
     for module in WARM:
         importlib.import_module(module)
-    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
 
 
 def _warm_up() -> None:

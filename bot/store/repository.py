@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from sqlalchemy import Connection, Engine, bindparam, insert, update
+from sqlalchemy import Connection, Engine, bindparam, case, insert, or_, update
 from sqlmodel import Session, col, select
 
 from bot.clocks.clock import Clock
@@ -178,8 +178,10 @@ class Store:
         with self._session() as session:
             return session.exec(stmt).first() or ""
 
-    def set_message(self, game_id: int, message_id: int | None) -> None:
-        """Remember the Discord message that shows the game (not versioned)."""
+    def set_message(self, game_id: int, message_id: int) -> None:
+        """Remember the Discord message that shows the game (not versioned): the newer of
+        the one stored and ``message_id`` (Discord's ids grow with time), so that a
+        process late to write an older message never overwrites a newer one."""
         params = {"v_id": game_id, "v_message_id": message_id}
         if self._writes.run(lambda connection: _SET_MESSAGE.run(connection, params)) != 1:
             raise GameNotFound(game_id)
@@ -397,7 +399,15 @@ _GAME_UPDATES: dict[tuple[bool, bool, bool, bool, bool], Prepared] = {}
 _SET_MESSAGE = Prepared(
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("v_id"))
-    .values(message_id=bindparam("v_message_id"))
+    .values(
+        message_id=case(
+            (
+                or_(_GAMES.c.message_id.is_(None), _GAMES.c.message_id < bindparam("v_message_id")),
+                bindparam("v_message_id"),
+            ),
+            else_=_GAMES.c.message_id,
+        )
+    )
 )
 _SET_TURN_NOTICE = Prepared(
     update(_GAMES)

@@ -19,6 +19,7 @@ is marked with the next batch (an edit repeated is harmless).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 from collections import Counter
@@ -41,6 +42,7 @@ from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
 from cogs.pipeline.prompts import PromptBook
 from cogs.pipeline.table_places import channel_by_id
+from cogs.pipeline.window import defer, left, patiently
 from cogs.pipeline.wire import edit_clicked
 
 log = logging.getLogger(__name__)
@@ -128,6 +130,7 @@ class Delivery:
         self._parts: Counter[tuple[int, str]] = Counter()
         self._channel: Any = None
         self._edited: set[int] = set()  # messages this delivery edited through the API
+        self._deferred = False  # the click deferred here, its pictures taking too long
 
     @property
     def private_locale(self) -> str:
@@ -220,21 +223,21 @@ class Delivery:
         on it, else edited through the API (a click on a private prompt has that prompt
         answered "done"). A table message that is gone gets a new one. A game's table
         (``what``) is dressed for onlookers (:func:`cogs.pipeline.onlookers.dress`)."""
-        interaction, outcome = self.interaction, self.outcome
+        interaction = self.interaction
         if what == "table":
             card = self.dressed(card)
-        await ready(card)
-        if interaction is not None and not interaction.response.is_done():
-            message = interaction.message
-            if message is not None and outcome.message_id is None and not message.flags.ephemeral:
-                self._remember(message.id)  # its id was lost to a crash: the clicked one
-            if message is not None and message.id == self.outcome.message_id:
-                kwargs = ui.message_kwargs(card, self.accent, shown=showing(message.id))
+        clicked = None if interaction is None else interaction.message
+        if clicked is not None and self._shows_table(clicked, interaction):
+            self._remember(clicked.id)  # the table's newer message (or its id lost to a crash)
+        await self.drawn(card)
+        if interaction is not None and clicked is not None:
+            if clicked.id == self.outcome.message_id and not interaction.response.is_done():
+                kwargs = ui.message_kwargs(card, self.accent, shown=showing(clicked.id))
                 await edit_clicked(interaction, **kwargs)
-                shows(message.id, card)
+                shows(clicked.id, card)
                 return
-            done = ui.note(t("ui.done", self.private_locale))
-            await interaction.response.edit_message(**ui.message_kwargs(done, self.accent))
+            if clicked.id != self.outcome.message_id:
+                await self._answer_done(interaction)
         outcome = self.outcome
         if outcome.message_id is not None:
             channel = await self.channel()
@@ -250,6 +253,40 @@ class Delivery:
                             outcome.game_id, outcome.message_id)  # fmt: skip
                 return
         await self._new_table(card)
+
+    def _shows_table(self, message: Any, interaction: Any) -> bool:
+        """Whether the clicked public ``message`` is the table's message this process did
+        not know of: newer than the one it knows (another process posted the table's new
+        turn, the click was quicker than its notice), or none known (lost to a crash). A
+        table's messages follow each other in time, so a newer one is never an old one."""
+        if message.flags.ephemeral or interaction.channel_id != self.outcome.channel_id:
+            return False
+        known = self.outcome.message_id
+        return known is None or message.id > known
+
+    async def _answer_done(self, interaction: Any) -> None:
+        """The click was on another message than the table's (a private prompt, an older
+        message): that message says "done" (edited by the answer, or after a deferral)."""
+        done = ui.message_kwargs(ui.note(t("ui.done", self.private_locale)), self.accent)
+        if not interaction.response.is_done():
+            await interaction.response.edit_message(**done)
+        elif self._deferred:  # (answered otherwise, it was answered in place: kept)
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(**done)
+
+    async def drawn(self, card: Card) -> Card:
+        """``card`` with its pictures drawn. A click still unanswered is deferred should
+        that outlast its window (a cold picture worker after a restart, a loaded machine):
+        its message is then edited through the API."""
+        interaction = self.interaction
+        if interaction is None or interaction.response.is_done():
+            return await ready(card)
+
+        async def slow() -> None:
+            self._deferred = True
+            await defer(interaction)
+
+        return await patiently(ready(card), left(interaction), slow)
 
     def dressed(self, card: Card) -> Card:
         """A game's table card with what it offers those who do not play now."""
@@ -274,9 +311,10 @@ class Delivery:
     def _remember(self, message_id: int) -> None:
         """The table's new message, written at once: a restart must find the message that
         shows the table (the redelivery of a new turn closes it as the old one, then gets
-        the new one back by its nonce)."""
-        self.service.tables.set_message(self.outcome.game_id, message_id)
-        self.outcome = replace(self.outcome, message_id=message_id)
+        the new one back by its nonce). The table keeps the newest of its messages
+        (``Tables.set_message``)."""
+        kept = self.service.tables.set_message(self.outcome.game_id, message_id)
+        self.outcome = replace(self.outcome, message_id=kept or message_id)
 
     async def dms(
         self,

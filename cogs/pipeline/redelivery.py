@@ -5,7 +5,9 @@ idempotent sending).
 Owned by the router (``router.redelivery``). A table session on a game has what that
 game still owes delivered first (:meth:`Redelivery.catch_up`, step 2 of every session).
 Its own task, started by the bot, writes the delivery marks made since every
-``POLL_SECONDS`` and delivers the versions that nobody delivered within the grace time:
+``POLL_SECONDS``, reads the stored marks of the games another process moved (what it
+delivered counts here, so that this process's marks go on) and delivers the versions that
+nobody delivered within the grace time:
 those of a crash (loaded at start), of a click whose follow-ups failed (Discord's 5xx after
 its own retries), of a table whose extension was not loaded. A refusal for good (403,
 404) is logged and counts as done; a passing failure is tried again, backing off, and
@@ -14,7 +16,6 @@ given up after ``ATTEMPTS``.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -25,6 +26,7 @@ from bot.ops.failures import log_failure
 from bot.service import Service
 from cogs.pipeline.delivery import PERMANENT, Delivery
 from cogs.pipeline.session import Sessions
+from cogs.pipeline.window import patiently
 
 log = logging.getLogger(__name__)
 
@@ -60,17 +62,8 @@ class Redelivery:
         take longer than ``patience`` seconds, ``slow`` is awaited (the session defers its
         click) while it goes on."""
         versions = self._owed_now(game_id)
-        if not versions:
-            return
-        delivering = asyncio.ensure_future(self._deliver(game_id, versions))
-        try:
-            done, _ = await asyncio.wait({delivering}, timeout=patience)
-            if not done:
-                await slow()
-            await delivering
-        except asyncio.CancelledError:
-            delivering.cancel()  # the session ends: its lock must not outlive it
-            raise
+        if versions:  # cancelled with the session: its lock must not outlive it
+            await patiently(self._deliver(game_id, versions), patience, slow)
 
     def _owed_now(self, game_id: int) -> list[int]:
         """A game's versions due now. Another process's (it committed them: a DM's click on
@@ -79,6 +72,7 @@ class Redelivery:
         outbox = self.service.outbox
         versions = outbox.due_for(game_id)
         if versions and outbox.foreign(game_id):
+            outbox.flush()  # this process's own marks first: the stored one is not behind them
             outbox.stored_mark(game_id, self.service.store.announced(game_id))
             versions = outbox.due_for(game_id)
         return versions
@@ -96,8 +90,10 @@ class Redelivery:
 
     async def deliver_due(self) -> int:
         """Deliver what is owed and due (also called by tests); returns how many games."""
-        outbox = self.service.outbox
+        outbox, store = self.service.outbox, self.service.store
         outbox.flush()
+        for game_id in outbox.foreign_games():  # what the other process delivered meanwhile:
+            outbox.stored_mark(game_id, store.announced(game_id))  # this one's marks go on
         due = outbox.due()
         for game_id, _ in due:
             async with self.sessions(game_id):  # its step 2 delivers what is still owed

@@ -74,6 +74,25 @@ async def respond(interaction: Interaction, **kwargs: Any) -> None:
         await interaction.response.send_message(**kwargs)
 
 
+async def send_private(interaction: Interaction, **kwargs: Any) -> int | None:
+    """A private message answering ``interaction`` (``send_message``'s keywords): the
+    answer, or a follow-up once the click was deferred (its table was busy past Discord's
+    window, ``cogs.pipeline.window``). The message's id (None: Discord did not name it)."""
+    if interaction.response.is_done():
+        sent = await interaction.followup.send(ephemeral=True, wait=True, **kwargs)
+        return sent.id
+    return (await interaction.response.send_message(ephemeral=True, **kwargs)).message_id
+
+
+async def edit_answered(interaction: Interaction, **kwargs: Any) -> None:
+    """The clicked message (a private prompt) edited into ``kwargs`` by the click's answer,
+    or after it was deferred."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)
+
+
 Answer = Callable[[Interaction, str], Awaitable[None]]
 """How a refusal's text is said when not as a private message (closing a prompt)."""
 

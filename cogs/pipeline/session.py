@@ -9,8 +9,9 @@ table, a tournament's command, a redelivery, a rematch)::
                                                        # 7. released; then follow-ups
 
 1. The table's lock (``bot.play.table_locks``), in the order asked. A click that cannot
-   have it within :data:`DEFER_AFTER` seconds is deferred (Discord's 3 s) and finished
-   when the lock is free; nobody goes on without it.
+   have it within its window (``cogs.pipeline.window``: :data:`DEFER_AFTER` seconds after
+   Discord made it) is deferred and finished when the lock is free; nobody goes on
+   without it.
 2. What the table still owes from before (a crash, a failed call) is delivered first, so
    that nothing overtakes it.
 3. :meth:`TableSession.check`: a control of an ended game, a click on an outdated message.
@@ -29,7 +30,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +44,7 @@ from bot.plugins import plugin_of
 from cogs.pipeline.delivery import Delivery, Shown
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.turn_notices import tell_turn
+from cogs.pipeline.window import defer, left
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -52,13 +53,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DEFER_AFTER = 2.0
 CatchUp = Callable[[int, float, Callable[[], Awaitable[None]]], Awaitable[None]]
 """What the table still owes delivered (``catch_up(game_id, patience, slow)``): ``slow`` is
 awaited if that takes longer than ``patience`` seconds (a restart's first click, which
 delivers what the crash left owed, must still be answered within Discord's window)."""
-"""Seconds a click waits for its table's lock before it is deferred (Discord's window is
-3 s); it keeps its place and goes on when the lock is free."""
 
 Interaction = discord.Interaction[Any]
 ROUTED = (discord.InteractionType.component, discord.InteractionType.modal_submit)
@@ -140,9 +138,8 @@ class TableSession:
         self._logged = GAME.set(self.game_id)  # the game on every log line of the session
         self.sessions.busy.count += self._counted
         nested = self._lock.held
-        began = time.monotonic()
-        try:
-            await self._lock.acquire(DEFER_AFTER, self._defer)  # step 1
+        try:  # a click waits its window's rest (counted from Discord), then is deferred
+            await self._lock.acquire(left(self.interaction), self._defer)  # step 1
         except BaseException:
             self.sessions.busy.count -= self._counted
             GAME.reset(self._logged)
@@ -150,8 +147,7 @@ class TableSession:
         try:
             catch_up = self.sessions.catch_up
             if catch_up is not None and not nested:  # step 2, deferring the click if slow
-                patience = max(0.0, DEFER_AFTER - (time.monotonic() - began))
-                await catch_up(self.game_id, patience, self._defer)
+                await catch_up(self.game_id, left(self.interaction), self._defer)
         except BaseException:
             self._leave()
             GAME.reset(self._logged)
@@ -173,17 +169,7 @@ class TableSession:
     async def _defer(self) -> None:
         """The lock is not free within the window: the interaction is deferred, so that
         Discord keeps it open until it is answered."""
-        interaction = self.interaction
-        if interaction is None or interaction.response.is_done():
-            return
-        log.info("table %s: its lock is busy; deferring %s", self.game_id, interaction.id)
-        try:
-            if interaction.type is discord.InteractionType.application_command:
-                await interaction.response.defer(ephemeral=self.private, thinking=True)
-            else:  # a click or form: the message stays as it is until edited
-                await interaction.response.defer()
-        except discord.HTTPException:
-            log.warning("table %s: deferring %s failed", self.game_id, interaction.id)
+        await defer(self.interaction, private=self.private)
 
     # --- the steps -------------------------------------------------------------------
 

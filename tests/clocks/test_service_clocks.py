@@ -218,3 +218,20 @@ async def test_a_clock_moved_on_by_another_process_is_read_anew(
     [expired] = await second.clocks.tick()
     assert expired.what == clocks.EXPIRE and expired.players == ("2",)
     assert {r.actor for r in store.events(game.game_id) if r.action.get("by_croupier")} == {"2"}
+
+
+async def test_a_clock_at_another_process_s_table_waits_until_its_moves_are_shown(
+    store: Store, time: FakeTime
+) -> None:
+    """The clock's process plays no clock at a table of another process's server while the
+    database shows that process still drawing its last move: both would draw the table at
+    once, each closing and posting its messages unaware of the other's (issue 44)."""
+    service = Service(store, now=time)
+    game = await service.create("verflixte6", ["1", "2"], {}, guild_id=5 << 22)
+    elsewhere = lambda guild: guild != 5 << 22  # noqa: E731
+    time.wait(300)
+    assert await service.clocks.tick(elsewhere) == []  # its first version not shown yet
+    assert store.get(game.game_id).version == game.version
+    service.outbox.delivered(game.game_id, game.version, durable=True)  # now it is
+    assert [n.what for n in await service.clocks.tick(elsewhere)] == [clocks.REMIND]
+    assert [n.what for n in await service.clocks.tick()] == []  # the owner's own: no wait

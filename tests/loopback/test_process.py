@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 from pathlib import Path
 
@@ -64,3 +66,39 @@ async def test_croupier_restarted_after_sigkill_answers_the_old_lobby(tmp_path: 
         finally:
             assert await second.stop() == 0
         assert fake.violations == []
+
+
+async def test_a_killed_croupier_is_reaped_at_once_its_picture_worker_holds_no_pipe(
+    tmp_path: Path,
+) -> None:
+    """asyncio's ``Process.wait()`` waits for the child's pipes too: the picture worker (and
+    multiprocessing's resource tracker) the bot starts must not hold the pipe the test reads
+    its ready line from, or a SIGKILLed bot counts as alive until the worker notices
+    (the fifty-kill run's "TimeoutError" in ``kill`` on a loaded machine)."""
+    url = default_sqlite_url(tmp_path / "bot.sqlite3")
+    async with fake_discord() as fake:
+        assert fake.port is not None
+        bot = await start("croupier", fake.port, url, log=tmp_path / "bot.log")
+        try:
+            await bot.wait_connected()
+            pipe = os.readlink(f"/proc/{bot.pid}/fd/1")  # (the ready line's own descriptor)
+            await fake.wait_until(lambda: len(_children(bot.pid)) >= 1, timeout=30)
+            held = {child: os.readlink(f"/proc/{child}/fd/1") for child in _children(bot.pid)}
+            ours = [
+                os.readlink(f"/proc/{bot.pid}/fd/{fd}") for fd in os.listdir(f"/proc/{bot.pid}/fd")
+            ]
+            assert pipe == os.devnull and all(target == os.devnull for target in held.values())
+            assert any(target.startswith("pipe:") for target in ours), ours
+        finally:
+            bot.kill()
+        assert await bot.wait(5) == -signal.SIGKILL
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError), open(f"/proc/{entry}/stat") as stat:
+                if int(stat.read().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry))
+    return found

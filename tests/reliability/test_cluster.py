@@ -42,7 +42,13 @@ from loopback.entities import Channel, Interaction, User
 from tests.helpers.announcements import Tally, all_delivered, check_channel, check_tournament
 from tests.helpers.leaks import LeakScan
 from tests.reliability.test_crash import COMMANDS, Crash, _answer, _buttons, _step
-from tests.reliability.test_crash_tournament import MANAGE_GUILD, World, next_click, table_in
+from tests.reliability.test_crash_tournament import (
+    MANAGE_GUILD,
+    World,
+    next_click,
+    shown,
+    table_in,
+)
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
@@ -97,8 +103,10 @@ class Tournament:
     async def step(self) -> None:
         """The next click of a group that still plays (``stopp``, or "ohne Joker")."""
         for thread in self.world.fake.threads(self.world.channel):
-            message = table_in(self.world, thread)
-            if message is None:
+            if table_in(self.world, thread) is None:
+                continue
+            await shown(self.world, self.store, thread)  # its last move drawn: over, maybe
+            if table_in(self.world, thread) is None:
                 continue
             user, message, custom_id = await next_click(self.world, self.store, thread)
             await self.world.fake.click(user, message, custom_id)
@@ -165,6 +173,13 @@ async def clock_runs_elsewhere(store: Store, server: Server) -> float:
     return time.monotonic() - start
 
 
+def running(store: Store, server: Server) -> bool:
+    """Whether the server's table is a game being played (not a lobby whose start got no
+    answer, nor a paused or ended table): its clock plays the absence rule."""
+    game_id = server.world.table(server.kind)
+    return game_id is not None and store.get(game_id).status == "open"
+
+
 async def until_holder(store: Store, pids: set[int]) -> None:
     """Until one of ``pids`` holds the clock (as PostgreSQL's locks show)."""
     start = time.monotonic()
@@ -210,7 +225,7 @@ async def run(pg_url: str, tmp_path: Path, kills: int, seed: int) -> dict[str, A
                 for server in lit:  # the others play on and notice nothing
                     clicked = await server.click()
                     assert clicked is None or not clicked.dead, fake.describe(clicked)
-                playing = [s for s in lit if s.world.table(s.kind) is not None]
+                playing = [s for s in lit if running(store, s)]  # (a lobby's clock closes it)
                 other = next(s for s in playing if s.kind in ("verflixte6", "teufel"))
                 numbers.setdefault("due clock run after s", []).append(
                     round(await clock_runs_elsewhere(store, other), 2)

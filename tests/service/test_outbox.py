@@ -7,12 +7,15 @@ import time
 
 import pytest
 
+from bot.cluster.notices import GameNotice
 from bot.engine import Action
 from bot.play import outbox as outbox_module
 from bot.play.outbox import Outbox
 from bot.play.outcome import merge
 from bot.service import Service
 from bot.store import Store
+
+GUILD = 5 << 22
 
 
 def owing(store: Store) -> list[tuple[int, int, int]]:
@@ -115,3 +118,67 @@ def test_a_failed_flush_keeps_its_marks(store: Store, monkeypatch: pytest.Monkey
     monkeypatch.setattr(store, "set_announced", calls.append)
     outbox.flush()
     assert calls == [{5: 1}]
+
+
+async def _absent(service: Service, game_id: int) -> int:
+    """Whoever is to act plays on as the absence rule would (what a clock does)."""
+    table = service.tables.get(game_id)
+    player = service.tables.current(game_id).to_act[0]
+    rule = service.games[table.row.kind].absence_action(
+        table.state, table.row.players.index(player)
+    )
+    assert rule is not None
+    return (await service.act(game_id, player, rule)).version
+
+
+def _notice(game_id: int, version: int) -> GameNotice:
+    return GameNotice(game_id, version, "open", GUILD, None, True, False, False)
+
+
+async def test_another_process_s_versions_are_its_own_to_draw_skipped_notices_too(
+    store: Store,
+) -> None:
+    """Issue 44, "a table drawn twice": the clock's process plays several versions in a row
+    at the owner's table; the owner reads the game anew at the first notice and is past the
+    next ones when they come. Those versions were taken for its own, owed at once: it drew
+    them as they stood while the clock's process drew them too, and the table got two new
+    messages. Every version since the last one known is the other process's, for its
+    grace; then the stored mark says what is left."""
+    owner, clock = Service(store), Service(Store(store.engine))
+    game_id = (await owner.create("verflixte6", ["1", "2"], {}, guild_id=GUILD)).game_id
+    owner.outbox.delivered(game_id, 1, durable=True)
+    mine = lambda guild: True  # noqa: E731
+    first = await _absent(clock, game_id)
+    await _absent(clock, game_id)  # committed before the owner reads the game anew
+    owner.noticed(_notice(game_id, first), mine)  # reads it anew: past the next notice
+    owner.noticed(_notice(game_id, first + 1), mine)  # skipped: known already
+    last = await _absent(clock, game_id)
+    owner.noticed(_notice(game_id, last), mine)
+    now = time.monotonic()
+    assert owner.outbox.pending()[game_id] == (1, last)
+    assert owner.outbox.due_for(game_id, now) == []  # none is drawn here meanwhile
+    assert owner.outbox.foreign(game_id)
+    later = now + outbox_module.FOREIGN_GRACE
+    assert owner.outbox.due_for(game_id, later) == [first, first + 1, last]
+    for version in range(first, last + 1):  # the clock's process drew them all
+        clock.outbox.delivered(game_id, version, durable=True)
+    owner.outbox.stored_mark(game_id, store.announced(game_id), later)
+    assert game_id not in owner.outbox.pending()
+
+
+async def test_a_stored_mark_read_early_leaves_later_versions_to_their_process(
+    store: Store,
+) -> None:
+    """The mark read once a first foreign version is past its grace settles that one only:
+    a version noticed since is still its process's for its own grace."""
+    outbox = Outbox(store)
+    outbox.noticed(7, 3)
+    start = time.monotonic()
+    outbox.noticed(7, 4)
+    outbox._owed[7].committed[4] += 20  # noticed 20 s after the first
+    late = start + outbox_module.FOREIGN_GRACE + 1
+    assert outbox.due_for(7, late) == [3]
+    outbox.stored_mark(7, 2, late)  # the other process did not deliver 3: ours now
+    assert outbox.due_for(7, late) == [3] and outbox.foreign(7)  # 4 is still its
+    outbox.delivered(7, 3)
+    assert outbox.due_for(7, late) == []

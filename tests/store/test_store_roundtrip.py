@@ -126,6 +126,18 @@ def test_set_message(store: Store, new_game: NewGame) -> None:
     assert loaded.version == 1
 
 
+def test_a_game_keeps_the_newest_of_its_messages(store: Store, new_game: NewGame) -> None:
+    """Discord's ids grow with time: a process late to record an older table message (the
+    turn before, posted elsewhere) never overwrites the newer one (issue 44)."""
+    game = new_game()
+    assert game.id is not None
+    store.set_message(game.id, BIG)
+    store.set_message(game.id, BIG - 1)
+    assert store.get(game.id).message_id == BIG
+    store.set_message(game.id, BIG + 1)
+    assert store.get(game.id).message_id == BIG + 1
+
+
 def test_unknown_game(store: Store) -> None:
     with pytest.raises(GameNotFound):
         store.get(999)

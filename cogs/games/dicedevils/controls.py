@@ -19,6 +19,7 @@ from cogs.pipeline import prompts
 from cogs.pipeline.clicks import Control, Decides, GameClicks
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
+from cogs.pipeline.replies import edit_answered, send_private
 from cogs.table_bot import table_bot
 
 ACCENT = ui.accent_of(KIND)
@@ -75,7 +76,7 @@ async def cup(
 ) -> bool:
     """My cup, to the seated demon alone, from any version of the table."""
     text = cards.cup_text(current.private[actor], actor, current.locale)
-    await interaction.response.send_message(ephemeral=True, **send_kwargs(ui.note(text), ACCENT))
+    await send_private(interaction, **send_kwargs(ui.note(text), ACCENT))
     return True
 
 
@@ -89,7 +90,7 @@ async def give(
     card = cards.give_card(current, options, taken, current.locale, name)
     if not card.rows[0:1] or not isinstance(card.rows[0], Select):
         raise IllegalAction("dd.wrong_action", action=taken)
-    await interaction.response.edit_message(**ui.message_kwargs(card, ACCENT))
+    await edit_answered(interaction, **ui.message_kwargs(card, ACCENT))
     return True
 
 
@@ -100,10 +101,10 @@ async def decide(
     bot = table_bot(interaction.client)
     locale, name = current.locale, bot.service.directory.display_name
     card = cards.decision_card(current, options_for(current, actor), locale, name)
-    sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
+    sent = await send_private(interaction, **send_kwargs(card, ACCENT))
     await prompts.opened(
         bot.prompt_book, interaction, click.game_id, actor, version=current.version,
-        message_id=sent.message_id, locale=locale,
+        message_id=sent, locale=locale,
     )  # the decision's one live prompt from now on  # fmt: skip
     return True
 

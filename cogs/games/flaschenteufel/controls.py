@@ -18,6 +18,7 @@ from cogs.pipeline import prompts
 from cogs.pipeline.clicks import Control, Decides, GameClicks
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
+from cogs.pipeline.replies import edit_answered, send_private
 from cogs.table_bot import table_bot
 
 
@@ -53,7 +54,7 @@ async def my_cards(
     """ "Meine Karten": his cards, to the seated player alone, from any version."""
     text = cards.my_cards_text(current.private[actor], actor, current.locale)
     card = await ready(hand_card(text, current.private[actor], actor, current.locale))
-    await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
+    await send_private(interaction, **send_kwargs(card, ACCENT))
     return True
 
 
@@ -66,7 +67,7 @@ async def pass_left(
     left = _card(click)
     prompts.draft(bot.prompt_book, click.game_id, actor, (current.private[actor]["hand"], left))
     card = cards.prompt(current, actor, current.locale, left=left, plain=plain)
-    await interaction.response.edit_message(**ui.message_kwargs(card, ACCENT))
+    await edit_answered(interaction, **ui.message_kwargs(card, ACCENT))
     return True
 
 
@@ -90,10 +91,10 @@ async def choose(
     plain = bot.service.directory.display_name
     left = _left_chosen(current, actor, prompts.drafted(bot.prompt_book, click.game_id, actor))
     card = cards.prompt(current, actor, current.locale, left=left, plain=plain)
-    sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
+    sent = await send_private(interaction, **send_kwargs(card, ACCENT))
     await prompts.opened(  # his live prompt from now on (pipeline.prompts.refresh)
         bot.prompt_book, interaction, click.game_id, actor, version=current.version,
-        message_id=sent.message_id, locale=current.locale,
+        message_id=sent, locale=current.locale,
     )  # fmt: skip
     return True
 

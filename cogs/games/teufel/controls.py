@@ -14,6 +14,7 @@ from cogs.games.teufel.show import ACCENT, KIND, show, table
 from cogs.pipeline import payload as ui
 from cogs.pipeline.clicks import Control, Decides, GameClicks, simple
 from cogs.pipeline.incoming import Click
+from cogs.pipeline.replies import send_private
 
 
 def _bet(interaction: Any, click: Click, current: Outcome | None) -> Action:
@@ -31,7 +32,7 @@ async def account(
 ) -> bool:
     """ "Mein Konto", to the seated player alone, from any version of the table."""
     text = cards.account_text(current.private[actor], actor, current.locale)
-    await interaction.response.send_message(ephemeral=True, **ui.send_kwargs(ui.note(text), ACCENT))
+    await send_private(interaction, **ui.send_kwargs(ui.note(text), ACCENT))
     return True
 
 

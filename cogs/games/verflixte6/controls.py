@@ -19,6 +19,7 @@ from cogs.pipeline import prompts
 from cogs.pipeline.clicks import Control, Decides, GameClicks, simple
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.payload import send_kwargs
+from cogs.pipeline.replies import edit_answered, send_private
 from cogs.table_bot import table_bot
 
 
@@ -64,11 +65,11 @@ async def prompt(
     robbery's victim or a decision), for whom the engine lets decide it (asked first)."""
     bot = table_bot(interaction.client)
     card = prompt_for(current, click.verb, actor, bot.service.directory.display_name)
-    sent = await interaction.response.send_message(ephemeral=True, **send_kwargs(card, ACCENT))
+    sent = await send_private(interaction, **send_kwargs(card, ACCENT))
     if card.rows:  # the decision's one live prompt from now on
         await prompts.opened(
             bot.prompt_book, interaction, click.game_id, actor, version=current.version,
-            message_id=sent.message_id, locale=current.locale,
+            message_id=sent, locale=current.locale,
         )  # fmt: skip
     return True
 
@@ -82,7 +83,7 @@ async def sekante_target(
         return False
     name = table_bot(interaction.client).service.directory.display_name
     card = prompt_for(current, "target", actor, name)
-    await interaction.response.edit_message(**ui.message_kwargs(card, ACCENT))
+    await edit_answered(interaction, **ui.message_kwargs(card, ACCENT))
     return True
 
 
