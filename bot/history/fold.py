@@ -93,7 +93,8 @@ def keep_tallies(session: Session, counted: Sequence[DrawTally]) -> None:
 
 
 def add_face_totals(session: Session, counted: Iterable[DrawTally], sign: int = 1) -> None:
-    """Add one game's tallies (``sign`` -1: take them back) to its server's face totals,
+    """Add one game's tallies (``sign`` -1: take them back, and the totals that fell to
+    nothing with them, as a rebuild would not have them) to its server's face totals,
     each player's and everyone's (:data:`ALL_PLAYERS`)."""
     sums: Counter[tuple[int, str, str, int, int]] = Counter()
     for tally in counted:
@@ -102,6 +103,13 @@ def add_face_totals(session: Session, counted: Iterable[DrawTally], sign: int = 
     keys = ("guild_id", "player", "kind", "sides", "face")
     rows = [dict(zip(keys, key, strict=True)) | {"count": count} for key, count in sums.items()]
     _add(session, FaceTotal, "count", sorted(rows, key=lambda row: tuple(row.values())))
+    if sign < 0:
+        for guild_id in sorted({key[0] for key in sums}):
+            session.execute(
+                delete(FaceTotal).where(
+                    col(FaceTotal.guild_id) == guild_id, col(FaceTotal.count) == 0
+                )
+            )
 
 
 def _add(session: Session, model: Any, column: str, rows: list[dict[str, Any]]) -> None:
