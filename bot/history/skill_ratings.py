@@ -27,16 +27,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-
 from datetime import datetime
 
 from openskill.models import PlackettLuce, PlackettLuceRating
-from sqlalchemy import and_, or_
+from sqlalchemy import and_, func, or_
 from sqlmodel import Session, col, select
 
 from bot.history.guild_lock import hold
 from bot.history.seasons import add_season, season_at, seasons_of
-from bot.players.seats import is_computer
+from bot.players.seats import PREFIX as COMPUTER
 from bot.store.history_rows import ALL_TIME, NO_GUILD, GameResult, Rating, Season
 
 MODEL = PlackettLuce()
@@ -71,8 +70,11 @@ NEW = Skill(MODEL.mu, MODEL.sigma)
 
 
 def ordinal(mu: float, sigma: float) -> float:
-    """OpenSkill's ordinal (mu − 3 sigma) of a rating."""
-    return float(MODEL.rating(mu=mu, sigma=sigma).ordinal())
+    """OpenSkill's ordinal of a rating with its defaults (z 3, alpha 1, target 0):
+    ``1 * ((mu - 3.0 * sigma) + 0 / 1)``, the very float of ``mu - 3.0 * sigma``, without
+    building a rating object (which draws a uuid: 40 µs, a leaderboard of 200 players
+    8 ms)."""
+    return mu - 3.0 * sigma
 
 
 def rated_places(result: GameResult) -> dict[str, int] | None:
@@ -237,21 +239,24 @@ def recompute(session: Session, guild_id: int, kind: str, season_id: int) -> dic
 
 
 def table_of(session: Session, guild_id: int, kind: str, season_id: int) -> dict[str, Skill]:
-    """One table's ratings as kept: one read of the ratings' primary key."""
-    rows = _read(session, guild_id, kind, season_id)
-    return {p: Skill(r.mu, r.sigma, r.games) for p, r in rows.items()}
+    """One table's ratings as kept: one read of the ratings' primary key (its columns,
+    not rows to change)."""
+    query = select(Rating.player, Rating.mu, Rating.sigma, Rating.games).where(
+        Rating.guild_id == guild_id, Rating.kind == kind, Rating.season_id == season_id
+    )
+    return {player: Skill(mu, sigma, games) for player, mu, sigma, games in session.exec(query)}
 
 
 def games_by_kind(session: Session, guild_id: int, season_id: int = ALL_TIME) -> dict[str, int]:
     """Rated player-games of people per game on a server (the most played game is the
     leaderboard's default; a computer's games are no one's)."""
-    rows = session.exec(
-        select(Rating.player, Rating.kind, Rating.games).where(
-            Rating.guild_id == guild_id, Rating.season_id == season_id
+    summed = (
+        select(Rating.kind, func.sum(Rating.games))
+        .where(
+            Rating.guild_id == guild_id,
+            Rating.season_id == season_id,
+            col(Rating.player).not_like(f"{COMPUTER}%"),
         )
+        .group_by(col(Rating.kind))
     )
-    counted: dict[str, int] = {}
-    for player, kind, games in rows:
-        if not is_computer(player):
-            counted[kind] = counted.get(kind, 0) + games
-    return counted
+    return {kind: int(games) for kind, games in session.exec(summed)}

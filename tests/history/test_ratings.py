@@ -106,6 +106,7 @@ def test_the_ratings_are_openskills_own(finish: Finish, session: Session) -> Non
     skills = kept(session)
     for p in "abcd":
         assert (skills[p].mu, skills[p].sigma) == (r[p].mu, r[p].sigma)
+        assert skills[p].ordinal == r[p].ordinal()  # to the bit
     assert skills["a"].games == 2 and skills["c"].games == 1
 
 
