@@ -248,6 +248,21 @@ def timing(args: argparse.Namespace, one: Callable[[str, str, int], object]) -> 
     return f"{p50:.1f} | {p99:.1f} | {max(taken) * 1e3:.1f}"
 
 
+def late_fold(store: Store, calls: int = 5) -> str:
+    """What a late fold adds (a game caught up after later games of its players): its
+    game's tables recomputed, all time and the season (rolled back); median and slowest."""
+    taken = []
+    for _ in range(calls):
+        with store._session() as session, session.begin():
+            seasons = [s.id for s in session.exec(select(Season)) if s.id is not None]
+            began = time.perf_counter()
+            for table in (0, *seasons):
+                recompute(session, GUILD, KINDS[0], table)
+            taken.append(time.perf_counter() - began)
+            session.rollback()
+    return f"{percentile(taken, 50) * 1e3:.0f} ms median, {max(taken) * 1e3:.0f} ms slowest"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.history_size", description=__doc__)
     parser.add_argument("--database", default="")
@@ -265,6 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{table} {count:,}" for table, count in rows.items()
     ))  # fmt: skip
     check(store)
+    print(f"a late fold recomputes its game's tables ({KINDS[0]}): {late_fold(store)}")
     service = Service(store)
     print(f"\n| command ({args.calls} calls) | what | median ms | p99 ms | slowest ms |")
     print("|---|---|---:|---:|---:|")

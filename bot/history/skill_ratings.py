@@ -198,13 +198,20 @@ def start_season(
     return season, ended
 
 
-def results_of(session: Session, guild_id: int, kind: str) -> Sequence[GameResult]:
-    """A server's results of one game in the order they finished (then by game id)."""
+def results_of(
+    session: Session, guild_id: int, kind: str, season: Season | None = None
+) -> Sequence[GameResult]:
+    """A server's rated results of one game in the order they finished (then by game id);
+    of ``season``'s time only, if given (those it may hold: :func:`season_at` decides)."""
     query = (
         select(GameResult)
-        .where(GameResult.guild_id == guild_id, GameResult.kind == kind)
+        .where(GameResult.guild_id == guild_id, GameResult.kind == kind, col(GameResult.rated))
         .order_by(col(GameResult.finished_at), col(GameResult.game_id))
     )
+    if season is not None:
+        query = query.where(col(GameResult.finished_at) >= season.started_at)
+        if season.ended_at is not None:
+            query = query.where(col(GameResult.finished_at) < season.ended_at)
     return list(session.exec(query))
 
 
@@ -212,15 +219,16 @@ def replay(session: Session, guild_id: int, kind: str, season_id: int) -> dict[s
     """One table's ratings from the game results alone, in finish order: what
     :func:`rate_game` made of them one by one."""
     seasons = seasons_of(session, guild_id)
+    table = next((s for s in seasons if s.id == season_id), None)
     skills: dict[str, Skill] = {}
-    for result in results_of(session, guild_id, kind):
+    if season_id != ALL_TIME and table is None:
+        return skills  # no such season: an empty table
+    for result in results_of(session, guild_id, kind, table):
         places = rated_places(result)
         if places is None:
             continue
-        if season_id != ALL_TIME:
-            season = season_at(seasons, result.finished_at)
-            if season is None or season.id != season_id:
-                continue
+        if table is not None and season_at(seasons, result.finished_at) is not table:
+            continue
         skills.update(rate(skills, places))
     return skills
 
