@@ -172,8 +172,9 @@ def seed(store: Store, games: int, players: int, seed: int = 44) -> dict[str, in
     return counted
 
 
-def check(store: Store) -> None:
-    """The seeded totals are the tallies' sums, and nothing is left to fold."""
+def check(store: Store) -> str:
+    """The seeded totals are the tallies' sums, and nothing is left to fold; what summing
+    the server's tallies costs (``/fairness``'s read before issue 44), median of 10."""
     service = Service(store)
     assert service.history.caught_up() == 0
     query = (
@@ -181,9 +182,14 @@ def check(store: Store) -> None:
         .where(col(DrawTally.guild_id) == GUILD)
         .group_by(col(DrawTally.sides), col(DrawTally.face))
     )
-    with store._session() as session:
-        summed = {(s, f): int(c) for s, f, c in session.exec(query)}
+    taken = []
+    for _ in range(10):
+        began = time.perf_counter()
+        with store._session() as session:
+            summed = {(s, f): int(c) for s, f, c in session.exec(query)}
+        taken.append(time.perf_counter() - began)
     assert service.history.face_counts(GUILD) == summed
+    return f"{percentile(taken, 50) * 1e3:.0f} ms"
 
 
 Read = Callable[[Service, str, str, int], object]
@@ -279,7 +285,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"seeded in {time.perf_counter() - began:.0f} s: " + ", ".join(
         f"{table} {count:,}" for table, count in rows.items()
     ))  # fmt: skip
-    check(store)
+    print(f"the server's draw tallies summed, as /fairness read them before: {check(store)}")
     print(f"a late fold recomputes its game's tables ({KINDS[0]}): {late_fold(store)}")
     service = Service(store)
     print(f"\n| command ({args.calls} calls) | what | median ms | p99 ms | slowest ms |")
