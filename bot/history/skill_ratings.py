@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from openskill.models import PlackettLuce, PlackettLuceRating
-from sqlalchemy import and_, func, or_
+from sqlalchemy import func, or_
 from sqlmodel import Session, col, select
 
 from bot.history.guild_lock import hold
@@ -168,12 +168,10 @@ def overtaken(session: Session, result: GameResult, places: Mapping[str, int]) -
     later = select(GameResult).where(
         col(GameResult.guild_id) == result.guild_id,
         col(GameResult.kind) == result.kind,
+        col(GameResult.finished_at) >= result.finished_at,  # the index's range
         or_(
             col(GameResult.finished_at) > result.finished_at,
-            and_(
-                col(GameResult.finished_at) == result.finished_at,
-                col(GameResult.game_id) > result.game_id,
-            ),
+            col(GameResult.game_id) > result.game_id,
         ),
         col(GameResult.rated),
     )
