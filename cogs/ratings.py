@@ -1,7 +1,8 @@
 """``/rangliste [spiel] [saison]`` (a server's leaderboard, in public) and ``/saison neu`` and
 ``/saison liste`` (a host starts a season; anyone lists them).
 
-The leaderboard's game, when none is picked, is the one played most in rated games on the
+What a crash left unfolded is folded first (bot.history.keeping). The leaderboard's game,
+when none is picked, is the one played most in rated games on the
 server; its season the running one (an empty running season falls back to all time, with a
 note), else all time. Refusals (a game or season without data, an unknown season, a host
 tool used by a player, a bad season name) are private, in the reader's language.
@@ -75,7 +76,10 @@ async def leaderboard_answer(
     mine: str,
 ) -> Shown | str:
     """``/rangliste``'s work without Discord: the board (in the server's ``locale``) with
-    its picture drawn, or the private answer (in the asker's ``mine``) why there is none."""
+    its picture drawn, or the private answer (in the asker's ``mine``) why there is none.
+    A game a crash left unfolded counts: the history catches up first, like
+    ``/statistik``'s and ``/fairness``'s."""
+    service.history.caught_up()
     boards = service.history.boards()
     kind = spiel or boards.default_kind(guild_id)
     game = t(f"game.name.{kind}", mine)

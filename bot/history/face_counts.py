@@ -1,7 +1,8 @@
-"""The fairness report's counts: the folded draws (``draw_tallies``) of one server, summed
-by (sides, face), for one player or one game if asked. One aggregate query on the table's
-guild index; the tallies are a projection of the logged draws (bot.history), rebuilt from
-the log by ``croupier history rebuild``."""
+"""The fairness report's counts: the folded draws of one server by (sides, face), for one
+player or one game if asked. The fold keeps them summed per server, game and player (and
+for everyone) in ``face_totals``, so that this is one read of a few hundred rows on its
+primary key however many games the server played; they are a projection of the logged
+draws (bot.history), rebuilt from the log by ``croupier history rebuild``."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from sqlmodel import col, select
 
 from bot.audit.dice_fairness import Counts
 from bot.store import Store
-from bot.store.history_rows import DrawTally
+from bot.store.history_rows import ALL_PLAYERS, FaceTotal
 
 
 def face_counts(
@@ -19,13 +20,13 @@ def face_counts(
     """How often each face of each kind of draw came up on server ``guild_id``: in the
     actions of ``player`` only (his rolls, his pulls, the deals his clicks caused) and in
     games of ``kind`` only, when given."""
-    stmt = select(DrawTally.sides, DrawTally.face, func.sum(DrawTally.count)).where(
-        col(DrawTally.guild_id) == guild_id
+    stmt = select(FaceTotal.sides, FaceTotal.face, func.sum(FaceTotal.count)).where(
+        col(FaceTotal.guild_id) == guild_id,
+        col(FaceTotal.player) == (ALL_PLAYERS if player is None else player),
     )
-    if player is not None:
-        stmt = stmt.where(col(DrawTally.player) == player)
     if kind is not None:
-        stmt = stmt.where(col(DrawTally.kind) == kind)
-    stmt = stmt.group_by(col(DrawTally.sides), col(DrawTally.face))
+        stmt = stmt.where(col(FaceTotal.kind) == kind)
+    stmt = stmt.group_by(col(FaceTotal.sides), col(FaceTotal.face))
     with store._session() as session:
-        return {(sides, face): int(total) for sides, face, total in session.exec(stmt)}
+        counted = session.exec(stmt)
+        return {(sides, face): int(total) for sides, face, total in counted if total}

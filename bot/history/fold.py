@@ -1,16 +1,17 @@
 """Folding a finished game into the players' history, in one transaction: its
 :class:`GameResult` (which marks it folded, so a second fold does nothing), its players'
-:class:`PlayerMeasure` sums, its :class:`DrawTally` counts and its ratings
+:class:`PlayerMeasure` sums, its :class:`DrawTally` counts and the server's
+:class:`FaceTotal` sums of them, and its ratings
 (:func:`bot.history.skill_ratings.rate_game`); what a game counts for (a practice table,
 computer seats) :mod:`bot.history.counting` decides. Everything is read from the game's
 row and its event log, so folding again from the log (:mod:`bot.history.rebuild`) gives
-the same rows.
+the same rows. A fold holds its server's history lock (:mod:`bot.history.guild_lock`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import delete
@@ -20,12 +21,13 @@ from sqlmodel import Session, col, select
 
 from bot.history import skill_ratings as ratings
 from bot.history.counting import practice, rated
+from bot.history.guild_lock import hold
 from bot.history.measures import measures
 from bot.play.outcome import FINISHED
 from bot.play.tables import Table
 from bot.plugins import GAMES
-from bot.store import DrawTally, EventRow, GameResult, GameRow, PlayerMeasure
-from bot.store.history_rows import NO_GUILD
+from bot.store import DrawTally, EventRow, FaceTotal, GameResult, GameRow, PlayerMeasure
+from bot.store.history_rows import ALL_PLAYERS, NO_GUILD
 
 
 def log_of(session: Session, game_id: int) -> list[EventRow]:
@@ -49,12 +51,15 @@ def write(
     session: Session, row: GameRow, log: Sequence[EventRow], *, measured: bool = True
 ) -> None:
     """Fold the finished game ``row`` (not folded yet) with its ``log`` into ``session``'s
-    transaction; ``measured``: its measures too (else the caller adds them)."""
+    transaction; ``measured``: its measures too (else the caller adds them). Its server's
+    history lock is taken first."""
     assert row.id is not None and log
+    guild_id = row.guild_id or NO_GUILD
+    hold(session, guild_id, folded=1)
     places = final_places(row, log)
     result = GameResult(
         game_id=row.id,
-        guild_id=row.guild_id or NO_GUILD,
+        guild_id=guild_id,
         kind=row.kind,
         finished_at=log[-1].created_at,
         players=list(places),
@@ -64,7 +69,7 @@ def write(
     session.add(result)
     if measured and not practice(row.options):
         add_measures(session, result.guild_id, row.kind, measures(row.kind, events_of(log), places))
-    session.add_all(tallies(row, log))
+    keep_tallies(session, tallies(row, log))
     session.flush()
     ratings.rate_game(session, result)
 
@@ -72,21 +77,53 @@ def write(
 def add_measures(
     session: Session, guild_id: int, kind: str, values: Mapping[str, Mapping[str, int]]
 ) -> None:
-    """Add one game's measures to the players' sums: one upsert that adds in the database
-    (``value = value + new``), so that two processes folding two games at once both count."""
+    """Add one game's measures to the players' sums (:func:`_add`)."""
     rows = [
         {"guild_id": guild_id, "player": player, "kind": kind, "measure": measure, "value": amount}
         for player, counts in values.items()
         for measure, amount in counts.items()
     ]
+    _add(session, PlayerMeasure, "value", rows)
+
+
+def keep_tallies(session: Session, counted: Sequence[DrawTally]) -> None:
+    """Keep one game's tallies, and add them to its server's face totals."""
+    session.add_all(counted)
+    add_face_totals(session, counted)
+
+
+def add_face_totals(session: Session, counted: Iterable[DrawTally], sign: int = 1) -> None:
+    """Add one game's tallies (``sign`` -1: take them back, and the totals that fell to
+    nothing with them, as a rebuild would not have them) to its server's face totals,
+    each player's and everyone's (:data:`ALL_PLAYERS`)."""
+    sums: Counter[tuple[int, str, str, int, int]] = Counter()
+    for tally in counted:
+        for player in (tally.player, ALL_PLAYERS):
+            sums[tally.guild_id, player, tally.kind, tally.sides, tally.face] += sign * tally.count
+    keys = ("guild_id", "player", "kind", "sides", "face")
+    rows = [dict(zip(keys, key, strict=True)) | {"count": count} for key, count in sums.items()]
+    _add(session, FaceTotal, "count", sorted(rows, key=lambda row: tuple(row.values())))
+    if sign < 0:
+        for guild_id in sorted({key[0] for key in sums}):
+            session.execute(
+                delete(FaceTotal).where(
+                    col(FaceTotal.guild_id) == guild_id, col(FaceTotal.count) == 0
+                )
+            )
+
+
+def _add(session: Session, model: Any, column: str, rows: list[dict[str, Any]]) -> None:
+    """Add ``rows``' ``column`` to ``model``'s rows of the same keys (new ones inserted):
+    one upsert that adds in the database (``value = value + new``), so that two
+    transactions adding at once both count."""
     if not rows:
         return
-    table = PlayerMeasure.__table__  # type: ignore[attr-defined]
+    table = model.__table__
     dialect = session.get_bind().dialect.name
     insert = sqlite_insert(table) if dialect == "sqlite" else postgres_insert(table)
     stmt = insert.on_conflict_do_update(
-        index_elements=["guild_id", "player", "kind", "measure"],
-        set_={"value": table.c.value + insert.excluded.value},
+        index_elements=[key.name for key in table.primary_key.columns],
+        set_={column: table.c[column] + insert.excluded[column]},
     )
     session.execute(stmt, rows)
 

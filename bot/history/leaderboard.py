@@ -16,8 +16,14 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from bot.history.seasons import seasons_of, start_season
-from bot.history.skill_ratings import PROVISIONAL_GAMES, Skill, games_by_kind, table_of
+from bot.history.seasons import seasons_of
+from bot.history.skill_ratings import (
+    PROVISIONAL_GAMES,
+    Skill,
+    games_by_kind,
+    start_season,
+    table_of,
+)
 from bot.players.seats import is_computer
 from bot.plugins import GAMES
 from bot.store import Store
@@ -103,7 +109,7 @@ class Leaderboards:
         self, guild_id: int, name: str, by: str, now: datetime
     ) -> tuple[Season, Season | None]:
         """A host's new season (the running one ended): see
-        :func:`bot.history.seasons.start_season`; refusals raise IllegalAction."""
+        :func:`bot.history.skill_ratings.start_season`; refusals raise IllegalAction."""
         with self._session() as session, session.begin():
             return start_season(session, guild_id, name, by, now)
 

@@ -9,7 +9,21 @@ from sqlmodel import col, select
 
 from bot.history.fold import log_of, write
 from bot.play.outcome import FINISHED
-from bot.store import DrawTally, EventRow, GameResult, GameRow, PlayerMeasure, Rating, Store
+from bot.store import (
+    DrawTally,
+    EventRow,
+    FaceTotal,
+    GameResult,
+    GameRow,
+    HistoryGuild,
+    PlayerMeasure,
+    Rating,
+    Store,
+    UnfoldedGame,
+)
+
+DERIVED = (GameResult, PlayerMeasure, DrawTally, FaceTotal, Rating, HistoryGuild, UnfoldedGame)
+"""The tables the rebuild throws away: every one the fold writes."""
 
 
 def rebuild(store: Store) -> int:
@@ -26,7 +40,7 @@ def rebuild(store: Store) -> int:
         .order_by(col(EventRow.created_at), col(GameRow.id))
     )
     with store._session() as session, session.begin():
-        for table in (GameResult, PlayerMeasure, DrawTally, Rating):
+        for table in DERIVED:
             session.execute(delete(table))
         rows = list(session.exec(finished))
         for row in rows:

@@ -1,6 +1,7 @@
 """A server's seasons (``/saison neu``): named by a host, each runs from its start until the
 next one starts. Seasons are the only rows of the ratings that the log does not hold; a
-game counts for the season running when it finished (:func:`season_at`)."""
+game counts for the season running when it finished (:func:`season_at`: the one rule, read
+by the fold, the recomputation, the rebuild and the season start alike)."""
 
 from __future__ import annotations
 
@@ -50,12 +51,13 @@ def running_season(seasons: Sequence[Season]) -> Season | None:
     return max(open_ones, key=lambda s: (s.started_at, s.id or 0), default=None)
 
 
-def start_season(
+def add_season(
     session: Session, guild_id: int, typed: str, by: str, now: datetime
 ) -> tuple[Season, Season | None]:
     """End the running season at ``now`` and start one named ``typed``; the new season and
     the one it ended. Refused (and nothing changed) for a bad name or one the server used
-    before (letter case aside)."""
+    before (letter case aside). The season rows only: a host's season start is
+    :func:`bot.history.skill_ratings.start_season` (the ratings' tables set right)."""
     name = season_name(typed)
     seasons = seasons_of(session, guild_id)
     if any(s.name.casefold() == name.casefold() for s in seasons):

@@ -5,7 +5,17 @@ appends an event row and swaps the game's snapshot under an optimistic version c
 """
 
 from bot.store.database import default_sqlite_url, make_engine, normalize_url
-from bot.store.history_rows import DrawTally, GameResult, PlayerMeasure, Rating, Season, Watcher
+from bot.store.history_rows import (
+    DrawTally,
+    FaceTotal,
+    GameResult,
+    HistoryGuild,
+    PlayerMeasure,
+    Rating,
+    Season,
+    UnfoldedGame,
+    Watcher,
+)
 from bot.store.migrate import upgrade
 from bot.store.models import EventRow, GameRow, GameStatus, GuildSettings
 from bot.store.repository import Store
@@ -14,16 +24,19 @@ from bot.store.store_errors import GameNotFound, StoreError, VersionConflict
 __all__ = [
     "DrawTally",
     "EventRow",
+    "FaceTotal",
     "GameNotFound",
     "GameResult",
     "GameRow",
     "GameStatus",
     "GuildSettings",
+    "HistoryGuild",
     "PlayerMeasure",
     "Rating",
     "Season",
     "Store",
     "StoreError",
+    "UnfoldedGame",
     "VersionConflict",
     "Watcher",
     "default_sqlite_url",

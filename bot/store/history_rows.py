@@ -20,6 +20,8 @@ NO_GUILD = 0
 """The guild id of a game played outside a server (the projections' keys are not null)."""
 ALL_TIME = 0
 """The season id of the all-time ratings."""
+ALL_PLAYERS = "*"
+"""The player of a server's face totals over everyone (:class:`FaceTotal`)."""
 
 
 class GameResult(SQLModel, table=True):
@@ -27,6 +29,9 @@ class GameResult(SQLModel, table=True):
     row marks the game as folded)."""
 
     __tablename__ = "game_results"
+    __table_args__ = (Index("ix_game_results_order", "guild_id", "kind", "finished_at", "game_id"),)
+    """A server's results of one game in finish order: the ratings' replay, and the games
+    a late fold overtakes (bot.history.skill_ratings)."""
 
     game_id: int = Field(
         primary_key=True, foreign_key="games.id", sa_column_kwargs={"autoincrement": False}
@@ -76,6 +81,48 @@ class DrawTally(SQLModel, table=True):
     count: int = 0
     guild_id: int = Field(default=NO_GUILD, sa_type=BigInteger)
     kind: str = ""
+
+
+class FaceTotal(SQLModel, table=True):
+    """How often a face came up on a server in one game, in the actions of one player
+    ("" for the system) or of everyone (:data:`ALL_PLAYERS`): the sums of the folded
+    :class:`DrawTally` rows, kept up to date by the fold, so that ``/fairness`` reads a
+    few hundred rows whatever the server's games."""
+
+    __tablename__ = "face_totals"
+
+    guild_id: int = Field(
+        primary_key=True, sa_type=BigInteger, sa_column_kwargs={"autoincrement": False}
+    )
+    player: str = Field(primary_key=True)
+    kind: str = Field(primary_key=True)
+    sides: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    face: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    count: int = 0
+
+
+class HistoryGuild(SQLModel, table=True):
+    """A server's folded games. Its row is the server's history lock as well: every fold
+    and season start writes it first, so that they take turns per server
+    (bot.history.guild_lock)."""
+
+    __tablename__ = "history_guilds"
+
+    guild_id: int = Field(
+        primary_key=True, sa_type=BigInteger, sa_column_kwargs={"autoincrement": False}
+    )
+    folded: int = 0
+
+
+class UnfoldedGame(SQLModel, table=True):
+    """A game the history has to look at again: it finished, was corrected after its end,
+    or opened again. The database adds the row (triggers on ``games``, migration 0019) in
+    the transaction that changes the game; the fold deletes it. The history's catch-up
+    reads this small table, never the games."""
+
+    __tablename__ = "history_unfolded"
+
+    game_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
 
 
 class Season(SQLModel, table=True):

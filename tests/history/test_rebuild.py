@@ -9,10 +9,22 @@ from sqlmodel import SQLModel, select
 
 from bot.history.rebuild import rebuild
 from bot.service import Service
-from bot.store import DrawTally, GameResult, PlayerMeasure, Rating, Season, Store
+from bot.store import (
+    DrawTally,
+    FaceTotal,
+    GameResult,
+    HistoryGuild,
+    PlayerMeasure,
+    Rating,
+    Season,
+    Store,
+    UnfoldedGame,
+)
 from tests.history.playing import play_game, play_tournament
 
-TABLES: tuple[type[SQLModel], ...] = (GameResult, PlayerMeasure, DrawTally, Rating)
+TABLES: tuple[type[SQLModel], ...] = (
+    GameResult, PlayerMeasure, DrawTally, FaceTotal, Rating, HistoryGuild, UnfoldedGame,
+)  # fmt: skip
 GAMES = [
     ("verflixte6", ["a", "b", "c"], {"durchgaenge": 2}),
     ("verflixte6", ["b", "d"], {}),
@@ -44,7 +56,8 @@ async def test_the_kept_history_equals_the_rebuilt_one(store: Store) -> None:
         session.add(Season(guild_id=1, name="Winter"))
     kept = rows(store)
     assert len(kept["GameResult"]) == len(GAMES) + 1 + 3  # the tournament and its 3 tables
-    assert kept["PlayerMeasure"] and kept["DrawTally"]
+    assert kept["PlayerMeasure"] and kept["DrawTally"] and kept["FaceTotal"]
+    assert kept["UnfoldedGame"] == []  # every game that finished was folded
 
     assert rebuild(store) == len(GAMES) + 4
     assert rows(store) == kept
