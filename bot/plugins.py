@@ -9,7 +9,7 @@ from typing import Any
 from bot.engine import Game
 from bot.games import dicedevils, flaschenteufel, teufel, verflixte6
 from bot.games.plugin import GamePlugin
-from bot.i18n import add_texts
+from bot.i18n import add_texts, drop_texts
 from bot.tournament.game import TournamentGame
 
 PLUGINS: list[GamePlugin] = [
@@ -40,6 +40,9 @@ def register(plugin: GamePlugin) -> None:
 
 def unregister(kind: str) -> None:
     """The game ``kind`` taken out again (a test's, when it is done)."""
+    for plugin in PLUGINS:
+        if plugin.kind == kind:
+            drop_texts(plugin.texts)
     PLUGINS[:] = [plugin for plugin in PLUGINS if plugin.kind != kind]
     GAMES.pop(kind, None)
 

@@ -51,7 +51,23 @@ def add_texts(texts: Mapping[str, Mapping[str, str]]) -> None:
     for code, entries in texts.items():
         language = LANGUAGES[normalize_locale(code)]
         for key, text in entries.items():
-            language.texts.setdefault(key, text)
+            if key not in language.texts:
+                language.texts[key] = text
+                _ADDED.add((normalize_locale(code), key))
+
+
+_ADDED: set[tuple[str, str]] = set()
+"""The texts :func:`add_texts` put in, by language and key: :func:`drop_texts` takes only those."""
+
+
+def drop_texts(texts: Mapping[str, Mapping[str, str]]) -> None:
+    """The texts of a game taken out again (:func:`add_texts`'s, not the catalogue's)."""
+    for code, entries in texts.items():
+        language = LANGUAGES[normalize_locale(code)]
+        for key in entries:
+            if (normalize_locale(code), key) in _ADDED:
+                _ADDED.discard((normalize_locale(code), key))
+                language.texts.pop(key, None)
 
 
 def language_of(locale: object) -> str | None:

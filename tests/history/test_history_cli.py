@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import delete, select
 
+from bot import exit_codes
 from bot.__main__ import main
 from bot.service import Service
 from bot.store import GameResult, PlayerMeasure, Store, make_engine, upgrade
@@ -32,7 +33,7 @@ async def test_rebuild_folds_every_finished_game_again(
 def test_a_database_it_cannot_open_is_said_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["history", "rebuild", "--url", "nonsense"]) == 2
+    assert main(["history", "rebuild", "--url", "nonsense"]) == exit_codes.CONFIG
     assert "croupier history: DATABASE_URL 'nonsense' is no database address" in (
         capsys.readouterr().err
     )

@@ -103,6 +103,9 @@ class Response:
     def __init__(self) -> None:
         self.edited: dict[str, Any] = {}
 
+    def is_done(self) -> bool:
+        return False
+
     async def edit_message(self, **kwargs: Any) -> None:
         self.edited = kwargs
 
