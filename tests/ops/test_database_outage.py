@@ -50,17 +50,6 @@ async def table(throwaway_postgres: ThrowawayPostgres) -> AsyncIterator[Table]:
     assert left == [], f"tasks left behind: {left}"
 
 
-@pytest.fixture
-async def ops(table: Table) -> AsyncIterator[Ops]:
-    ops = Ops("127.0.0.1", 0)
-    assert table.bot is not None
-    await ops.start(table.bot)
-    try:
-        yield ops
-    finally:
-        await ops.close()
-
-
 def probe(ops: Ops, path: str) -> tuple[int, dict[str, Any]]:
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{ops.port}{path}", timeout=5) as answer:

@@ -9,7 +9,6 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import AsyncIterator
 
 import pytest
 from discord.ext import commands
@@ -21,18 +20,6 @@ from bot.config import ConfigError, Settings
 from bot.ops import Ops
 from bot.ops.health import health
 from tests.helpers.e2e_table import Table
-
-
-@pytest.fixture
-async def ops(table: Table) -> AsyncIterator[Ops]:
-    """The bot's operations, served on a free port of 127.0.0.1."""
-    ops = Ops("127.0.0.1", 0)
-    assert table.bot is not None
-    await ops.start(table.bot)
-    try:
-        yield ops
-    finally:
-        await ops.close()
 
 
 def get(ops: Ops, path: str, timeout: float = 5) -> tuple[int, str, str]:
