@@ -8,11 +8,21 @@ from collections.abc import Callable
 from dataclasses import replace
 from types import SimpleNamespace
 
+from bot.engine import AuditedRng
 from bot.plugins import GAMES
 from bot.service import Outcome, Service
+from bot.store import Store
 from cogs.pipeline.delivery import Delivery
 from cogs.pipeline.prompts import PromptBook
 from tests.helpers.engine_state import engine_state
+
+
+def seeded(store: Store, seed: bytes = b"plans read without Discord") -> Service:
+    """A service whose dice are the same every run (its games' own seeds are random), so a
+    test that plays until something shows never meets a game that ends first by chance."""
+    return Service(
+        store, rng_factory=lambda _seed, counter, nonce: AuditedRng(seed, counter, nonce)
+    )
 
 
 def delivery(service: Service, outcome: Outcome) -> Delivery:

@@ -16,9 +16,7 @@ import yaml
 
 from bot.ops import Ops
 from tests.helpers.e2e_table import Table
-from tests.ops.test_health import fetch, ops, samples
-
-__all__ = ["ops"]  # the fixture
+from tests.ops.test_health import fetch, samples
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 RULES = DEPLOY / "prometheus-alerts.yml"

@@ -5,11 +5,10 @@ the new dice by DM, in that order."""
 from __future__ import annotations
 
 from bot.games.dicedevils.render.cards import item_text
-from bot.service import Service
 from bot.store import Store
 from cogs.games.dicedevils.show import plan
 from cogs.pipeline.plans import Dms, NewTable, PromptsMovedOn, Table
-from tests.helpers.plans import delivery, kinds, play_until
+from tests.helpers.plans import delivery, kinds, play_until, seeded
 
 
 def round_began(outcome: object) -> bool:
@@ -18,7 +17,7 @@ def round_began(outcome: object) -> bool:
 
 
 async def test_a_move_inside_a_round_edits_the_table(store: Store) -> None:
-    service = Service(store)
+    service = seeded(store)
     outcome = await service.create("dicedevils", ["1", "2", "3"], {})
     outcome = await play_until(service, outcome, lambda o: bool(o.events))
     steps = plan(delivery(service, outcome), None)
@@ -26,7 +25,7 @@ async def test_a_move_inside_a_round_edits_the_table(store: Store) -> None:
 
 
 async def test_a_round_s_end_closes_it_and_deals_the_next(store: Store) -> None:
-    service = Service(store)
+    service = seeded(store)
     outcome = await service.create("dicedevils", ["1", "2", "3"], {})
     outcome = await play_until(service, outcome, round_began)
     closing, moved_on, fresh, cups = plan(delivery(service, outcome), None)
@@ -42,7 +41,7 @@ async def test_a_round_s_end_closes_it_and_deals_the_next(store: Store) -> None:
 async def test_the_last_card_shows_the_items_left_without_the_finished_round_s_cups(
     store: Store,
 ) -> None:
-    service = Service(store)
+    service = seeded(store)
     for seed in range(1, 30):  # a game that ends with items left (a demon has enough)
         outcome = await service.create("dicedevils", ["1", "2", "3"], {})
         outcome = await play_until(service, outcome, lambda o: bool(o.finished), seed=seed)

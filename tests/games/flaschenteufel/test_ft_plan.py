@@ -4,11 +4,11 @@ and sends the new hands by DM."""
 
 from __future__ import annotations
 
-from bot.service import Outcome, Service
+from bot.service import Outcome
 from bot.store import Store
 from cogs.games.flaschenteufel.show import plan
 from cogs.pipeline.plans import Dms, NewTable, PromptsRefresh, Table
-from tests.helpers.plans import delivery, kinds, play_until
+from tests.helpers.plans import delivery, kinds, play_until, seeded
 
 
 def dealt_anew(outcome: Outcome) -> bool:
@@ -20,14 +20,14 @@ def played(outcome: Outcome) -> bool:
 
 
 async def test_a_card_played_edits_the_table_and_the_prompts(store: Store) -> None:
-    service = Service(store)
+    service = seeded(store)
     outcome = await service.create("flaschenteufel", ["1", "2", "3"], {"hands": 2})
     outcome = await play_until(service, outcome, played)
     assert kinds(plan(delivery(service, outcome), None)) == ["Table", "PromptsRefresh"]
 
 
 async def test_a_new_hand_closes_the_last_and_deals(store: Store) -> None:
-    service = Service(store)
+    service = seeded(store)
     outcome = await service.create("flaschenteufel", ["1", "2", "3"], {"hands": 2})
     outcome = await play_until(service, outcome, dealt_anew)
     closing, fresh, refresh, hands = plan(delivery(service, outcome), None)

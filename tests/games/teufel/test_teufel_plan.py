@@ -8,7 +8,7 @@ from bot.service import Outcome, Service
 from bot.store import Store
 from cogs.games.teufel.show import plan
 from cogs.pipeline.plans import Dms, NewTable, Post, Table
-from tests.helpers.plans import delivery
+from tests.helpers.plans import delivery, seeded
 from tests.history.playing import play_game
 
 
@@ -20,7 +20,7 @@ async def bets_in(service: Service) -> Outcome:
 
 
 async def test_a_pull_inside_a_round_edits_the_table_only(store: Store) -> None:
-    service = Service(store)
+    service = seeded(store)
     outcome = await bets_in(service)
     (step,) = plan(delivery(service, outcome), None)
     assert isinstance(step, Table) and step.card.rows  # still live: its buttons
@@ -29,7 +29,7 @@ async def test_a_pull_inside_a_round_edits_the_table_only(store: Store) -> None:
 async def test_a_round_s_end_closes_it_posts_the_result_opens_the_next_and_tells_balances(
     store: Store,
 ) -> None:
-    service = Service(store)
+    service = seeded(store)
     outcome = await bets_in(service)
     while not any(e["type"] == "settle" for e in outcome.events):
         outcome = await service.act(outcome.game_id, min(outcome.to_act), Action("stopp"))
@@ -47,7 +47,7 @@ async def test_a_round_s_end_closes_it_posts_the_result_opens_the_next_and_tells
 async def test_the_last_round_s_table_says_the_game_is_over_who_won_and_ranks_the_balances(
     store: Store,
 ) -> None:
-    service = Service(store)
+    service = seeded(store)
     for seed in range(12):  # a game whose ranking is not the seats' order (its tiles are
         # random: about one game in six ends in seat order, which would prove nothing)
         outcome = await play_game(service, "teufel", ["1", "2", "3"], {}, seed=seed)

@@ -4,11 +4,11 @@ the picture and opens the next turn's message."""
 
 from __future__ import annotations
 
-from bot.service import Outcome, Service
+from bot.service import Outcome
 from bot.store import Store
 from cogs.games.verflixte6.show import plan
 from cogs.pipeline.plans import NewTable, Post, PromptsMovedOn, Reply, Table
-from tests.helpers.plans import delivery, kinds, play_until
+from tests.helpers.plans import delivery, kinds, play_until, seeded
 
 
 def rolled(outcome: Outcome) -> bool:
@@ -22,7 +22,7 @@ def durchgang_ended(outcome: Outcome) -> bool:
 
 
 async def test_a_weiter_edits_the_turn_s_message(store: Store) -> None:
-    service = Service(store)
+    service = seeded(store)
     outcome = await service.create("verflixte6", ["1", "2"], {"durchgaenge": 2})
     outcome = await play_until(service, outcome, rolled)
     assert kinds(plan(delivery(service, outcome), None)) == ["Table", "PromptsMovedOn"]
@@ -31,7 +31,7 @@ async def test_a_weiter_edits_the_turn_s_message(store: Store) -> None:
 
 
 async def test_a_durchgang_s_end_posts_its_result_and_opens_the_next_turn(store: Store) -> None:
-    service = Service(store)
+    service = seeded(store)
     outcome = await service.create("verflixte6", ["1", "2"], {"durchgaenge": 2})
     outcome = await play_until(service, outcome, durchgang_ended)
     closing, *rest = plan(delivery(service, outcome), None)
