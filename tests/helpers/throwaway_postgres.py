@@ -17,12 +17,13 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from tests.helpers.ports import free_port
 
 SEARCHED = ("/usr/lib/postgresql/*/bin", "/usr/pgsql-*/bin", "/opt/homebrew/bin")
 """Where PostgreSQL's server binaries live when they are not on the PATH."""
@@ -52,12 +53,6 @@ def missing() -> str | None:
         except KeyError:
             return f"running as root, and there is no {OWNER!r} user to run PostgreSQL as"
     return None
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class ThrowawayPostgres:

@@ -25,6 +25,7 @@ from bot.config import default_database_url
 from bot.store import default_sqlite_url
 from loopback import fake_discord
 from loopback.process import start
+from tests.helpers.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,13 +73,6 @@ def settings_read() -> set[str]:
     """Every setting bot/config.py reads from the environment."""
     source = (ROOT / "bot" / "config.py").read_text()
     return set(re.findall(r'env\.get\("([A-Z_]+)"', source))
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def test_the_image_runs_the_readmes_command_as_a_user_with_a_health_check() -> None:

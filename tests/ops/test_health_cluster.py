@@ -1,5 +1,7 @@
-"""/health of sharded processes on the loopback Discord: each process reports the shards it
-runs and whether it runs the clock, and the clock shows up at another process when its
+"""/health and /metrics of two sharded processes on one PostgreSQL database and the
+loopback Discord: each process reports the shards it runs, across them exactly one holds
+the clock (what ``CroupierNoClock`` and ``CroupierTwoClocks`` watch), each owns its shard
+(``CroupierShardUnowned``), and the clock moves on to the other process, in both, when its
 holder is killed."""
 
 from __future__ import annotations
@@ -7,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
-import socket
 import time
 import urllib.error
 import urllib.request
@@ -19,14 +20,10 @@ import pytest
 from bot.store import make_engine, upgrade
 from loopback import fake_discord
 from loopback.process import BotProcess, start
+from tests.helpers.ports import free_port
+from tests.ops.test_health import samples
 
 pytestmark = pytest.mark.postgres
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def probe(port: int) -> tuple[int, dict[str, Any]]:
@@ -35,6 +32,26 @@ def probe(port: int) -> tuple[int, dict[str, Any]]:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())
+
+
+def scrape(port: int) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as response:
+        return samples(response.read().decode())
+
+
+CLOCK = ("croupier_lease", (("role", "clock"),))
+
+
+def holds_clock(port: int) -> bool:
+    """Whether the process says so in both /health and /metrics."""
+    return "clock" in probe(port)[1]["leases"] and scrape(port).get(CLOCK, 0) == 1
+
+
+async def until(condition: Any, seconds: float, failure: str) -> None:
+    since = time.monotonic()
+    while not await asyncio.to_thread(condition):
+        assert time.monotonic() - since < seconds, failure
+        await asyncio.sleep(0.1)
 
 
 async def test_each_process_reports_its_shards_and_the_clock_moves_on(
@@ -55,25 +72,22 @@ async def test_each_process_reports_its_shards_and_the_clock_moves_on(
             for proc in procs:
                 await proc.wait_connected(30)
             await fake.wait_for_shards(2, 30)
-            reports = [await asyncio.to_thread(probe, port) for port in ports]
-            for shard, (status, body) in enumerate(reports):
+            for shard, port in enumerate(ports):
+                status, body = await asyncio.to_thread(probe, port)
                 assert status == 200 and body["status"] == "ok", body
                 assert list(body["shards"]) == [str(shard)]
                 assert body["shards"][str(shard)]["state"] == "connected"
-            start_wait = time.monotonic()
-            while not any("clock" in probe(port)[1]["leases"] for port in ports):
-                assert time.monotonic() - start_wait < 10
-                await asyncio.sleep(0.1)
-            holders = [i for i, port in enumerate(ports) if "clock" in probe(port)[1]["leases"]]
-            assert len(holders) == 1  # one process runs the clock
-            (holder,) = holders
+            await until(lambda: any(holds_clock(port) for port in ports), 15,
+                        "no process took the clock")  # fmt: skip
+            pages = [await asyncio.to_thread(scrape, port) for port in ports]
+            assert sum(page[CLOCK] for page in pages) == 1  # one process runs the clock
+            for shard, page in enumerate(pages):
+                assert page[("croupier_shard_owned", (("shard", str(shard)),))] == 1, page
+                assert page[("croupier_ready", ())] == 1
+            (holder,) = [i for i, page in enumerate(pages) if page[CLOCK] == 1]
             procs[holder].kill(signal.SIGKILL)
             await procs[holder].wait(10)
-            other = 1 - holder
-            killed = time.monotonic()
-            while "clock" not in (await asyncio.to_thread(probe, ports[other]))[1]["leases"]:
-                assert time.monotonic() - killed < 10, "the clock did not move on"
-                await asyncio.sleep(0.1)
+            await until(lambda: holds_clock(ports[1 - holder]), 15, "the clock did not move on")
         finally:
             for proc in procs:
                 await proc.stop()
