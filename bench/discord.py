@@ -57,6 +57,8 @@ QUIET = 0.2
 machine drawing a picture between two calls of one click does not cut the click short);
 a call on another table's channel is not the click's (:func:`_of_table`)."""
 BARE_BUTTON = "bare:click"
+RESTART_LIMIT = 120.0
+"""Seconds the restart's measure waits for the bot to connect before its first click."""
 
 
 class BenchGateway(Gateway):
@@ -722,7 +724,8 @@ async def measure_restart(
     began = time.perf_counter()
     bot = await start("croupier", _port(fake), url, log=folder / "croupier.log")
     try:
-        click = await table.step()
+        await fake.wait_for_bot(RESTART_LIMIT)  # (a click waits 10 s for it; a busy machine
+        click = await table.step()  # starting a bot on 1,000 open games may take longer)
         answered = time.perf_counter() - began
         ready = await bot.wait_connected()
         report.restart = {
