@@ -4,6 +4,10 @@ the picture and opens the next turn's message."""
 
 from __future__ import annotations
 
+import pytest
+
+from bot.engine import Action
+from bot.games.verflixte6.render import lines
 from bot.service import Outcome
 from bot.store import Store
 from cogs.games.verflixte6.show import plan
@@ -41,3 +45,26 @@ async def test_a_durchgang_s_end_posts_its_result_and_opens_the_next_turn(store:
     assert result.part == "result" and result.cause is end and result.card is not None
     assert [p.name for p in result.card.pictures] == ["durchgang"]
     assert isinstance(rest[-2], NewTable) and isinstance(rest[-1], PromptsMovedOn)
+
+
+async def test_a_turn_s_steps_are_described_once_however_often_its_message_is_shown(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each click shows the whole turn again; only the click's new steps are described,
+    and the lines are the same as described afresh."""
+    service = seeded(store)
+    outcome = await service.create("verflixte6", ["1", "2"], {"durchgaenge": 2})
+    outcome = await play_until(service, outcome, rolled)
+    plan(delivery(service, outcome), None)
+    outcome = await service.act(outcome.game_id, outcome.to_act[0], Action("weiter"))
+    assert rolled(outcome)  # the same turn goes on (the dice are fixed)
+    calls: list[object] = []
+    real = lines.describe
+    monkeypatch.setattr(lines, "describe", lambda e, *a: calls.append(e) or real(e, *a))
+    shown = plan(delivery(service, outcome), None)[0]
+    assert calls and all(any(e is c for e in outcome.events) for c in calls), calls
+    monkeypatch.setattr(lines, "_lines", type(lines._lines)())  # nothing kept: all anew
+    calls.clear()
+    service.tables.get(outcome.game_id).extra.clear()  # the turn read back from the log
+    assert plan(delivery(service, outcome), None)[0] == shown
+    assert len(calls) > len(outcome.events)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.verflixte6.render.lines import describe, standing_line
+from bot.games.verflixte6.render.lines import describe, described, standing_line
 from bot.games.verflixte6.state import DECISIONS, JOKER_IDS, MAX_JOKERS
 from bot.games.verflixte6.view import V6Seat, V6Turn, typed_view
 from bot.i18n import t
@@ -43,7 +43,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool =
     on a paused or ended table)."""
     view = typed_view(outcome.public)
     live = live and outcome.status != "paused" and not ended(outcome)
-    lines = [describe(e, locale, name) for e in outcome.events if e["type"] != "durchgang_end"]
+    lines = [described(e, locale, name) for e in outcome.events if e["type"] != "durchgang_end"]
     turn = view["turn"]
     if turn is not None and live:
         lines.append(t(f"ui.table.waiting.{turn['phase']}", locale, player=name(turn["player"])))
@@ -73,7 +73,7 @@ def closed_durchgang_card(
     Durchgang's number (from its end), the lines of the action that ended it (the
     ``outcome``'s events up to the end) and its points. Nothing of the view, which already
     shows the next Durchgang (every seat back to 0 eyes); the result message follows."""
-    lines = [describe(e, locale, name) for e in outcome.events]
+    lines = [described(e, locale, name) for e in outcome.events]
     lines.append(describe(end, locale, name))
     title = t(
         "ui.table.title", locale, durchgang=end["durchgang"],

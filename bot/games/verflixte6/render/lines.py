@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -109,3 +110,26 @@ def describe(event: Mapping[str, Any], locale: str | None = "de", name: Names = 
     if event["type"] == "six":
         text = text.replace(CURSED, f"🎲 {dice_emojis.die(6, cursed=True)} ", 1)
     return text
+
+
+KEPT_LINES = 1024
+"""How many described events :func:`described` keeps (a few turns of every open table)."""
+
+_lines: OrderedDict[tuple[int, str | None, Names], tuple[Mapping[str, Any], str]] = OrderedDict()
+
+
+def described(event: Mapping[str, Any], locale: str | None = "de", name: Names = _same) -> str:
+    """:func:`describe`, kept for the event object itself: a turn's message shows every
+    step of the turn, and each click would otherwise describe them all again (the same
+    event objects are kept with the table between clicks). The entry holds the event, so
+    its id cannot be reused while it is kept; a logged event is never changed."""
+    key = (id(event), locale, name)
+    kept = _lines.get(key)
+    if kept is not None and kept[0] is event:
+        _lines.move_to_end(key)
+        return kept[1]
+    line = describe(event, locale, name)
+    _lines[key] = (event, line)
+    if len(_lines) > KEPT_LINES:
+        _lines.popitem(last=False)
+    return line
