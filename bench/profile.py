@@ -53,6 +53,7 @@ class Profiled:
     profiled: Run
     bot: Profile
     worker: Profile
+    worker_pid: int | None  # None: the bot had no picture worker to profile
 
 
 def py_spy() -> str:
@@ -136,6 +137,7 @@ async def profile(
         profiled,
         read_collapsed((folder / "bot.txt").read_text()),
         read_collapsed(_text(folder / "worker.txt")),
+        worker,
     )
 
 
