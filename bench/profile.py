@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import shutil
 import signal
 import sys
@@ -54,6 +55,7 @@ class Profiled:
     bot: Profile
     worker: Profile
     worker_pid: int | None  # None: the bot had no picture worker to profile
+    load: tuple[float, float]  # the machine's load average (1 min) at the start and the end
 
 
 def py_spy() -> str:
@@ -108,6 +110,7 @@ async def profile(
     nonblocking: bool = False,
 ) -> Profiled:
     """Run ``tree``'s bot at saturation with ``tables`` tables: measured, then profiled."""
+    load = os.getloadavg()[0]
     async with contextlib.AsyncExitStack() as stack:
         fake = BenchDiscord()
         await fake.start()
@@ -138,6 +141,7 @@ async def profile(
         read_collapsed((folder / "bot.txt").read_text()),
         read_collapsed(_text(folder / "worker.txt")),
         worker,
+        (load, os.getloadavg()[0]),
     )
 
 
@@ -175,6 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 nonblocking=args.nonblocking,
             )
         )
+    print(f"Load average: {result.load[0]:.2f} at the start, {result.load[1]:.2f} at the end.")
     print(markdown(result.bot, result.worker, result.measured, result.profiled, rate=args.rate))
     return 0
 
