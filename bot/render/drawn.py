@@ -145,8 +145,10 @@ _shown: OrderedDict[int, str] = OrderedDict()
 
 
 def gallery_key(card: Card) -> str:
-    """What a card's pictures show, together ("": none)."""
-    return "\n".join(picture.key for picture in card.pictures)
+    """What a card's pictures show, together, each under its file's name ("": none): an
+    edit keeps a message's files only if both are the same (the card links its pictures
+    by their names)."""
+    return "\n".join(f"{picture.filename}\t{picture.key}" for picture in card.pictures)
 
 
 def showing(message_id: int | None) -> str | None:
