@@ -56,7 +56,7 @@ from bot.games.verflixte6.render.pictures import (
     durchgang_rows,
     v6_durchgang_png,
 )
-from bot.render import pictures
+from bot.render import pictures, typeface
 from bot.render.pictures import (
     alt_dice,
     alt_group_table,
@@ -70,6 +70,7 @@ from bot.render.pictures.palette import (
     PADDING,
     SHOWN_WIDTH,
     SMALL_SIZE,
+    TEXT,
     scale_for,
 )
 from tests.render.picture_cases import LONGEST, WIDEST, cases, teufel_log, v6_log
@@ -393,3 +394,20 @@ def test_a_durchgangs_rows_add_up_with_jokers_and_robberies(seed: int) -> None:
         alt = alt_v6_durchgang("T", durchgang_rows(log, end), "de")
         assert ("Joker & Raub" in alt) == any(r.rest for r in durchgang_rows(log, end))
     assert any(rests)
+
+
+@pytest.mark.parametrize("anchor", ["lm", "mm", "rm", "ls"])
+def test_a_text_from_its_kept_mask_is_drawn_as_pillow_draws_it(anchor: str) -> None:
+    """A text's mask is rendered once per process and blended as ``ImageDraw.text``
+    does: the same pixels, the first time and from the kept mask, at any scale."""
+    for scale in (1, 1.16, 2):
+        kept = Canvas(300, 40, scale=scale)
+        pillow = Canvas(300, 40, scale=scale)
+        for bold, text in ((False, "Jürgen Größe 49 −3"), (True, "Zoë ±0 · 11")):
+            for _ in range(2):  # rendered, then from the kept mask
+                kept.text(150, 20, text, size=SMALL_SIZE + 1, bold=bold, anchor=anchor)
+            where = (pillow.px(150), pillow.px(20))
+            face = typeface.font(pillow.px(SMALL_SIZE + 1), bold=bold)
+            for _ in range(2):
+                pillow.draw.text(where, text, font=face, fill=TEXT, anchor=anchor)
+        assert kept.image.tobytes() == pillow.image.tobytes(), scale

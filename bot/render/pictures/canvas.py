@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -116,6 +117,33 @@ MAX_COUNTED = 1 << 16
 """The most colours :func:`indexed` counts (a picture of flat fills has a few hundred)."""
 
 
+def put_text(
+    draw: ImageDraw.ImageDraw,
+    where: tuple[int, int],
+    text: str,
+    *,
+    size: int,
+    bold: bool,
+    fill: Colour,
+    anchor: str,
+) -> None:
+    """One line of ``text`` at ``where`` (drawn pixels), as ``ImageDraw.text`` draws it
+    in the shipped font at ``size``, from its mask rendered once (:func:`text_mask`)."""
+    mask, (dx, dy) = text_mask(text, size, bold, anchor)
+    ink, _ = draw._getink(fill)
+    draw.draw.draw_bitmap((where[0] + dx, where[1] + dy), mask, ink)
+
+
+@lru_cache(maxsize=4096)
+def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Any, tuple[int, int]]:
+    """``text``'s anti-aliased mask in the shipped font at ``size`` drawn pixels, and its
+    offset from the point it is anchored at: rendered once per process (the names, headers
+    and numbers of a table come back in each of its pictures), then blended onto a picture
+    as Pillow's ``ImageDraw.text`` blends it (the same pixels: the goldens tell)."""
+    font = typeface.font(size, bold=bold)
+    return font.getmask2(text, "L", anchor=anchor, start=(0.0, 0.0))
+
+
 class Canvas:
     """A picture of ``width`` × ``height`` logical pixels on the card's background, drawn
     at ``scale`` (by default as wide as Discord shows it: :func:`scale_for`). Texts are
@@ -157,8 +185,9 @@ class Canvas:
         shown = typeface.drawable(text, bold=bold)
         if shown:
             where = (self.px(x), self.px(y))
-            font = typeface.font(self.px(size), bold=bold)
-            self.draw.text(where, shown, font=font, fill=fill, anchor=anchor)
+            put_text(
+                self.draw, where, shown, size=self.px(size), bold=bold, fill=fill, anchor=anchor
+            )
 
     def title(self, title: str, y: float = PADDING + 13) -> None:
         """The picture's title at its top left, cut to the picture's width."""
