@@ -1,18 +1,24 @@
 """Milliseconds per picture: each kind of bot.render.pictures (and the tournament's
-bracket) drawn ``--runs`` times from representative data, the medians (CPU and wall
-clock) and the slowest run of each as a markdown table (for docs/PERFORMANCE.md).
+bracket) drawn ``--runs`` times from representative data, at two, four and six players
+where a picture grows with them, the medians (CPU and wall clock) and the slowest run of
+each as a markdown table (for docs/PERFORMANCE.md).
 
-    python -m bench.pictures [--runs 30]
+    python -m bench.pictures [--runs 30] [--png]
 
-One process, one thread: what one ``asyncio.to_thread`` call of a renderer costs."""
+One process, one thread: what one call of a renderer costs in the picture worker.
+``--png`` measures the encoding instead: per kind (six players), the palette step
+(``canvas.indexed``) and zlib's levels 1 to 9, milliseconds and bytes, with the palette
+and without it (RGB)."""
 
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from unittest import mock
 
 from PIL import Image
 
@@ -23,6 +29,7 @@ from bot.games.teufel.render import pictures as tf
 from bot.games.teufel.track import MARK_NAMES
 from bot.games.verflixte6.render import pictures as v6
 from bot.render import pictures as p
+from bot.render.pictures import canvas
 from bot.render.tournament_bracket import Box, Column, Entry, bracket_png
 
 DURCHGANG = "Ergebnis Durchgang 2"
@@ -47,9 +54,15 @@ def _bracket(groups: int) -> list[Column]:
     ]
 
 
-def kinds() -> list[tuple[str, Callable[[], bytes]]]:
-    """Each picture kind with the data of a full table (six players where a game has
-    them, the longest names)."""
+PLAYERS = (2, 4, 6)
+"""The table sizes a picture that grows with its players is drawn for."""
+
+
+def kinds(players: int = 6, *, fixed: bool = True) -> list[tuple[str, Callable[[], bytes]]]:
+    """Each picture kind with the data of a table of ``players`` (the longest names; four
+    at most where a game has four), and with ``fixed`` the kinds that do not grow with
+    the players (dice, a hand, tournament pictures)."""
+    n = players
     durchgang = [
         v6.DurchgangRow(NAMES[0], 4, (3, 5, 2, 4, 1, 5, 3, 2, 5, 4, 3, 2, 1, 5), 49, 6, 1),
         v6.DurchgangRow(NAMES[1], 6, (2, 3), 11, 4, 2),
@@ -57,63 +70,76 @@ def kinds() -> list[tuple[str, Callable[[], bytes]]]:
         v6.DurchgangRow(NAMES[5], 5, (1, 1), 7, 1, 4),
         v6.DurchgangRow(NAMES[2], 3, (4, 5, 6), 0, 0, None),
         v6.DurchgangRow(NAMES[3], 2, (6,), 0, 0, None),
-    ]
+    ][:n]
     abend = [
         v6.AbendRow(name, (6 - i, 4, None), 10 - i, 80 - 7 * i, i + 1)
-        for i, name in enumerate(NAMES)
+        for i, name in enumerate(NAMES[:n])
     ]
     abend_header = ["Platz", "Spieler", "1", "2", "3", "Punkte", "Augen"]
     remaining = {100: 1, 75: 1, 50: 2, 25: 4, 20: 5, 10: 4, 0: 6}
     pulls = [(NAMES[0], [25, 10, 50]), (NAMES[1], [20, 0]), (NAMES[3], [75, 10, 10, 25, 20])]
     hand = [(c, COLOUR[c], POINTS[c]) for c in (1, 3, 4, 8, 11, 18, 20, 23, 27, 28, 29, 37)]
+    cups = [(NAMES[0], "Oberteufel"), (NAMES[1], "Satansbraten"), (NAMES[3], "Spielteufel")]
+    cups += [(NAMES[4], "Putzteufel"), (NAMES[5], "Fehlerteufel"), (NAMES[2], "Hitzteufel")]
     slots = [
-        dd.Slot("Ohrenschützer", 1, ((NAMES[0], "Oberteufel"), (NAMES[1], "Satansbraten"))),
-        dd.Slot("Bügeleisen", 3, ((NAMES[3], "Spielteufel"),)),
-        dd.Slot("heißes Bad", 2, (), True),
-        dd.Slot("Schlafmütze", 1, ((NAMES[4], "Putzteufel"),)),
+        dd.Slot("Ohrenschützer", 1, tuple(cups[0:n:4])),
+        dd.Slot("Bügeleisen", 3, tuple(cups[1:n:4])),
+        dd.Slot("heißes Bad", 2, tuple(cups[2:n:4]), True),
+        dd.Slot("Schlafmütze", 1, tuple(cups[3:n:4])),
     ]
     fighters = [
         dd.Fighter(NAMES[0], "Oberteufel", (6, 2, 5), 11),
         dd.Fighter(NAMES[1], "Fehlerteufel", (5, 6), 11),
         dd.Fighter(NAMES[5], "Satansbraten", (3, 4), 9),
-    ]
+        dd.Fighter(NAMES[4], "Putzteufel", (2, 4), 6),
+    ][: min(n, 4)]
     group_header = ["Platz", "Spieler", "Punkte", "Augen"]
-    group_rows = [[i + 1, n, 24 - 5 * i, 131 - 17 * i] for i, n in enumerate(NAMES[:4])]
-    pawns = [(n, spot) for n, spot in zip(NAMES, (0, 2, 3, 3, 12, 12), strict=True)]
-    return [
-        ("dice (6)", lambda: p.dice_png([1, 2, 3, 4, 5, 6], red=[5])),
-        ("v6 Durchgang (6 players)", lambda: v6.v6_durchgang_png(DURCHGANG, durchgang)),
-        ("v6 Abend (6 players)", lambda: v6.v6_abend_png("Tabelle", abend_header, abend)),
-        ("Teufel track (6 pawns)", lambda: tf.track_png("Die Spur", MARK_NAMES, pawns)),
-        ("Teufel oven", lambda: tf.oven_png("Im Ofen: 23", remaining, pulls, pulling=2)),
-        ("Flaschenteufel hand (12)", lambda: ft.cards_png(hand)),
+    group_rows = [[i + 1, name, 24 - 5 * i, 131 - 17 * i] for i, name in enumerate(NAMES[:n])]
+    pawns = [(name, spot) for name, spot in zip(NAMES[:n], (0, 2, 3, 3, 12, 12), strict=False)]
+    trick = [(NAMES[0], 24), (NAMES[1], 15), (NAMES[2], 17), (NAMES[3], 32)][: min(n, 4)]
+    grown: list[tuple[str, Callable[[], bytes]]] = [
+        ("v6 Durchgang", lambda: v6.v6_durchgang_png(DURCHGANG, durchgang)),
+        ("v6 Abend", lambda: v6.v6_abend_png("Tabelle", abend_header, abend)),
+        ("Teufel track", lambda: tf.track_png("Die Spur", MARK_NAMES, pawns)),
+        ("Flaschenteufel trick", lambda: ft.trick_png(trick, 19, owner="Zoë")),
+        ("Dice Devils display", lambda: dd.display_png("Dice Devils – Runde 12", slots)),
+        ("Dice Devils fight", lambda: dd.fight_png("Würfelkampf", fighters, winner=1)),
+        ("table", lambda: p.table_png("Gruppe 3", group_header, group_rows)),
         (
-            "Flaschenteufel trick (4)",
-            lambda: ft.trick_png(
-                [(NAMES[0], 24), (NAMES[1], 15), (NAMES[2], 17), (NAMES[3], 32)], 19, owner="Zoë"
-            ),
-        ),
-        ("Dice Devils display (4)", lambda: dd.display_png("Dice Devils – Runde 12", slots)),
-        ("Dice Devils fight (3)", lambda: dd.fight_png("Würfelkampf", fighters, winner=1)),
-        ("table (4 rows)", lambda: p.table_png("Gruppe 3", group_header, group_rows)),
-        (
-            "group standings (4)",
+            "group standings",
             lambda: p.group_table_png("Gruppe 3", group_header, group_rows, through=(0, 1)),
         ),
+    ]
+    named = [(f"{name} ({n} players)", draw) for name, draw in grown]
+    if not fixed:
+        return named
+    return [
+        ("dice (6)", lambda: p.dice_png([1, 2, 3, 4, 5, 6], red=[5])),
+        *named,
+        ("Teufel oven", lambda: tf.oven_png("Im Ofen: 23", remaining, pulls, pulling=2)),
+        ("Flaschenteufel hand (12)", lambda: ft.cards_png(hand)),
         ("bracket (3 groups)", lambda: bracket_png("Herbstturnier", _bracket(3), "de")),
         ("bracket (10 groups)", lambda: bracket_png("Herbstturnier", _bracket(10), "de")),
     ]
 
 
+def every_kind(players: Sequence[int] = PLAYERS) -> list[tuple[str, Callable[[], bytes]]]:
+    """The kinds at each of ``players``; those that do not grow with them once."""
+    found = kinds(players[-1])
+    for n in players[:-1]:
+        found += kinds(n, fixed=False)
+    return sorted(found, key=lambda kind: kind[0])
+
+
 Row = tuple[str, tuple[int, int], int, float, float, float]
 
 
-def measure(runs: int) -> list[Row]:
+def measure(runs: int, players: Sequence[int] = PLAYERS) -> list[Row]:
     """Per kind: its name, size in pixels, PNG bytes, the median milliseconds of CPU and
     of wall clock, and the slowest run's wall clock (after one run that loads the fonts).
     The CPU time is what a shared machine's other load does not inflate much."""
     rows = []
-    for name, draw in kinds():
+    for name, draw in every_kind(players):
         data = draw()
         cpu, wall = [], []
         for _ in range(runs):
@@ -140,10 +166,69 @@ def markdown(rows: Sequence[Row], runs: int) -> str:
     return "\n".join(lines)
 
 
+LEVELS = range(1, 10)
+
+
+def drawn_image(draw: Callable[[], bytes]) -> Image.Image:
+    """The picture ``draw`` makes, as Pillow drew it, before it is encoded."""
+    images: list[Image.Image] = []
+
+    def kept(image: Image.Image) -> bytes:
+        images.append(image)
+        return b""
+
+    with mock.patch.object(canvas, "png", kept):
+        draw()
+    return images[-1]
+
+
+def _ms(work: Callable[[], object], runs: int) -> tuple[float, object]:
+    """The median CPU milliseconds of ``work`` and what it gave."""
+    times, got = [], None
+    for _ in range(runs):
+        start = time.process_time()
+        got = work()
+        times.append((time.process_time() - start) * 1000)
+    return statistics.median(times), got
+
+
+def _encoded(image: Image.Image, level: int) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=level)
+    return buffer.getvalue()
+
+
+def encodings(runs: int) -> str:
+    """Per kind at six players: the palette step's milliseconds, then for each zlib level
+    the milliseconds and kilobytes of the palette picture, and of the RGB one (levels 1,
+    3 and 6), as a markdown table."""
+    rgb_levels = (1, 3, 6)
+    head = ["picture", "pixels", "palette ms"]
+    head += [f"P{level}" for level in LEVELS] + [f"RGB{level}" for level in rgb_levels]
+    lines = ["| " + " | ".join(head) + " |", "|---|---|" + "---:|" * (len(head) - 2)]
+    for name, draw in kinds():
+        image = drawn_image(draw)
+        palette_ms, indexed = _ms(functools.partial(canvas.indexed, image), runs)
+        assert isinstance(indexed, Image.Image)
+        cells = [name, f"{image.width}×{image.height}", f"{palette_ms:.2f}"]
+        for source, levels in ((indexed, LEVELS), (image, rgb_levels)):
+            for level in levels:
+                ms, data = _ms(functools.partial(_encoded, source, level), runs)
+                assert isinstance(data, bytes)
+                cells.append(f"{ms:.2f} / {len(data) / 1024:.1f}")
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30, help="draws per kind")
+    parser.add_argument("--png", action="store_true", help="the encoding's settings per kind")
     args = parser.parse_args(argv)
+    if args.png:
+        print(encodings(args.runs))
+        print("(ms / KB: median CPU milliseconds of the encoding, and the file's size)")
+        return 0
     print(markdown(measure(args.runs), args.runs))
     return 0
 

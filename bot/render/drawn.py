@@ -93,13 +93,13 @@ painter = Painter()
 
 async def paint(draw: Callable[[], bytes]) -> bytes:
     """``draw()`` in the worker process, or in a thread if it cannot travel there or the
-    worker died (the next picture starts a new one)."""
-    try:
-        pickle.dumps(draw)
-    except (pickle.PicklingError, AttributeError, TypeError):
-        return await asyncio.to_thread(draw)
+    worker died (the next picture starts a new one). The drawing is pickled once, by the
+    pool's feeder thread, not on the event loop (one that cannot be pickled fails its
+    future with the pickling's error)."""
     try:
         return await asyncio.get_running_loop().run_in_executor(painter.pool(), draw)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return await asyncio.to_thread(draw)
     except BrokenProcessPool:
         log.warning("the picture worker died: drawn in a thread, a new worker next time")
         painter.stop()
@@ -145,8 +145,10 @@ _shown: OrderedDict[int, str] = OrderedDict()
 
 
 def gallery_key(card: Card) -> str:
-    """What a card's pictures show, together ("": none)."""
-    return "\n".join(picture.key for picture in card.pictures)
+    """What a card's pictures show, together, each under its file's name ("": none): an
+    edit keeps a message's files only if both are the same (the card links its pictures
+    by their names)."""
+    return "\n".join(f"{picture.filename}\t{picture.key}" for picture in card.pictures)
 
 
 def showing(message_id: int | None) -> str | None:

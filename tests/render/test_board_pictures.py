@@ -56,16 +56,23 @@ from bot.games.verflixte6.render.pictures import (
     durchgang_rows,
     v6_durchgang_png,
 )
-from bot.render import pictures
+from bot.render import pictures, typeface
 from bot.render.pictures import (
-    SCALE,
     alt_dice,
     alt_group_table,
     alt_table,
 )
 from bot.render.pictures.alt import ALT_MAX
-from bot.render.pictures.canvas import Canvas, fit, width
-from bot.render.pictures.palette import MAX_WIDTH, PADDING, SMALL_SIZE
+from bot.render.pictures.canvas import PNG_BUDGET, Canvas, fit, width
+from bot.render.pictures.palette import (
+    MAX_SCALE,
+    MAX_WIDTH,
+    PADDING,
+    SHOWN_WIDTH,
+    SMALL_SIZE,
+    TEXT,
+    scale_for,
+)
 from tests.render.picture_cases import LONGEST, WIDEST, cases, teufel_log, v6_log
 
 Watch = Callable[[Any, list[dict[str, Any]], list[dict[str, Any]]], None]
@@ -219,21 +226,35 @@ def test_a_trick_of_a_random_hand_is_drawn() -> None:
     assert drawn > 5
 
 
-def test_every_picture_is_at_most_1200_pixels_wide() -> None:
-    """Discord shows a gallery at about 550 pixels: no picture much wider than twice it,
-    the widest names and longest turns included."""
-    assert SCALE == 2 and MAX_WIDTH * SCALE == 1200
+def test_every_picture_is_drawn_at_about_the_size_discord_shows_it() -> None:
+    """Discord shows a gallery's picture at most about 550 pixels wide: no picture wider
+    than its logical 600, the widest names and longest turns included, and none of more
+    bytes than its budget."""
     for case in cases():
-        image = Image.open(io.BytesIO(case.make()))
-        assert image.width <= 1200, (case.name, image.size)
+        data = case.make()
+        image = Image.open(io.BytesIO(data))
+        assert image.width <= MAX_WIDTH, (case.name, image.size)
+        assert len(data) <= PNG_BUDGET, (case.name, len(data))
     rows = [
         DurchgangRow(WIDEST, 6, tuple([5] * 40 + [6]), 0, 0, None),
         DurchgangRow(LONGEST, 1, (), 1, 6, 1),
     ]
-    assert Image.open(io.BytesIO(v6_durchgang_png(WIDEST * 3, rows))).width <= 1200
+    widest = v6_durchgang_png(WIDEST * 3, rows)
+    assert Image.open(io.BytesIO(widest)).width <= MAX_WIDTH and len(widest) <= PNG_BUDGET
     remaining = dict.fromkeys((100, 75, 50, 25, 20, 10, 0), 9)
     pulls = [(WIDEST, [10] * 40)]
-    assert Image.open(io.BytesIO(oven_png(WIDEST, remaining, pulls))).width <= 1200
+    assert Image.open(io.BytesIO(oven_png(WIDEST, remaining, pulls))).width <= MAX_WIDTH
+
+
+def test_a_narrow_picture_is_drawn_up_to_discords_width_a_wide_one_at_its_own() -> None:
+    """A picture narrower than Discord shows is drawn larger (at most twice), so that it
+    shows as large as before; a wide one at its logical size, never smaller."""
+    assert scale_for(MAX_WIDTH) == scale_for(SHOWN_WIDTH) == 1
+    assert scale_for(SHOWN_WIDTH / 2) == scale_for(100) == MAX_SCALE == 2
+    assert scale_for(500) == SHOWN_WIDTH / 500
+    assert Canvas(300, 40).image.size == (SHOWN_WIDTH, round(40 * SHOWN_WIDTH / 300))
+    assert Canvas(MAX_WIDTH, 40).image.size == (MAX_WIDTH, 40)
+    assert Canvas(100, 40, scale=1).image.size == (100, 40)
 
 
 def test_pictures_drawn_in_threads_at_once_are_the_same() -> None:
@@ -373,3 +394,20 @@ def test_a_durchgangs_rows_add_up_with_jokers_and_robberies(seed: int) -> None:
         alt = alt_v6_durchgang("T", durchgang_rows(log, end), "de")
         assert ("Joker & Raub" in alt) == any(r.rest for r in durchgang_rows(log, end))
     assert any(rests)
+
+
+@pytest.mark.parametrize("anchor", ["lm", "mm", "rm", "ls"])
+def test_a_text_from_its_kept_mask_is_drawn_as_pillow_draws_it(anchor: str) -> None:
+    """A text's mask is rendered once per process and blended as ``ImageDraw.text``
+    does: the same pixels, the first time and from the kept mask, at any scale."""
+    for scale in (1, 1.16, 2):
+        kept = Canvas(300, 40, scale=scale)
+        pillow = Canvas(300, 40, scale=scale)
+        for bold, text in ((False, "Jürgen Größe 49 −3"), (True, "Zoë ±0 · 11")):
+            for _ in range(2):  # rendered, then from the kept mask
+                kept.text(150, 20, text, size=SMALL_SIZE + 1, bold=bold, anchor=anchor)
+            where = (pillow.px(150), pillow.px(20))
+            face = typeface.font(pillow.px(SMALL_SIZE + 1), bold=bold)
+            for _ in range(2):
+                pillow.draw.text(where, text, font=face, fill=TEXT, anchor=anchor)
+        assert kept.image.tobytes() == pillow.image.tobytes(), scale

@@ -18,6 +18,7 @@ from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render import typeface
+from bot.render.pictures import canvas
 from bot.render.typeface import BOLD, REGULAR, drawable, font, has_glyph, shortened
 from tests.render.picture_cases import Case, by_name, cases
 
@@ -52,8 +53,17 @@ def drawing() -> Iterator[list[tuple[str, Any, tuple[float, float, float, float]
             drawn.append((str(text), face, box, self.im.size))
         return original(self, xy, text, *args, **kwargs)
 
+    put = canvas.put_text
+
+    def put_text(draw: ImageDraw.ImageDraw, where: Any, shown: str, **style: Any) -> None:
+        face = font(style["size"], bold=style["bold"])
+        box = draw.textbbox(where, shown, font=face, anchor=style["anchor"])
+        drawn.append((shown, face, box, draw.im.size))
+        put(draw, where, shown, **style)
+
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(ImageDraw.ImageDraw, "text", text)
+        patch.setattr(canvas, "put_text", put_text)
         yield drawn
 
 

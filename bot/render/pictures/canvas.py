@@ -1,13 +1,15 @@
 """Drawing in logical pixels: a :class:`Canvas` scales every coordinate, size and line
-width by :data:`~bot.render.pictures.palette.SCALE`, and draws every text in the shipped
-font as far as the font can draw it (:func:`~bot.render.typeface.drawable`). The shapes
-the pictures share (a die, a coin, a badge) are drawn here."""
+width by its scale (:func:`~bot.render.pictures.palette.scale_for` its width), and draws
+every text in the shipped font as far as the font can draw it
+(:func:`~bot.render.typeface.drawable`). The shapes the pictures share (a die, a coin, a
+badge) are drawn here."""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -29,6 +31,7 @@ from bot.render.pictures.palette import (
     TITLE_SIZE,
     Colour,
     px,
+    scale_for,
 )
 
 Box = tuple[float, float, float, float]
@@ -77,13 +80,19 @@ signed = signed_format(figure)
 
 
 PNG_LEVEL = 3
-"""zlib's effort: level 6 (Pillow's default) takes a third longer for a fifth fewer bytes."""
+"""zlib's effort, measured per kind (``python -m bench.pictures --png``, docs/PERFORMANCE.md,
+issue 45): levels 1 to 3 take the same time (a Durchgang's 0.7 ms), 3 the fewest bytes of
+them; level 6 takes twice as long for a fifth fewer bytes, 9 ten times as long."""
+PNG_BUDGET = 48 * 1024
+"""The most bytes a picture's file takes (the bot uploads it with the click's answer): the
+largest, a tournament's bracket of ten groups, takes 31 KB."""
 
 
 def png(image: Image.Image) -> bytes:
     """The picture as PNG bytes, as Discord takes a file: an RGB picture in its 256 most
     used colours (flat fills and anti-aliased text: a rare blend of an edge goes to the
-    nearest kept colour), a third of the bytes of RGB and half the time to encode."""
+    nearest kept colour). The palette step and level 3 together take no longer than RGB at
+    level 1 for less than half its bytes (docs/PERFORMANCE.md, issue 45)."""
     buffer = io.BytesIO()
     if image.mode in ("RGB", "RGBA"):
         image = indexed(image.convert("RGB") if image.mode == "RGBA" else image)
@@ -108,13 +117,55 @@ MAX_COUNTED = 1 << 16
 """The most colours :func:`indexed` counts (a picture of flat fills has a few hundred)."""
 
 
-class Canvas:
-    """A picture of ``width`` × ``height`` logical pixels on the card's background."""
+def put_text(
+    draw: ImageDraw.ImageDraw,
+    where: tuple[int, int],
+    text: str,
+    *,
+    size: int,
+    bold: bool,
+    fill: Colour,
+    anchor: str,
+) -> None:
+    """One line of ``text`` at ``where`` (drawn pixels), as ``ImageDraw.text`` draws it
+    in the shipped font at ``size``, from its mask rendered once (:func:`text_mask`)."""
+    mask, (dx, dy) = text_mask(text, size, bold, anchor)
+    ink, _ = draw._getink(fill)
+    draw.draw.draw_bitmap((where[0] + dx, where[1] + dy), mask, ink)
 
-    def __init__(self, width: float, height: float, background: Colour = BACKGROUND) -> None:
+
+@lru_cache(maxsize=4096)
+def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Any, tuple[int, int]]:
+    """``text``'s anti-aliased mask in the shipped font at ``size`` drawn pixels, and its
+    offset from the point it is anchored at: rendered once per process (the names, headers
+    and numbers of a table come back in each of its pictures), then blended onto a picture
+    as Pillow's ``ImageDraw.text`` blends it (the same pixels: the goldens tell)."""
+    font = typeface.font(size, bold=bold)
+    return font.getmask2(text, "L", anchor=anchor, start=(0.0, 0.0))
+
+
+class Canvas:
+    """A picture of ``width`` × ``height`` logical pixels on the card's background, drawn
+    at ``scale`` (by default as wide as Discord shows it: :func:`scale_for`). Texts are
+    measured at :data:`SCALE` (:func:`width`, :func:`fit`), so a picture's layout does
+    not depend on the scale it is drawn at."""
+
+    def __init__(
+        self,
+        width: float,
+        height: float,
+        background: Colour = BACKGROUND,
+        *,
+        scale: float | None = None,
+    ) -> None:
         self.width, self.height = width, height
-        self.image = Image.new("RGB", (px(width), px(height)), background)
+        self.scale = scale_for(width) if scale is None else scale
+        self.image = Image.new("RGB", (self.px(width), self.px(height)), background)
         self.draw = ImageDraw.Draw(self.image)
+
+    def px(self, value: float) -> int:
+        """A logical size in this picture's pixels."""
+        return px(value, self.scale)
 
     def png(self) -> bytes:
         return png(self.image)
@@ -133,8 +184,10 @@ class Canvas:
         """``text`` at (x, y), placed by ``anchor`` (Pillow's: "lm" = left, middle)."""
         shown = typeface.drawable(text, bold=bold)
         if shown:
-            where = (px(x), px(y))
-            self.draw.text(where, shown, font=face(size, bold=bold), fill=fill, anchor=anchor)
+            where = (self.px(x), self.px(y))
+            put_text(
+                self.draw, where, shown, size=self.px(size), bold=bold, fill=fill, anchor=anchor
+            )
 
     def title(self, title: str, y: float = PADDING + 13) -> None:
         """The picture's title at its top left, cut to the picture's width."""
@@ -150,11 +203,11 @@ class Canvas:
         line: float = 1,
         radius: float = 0,
     ) -> None:
-        x0, y0, x1, y1 = (px(v) for v in box)
-        outline_width = max(1, px(line)) if outline is not None else 0
+        x0, y0, x1, y1 = (self.px(v) for v in box)
+        outline_width = max(1, self.px(line)) if outline is not None else 0
         if radius:
             self.draw.rounded_rectangle(
-                (x0, y0, x1, y1), radius=px(radius), fill=fill, outline=outline,
+                (x0, y0, x1, y1), radius=self.px(radius), fill=fill, outline=outline,
                 width=outline_width,
             )  # fmt: skip
         else:
@@ -163,7 +216,8 @@ class Canvas:
     def line(
         self, points: Sequence[tuple[float, float]], *, fill: Colour = LINE, line: float = 1
     ) -> None:
-        self.draw.line([(px(x), px(y)) for x, y in points], fill=fill, width=max(1, px(line)))
+        drawn = [(self.px(x), self.px(y)) for x, y in points]
+        self.draw.line(drawn, fill=fill, width=max(1, self.px(line)))
 
     def circle(
         self,
@@ -175,14 +229,15 @@ class Canvas:
         outline: Colour | None = None,
         line: float = 1,
     ) -> None:
-        box = (px(x - radius), px(y - radius), px(x + radius), px(y + radius))
-        outline_width = max(1, px(line)) if outline is not None else 0
+        box = (self.px(x - radius), self.px(y - radius), self.px(x + radius), self.px(y + radius))
+        outline_width = max(1, self.px(line)) if outline is not None else 0
         self.draw.ellipse(box, fill=fill, outline=outline, width=outline_width)
 
     def polygon(
         self, points: Sequence[tuple[float, float]], *, fill: Colour, outline: Colour | None = None
     ) -> None:
-        self.draw.polygon([(px(x), px(y)) for x, y in points], fill=fill, outline=outline)
+        drawn = [(self.px(x), self.px(y)) for x, y in points]
+        self.draw.polygon(drawn, fill=fill, outline=outline)
 
 
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {

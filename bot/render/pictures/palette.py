@@ -2,9 +2,11 @@
 
 Pictures sit in a Discord Components V2 card (a container) on Discord's dark theme, so
 their background is the container's own grey and a picture reads as part of the card.
-Sizes here are logical pixels; everything is drawn at :data:`SCALE` times them so that a
-picture stays sharp on high-density screens (Discord shows a media gallery at most about
-550 logical pixels wide, so :data:`MAX_WIDTH` keeps a picture from being shrunk much)."""
+Sizes here are logical pixels. A picture is drawn at the size Discord shows it
+(:func:`scale_for`): Discord shows a media gallery's picture at its own pixel size, at
+most about :data:`SHOWN_WIDTH` wide, so a narrow picture is drawn larger, up to
+:data:`MAX_SCALE` times, and a wide one at its logical size (:data:`MAX_WIDTH` keeps it
+from being shrunk much)."""
 
 from __future__ import annotations
 
@@ -12,10 +14,16 @@ from typing import Final
 
 Colour = tuple[int, int, int]
 
+SHOWN_WIDTH: Final = 550
+"""About the widest Discord shows a media gallery's picture on a desktop, in its pixels: a
+picture drawn wider is shrunk to it, one drawn narrower is shown at its own size."""
+MAX_SCALE: Final = 2
+"""The most drawn pixels per logical pixel (a narrow picture, drawn up to Discord's width)."""
 SCALE: Final = 2
-"""Device pixels per logical pixel: sizes, fonts and line widths are multiplied by it."""
+"""The scale text is measured at (:func:`~bot.render.pictures.canvas.width`): the layout of
+a picture is the same at every scale it is drawn at."""
 MAX_WIDTH: Final = 600
-"""The widest a picture gets, in logical pixels (1,200 pixels drawn)."""
+"""The widest a picture gets, in logical pixels (drawn 600 pixels wide, shown at 550)."""
 PADDING: Final = 14
 """The margin around a picture's content, in logical pixels."""
 
@@ -78,6 +86,15 @@ TOURNAMENT_ACCENT: Final = 0xF0B232
 game's is its plugin's (``bot.games.plugin.GamePlugin.accent``)."""
 
 
-def px(value: float) -> int:
-    """A logical size in drawn pixels."""
-    return round(value * SCALE)
+def scale_for(width: float) -> float:
+    """Drawn pixels per logical pixel for a picture ``width`` logical pixels wide: as wide
+    as Discord shows it (:data:`SHOWN_WIDTH`), never below its logical size (its 14-pixel
+    text is Discord's own text size) nor above :data:`MAX_SCALE`. More pixels than Discord
+    shows only cost drawing, encoding and uploading: a picture 600 wide drawn twice as large
+    took four times the pixels to be shrunk to 550 (issue 45)."""
+    return min(MAX_SCALE, max(1.0, SHOWN_WIDTH / width))
+
+
+def px(value: float, scale: float = SCALE) -> int:
+    """A logical size in drawn pixels at ``scale``."""
+    return round(value * scale)

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.render.cards import MAX_TEXT, Button, Card, Choice, Picture, Row, Select
+from bot.render.drawn import gallery_key
 from cogs.pipeline import payload as ui
 
 
@@ -145,8 +146,9 @@ def test_an_edit_clears_content_and_embeds_and_keeps_an_unchanged_picture() -> N
     plain = ui.message_kwargs(Card(description="x"))
     assert plain["content"] is None and plain["embed"] is None
     assert plain["attachments"] == []  # an old picture goes
-    kept = ui.message_kwargs(card, shown="track:1")
+    kept = ui.message_kwargs(card, shown=gallery_key(card))
     assert "attachments" not in kept  # the message shows it already: no upload
+    assert gallery_key(card) == "spur.png\ttrack:1"  # the same picture under its name
 
 
 async def test_a_new_picture_is_drawn_off_the_loop_then_attached() -> None:
