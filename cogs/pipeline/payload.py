@@ -7,7 +7,7 @@ import functools
 import io
 import logging
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any
 
 import discord
@@ -234,10 +234,37 @@ def _rows(card: Card) -> list[dict[str, Any]]:
     ]
 
 
+BUILT_KEPT = 256
+"""Payloads kept by what they show (:func:`view`): a table's card for its spectators, a
+live prompt, the same one-line note to many clicks; a few hundred are enough."""
+_built: dict[Hashable, list[dict[str, Any]]] = {}
+
+
+def shown_key(card: Card, accent: int | None) -> Hashable:
+    """Everything of ``card`` its payload shows (texts, controls, pictures' names, alt
+    texts and what they show, colours): two cards of one key have one payload, so a kept
+    payload can never show what a card no longer does. A card whose rows or fields are
+    lists is keyed by tuples of them."""
+    rows = tuple(row if isinstance(row, Select) else tuple(row) for row in card.rows)
+    return (card.title, card.description, tuple(map(tuple, card.fields)), card.footer, rows,
+            card.pictures, card.accent, accent)  # fmt: skip
+
+
 def view(card: Card, accent: int | None = None) -> Components:
-    """The card as a Components V2 payload."""
-    card.check_limits()
-    return Components([container(card, accent)])
+    """The card as a Components V2 payload, built once for what it shows (the last
+    :data:`BUILT_KEPT` are kept; nobody changes a payload once built)."""
+    key = shown_key(card, accent)
+    try:
+        payload = _built.get(key)
+    except TypeError:  # something unhashable in it (a select's options as a list): built
+        card.check_limits()
+        return Components([container(card, accent)])
+    if payload is None:
+        card.check_limits()
+        payload = _built[key] = [container(card, accent)]
+        if len(_built) > BUILT_KEPT:
+            del _built[next(iter(_built))]  # the oldest
+    return Components(payload)
 
 
 def send_kwargs(card: Card, accent: int | None = None) -> dict[str, Any]:
