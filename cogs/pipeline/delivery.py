@@ -267,7 +267,7 @@ class Delivery:
     async def _answer_done(self, interaction: Any) -> None:
         """The click was on another message than the table's (a private prompt, an older
         message): that message says "done" (edited by the answer, or after a deferral)."""
-        done = ui.message_kwargs(ui.note(t("ui.done", self.private_locale)), self.accent)
+        done = ui.note_kwargs(t("ui.done", self.private_locale), self.accent)
         if not interaction.response.is_done():
             await edit_clicked(interaction, **done)
         elif self._deferred:  # (answered otherwise, it was answered in place: kept)

@@ -183,7 +183,7 @@ async def _close(prompt: Prompt, key: str, locale: str) -> None:
         return  # Discord no longer takes its token; a click on it closes it (close_clicked)
     text = t(key, locale)
     try:
-        kwargs = ui.message_kwargs(ui.note(text))
+        kwargs = ui.note_kwargs(text)
         await wire.edit_follow_up(prompt.webhook, prompt.message_id, **kwargs)
     except discord.HTTPException as exc:  # dismissed by the player, or the token expired
         log.info("prompt %s could not be closed: %s", prompt.message_id, exc)
@@ -208,5 +208,5 @@ async def close_clicked(
         return False
     text = t("ui.prompt.closed", locale)
     with contextlib.suppress(discord.HTTPException):
-        await wire.edit_clicked(interaction, **ui.message_kwargs(ui.note(text)))
+        await wire.edit_clicked(interaction, **ui.note_kwargs(text))
     return True

@@ -152,7 +152,7 @@ async def _over(interaction: Interaction, text: str) -> None:
     if interaction.type is not discord.InteractionType.component or message is None:
         await interaction.response.send_message(text, ephemeral=True)
     elif message.flags.ephemeral:
-        await interaction.response.edit_message(**ui.message_kwargs(ui.note(text)))
+        await interaction.response.edit_message(**ui.note_kwargs(text))
     elif message.flags.components_v2:  # read as it stands (the click came without it)
         raw = await interaction.client.http.get_message(message.channel.id, message.id)
         kept = ui.without_controls(raw.get("components") or [])

@@ -200,9 +200,13 @@ def _table(footer: str = "Durchgang 1", version: int = 2, **changes: Any) -> Car
                    "footer": footer, "rows": [buttons], **changes})  # fmt: skip
 
 
-def test_a_payload_is_built_once_for_what_it_shows() -> None:
-    assert ui.view(_table(), 1).payload is ui.view(_table(), 1).payload
-    assert ui.view(_table(), 1).payload == [ui.container(_table(), 1)]
+def test_a_kept_payload_is_built_once_for_what_it_shows() -> None:
+    assert ui.view(_table(), 1, kept=True).payload is ui.view(_table(), 1, kept=True).payload
+    assert ui.view(_table(), 1, kept=True).payload == [ui.container(_table(), 1)]
+    assert ui.view(_table(), 1).payload is not ui.view(_table(), 1, kept=True).payload
+    note = ui.note_kwargs("Erledigt.", 1)
+    assert note["view"].payload is ui.note_kwargs("Erledigt.", 1)["view"].payload
+    assert note == {**ui.message_kwargs(ui.note("Erledigt."), 1), "view": note["view"]}
 
 
 @pytest.mark.parametrize(
@@ -219,17 +223,17 @@ def test_a_payload_is_built_once_for_what_it_shows() -> None:
     ],
 )
 def test_a_kept_payload_never_shows_for_a_card_that_shows_something_else(changed: Card) -> None:
-    kept = ui.view(_table(), 1).payload
-    built = ui.view(changed, 1).payload
+    kept = ui.view(_table(), 1, kept=True).payload
+    built = ui.view(changed, 1, kept=True).payload
     assert built is not kept and built == [ui.container(changed, 1)]
-    assert ui.view(_table(), 2).payload != kept  # the game's colour is part of it too
+    assert ui.view(_table(), 2, kept=True).payload != kept  # the game's colour is part of it
 
 
 def test_the_kept_payloads_are_bounded_and_a_card_of_lists_is_kept_too() -> None:
     for number in range(ui.BUILT_KEPT + 10):
-        ui.view(_table(footer=str(number)))
+        ui.view(_table(footer=str(number)), kept=True)
     assert len(ui._built) <= ui.BUILT_KEPT
     listed = Card(rows=[[Button("v6b:1:2:weiter", "weiter")]], fields=[["a", "b"]])  # type: ignore[list-item]
-    assert ui.view(listed).payload is ui.view(listed).payload
+    assert ui.view(listed, kept=True).payload is ui.view(listed, kept=True).payload
     loose = Select("v6s:1:2:pick", "", [Choice("a", "A")], 1, 1)  # type: ignore[arg-type]
-    assert ui.view(Card(rows=[loose])).payload == [ui.container(Card(rows=[loose]))]
+    assert ui.view(Card(rows=[loose]), kept=True).payload == [ui.container(Card(rows=[loose]))]
