@@ -8,6 +8,7 @@ limits (5 rows, 5 buttons a row, 25 select options, 100-char custom ids, 40 comp
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -139,11 +140,7 @@ class ClickId:
     arg: str = ""
 
     def __str__(self) -> str:
-        base = f"{self.prefix}:{self.game_id}:{self.version}:{self.verb}"
-        text = f"{base}:{self.arg}" if self.arg else base
-        if ClickId.parse(text) != self or len(text) > MAX_CUSTOM_ID:
-            raise ValueError(f"{text!r} is not a custom id this bot can read back")
-        return text
+        return _written(self.prefix, self.game_id, self.version, self.verb, self.arg)
 
     @property
     def kind(self) -> str:
@@ -164,4 +161,32 @@ class ClickId:
 
 def custom_id(prefix: str, game_id: int, version: int, verb: str, arg: str = "") -> str:
     """``prefix:game:version:verb[:arg]`` — the state a stateless button carries."""
-    return str(ClickId(prefix, game_id, version, verb, arg))
+    return _written(prefix, game_id, version, verb, arg)
+
+
+def _written(prefix: str, game_id: int, version: int, verb: str, arg: str) -> str:
+    """A :class:`ClickId` as text, checked to read back as itself: the parts that repeat
+    from version to version (prefix, verb, argument) once each (:func:`_tail`), the
+    numbers every time."""
+    head, tail = _tail(prefix, verb, arg)
+    text = f"{head}:{game_id}:{version}:{tail}"
+    if (  # a bool or a numeric string would not read back as itself
+        type(game_id) is not int
+        or type(version) is not int
+        or game_id < 0
+        or version < 0
+        or len(text) > MAX_CUSTOM_ID
+    ):
+        raise ValueError(f"{text!r} is not a custom id this bot can read back")
+    return text
+
+
+@functools.lru_cache(maxsize=1024)
+def _tail(prefix: str, verb: str, arg: str) -> tuple[str, str]:
+    """The prefix, and the verb with its argument, of a custom id, once checked to read
+    back as themselves (the same few come up click after click; bounded all the same)."""
+    tail = f"{verb}:{arg}" if arg else verb
+    text = f"{prefix}:0:0:{tail}"
+    if ClickId.parse(text) != ClickId(prefix, 0, 0, verb, arg):
+        raise ValueError(f"{text!r} is not a custom id this bot can read back")
+    return prefix, tail

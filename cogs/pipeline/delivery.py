@@ -267,12 +267,12 @@ class Delivery:
     async def _answer_done(self, interaction: Any) -> None:
         """The click was on another message than the table's (a private prompt, an older
         message): that message says "done" (edited by the answer, or after a deferral)."""
-        done = ui.message_kwargs(ui.note(t("ui.done", self.private_locale)), self.accent)
+        done = ui.note_kwargs(t("ui.done", self.private_locale), self.accent)
         if not interaction.response.is_done():
-            await interaction.response.edit_message(**done)
+            await edit_clicked(interaction, **done)
         elif self._deferred:  # (answered otherwise, it was answered in place: kept)
             with contextlib.suppress(discord.HTTPException):
-                await interaction.edit_original_response(**done)
+                await wire.edit_follow_up(interaction.followup, wire.ORIGINAL, **done)
 
     async def drawn(self, card: Card) -> Card:
         """``card`` with its pictures drawn. A click still unanswered is deferred should
@@ -357,10 +357,9 @@ async def wake(channel: Any) -> None:
 async def edit_awake(channel: Any, message_id: int, card: Card, accent: int) -> None:
     """Edit a message the bot posted into ``card`` (drawn: :func:`ready`); a thread that
     archived unnoticed is woken first."""
-    message = channel.get_partial_message(message_id)
     kwargs = ui.message_kwargs(card, accent, shown=showing(message_id))
     try:
-        await message.edit(**kwargs)
+        await wire.edit(channel, message_id, **kwargs)
     except discord.HTTPException as exc:
         if exc.code == ARCHIVED and isinstance(channel, discord.Thread):
             await channel.edit(archived=False)
@@ -369,7 +368,8 @@ async def edit_awake(channel: Any, message_id: int, card: Card, accent: int) -> 
         else:  # the pictures it was thought to keep are gone (changed elsewhere): anew
             log.warning("message %s lacks its pictures: sending them anew", message_id)
             shows(message_id, None)
-        await message.edit(**ui.message_kwargs(card, accent, shown=showing(message_id)))
+        kwargs = ui.message_kwargs(card, accent, shown=showing(message_id))
+        await wire.edit(channel, message_id, **kwargs)
     shows(message_id, card)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import Any
 
 import discord
 
@@ -13,6 +12,7 @@ from bot.i18n import t
 from bot.render.cards import Card
 from bot.render.drawn import ready
 from bot.render.lobby_card import mention
+from cogs.pipeline import wire
 from cogs.pipeline.payload import send_kwargs
 
 log = logging.getLogger(__name__)
@@ -47,8 +47,8 @@ async def send_dm(
             if not isinstance(player, str)
             else (client.get_user(int(player)) or await client.fetch_user(int(player)))
         )
-        extra: dict[str, Any] = {} if nonce is None else {"nonce": nonce}
-        await user.send(**send_kwargs(await ready(card), accent), **extra)
+        channel = user.dm_channel or await user.create_dm()
+        await wire.post(channel, nonce=nonce, **send_kwargs(await ready(card), accent))
     except discord.HTTPException as exc:
         if not (isinstance(exc, discord.Forbidden) and exc.code == 50007):
             log.warning("DM to %s failed (%s %s); pointed elsewhere", getattr(player, "id", player),
@@ -78,8 +78,6 @@ async def dm_players(
         if not await send_dm(client, player, card, nonce=player_nonce, accent=accent):
             closed.append(player)
     if closed:
-        if nonce is None:
-            await channel.send(closed_notice(closed))
-        else:
-            await channel.send(closed_notice(closed), nonce=nonce("closed"))
+        closed_nonce = None if nonce is None else nonce("closed")
+        await wire.post(channel, content=closed_notice(closed), nonce=closed_nonce)
     return closed

@@ -7,7 +7,8 @@ import functools
 import io
 import logging
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any
 
 import discord
@@ -234,36 +235,76 @@ def _rows(card: Card) -> list[dict[str, Any]]:
     ]
 
 
-def view(card: Card, accent: int | None = None) -> Components:
-    """The card as a Components V2 payload."""
-    card.check_limits()
-    return Components([container(card, accent)])
+BUILT_KEPT = 256
+"""Payloads kept by what they show (``kept=True``: a table's card for its spectators, a
+live prompt, the same one-line note to many clicks); a few hundred are enough."""
+_built: OrderedDict[Hashable, list[dict[str, Any]]] = OrderedDict()
 
 
-def send_kwargs(card: Card, accent: int | None = None) -> dict[str, Any]:
-    """Keyword arguments to send a card as a new message (its picture attached)."""
-    kwargs: dict[str, Any] = {"view": view(card, accent), "allowed_mentions": NO_PINGS}
+def shown_key(card: Card, accent: int | None) -> Hashable:
+    """Everything of ``card`` its payload shows (texts, controls, pictures' names, alt
+    texts and what they show, colours): two cards of one key have one payload, so a kept
+    payload can never show what a card no longer does. A card whose rows or fields are
+    lists is keyed by tuples of them."""
+    rows = tuple(row if isinstance(row, Select) else tuple(row) for row in card.rows)
+    return (card.title, card.description, tuple(map(tuple, card.fields)), card.footer, rows,
+            card.pictures, card.accent, accent)  # fmt: skip
+
+
+def view(card: Card, accent: int | None = None, *, kept: bool = False) -> Components:
+    """The card as a Components V2 payload. ``kept``: a card that is likely shown again as
+    it is (to spectators, in a live prompt, a one-line note): its payload is built once for
+    what it shows, and kept among the last :data:`BUILT_KEPT` (nobody changes a payload
+    once built). A table's card of a click is new at every version: keying it would only
+    cost (about 3 µs, docs/PERFORMANCE.md)."""
+    if not kept:
+        card.check_limits()
+        return Components([container(card, accent)])
+    key = shown_key(card, accent)
+    try:
+        payload = _built.get(key)
+    except TypeError:  # something unhashable in it (a select's options as a list): built
+        return view(card, accent)
+    if payload is None:
+        card.check_limits()
+        payload = _built[key] = [container(card, accent)]
+        if len(_built) > BUILT_KEPT:
+            _built.popitem(last=False)  # the oldest
+    return Components(payload)
+
+
+def send_kwargs(card: Card, accent: int | None = None, *, kept: bool = False) -> dict[str, Any]:
+    """Keyword arguments to send a card as a new message (its picture attached);
+    ``kept``: see :func:`view`."""
+    kwargs: dict[str, Any] = {"view": view(card, accent, kept=kept), "allowed_mentions": NO_PINGS}
     if card.pictures:
         kwargs["files"] = [picture_file(picture) for picture in card.pictures]
     return kwargs
 
 
 def message_kwargs(
-    card: Card, accent: int | None = None, *, shown: str | None = None
+    card: Card, accent: int | None = None, *, shown: str | None = None, kept: bool = False
 ) -> dict[str, Any]:
     """Keyword arguments to edit a message into ``card`` (a message that was plain text or
     an embed turns into a card: its content and embeds are cleared). ``shown``: the
     pictures the message shows now (:func:`bot.render.drawn.showing`), kept if the card
-    shows them still, else replaced; a card without pictures takes the old ones away."""
+    shows them still, else replaced; a card without pictures takes the old ones away.
+    ``kept``: see :func:`view`."""
     kwargs: dict[str, Any] = {
         "content": None,
         "embed": None,
-        "view": view(card, accent),
+        "view": view(card, accent, kept=kept),
         "allowed_mentions": NO_PINGS,
     }
     if not card.pictures or gallery_key(card) != shown:
         kwargs["attachments"] = [picture_file(picture) for picture in card.pictures]
     return kwargs
+
+
+def note_kwargs(text: str, accent: int | None = None) -> dict[str, Any]:
+    """:func:`message_kwargs` of a one-line :func:`note` (a prompt closed, "done"): the
+    same few lines come up click after click, their payloads are kept."""
+    return message_kwargs(note(text), accent, kept=True)
 
 
 def picture_file(picture: Picture) -> discord.File:

@@ -18,7 +18,7 @@ import discord
 
 from bot.play.outcome import FollowUp
 from bot.render.cards import Card
-from cogs.pipeline import prompts
+from cogs.pipeline import prompts, wire
 from cogs.pipeline.delivery import Delivery, Event
 from cogs.pipeline.payload import send_kwargs
 from cogs.pipeline.replies import respond
@@ -168,16 +168,15 @@ async def _one(d: Delivery, step: Step) -> None:
     elif isinstance(step, Reply):
         await _reply(d, interaction, step)
     elif isinstance(step, OpenPrompt):
-        sent = await interaction.followup.send(ephemeral=True, wait=True,
-                                               **send_kwargs(step.card, d.accent))  # fmt: skip
+        sent = await wire.follow_up(interaction, ephemeral=True, **send_kwargs(step.card, d.accent))
         await prompts.opened(d.prompts, interaction, outcome.game_id, step.actor,
-                             version=outcome.version, message_id=sent.id,
+                             version=outcome.version, message_id=sent,
                              locale=step.locale)  # fmt: skip
     elif isinstance(step, AnswerInPrompt):
         message = interaction.message
         if message is None or not message.flags.ephemeral or interaction.response.is_done():
             return
-        await interaction.response.edit_message(**step.shown.kwargs)
+        await wire.edit_clicked(interaction, **step.shown.kwargs)
         prompts.answered_in_place(d.prompts, outcome.game_id, step.actor, message.id,
                                   version=outcome.version, state=step.shown.state)  # fmt: skip
 
@@ -185,7 +184,7 @@ async def _one(d: Delivery, step: Step) -> None:
 async def _reply(d: Delivery, interaction: discord.Interaction[Any], step: Reply) -> None:
     kwargs = {"content": step.text} if step.card is None else send_kwargs(step.card, d.accent)
     if step.public:
-        await interaction.followup.send(**kwargs)
+        await wire.follow_up(interaction, **kwargs)
     else:
         await respond(interaction, ephemeral=True, **kwargs)
 

@@ -29,6 +29,7 @@ import discord
 from bot.i18n import t
 from bot.play.directory import Directory
 from cogs.pipeline import payload as ui
+from cogs.pipeline import wire
 
 log = logging.getLogger(__name__)
 
@@ -165,7 +166,7 @@ async def refresh(
         if shown.state == prompt.state and not outdated:
             continue
         try:
-            await prompt.webhook.edit_message(prompt.message_id, **shown.kwargs)
+            await wire.edit_follow_up(prompt.webhook, prompt.message_id, **shown.kwargs)
         except discord.HTTPException as exc:  # dismissed by the player, or the token expired
             log.info("live prompt %s not refreshed: %s", prompt.message_id, exc)
             del players[player]
@@ -182,7 +183,8 @@ async def _close(prompt: Prompt, key: str, locale: str) -> None:
         return  # Discord no longer takes its token; a click on it closes it (close_clicked)
     text = t(key, locale)
     try:
-        await prompt.webhook.edit_message(prompt.message_id, **ui.message_kwargs(ui.note(text)))
+        kwargs = ui.note_kwargs(text)
+        await wire.edit_follow_up(prompt.webhook, prompt.message_id, **kwargs)
     except discord.HTTPException as exc:  # dismissed by the player, or the token expired
         log.info("prompt %s could not be closed: %s", prompt.message_id, exc)
 
@@ -206,5 +208,5 @@ async def close_clicked(
         return False
     text = t("ui.prompt.closed", locale)
     with contextlib.suppress(discord.HTTPException):
-        await interaction.response.edit_message(**ui.message_kwargs(ui.note(text)))
+        await wire.edit_clicked(interaction, **ui.note_kwargs(text))
     return True

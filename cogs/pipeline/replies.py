@@ -22,6 +22,7 @@ from bot.ops.answers import failed as count_failure
 from bot.play.directory import Directory
 from bot.render.lobby_card import mention
 from cogs.pipeline import payload as ui
+from cogs.pipeline import wire
 from cogs.pipeline.wire import edit_clicked
 
 log = logging.getLogger(__name__)
@@ -69,9 +70,9 @@ async def respond(interaction: Interaction, **kwargs: Any) -> None:
     """The interaction's answer (``send_message``'s keywords), or its follow-up once it was
     answered or deferred (a table session that waited for its lock defers)."""
     if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
+        await wire.follow_up(interaction, **kwargs)
     else:
-        await interaction.response.send_message(**kwargs)
+        await wire.answer(interaction, **kwargs)
 
 
 async def send_private(interaction: Interaction, **kwargs: Any) -> int | None:
@@ -79,18 +80,17 @@ async def send_private(interaction: Interaction, **kwargs: Any) -> int | None:
     answer, or a follow-up once the click was deferred (its table was busy past Discord's
     window, ``cogs.pipeline.window``). The message's id (None: Discord did not name it)."""
     if interaction.response.is_done():
-        sent = await interaction.followup.send(ephemeral=True, wait=True, **kwargs)
-        return sent.id
-    return (await interaction.response.send_message(ephemeral=True, **kwargs)).message_id
+        return await wire.follow_up(interaction, ephemeral=True, **kwargs)
+    return await wire.answer(interaction, ephemeral=True, with_id=True, **kwargs)
 
 
 async def edit_answered(interaction: Interaction, **kwargs: Any) -> None:
     """The clicked message (a private prompt) edited into ``kwargs`` by the click's answer,
     or after it was deferred."""
     if interaction.response.is_done():
-        await interaction.edit_original_response(**kwargs)
+        await wire.edit_follow_up(interaction.followup, wire.ORIGINAL, **kwargs)
     else:
-        await interaction.response.edit_message(**kwargs)
+        await wire.edit_clicked(interaction, **kwargs)
 
 
 Answer = Callable[[Interaction, str], Awaitable[None]]
@@ -101,9 +101,9 @@ async def private(interaction: Interaction, text: str) -> None:
     """``text`` to the player alone: the interaction's answer, or a follow-up once it was
     answered or deferred."""
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+        await wire.follow_up(interaction, text, ephemeral=True)
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await wire.answer(interaction, text, ephemeral=True)
 
 
 async def say_refusal(
@@ -152,7 +152,7 @@ async def _over(interaction: Interaction, text: str) -> None:
     if interaction.type is not discord.InteractionType.component or message is None:
         await interaction.response.send_message(text, ephemeral=True)
     elif message.flags.ephemeral:
-        await interaction.response.edit_message(**ui.message_kwargs(ui.note(text)))
+        await interaction.response.edit_message(**ui.note_kwargs(text))
     elif message.flags.components_v2:  # read as it stands (the click came without it)
         raw = await interaction.client.http.get_message(message.channel.id, message.id)
         kept = ui.without_controls(raw.get("components") or [])

@@ -22,6 +22,7 @@ from bot.render import onlooker_buttons as onlookers
 from bot.render.cards import Card
 from bot.render.drawn import ready
 from cogs.pipeline import payload as ui
+from cogs.pipeline import wire
 from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.delivery import Delivery
 from cogs.pipeline.incoming import Click
@@ -69,7 +70,7 @@ async def watch(
         service.watchers.add(click.game_id, viewer)
     card = await _spectated(interaction, clicks, click.game_id, sessions)
     accent = ui.accent_of(table.row.kind)
-    await interaction.response.send_message(ephemeral=True, **ui.send_kwargs(card, accent))
+    await wire.answer(interaction, ephemeral=True, **ui.send_kwargs(card, accent, kept=True))
 
 
 async def refresh(
@@ -80,8 +81,8 @@ async def refresh(
     if table is None:
         return
     card = await _spectated(interaction, clicks, click.game_id, sessions)
-    kwargs = ui.message_kwargs(card, ui.accent_of(table.row.kind))
-    await interaction.response.edit_message(**kwargs)
+    kwargs = ui.message_kwargs(card, ui.accent_of(table.row.kind), kept=True)
+    await wire.edit_clicked(interaction, **kwargs)
 
 
 async def _spectated(

@@ -19,6 +19,7 @@ from bot.players.seats import humans
 from bot.render.cards import Card
 from bot.render.lobby_card import mention
 from cogs.pipeline import payload as ui
+from cogs.pipeline import wire
 from cogs.pipeline.delivery import Delivery
 from cogs.pipeline.dms import send_dm
 from cogs.pipeline.table_places import table_link
@@ -94,6 +95,6 @@ async def _delete(d: Delivery, message_id: int) -> None:
     """The line that stood goes (one already gone, or not the bot's to delete, is left)."""
     try:
         channel = await d.channel()
-        await channel.get_partial_message(message_id).delete()
+        await wire.delete(channel, message_id)
     except discord.HTTPException as exc:
         log.info("game %s: the turn's line %s stays (%s)", d.outcome.game_id, message_id, exc)

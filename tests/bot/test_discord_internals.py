@@ -74,6 +74,30 @@ def test_what_the_click_answer_and_the_post_call() -> None:
     assert hasattr(discord.VoiceClient, "warn_nacl") and hasattr(discord.VoiceClient, "warn_dave")
 
 
+def test_what_edits_and_follow_ups_call() -> None:
+    from discord.flags import MessageFlags
+    from discord.http import HTTPClient
+    from discord.webhook.async_ import AsyncWebhookAdapter
+
+    def takes(function: Any) -> set[str]:
+        return set(inspect.signature(function).parameters)
+
+    assert {"channel_id", "message_id", "params"} <= takes(HTTPClient.edit_message)
+    assert {"channel_id", "params"} <= takes(HTTPClient.send_message)
+    assert {"channel_id", "message_id"} <= takes(HTTPClient.delete_message)
+    execute = takes(AsyncWebhookAdapter.execute_webhook)
+    assert {"session", "payload", "multipart", "files", "wait", "with_components"} <= execute
+    edit = takes(AsyncWebhookAdapter.edit_webhook_message)
+    assert {"message_id", "session", "payload", "multipart", "files", "with_components"} <= edit
+    assert {"params", "session", "payload", "files", "multipart"} <= takes(
+        AsyncWebhookAdapter.request
+    )
+    assert MessageFlags._from_value(64).ephemeral
+    assert {"application_id", "token"} <= set(discord.Interaction.__slots__)
+    webhook = discord.Webhook.partial(1, "token", session=object())  # type: ignore[arg-type]
+    assert {"session", "proxy", "proxy_auth", "_state"} <= set(dir(webhook))
+
+
 @pytest.mark.parametrize("name", ["trim_clicks", "drop_interactions", "time_first_responses"])
 def test_every_change_is_named_in_the_module(name: str) -> None:
     assert callable(getattr(discord_internals, name))

@@ -26,6 +26,7 @@ from cogs.options import (
     check_value,
     given_options,
 )
+from cogs.pipeline import wire
 
 
 class Response:
@@ -51,6 +52,22 @@ class Followup:
         if self.fail:
             raise discord.NotFound(SimpleNamespace(status=404, reason="gone"), "Unknown Webhook")
         self.sent.append((text, ephemeral))
+
+
+@pytest.fixture(autouse=True)
+def _answers_through_the_stub(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answers go out through ``cogs.pipeline.wire`` (plain requests); here through the
+    stub's response and follow-up, which note what was said and how."""
+
+    async def answer(stub: Any, content: str, *, ephemeral: bool = False, **_: Any) -> None:
+        await stub.response.send_message(content, ephemeral=ephemeral)
+
+    async def follow_up(stub: Any, content: str, *, ephemeral: bool = False, **_: Any) -> int:
+        await stub.followup.send(content, ephemeral=ephemeral)
+        return 0
+
+    monkeypatch.setattr(wire, "answer", answer)
+    monkeypatch.setattr(wire, "follow_up", follow_up)
 
 
 def interaction(*, done: bool = False, fail: bool = False, reader: str = "pl") -> Any:

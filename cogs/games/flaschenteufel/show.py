@@ -65,15 +65,15 @@ def live_prompt(outcome: Outcome, player: str, locale: str, plain: Names) -> pro
     play select carries the game's version), else that it will appear there, or that the
     game is over."""
     if outcome.finished or ended(outcome):
-        over = Card(description=t("ft.ui.prompt_over", locale))
-        return prompts.Shown(ui.message_kwargs(over, ACCENT), "over", versioned=False)
+        over = ui.note_kwargs(t("ft.ui.prompt_over", locale), ACCENT)
+        return prompts.Shown(over, "over", versioned=False)
     if player in outcome.to_act:
         mine = replace(outcome, locale=locale)
         card = cards.prompt(mine, player, locale, plain=plain)
         versioned = bool(typed_view(outcome.private[player])["legal"]["play"])
         return prompts.Shown(ui.message_kwargs(card, ACCENT), "act", versioned)
-    waiting = Card(description=t("ft.ui.prompt_wait", locale))
-    return prompts.Shown(ui.message_kwargs(waiting, ACCENT), "wait", versioned=False)
+    waiting = ui.note_kwargs(t("ft.ui.prompt_wait", locale), ACCENT)
+    return prompts.Shown(waiting, "wait", versioned=False)
 
 
 def answer_in_prompt(d: Delivery, actor: str | None) -> list[Step]:

@@ -48,3 +48,17 @@ def test_every_written_id_reads_back_as_itself(
 ) -> None:
     written = custom_id(prefix, game, version, verb, arg)
     assert ClickId.parse(written) == ClickId(prefix, game, version, verb, arg)
+
+
+@pytest.mark.parametrize(("game", "version"), [(-1, 2), (1, -2), (True, 2), (1, "2")])
+def test_numbers_that_would_not_read_back_are_never_written(game: object, version: object) -> None:
+    with pytest.raises(ValueError):
+        custom_id("v6b", game, version, "weiter")  # type: ignore[arg-type]
+
+
+def test_a_refused_id_is_refused_again_once_its_parts_were_checked() -> None:
+    assert custom_id("v6b", 1, 2, "weiter") == "v6b:1:2:weiter"
+    assert str(ClickId("v6b", 3, 4, "weiter", "x")) == "v6b:3:4:weiter:x"
+    for _ in range(2):  # a part found wrong is not kept as checked
+        with pytest.raises(ValueError):
+            custom_id("v6b", 1, 2, "Weiter")

@@ -191,3 +191,51 @@ def test_discord_py_sends_it_as_a_finished_view() -> None:
     )
     assert params.payload is not None
     assert params.payload["data"]["components"] == built.to_components()
+
+
+def _table(footer: str = "Durchgang 1", version: int = 2, **changes: Any) -> Card:
+    buttons = (
+        Button(f"v6b:1:{version}:weiter", "Weiter"),
+        Button(f"v6b:1:{version}:watch", "Zuschauen"),
+    )
+    return Card(**{"title": "Tisch", "description": "Anna ist am Zug.", "fields": [("Anna", "3")],
+                   "footer": footer, "rows": [buttons], **changes})  # fmt: skip
+
+
+def test_a_kept_payload_is_built_once_for_what_it_shows() -> None:
+    assert ui.view(_table(), 1, kept=True).payload is ui.view(_table(), 1, kept=True).payload
+    assert ui.view(_table(), 1, kept=True).payload == [ui.container(_table(), 1)]
+    assert ui.view(_table(), 1).payload is not ui.view(_table(), 1, kept=True).payload
+    note = ui.note_kwargs("Erledigt.", 1)
+    assert note["view"].payload is ui.note_kwargs("Erledigt.", 1)["view"].payload
+    assert note == {**ui.message_kwargs(ui.note("Erledigt."), 1), "view": note["view"]}
+
+
+@pytest.mark.parametrize(
+    "changed",
+    [
+        _table(footer="1 schaut zu · Durchgang 1"),  # a watcher more, same version
+        _table(version=3),  # the next version's controls
+        _table(title="Table"),  # another reader's language
+        _table(fields=[("Anna", "4")]),
+        _table(rows=[]),
+        _table(accent=0x123456),
+        _table(pictures=(Picture("spur", "track:1", bytes, "Anna: 3"),)),
+        _table(pictures=(Picture("spur", "track:2", bytes, "Anna: 3"),)),
+    ],
+)
+def test_a_kept_payload_never_shows_for_a_card_that_shows_something_else(changed: Card) -> None:
+    kept = ui.view(_table(), 1, kept=True).payload
+    built = ui.view(changed, 1, kept=True).payload
+    assert built is not kept and built == [ui.container(changed, 1)]
+    assert ui.view(_table(), 2, kept=True).payload != kept  # the game's colour is part of it
+
+
+def test_the_kept_payloads_are_bounded_and_a_card_of_lists_is_kept_too() -> None:
+    for number in range(ui.BUILT_KEPT + 10):
+        ui.view(_table(footer=str(number)), kept=True)
+    assert len(ui._built) <= ui.BUILT_KEPT
+    listed = Card(rows=[[Button("v6b:1:2:weiter", "weiter")]], fields=[["a", "b"]])  # type: ignore[list-item]
+    assert ui.view(listed, kept=True).payload is ui.view(listed, kept=True).payload
+    loose = Select("v6s:1:2:pick", "", [Choice("a", "A")], 1, 1)  # type: ignore[arg-type]
+    assert ui.view(Card(rows=[loose]), kept=True).payload == [ui.container(Card(rows=[loose]))]

@@ -19,6 +19,7 @@ from bot.render.cards import Button, Card, Select
 from bot.service import Outcome, Service
 from bot.store import Store
 from cogs.games.dicedevils import controls as dicedevils
+from cogs.pipeline import wire
 from cogs.pipeline.incoming import parse_click
 from cogs.table_bot import TableBot
 from loopback.entities import iter_components
@@ -121,6 +122,17 @@ def bot(store: Store) -> TableBot:
 
 def stub_interaction(bot: TableBot) -> Any:
     return SimpleNamespace(response=Response(), client=bot)
+
+
+@pytest.fixture(autouse=True)
+def _answers_through_the_stub(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The click's type-7 answer goes out through ``cogs.pipeline.wire`` (a plain request);
+    here through the stub's response, which keeps what it was edited into."""
+
+    async def edit_clicked(stub: Any, **kwargs: Any) -> None:
+        await stub.response.edit_message(**kwargs)
+
+    monkeypatch.setattr(wire, "edit_clicked", edit_clicked)
 
 
 async def test_the_first_step_of_a_long_swap_turns_the_prompt_into_the_second(
