@@ -68,8 +68,8 @@ async def test_a_settled_teufel_rounds_message_shows_that_round_as_it_ended(tabl
     assert "Runde 1 ist zu Ende." in text
     assert "Einsatz 40 · Kohle 100 (1 Stück)" in text and "Einsatz 30" in text
     assert "Setzt eure Einsätze" not in text and "setzt noch" not in text
-    result, fresh, ping = table.public()[-3:]
-    assert ping.text().endswith("ihr seid am Zug.") and not ping.components  # both bet
+    result, fresh = table.public()[-2:]
+    assert fresh.text().endswith("ihr seid am Zug.")  # both bet: the new round's own ping
     assert "Abrechnung Runde 1" in result.text()
     assert "Auf Teufel komm raus – Runde 2" in fresh.text() and fresh.custom_ids()
 
