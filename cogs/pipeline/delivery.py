@@ -224,23 +224,25 @@ class Delivery:
     async def table(self, card: Card, *, what: str = "table") -> None:
         """The table message shows ``card``: edited by the click's answer if the click was
         on it, else edited through the API (a click on a private prompt has that prompt
-        answered "done"). A table message that is gone gets a new one. A game's table
-        (``what``) is dressed for onlookers (:func:`cogs.pipeline.onlookers.dress`)."""
+        answered "done" first, before the table's pictures are drawn). A table message
+        that is gone gets a new one. A game's table (``what``) is dressed for onlookers
+        (:func:`cogs.pipeline.onlookers.dress`)."""
         interaction = self.interaction
         if what == "table":
             card = self.dressed(card)
         clicked = None if interaction is None else interaction.message
         if clicked is not None and self._shows_table(clicked, interaction):
             self._remember(clicked.id)  # the table's newer message (or its id lost to a crash)
+        elsewhere = clicked is not None and clicked.id != self.outcome.message_id
+        if elsewhere:
+            await self._answer_done(interaction)
         await self.drawn(card)
-        if interaction is not None and clicked is not None:
-            if clicked.id == self.outcome.message_id and not interaction.response.is_done():
-                kwargs = ui.message_kwargs(card, self.accent, shown=showing(clicked.id))
-                await edit_clicked(interaction, **kwargs)
-                shows(clicked.id, card)
-                return
-            if clicked.id != self.outcome.message_id:
-                await self._answer_done(interaction)
+        on_table = None if elsewhere else interaction  # the click on the table, unanswered
+        if on_table is not None and clicked is not None and not on_table.response.is_done():
+            kwargs = ui.message_kwargs(card, self.accent, shown=showing(clicked.id))
+            await edit_clicked(on_table, **kwargs)
+            shows(clicked.id, card)
+            return
         outcome = self.outcome
         if outcome.message_id is not None:
             channel = await self.channel()
@@ -269,10 +271,13 @@ class Delivery:
 
     async def _answer_done(self, interaction: Any) -> None:
         """The click was on another message than the table's (a private prompt, an older
-        message): that message says "done" (edited by the answer, or after a deferral)."""
+        message): that message says "done", edited by the click's one answer (type 7,
+        sent before anything is drawn: no deferral, and no live controls left standing
+        that a deferred type-6 answer would leave), or after a deferral. The table is
+        edited through the API: one request each."""
         done = ui.message_kwargs(ui.note(t("ui.done", self.private_locale)), self.accent)
         if not interaction.response.is_done():
-            await interaction.response.edit_message(**done)
+            await edit_clicked(interaction, **done)
         elif self._deferred:  # (answered otherwise, it was answered in place: kept)
             with contextlib.suppress(discord.HTTPException):
                 await interaction.edit_original_response(**done)
