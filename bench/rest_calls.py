@@ -1,6 +1,8 @@
 """REST calls per click, per game: each of the four games played whole against the loopback
 Discord (the golden transcripts' games, tests/helpers/transcript_games.py, in German, with
-fixed chance), every request the bot made counted by what it did.
+fixed chance), every request the bot made counted by what it did. The ids are Discord's
+usual ones, made now (the transcripts' fixed ids would date every click years back, and
+each would be deferred as too late).
 
     python -m bench.rest_calls [--games verflixte6,teufel,flaschenteufel,dicedevils]
 
@@ -21,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.store import default_sqlite_url
-from loopback import bot_running
+from loopback import bot_running, fake_discord
 from loopback.entities import RestCall
 from tests.helpers.e2e_table import Table
 from tests.helpers.transcript import (
@@ -30,7 +32,6 @@ from tests.helpers.transcript import (
     FixedChance,
     Recorder,
     Transcript,
-    fixed_discord,
 )
 from tests.helpers.transcript_games import GAMES, MANAGE_GUILD, PLAYERS
 
@@ -62,7 +63,7 @@ async def count(game: str, folder: Path) -> tuple[int, int, Counter[str]]:
     """``game`` played whole: its clicks, its slash commands and its calls by kind."""
     play, seats, d6_only = GAMES[game]
     locale = DISCORD_LOCALE["de"]
-    async with fixed_discord() as fake:
+    async with fake_discord() as fake:
         guild = fake.add_guild("Spieletreff", locale=locale)
         channel = fake.add_channel(guild, "spieltisch")
         users = [fake.add_user(name, guild=guild, locale=locale) for name in PLAYERS[:seats]]
