@@ -171,3 +171,32 @@ async def test_a_new_turn_delivered_again_after_a_crash_keeps_its_table_message(
         await table.press(ben, "stopp")  # Cem's turn
         assert table.table_message().id != bens.id and not bens.deleted
         assert real_delivered is delivery.Delivery.delivered
+
+
+async def test_a_turn_by_an_edit_after_a_new_tables_ping_gets_a_line(table: Table) -> None:
+    """Teufel's second round: its new table message pings both bettors; the oven's turn
+    then passes by an edit, so it gets a line of its own, and the table message (its
+    ping forgotten) stays."""
+    fake, anna, ben = table.fake, table.anna, table.ben
+    table.dice.add(1, 1)
+    opened = await table.slash(anna, "teufel tisch")
+    await table.press(ben, "join", opened.message)
+    await table.press(anna, "start", opened.message)
+    await bet(table, anna, "40")
+    await bet(table, ben, "30")
+    await table.press(anna, "draw")
+    await table.press(anna, "stopp")
+    await table.press(ben, "stopp")  # round 2: a new table message
+    fresh = table.table_message()
+    assert "Runde 2" in fresh.text() and fresh.text().endswith("ihr seid am Zug.")
+    assert turn_lines(table) == []
+    await bet(table, anna, "10")
+    await bet(table, ben, "10")
+    at_oven = next(u for u in (anna, ben) if f"<@{u.id}> ist am Ofen" in fresh.text())
+    other = ben if at_oven is anna else anna
+    mark = len(fake.notifications)
+    await table.press(at_oven, "stopp")  # the turn passes by an edit
+    assert table.table_message().id == fresh.id and f"<@{other.id}> ist am Ofen" in fresh.text()
+    (line,) = turn_lines(table)
+    assert [n.message_id for n in fake.notified(other.id, mark)] == [line.id]
+    assert not fresh.deleted
