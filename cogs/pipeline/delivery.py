@@ -32,6 +32,7 @@ import discord
 from bot.engine import JSON
 from bot.i18n import private_locale, t
 from bot.play.outcome import FollowUp
+from bot.play.turn_notice import Telling
 from bot.render.cards import Card
 from bot.render.drawn import ready, showing, shows
 from bot.service import Outcome, Service
@@ -122,9 +123,9 @@ class Delivery:
         self.first = first or outcome.first or outcome.version
         self.last = last or outcome.version
         self.posted = False
-        self.new_turn = False
-        """A new table message opened a new turn, round or hand: whoever it awaits is told
-        anew (cogs.pipeline.turn_notices)."""
+        self.told: Telling | None = None
+        """Whom a new table message (a new turn, round or hand) told, its ping inside: the
+        DMs are left for after the delivery (cogs.pipeline.turn_notices)."""
         self.later: list[FollowUp] = []
         """Writes the outcome causes on other tables, for the session to run after it."""
         self._parts: Counter[tuple[int, str]] = Counter()
@@ -194,15 +195,17 @@ class Delivery:
         *,
         cause: Event | None = None,
         at: Any = None,
+        ping: ui.Ping | None = None,
         **kwargs: Any,
     ) -> int:
         """A new message announcing ``cause`` in the table's channel, or in ``at`` (a
-        group's thread, woken); ``card`` and/or plain ``send`` keywords. Its id."""
+        group's thread, woken); ``card`` (with a line that pings: ``ping``) and/or plain
+        ``send`` keywords. Its id."""
         channel = await self.channel() if at is None else at
         if at is not None:
             await wake(at)
         if card is not None:
-            kwargs = {**send_kwargs(await ready(card), self.accent), **kwargs}
+            kwargs = {**send_kwargs(await ready(card), self.accent, ping), **kwargs}
         message = await wire.post(channel, nonce=self.nonce(part, cause), **kwargs)
         message_id = int(message["id"])
         self.posted = True
@@ -221,23 +224,25 @@ class Delivery:
     async def table(self, card: Card, *, what: str = "table") -> None:
         """The table message shows ``card``: edited by the click's answer if the click was
         on it, else edited through the API (a click on a private prompt has that prompt
-        answered "done"). A table message that is gone gets a new one. A game's table
-        (``what``) is dressed for onlookers (:func:`cogs.pipeline.onlookers.dress`)."""
+        answered "done" first, before the table's pictures are drawn). A table message
+        that is gone gets a new one. A game's table (``what``) is dressed for onlookers
+        (:func:`cogs.pipeline.onlookers.dress`)."""
         interaction = self.interaction
         if what == "table":
             card = self.dressed(card)
         clicked = None if interaction is None else interaction.message
         if clicked is not None and self._shows_table(clicked, interaction):
             self._remember(clicked.id)  # the table's newer message (or its id lost to a crash)
+        elsewhere = clicked is not None and clicked.id != self.outcome.message_id
+        if elsewhere:
+            await self._answer_done(interaction)
         await self.drawn(card)
-        if interaction is not None and clicked is not None:
-            if clicked.id == self.outcome.message_id and not interaction.response.is_done():
-                kwargs = ui.message_kwargs(card, self.accent, shown=showing(clicked.id))
-                await edit_clicked(interaction, **kwargs)
-                shows(clicked.id, card)
-                return
-            if clicked.id != self.outcome.message_id:
-                await self._answer_done(interaction)
+        on_table = None if elsewhere else interaction  # the click on the table, unanswered
+        if on_table is not None and clicked is not None and not on_table.response.is_done():
+            kwargs = ui.message_kwargs(card, self.accent, shown=showing(clicked.id))
+            await edit_clicked(on_table, **kwargs)
+            shows(clicked.id, card)
+            return
         outcome = self.outcome
         if outcome.message_id is not None:
             channel = await self.channel()
@@ -266,7 +271,10 @@ class Delivery:
 
     async def _answer_done(self, interaction: Any) -> None:
         """The click was on another message than the table's (a private prompt, an older
-        message): that message says "done" (edited by the answer, or after a deferral)."""
+        message): that message says "done", edited by the click's one answer (type 7,
+        sent before anything is drawn: no deferral, and no live controls left standing
+        that a deferred type-6 answer would leave), or after a deferral. The table is
+        edited through the API: one request each."""
         done = ui.note_kwargs(t("ui.done", self.private_locale), self.accent)
         if not interaction.response.is_done():
             await edit_clicked(interaction, **done)
@@ -293,16 +301,20 @@ class Delivery:
         clicks = self.sessions.games.get(self.outcome.kind)
         return onlookers.dress(self.service, clicks, self.outcome, card)
 
-    async def new_table(self, card: Card, cause: Event | None = None) -> int:
-        """Post the table's new message (a new turn, hand or round, opened by ``cause``)
-        and remember it. A redelivery gets the message posted before the crash back, and
-        that one may just have been edited as the closing table: it shows ``card`` again.
-        Whoever must act is told after the delivery (cogs.pipeline.turn_notices)."""
-        self.new_turn = True
-        return await self._new_table(self.dressed(card), cause)
+    async def new_table(
+        self, card: Card, cause: Event | None = None, ping: ui.Ping | None = None
+    ) -> int:
+        """Post the table's new message (a new turn, hand or round, opened by ``cause``),
+        with ``ping`` below the card (cogs.pipeline.turn_notices.new_table), and remember
+        it. A redelivery gets the message posted before the crash back, and that one may
+        just have been edited as the closing table: it shows ``card`` again (its ping, a
+        mention in an edit, would notify nobody: left out)."""
+        return await self._new_table(self.dressed(card), cause, ping)
 
-    async def _new_table(self, card: Card, cause: Event | None = None) -> int:
-        message_id = await self.post("table", card, cause=cause)
+    async def _new_table(
+        self, card: Card, cause: Event | None = None, ping: ui.Ping | None = None
+    ) -> int:
+        message_id = await self.post("table", card, cause=cause, ping=ping)
         if message_id in self._edited:
             await edit_awake(await self.channel(), message_id, card, self.accent)
         self._remember(message_id)

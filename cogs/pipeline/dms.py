@@ -42,13 +42,10 @@ async def send_dm(
     or any other failure (an unknown user, Discord's 5xx after its retries), which is
     logged. The caller points the player elsewhere, never to the secret itself."""
     try:
-        user: discord.User | discord.Member = (
-            player
-            if not isinstance(player, str)
-            else (client.get_user(int(player)) or await client.fetch_user(int(player)))
-        )
-        channel = user.dm_channel or await user.create_dm()
-        await wire.post(channel, nonce=nonce, **send_kwargs(await ready(card), accent))
+        # the DM channel by the player's id: opened once, then known (no user fetched)
+        user = discord.Object(int(player)) if isinstance(player, str) else player
+        dm = await client.create_dm(user)
+        await wire.post(dm, nonce=nonce, **send_kwargs(await ready(card), accent))
     except discord.HTTPException as exc:
         if not (isinstance(exc, discord.Forbidden) and exc.code == 50007):
             log.warning("DM to %s failed (%s %s); pointed elsewhere", getattr(player, "id", player),

@@ -8,7 +8,7 @@ import io
 import logging
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -61,14 +61,14 @@ def picture(
 
 
 NO_PINGS = discord.AllowedMentions.none()
-"""What a card's mentions ping: nobody. A mention in a Components V2 text would ping with
-an empty push notification (an open Discord bug), so a turn's ping is a line of its own
-(:func:`ping_kwargs`)."""
+"""What a card's mentions ping: nobody, but for a new table's own ping (:func:`send_kwargs`).
+A mention in a Components V2 text pings with an empty push notification (an open Discord
+bug), so a turn that passes by an edit gets a plain line of its own (:func:`ping_kwargs`)."""
 PLAIN_PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 """The client's default for plain messages: a mention of a player pings him; @everyone,
 @here and roles never do."""
 
-CONTAINER, SEPARATOR = 17, 14
+CONTAINER, SEPARATOR, TEXT = 17, 14, 10
 ACCENT = DEFAULT_ACCENT
 """A card's accent colour when its game gives none."""
 
@@ -114,9 +114,9 @@ def _media(picture: Picture) -> dict[str, Any]:
 def container(card: Card, accent: int | None = None) -> dict[str, Any]:
     """The card as one Components V2 container: its texts, its picture (a media gallery
     with alt text) and its controls below a divider."""
-    items: list[dict[str, Any]] = [{"type": 10, "content": text} for text in text_parts(card)]
+    items: list[dict[str, Any]] = [{"type": TEXT, "content": text} for text in text_parts(card)]
     if not items:
-        items.append({"type": 10, "content": "…"})
+        items.append({"type": TEXT, "content": "…"})
     if card.pictures:
         gallery = {"type": 12, "items": [_media(picture) for picture in card.pictures]}
         items.insert(len(items) - bool(card.footer), gallery)
@@ -273,10 +273,22 @@ def view(card: Card, accent: int | None = None, *, kept: bool = False) -> Compon
     return Components(payload)
 
 
-def send_kwargs(card: Card, accent: int | None = None, *, kept: bool = False) -> dict[str, Any]:
-    """Keyword arguments to send a card as a new message (its picture attached);
+Ping = tuple[str, Sequence[str]]
+"""A line that pings players (their turn), and whom it may ping."""
+
+
+def send_kwargs(
+    card: Card, accent: int | None = None, ping: Ping | None = None, *, kept: bool = False
+) -> dict[str, Any]:
+    """Keyword arguments to send a card as a new message (its picture attached); ``ping``:
+    a line below the card, in the same new message, that pings the players it names (a
+    new table's turn: a mention in a new message notifies, in an edit it would not);
     ``kept``: see :func:`view`."""
     kwargs: dict[str, Any] = {"view": view(card, accent, kept=kept), "allowed_mentions": NO_PINGS}
+    if ping is not None:
+        text, players = ping
+        kwargs["view"] = Components([*kwargs["view"].payload, {"type": TEXT, "content": text}])
+        kwargs["allowed_mentions"] = pinging(players)
     if card.pictures:
         kwargs["files"] = [picture_file(picture) for picture in card.pictures]
     return kwargs
@@ -337,6 +349,10 @@ def note(text: str) -> Card:
 
 def ping_kwargs(text: str, players: Iterable[str]) -> dict[str, Any]:
     """A plain line that pings ``players`` (their turn): its push notification shows it."""
+    return {"content": text, "allowed_mentions": pinging(players)}
+
+
+def pinging(players: Iterable[str]) -> discord.AllowedMentions:
+    """Mentions that ping ``players`` and nobody else."""
     users = [discord.Object(int(p)) for p in players if p.isdigit()]
-    return {"content": text, "allowed_mentions": discord.AllowedMentions(
-        everyone=False, roles=False, users=users, replied_user=False)}  # fmt: skip
+    return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)

@@ -18,7 +18,7 @@ import discord
 
 from bot.play.outcome import FollowUp
 from bot.render.cards import Card
-from cogs.pipeline import prompts, wire
+from cogs.pipeline import prompts, turn_notices, wire
 from cogs.pipeline.delivery import Delivery, Event
 from cogs.pipeline.payload import send_kwargs
 from cogs.pipeline.replies import respond
@@ -53,7 +53,7 @@ class Post:
 @dataclass(frozen=True)
 class NewTable:
     """The table's new message (a new turn, hand or round, opened by ``cause``); those it
-    awaits are pinged below it."""
+    awaits are pinged in it (cogs.pipeline.turn_notices.new_table)."""
 
     card: Card
     cause: Event | None = None
@@ -148,10 +148,10 @@ async def _one(d: Delivery, step: Step) -> None:
     elif isinstance(step, Post):
         at = None if step.at is None else await step.at(d)
         if step.at is None or at is not None:
-            text = {"content": step.text} if step.text else {}
+            text: dict[str, Any] = {"content": step.text} if step.text else {}
             await d.post(step.part, step.card, cause=step.cause, at=at, **text)
     elif isinstance(step, NewTable):
-        await d.new_table(step.card, cause=step.cause)
+        await turn_notices.new_table(d, step.card, step.cause)
     elif isinstance(step, Dms):
         channel = None if step.channel is None else await step.channel(d)
         await d.dms(step.messages, step.notice, part=step.part, channel=channel, cause=step.cause)

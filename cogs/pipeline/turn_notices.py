@@ -1,8 +1,11 @@
 """Telling whoever must act, after every delivery of a game (bot.play.turn_notice says
-whom and how): a short line in the table's channel that mentions only them, or a DM
-(closed DMs: the line), and the line that stood before deleted when it is replaced or
-nobody it named must act any more. Every line and DM goes with the delivery's nonce, so
-a redelivery gets Discord's first back."""
+whom and how): in the table's channel, or by a DM (closed DMs: the channel). A turn that
+opens a new table message pings in that message itself, in a line below its card
+(:func:`new_table`); one that passes by an edit gets a short line of its own that
+mentions only them (:func:`tell_turn`). The line that stood before is deleted when it is
+replaced or nobody it named must act any more; a ping inside a table message is never
+deleted, only forgotten. Every message and DM goes with the delivery's nonce, so a
+redelivery gets Discord's first back."""
 
 from __future__ import annotations
 
@@ -14,13 +17,13 @@ import discord
 
 from bot.i18n import listed, t
 from bot.play.outcome import OPEN
-from bot.play.turn_notice import telling
+from bot.play.turn_notice import Telling, TurnNotice, telling
 from bot.players.seats import humans
 from bot.render.cards import Card
 from bot.render.lobby_card import mention
 from cogs.pipeline import payload as ui
 from cogs.pipeline import wire
-from cogs.pipeline.delivery import Delivery
+from cogs.pipeline.delivery import Delivery, Event
 from cogs.pipeline.dms import send_dm
 from cogs.pipeline.table_places import table_link
 
@@ -40,38 +43,76 @@ def owed(d: Delivery) -> list[str]:
     return [p for p in humans(outcome.to_act) if p not in stood]
 
 
+def _telling(d: Delivery, before: TurnNotice, actor: str | None) -> Telling:
+    must = owed(d)
+    directory = d.service.directory
+    how = {p: directory.notify(p) for p in must if p not in before.told}
+    return telling(must, before, actor, how)
+
+
+async def new_table(d: Delivery, card: Card, cause: Event | None = None) -> int:
+    """The table's new message (a new turn, round or hand, opened by ``cause``) with its
+    ping inside: it tells everyone it awaits anew (him who acted too), and those who want
+    the channel's ping are mentioned in a line below its card (a mention in a new message
+    notifies; in an edit it would not). The line that stood is deleted. The record says
+    that the ping stands in this table message, so that neither a later turn nor a
+    redelivery (which gets the same message back by its nonce) deletes it as a line. The
+    DMs go after the delivery (:func:`tell_turn`), as those of any turn."""
+    tables, game_id = d.service.tables, d.outcome.game_id
+    before = tables.turn_notice(game_id)
+    plan = _telling(d, replace(before, told=()), None)
+    players = plan.by_channel
+    message_id = await d.new_table(card, cause, _ping(d, players) if players else None)
+    after = plan.after
+    if players:
+        after = replace(after, ping=message_id, pinged=players, in_table=True)
+    d.told = plan
+    await _record(d, before, after)
+    return message_id
+
+
 async def tell_turn(d: Delivery, actor: str | None) -> None:
     """Tell whoever must act now and was not told yet (``actor`` just acted: he sees the
-    table change); a new table message (a new turn, round or hand) tells everyone it
-    awaits anew, him too."""
-    outcome, service = d.outcome, d.service
-    tables, directory = service.tables, service.directory
-    must = owed(d)
-    before = tables.turn_notice(outcome.game_id)
-    if d.new_turn:
-        before, actor = replace(before, told=()), None
-    how = {p: directory.notify(p) for p in must if p not in before.told}
-    plan = telling(must, before, actor, how)
+    table change); after a new table message (:func:`new_table`), those it did not ping:
+    who wants a DM, and by a line who wanted one but whose DMs are closed."""
+    game_id = d.outcome.game_id
+    before = d.service.tables.turn_notice(game_id)
+    if d.told is not None:  # the new table pinged the channel's players
+        plan = replace(d.told, by_channel=(), after=before)
+    else:
+        plan = _telling(d, before, actor)
     by_channel = list(plan.by_channel)
     if plan.by_dm:
         by_channel += await _dm(d, plan.by_dm)
     after = plan.after
-    gone = before.ping if plan.drop_ping else None
-    if by_channel and after.ping is not None:  # closed DMs of a DM's player: a new line
-        gone, after = after.ping, replace(after, ping=None, pinged=())
-    tables.set_turn_notice(outcome.game_id, after)  # first: a line is never deleted twice
-    if gone is not None:
-        await _delete(d, gone)
+    if by_channel:  # a new line: the ping that stood goes
+        after = replace(after, ping=None, pinged=(), in_table=False)
+    await _record(d, before, after)
     if by_channel:
         ping = await _line(d, by_channel)
-        tables.set_turn_notice(outcome.game_id, replace(after, ping=ping, pinged=tuple(by_channel)))
+        after = replace(after, ping=ping, pinged=tuple(by_channel))
+        d.service.tables.set_turn_notice(game_id, after)
+
+
+async def _record(d: Delivery, before: TurnNotice, after: TurnNotice) -> None:
+    """``after`` written first (a line is never deleted twice), then the line that stood
+    deleted unless it stands still; a ping in a table message is only forgotten."""
+    d.service.tables.set_turn_notice(d.outcome.game_id, after)
+    gone = before.line
+    if gone is not None and gone != after.ping:
+        await _delete(d, gone)
+
+
+def _ping(d: Delivery, players: Sequence[str]) -> ui.Ping:
+    """The turn's line naming ``players``, and the mentions it may ping."""
+    locale = d.outcome.locale
+    names = listed((mention(p) for p in players), locale)
+    return t("ui.turn_ping", locale, players=names, count=len(players)), players
 
 
 async def _line(d: Delivery, players: Sequence[str]) -> int:
-    locale = d.outcome.locale
-    names = listed((mention(p) for p in players), locale)
-    text = t("ui.turn_ping", locale, players=names, count=len(players))
-    return await d.post(PART, **ui.ping_kwargs(text, players))
+    text, named = _ping(d, players)
+    return await d.post(PART, **ui.ping_kwargs(text, named))
 
 
 async def _dm(d: Delivery, players: Sequence[str]) -> list[str]:

@@ -22,6 +22,7 @@ from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_table import Table
 
 DEFERRED = 6  # the callback type of a deferred update (the clicked message is edited later)
+UPDATED = 7  # the callback type that edits the clicked message at once
 
 
 def _to_act(table: Table, game: int) -> User:
@@ -116,3 +117,39 @@ async def test_a_prompt_asked_for_while_the_table_is_busy_comes_after_the_deferr
     said = [m.text() for m in private]
     assert not any("schiefgegangen" in text for text in said), said
     assert table.fake.violations == []
+
+
+async def test_a_click_on_a_private_prompt_closes_it_at_once_whatever_the_pictures(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A choice in a private prompt is answered by that prompt closing ("done", its one
+    answer, type 7) before the table's pictures are drawn: no deferral and no later edit
+    of the prompt, however long the pictures take, and no live controls left on it."""
+    game = await table.open_game("dicedevils tisch")
+    assert table.bot is not None
+    tables = table.bot.service.tables
+    while tables.current(game).public["phase"] == "place":
+        await _press(table, _to_act(table, game), "place", table.table_message())
+        await table.settled()
+    user = _to_act(table, game)
+    opened = await _press(table, user, "decide", table.table_message())
+    prompt = opened.message
+    buttons = [c for row in prompt.rows() for c in row["components"] if c["type"] == 2]
+    painted, first = drawn.paint, asyncio.Event()
+
+    async def slow(draw: Callable[[], bytes]) -> bytes:
+        if not first.is_set():
+            first.set()
+            await asyncio.sleep(4)  # the first picture: past Discord's window
+        return await painted(draw)
+
+    monkeypatch.setattr(drawn, "paint", slow)
+    calls = len(table.fake.rest_log)
+    clicked = await table.fake.click(user, prompt, buttons[-1]["custom_id"])
+    assert not clicked.dead, table.fake.describe(clicked)
+    assert clicked.response_type == UPDATED and prompt.custom_ids() == []
+    assert "Erledigt" in prompt.text()
+    await table.settled()
+    answers = [c.path for c in table.fake.rest_log[calls:] if str(prompt.id) in c.path]
+    assert answers == [], answers  # the prompt was not edited again
+    assert first.is_set() and table.fake.violations == []

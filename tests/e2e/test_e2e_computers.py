@@ -83,7 +83,7 @@ def assert_turn_pings(posts: ChannelPosts) -> tuple[int, int]:
     for post in posts.posts:
         if post.is_ping:
             assert post.pinged and set(post.pinged) <= set(humans(post.to_act)), post
-            text = str(post.body.get("content"))
+            text = post.ping_text
             assert all(mention(p) in text for p in post.pinged) and "Croupiers" not in text
             for_people += 1
     for post, _ in posts.turns():

@@ -54,6 +54,7 @@ def pings(table: Table) -> list[Any]:
         if call.method == "POST"
         and call.path == path
         and isinstance(call.json, dict)
+        and call.json.get("content")  # not a new table's card with its turn's ping
         and (call.json.get("allowed_mentions") or {}).get("users")
     ]
 

@@ -125,10 +125,18 @@ class Post:
         return any(click_of(c).verb == "watch" for c in ids)
 
     @property
+    def ping_text(self) -> str:
+        """A turn's ping ("<@…>, du bist am Zug."): a line of its own, or the line below a
+        new table message's card (a text display beside its container); else ""."""
+        below = [c for c in self.body.get("components") or () if c.get("type") == 10]
+        text = str(below[-1].get("content") if below else self.body.get("content") or "")
+        pings = (t("ui.turn_ping", "de", players="", count=n) for n in (1, 2))
+        return text if any(text.endswith(ping) for ping in pings) else ""
+
+    @property
     def is_ping(self) -> bool:
-        """A turn's ping line ("<@…>, du bist am Zug.")."""
-        content = str(self.body.get("content") or "")
-        return any(content.endswith(t("ui.turn_ping", "de", players="", count=n)) for n in (1, 2))
+        """A turn's ping, in a line of its own or in a new table message."""
+        return bool(self.ping_text)
 
     @property
     def pinged(self) -> list[str]:
@@ -160,10 +168,12 @@ class ChannelPosts:
         self.posts.append(Post(call.json, to_act))
 
     def turns(self) -> list[tuple[Post, Post | None]]:
-        """Each new table message, with the post right after it if that is a ping line."""
+        """Each new table message, with its ping: in itself, or the post right after it if
+        that is a ping line (closed DMs)."""
         found = []
         for at, post in enumerate(self.posts):
             if post.is_table:
                 after = self.posts[at + 1] if at + 1 < len(self.posts) else None
-                found.append((post, after if after is not None and after.is_ping else None))
+                ping = post if post.is_ping else after
+                found.append((post, ping if ping is not None and ping.is_ping else None))
         return found

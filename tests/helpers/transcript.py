@@ -245,14 +245,18 @@ class Recorder:
         for embed in message.embeds:
             lines += self.embed(embed)
         rows: list[dict[str, Any]] = []
+        below: list[str] = []  # a Components V2 text after the card (a new table's ping)
         for comp in message.components:
             if comp.get("type") == CONTAINER:
                 lines += self.container(comp, message)
                 rows += [c for c in comp.get("components") or [] if c.get("type") == 1]
             elif comp.get("type") == 1:
                 rows.append(comp)
+            elif comp.get("type") == 10:
+                below += self.readable(str(comp.get("content", ""))).splitlines()
         for row in rows:
             lines += self.row(row)
+        lines += below
         pictured = set(message.pictures())
         lines += [f"📎 {name}" for name in message.attachments if name not in pictured]
         return lines

@@ -48,3 +48,15 @@ def test_the_record_survives_the_store() -> None:
 def test_the_command_offers_exactly_the_ways_to_be_told() -> None:
     """``/benachrichtigung``'s choices (cogs.options.Notify) are the ways the bot knows."""
     assert get_args(Notify) == HOW
+
+
+def test_a_ping_in_a_table_message_is_kept_as_such_and_never_a_line() -> None:
+    """A new table message's own ping (issue 45): stored and read back as one, never the
+    line to delete; kept while its players still owe, forgotten when it is replaced."""
+    notice = TurnNotice(("anna", "ben"), 12, ("anna", "ben"), in_table=True)
+    assert TurnNotice.read(notice.stored()) == notice and notice.line is None
+    assert TurnNotice(("anna",), 12, ("anna",)).line == 12
+    bet = telling(["ben"], notice, "anna", {})
+    assert not bet.drop_ping and bet.after == TurnNotice(("ben",), 12, ("anna", "ben"), True)
+    passed = telling(["cem"], TurnNotice(("ben",), 12, ("ben",), True), "ben", {})
+    assert passed.drop_ping and passed.after == TurnNotice(("cem",))

@@ -140,6 +140,20 @@ def test_a_card_sets_the_components_v2_flag_and_pings_nobody() -> None:
     assert "content" not in data or not data["content"]
 
 
+def test_a_new_tables_ping_is_a_line_below_its_card_that_pings_only_its_players() -> None:
+    """A new turn's table message carries its ping (issue 45): a text beside the card's
+    container, in the same Components V2 message, allowed to ping only those it names."""
+    ping = ("<@2>, du bist am Zug.", ["2"])
+    kwargs = ui.send_kwargs(Card(description="<@1> und <@2> am Tisch."), 1, ping)
+    params = discord.webhook.async_.interaction_message_response_params(type=4, **kwargs)
+    assert params.payload is not None
+    data = params.payload["data"]
+    assert data["flags"] & discord.MessageFlags(components_v2=True).value
+    card, line = data["components"]
+    assert card["type"] == 17 and line == {"type": 10, "content": "<@2>, du bist am Zug."}
+    assert data["allowed_mentions"] == {"parse": [], "users": [2]}
+
+
 def test_an_edit_clears_content_and_embeds_and_keeps_an_unchanged_picture() -> None:
     picture = Picture("spur", "track:1", lambda: b"png", "")
     card = Card(description="x", pictures=(picture,))
