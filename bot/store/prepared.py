@@ -45,10 +45,15 @@ class _Plan:
 
 class Prepared:
     """An insert or update whose bind parameters are all named; :meth:`run` takes a value
-    for each of them."""
+    for each of them. The writes of every action take their values plain (no bind
+    processor: the action's JSON is serialised once, for its hash and its row, and the
+    times are formatted once)."""
 
-    def __init__(self, statement: UpdateBase) -> None:
+    def __init__(self, statement: UpdateBase, *, plain: bool = False) -> None:
+        """``plain``: its values are given as the driver takes them (JSON as text, times
+        by :func:`bot.store.columns.driver_time`): no bind processor runs."""
         self.statement = statement
+        self.plain = plain
         self._plans: dict[str, _Plan] = {}
 
     def _plan(self, dialect: Dialect) -> _Plan:
@@ -60,7 +65,7 @@ class Prepared:
             steps = []
             for name in names or ():
                 kind = compiled.binds[name].type.dialect_impl(dialect)
-                steps.append((name, kind.bind_processor(dialect)))
+                steps.append((name, None if self.plain else kind.bind_processor(dialect)))
             plan = self._plans[key] = _Plan(
                 sql=compiled.string, positional=compiled.positional, steps=tuple(steps)
             )
