@@ -82,12 +82,23 @@ def chained_texts(
         canonical_json(draws),
     )
     text = (
-        f'{{"action":{action_text},"actor":{canonical_json(actor)},"draws":{draws_text},'
-        f'"events":{events_text},"game_id":{canonical_json(game_id)},'
-        f'"prev_hash":{canonical_json(prev_hash)},"seq":{canonical_json(seq)}}}'
+        f'{{"action":{action_text},"actor":{_scalar(actor)},"draws":{draws_text},'
+        f'"events":{events_text},"game_id":{_scalar(game_id)},'
+        f'"prev_hash":{_scalar(prev_hash)},"seq":{_scalar(seq)}}}'
     )
     digest = hashlib.sha256(text.encode()).hexdigest()
     return ChainedTexts(action_text, events_text, draws_text, digest)
+
+
+def _scalar(value: Any) -> str:
+    """:func:`canonical_json` of an id, a number of the chain or a hash, without a call
+    into a serialiser where the text is plain: an int, or a string of letters and digits
+    only (none of them escaped)."""
+    if type(value) is int:
+        return str(value)
+    if type(value) is str and value.isalnum():
+        return f'"{value}"'
+    return canonical_json(value)
 
 
 def chained_event(

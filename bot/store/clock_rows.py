@@ -28,8 +28,13 @@ COLUMNS = tuple(f"clock_{name}" for name in NAMES if name != "game_id")
 WRITTEN = (*COLUMNS, "clock_due")
 """What a clock's write sets: its columns and when it is next due (:meth:`Clock.due_at`)."""
 
-_JSON = frozenset(("waiting", "absent", "stand_in"))
-_TIMES = frozenset(("started", "deadline"))
+_PLAIN, _JSON, _TIME = range(3)
+_BOUND = tuple(
+    (name, f"v_clock_{name}", _JSON if name in ("waiting", "absent", "stand_in") else
+     _TIME if name in ("started", "deadline") else _PLAIN)
+    for name in NAMES if name != "game_id"
+)  # fmt: skip
+"""Each column's field, bind name and how its value is bound."""
 _DUE = ("started", "deadline", "reminded")  # what Clock.due_at reads
 
 _GAMES = GameRow.__table__  # type: ignore[attr-defined]
@@ -58,26 +63,20 @@ def clock_values(
     """The plain bind values of ``row``'s columns (``v_clock_…``, as the game's update
     takes them; ``time``: :func:`bot.store.columns.driver_time`), those of the fields
     equal to ``before``'s taken from it."""
-    old = None if before is None else before.clock
+    old, kept = (None, None) if before is None else before
     values: dict[str, Any] = {}
-    for name in NAMES:
-        if name == "game_id":
-            continue
-        key, value = f"v_clock_{name}", getattr(row, name)
-        if old is not None and before is not None and getattr(old, name) == value:
-            values[key] = before.values[key]
-        elif name in _JSON:
+    for name, key, how in _BOUND:
+        value = getattr(row, name)
+        if kept is not None and getattr(old, name) == value:
+            values[key] = kept[key]
+        elif how == _JSON:
             values[key] = json_text.dumps(value)
-        elif name in _TIMES:
-            values[key] = None if value is None else time(value)
+        elif how == _TIME and value is not None:
+            values[key] = time(value)
         else:
             values[key] = value
-    if (
-        old is not None
-        and before is not None
-        and all(getattr(old, name) == getattr(row, name) for name in _DUE)
-    ):
-        values["v_clock_due"] = before.values["v_clock_due"]
+    if kept is not None and all(getattr(old, name) == getattr(row, name) for name in _DUE):
+        values["v_clock_due"] = kept["v_clock_due"]
     else:
         due = row.due_at()
         values["v_clock_due"] = None if due is None else time(due)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import Connection
@@ -32,8 +33,12 @@ class _Plan:
     positional: bool
     steps: tuple[tuple[str, Callable[[Any], Any] | None], ...]
     """Each bind parameter's name and its bind processor (None: passed as it is)."""
+    pick: Callable[[Mapping[str, Any]], tuple[Any, ...]] | None = None
+    """Positional parameters without processors: their values in order, at once."""
 
     def params(self, values: Mapping[str, Any]) -> tuple[Any, ...] | dict[str, Any]:
+        if self.pick is not None:
+            return self.pick(values)
         if self.positional:
             return tuple(
                 values[name] if proc is None else proc(values[name]) for name, proc in self.steps
@@ -67,7 +72,12 @@ class Prepared:
                 kind = compiled.binds[name].type.dialect_impl(dialect)
                 steps.append((name, None if self.plain else kind.bind_processor(dialect)))
             plan = self._plans[key] = _Plan(
-                sql=compiled.string, positional=compiled.positional, steps=tuple(steps)
+                sql=compiled.string,
+                positional=compiled.positional,
+                steps=tuple(steps),
+                pick=_picker([name for name, _ in steps])
+                if self.plain and compiled.positional
+                else None,
             )
         return plan
 
@@ -98,6 +108,14 @@ class Prepared:
             if cursor is not None:
                 with contextlib.suppress(Exception):  # the connection may be gone
                     cursor.close()
+
+
+def _picker(names: list[str]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
+    """The values of ``names`` in order, as a tuple (one C call: ``itemgetter``)."""
+    if len(names) == 1:
+        name = names[0]
+        return lambda values: (values[name],)
+    return itemgetter(*names)
 
 
 def _as_sqlalchemy_error(
