@@ -5,7 +5,9 @@ its parameters on every call; for the statements every action runs that cost abo
 per action on SQLite (docs/PERFORMANCE.md, "Storage statements through public API"). Here
 they are compiled once per dialect; their values go through the bind processors of their
 types (``TypeEngine.bind_processor``: JSON, aware datetimes, booleans), the ones
-SQLAlchemy's own execution applies, so what is stored is the same. The SQL runs on a cursor
+SQLAlchemy's own execution applies, so what is stored is the same, or, for the writes of
+every action (``plain``), are given as the driver takes them (JSON as text, times by
+:func:`bot.store.columns.driver_time`; a test compares the rows). The SQL runs on a cursor
 of the caller's transaction's DBAPI connection (``Connection.connection``, public API):
 ``Connection.exec_driver_sql`` builds an execution context and a result per statement,
 3–4 % of the bot's CPU per click. A driver error is raised as SQLAlchemy raises it for its
