@@ -307,8 +307,9 @@ class Service:
         ):
             snapshot = self.games[row.kind].dump(state)
         clock = self.clocks.next(table, actor, status, players, state)
+        marks = self.outbox.unwritten()  # the deliveries' marks ride with the action
         try:
-            version, head_hash = self.store.append(
+            version, head_hash, stored_clock = self.store.append(
                 row.id,
                 expected_version=row.version,
                 actor=actor,
@@ -321,11 +322,17 @@ class Service:
                 players=players,
                 prev_hash=row.head_hash,
                 clock=clock,
+                clock_before=table.extra.get("stored_clock"),
                 options=options,
+                marks=marks,
             )
         except VersionConflict:
+            self.outbox.unwritten_again(marks)
             self.tables.reload(row.id)  # another process moved on
             raise IllegalAction("game.conflict") from None
+        except BaseException:
+            self.outbox.unwritten_again(marks)
+            raise
         row.version, row.rng_counter, row.status = version, rng.counter, status
         self.outbox.owe(row.id, version)
         if snapshot is not None:
@@ -335,6 +342,7 @@ class Service:
             row.players = list(players)
         if clock is not None:
             table.extra["clock"] = clock
+            table.extra["stored_clock"] = stored_clock
         if options is not None:
             row.options = dict(options)
 

@@ -8,7 +8,7 @@ lobby before anything happened. Changing, dropping or reordering any event chang
 hash after it; the game row keeps the newest hash (the chain's head).
 
 Pure (no database, no Discord): the store chains the events it writes with
-:func:`chained_event`, the verifier (:mod:`bot.audit.verify`) and migration 0006 check and
+:func:`chained_texts`, the verifier (:mod:`bot.audit.verify`) and migration 0006 check and
 backfill hashes with :func:`event_hash`, which hashes the same fields.
 """
 
@@ -18,7 +18,7 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -51,6 +51,56 @@ def standard_json(value: Any) -> str:
     return json.dumps(plain(value), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
+class ChainedTexts(NamedTuple):
+    """One event's hashed values as the chain's JSON texts, and its hash: the store keeps
+    these texts, so that an action's values are serialised once (docs/PERFORMANCE.md)."""
+
+    action: str
+    events: str
+    draws: str
+    hash: str
+
+
+def chained_texts(
+    *,
+    game_id: int,
+    seq: int,
+    actor: str | None,
+    action: Mapping[str, Any],
+    events: list[Any],
+    draws: list[Any],
+    prev_hash: str,
+) -> ChainedTexts:
+    """The canonical JSON texts of one event's action, events and draws, and its hash
+    chained to ``prev_hash`` (the only place that says which fields the hash covers): the
+    hashed text is the canonical JSON of the object of the seven fields, put together from
+    their texts (keys sorted, so in this order; byte for byte what :func:`canonical_json`
+    writes for the whole object)."""
+    action_text, events_text, draws_text = (
+        canonical_json(action),
+        canonical_json(events),
+        canonical_json(draws),
+    )
+    text = (
+        f'{{"action":{action_text},"actor":{_scalar(actor)},"draws":{draws_text},'
+        f'"events":{events_text},"game_id":{_scalar(game_id)},'
+        f'"prev_hash":{_scalar(prev_hash)},"seq":{_scalar(seq)}}}'
+    )
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    return ChainedTexts(action_text, events_text, draws_text, digest)
+
+
+def _scalar(value: Any) -> str:
+    """:func:`canonical_json` of an id, a number of the chain or a hash, without a call
+    into a serialiser where the text is plain: an int, or a string of letters and digits
+    only (none of them escaped)."""
+    if type(value) is int:
+        return str(value)
+    if type(value) is str and value.isalnum():
+        return f'"{value}"'
+    return canonical_json(value)
+
+
 def chained_event(
     *,
     game_id: int,
@@ -62,8 +112,12 @@ def chained_event(
     prev_hash: str,
 ) -> dict[str, Any]:
     """The hashed fields of one event and, under ``"hash"``, its hash chained to
-    ``prev_hash`` (the only place that says which fields the hash covers)."""
-    event: dict[str, Any] = {
+    ``prev_hash`` (:func:`chained_texts`)."""
+    chained = chained_texts(
+        game_id=game_id, seq=seq, actor=actor, action=action, events=events, draws=draws,
+        prev_hash=prev_hash,
+    )  # fmt: skip
+    return {
         "game_id": game_id,
         "seq": seq,
         "actor": actor,
@@ -71,9 +125,8 @@ def chained_event(
         "events": events,
         "draws": draws,
         "prev_hash": prev_hash,
+        "hash": chained.hash,
     }
-    event["hash"] = hashlib.sha256(canonical_json(event).encode()).hexdigest()
-    return event
 
 
 def event_hash(

@@ -8,11 +8,14 @@ Durchgang result, a new turn's message, a round draw, new hands by DM, the table
 in its new state). That record is durable the moment the action is.
 
 This class keeps the marks in memory, so the click path writes nothing more than its
-action: a click's own delivery marks its version here, and the marks are written in
-batches (:meth:`flush`) unless the delivery posted a message, which is marked at once (a
-new message must not be posted twice; see ``cogs.pipeline.delivery`` for the nonce that covers
-the moment between Discord accepting it and the mark). Marks advance without gaps: a
-version whose delivery failed holds every later one back until it is delivered.
+action: a click's own delivery marks its version here, and the marks are written with the
+next action's transaction (:meth:`unwritten`, the service's commit), or in a batch of their
+own (:meth:`flush`: the redelivery's poll every two seconds, a shard given away, the stop),
+whichever comes first. A new message must not be posted twice: the nonce of each post
+(``cogs.pipeline.delivery``) covers the moment between Discord accepting it and its mark;
+the table's new message id itself is written at once (``Tables.set_message``). Marks
+advance without gaps: a version whose delivery failed holds every later one back until it
+is delivered.
 """
 
 from __future__ import annotations
@@ -139,6 +142,17 @@ class Outbox:
         if durable:
             self.flush()
 
+    def unwritten(self) -> dict[int, int]:
+        """The marks made since they were last written, handed to a transaction that
+        writes them (the next action's): they count as written from now on."""
+        marks, self._unwritten = self._unwritten, {}
+        return marks
+
+    def unwritten_again(self, marks: dict[int, int]) -> None:
+        """The transaction given ``marks`` (:meth:`unwritten`) failed: kept for the next."""
+        for game_id, version in marks.items():
+            self._unwritten[game_id] = max(version, self._unwritten.get(game_id, 0))
+
     def gave_up(self, game_id: int, version: int) -> None:
         """Discord refused ``version``'s announcements for good: it counts as delivered
         (logged by the caller), so nothing waits for it forever."""
@@ -181,8 +195,7 @@ class Outbox:
             try:
                 self.store.set_announced(marks)
             except Exception:
-                for game_id, version in marks.items():  # kept for the next flush
-                    self._unwritten[game_id] = max(version, self._unwritten.get(game_id, 0))
+                self.unwritten_again(marks)  # kept for the next flush
                 raise
 
 

@@ -8,13 +8,16 @@ timer in memory.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import Engine, bindparam, select, update
 
+from bot import json_text
 from bot.clocks.clock import Clock
+from bot.store.columns import driver_time
 from bot.store.models import GameRow, GameStatus
 from bot.store.prepared import Prepared
 from bot.store.store_errors import GameNotFound
@@ -25,20 +28,58 @@ COLUMNS = tuple(f"clock_{name}" for name in NAMES if name != "game_id")
 WRITTEN = (*COLUMNS, "clock_due")
 """What a clock's write sets: its columns and when it is next due (:meth:`Clock.due_at`)."""
 
+_PLAIN, _JSON, _TIME = range(3)
+_BOUND = tuple(
+    (name, f"v_clock_{name}", _JSON if name in ("waiting", "absent", "stand_in") else
+     _TIME if name in ("started", "deadline") else _PLAIN)
+    for name in NAMES if name != "game_id"
+)  # fmt: skip
+"""Each column's field, bind name and how its value is bound."""
+_DUE = ("started", "deadline", "reminded")  # what Clock.due_at reads
+
 _GAMES = GameRow.__table__  # type: ignore[attr-defined]
 _UPDATE = Prepared(
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("v_id"))
-    .values({name: bindparam(f"v_{name}") for name in WRITTEN})
+    .values({name: bindparam(f"v_{name}") for name in WRITTEN}),
+    plain=True,
 )
 _SELECT = select(_GAMES.c.id, *(_GAMES.c[name] for name in COLUMNS))
 _LIVE = (GameStatus.LOBBY.value, GameStatus.OPEN.value)  # no other status runs a clock
 
 
-def clock_values(row: Clock) -> dict[str, Any]:
-    """The bind values of ``row``'s columns (``v_clock_…``), as the game's update takes them."""
-    values = {f"v_{name}": getattr(row, name.removeprefix("clock_")) for name in COLUMNS}
-    values["v_clock_due"] = row.due_at()
+class StoredClock(NamedTuple):
+    """A clock as an action wrote it, with its bound values: kept with the table, so that
+    the next action's clock binds anew only the fields it changed (most actions change
+    only its version)."""
+
+    clock: Clock
+    values: dict[str, Any]
+
+
+def clock_values(
+    row: Clock, time: Callable[[datetime], Any], before: StoredClock | None = None
+) -> dict[str, Any]:
+    """The plain bind values of ``row``'s columns (``v_clock_…``, as the game's update
+    takes them; ``time``: :func:`bot.store.columns.driver_time`), those of the fields
+    equal to ``before``'s taken from it."""
+    old, kept = (None, None) if before is None else before
+    values: dict[str, Any] = {}
+    for name, key, how in _BOUND:
+        value = getattr(row, name)
+        if kept is not None and getattr(old, name) == value:
+            values[key] = kept[key]
+        elif how == _JSON:
+            values[key] = json_text.dumps(value)
+        elif how == _TIME and value is not None:
+            values[key] = time(value)
+        else:
+            values[key] = value
+    if kept is not None and all(getattr(old, name) == getattr(row, name) for name in _DUE):
+        values["v_clock_due"] = kept["v_clock_due"]
+    else:
+        due = row.due_at()
+        values["v_clock_due"] = None if due is None else time(due)
     return values
 
 
@@ -65,7 +106,8 @@ class ClockStore:
     def put(self, row: Clock) -> None:
         """Write a clock on its own (an action writes it with the game's update)."""
         with self.engine.begin() as conn:
-            if _UPDATE.run(conn, {"v_id": row.game_id, **clock_values(row)}) != 1:
+            values = clock_values(row, driver_time(conn.dialect))
+            if _UPDATE.run(conn, {"v_id": row.game_id, **values}) != 1:
                 raise GameNotFound(row.game_id)
 
     def standing(self) -> list[int]:

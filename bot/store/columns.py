@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -13,6 +14,23 @@ from sqlalchemy.types import TypeDecorator
 def utcnow() -> datetime:
     """The current time as a timezone-aware UTC datetime."""
     return datetime.now(UTC)
+
+
+def sqlite_time(value: datetime) -> str:
+    """``value`` as SQLite stores a :class:`UTCDateTime` (what its bind processors give:
+    UTC without its offset, always with microseconds)."""
+    return value.astimezone(UTC).replace(tzinfo=None).isoformat(" ", "microseconds")
+
+
+def postgres_time(value: datetime) -> datetime:
+    """``value`` as psycopg takes a :class:`UTCDateTime` (an aware datetime in UTC)."""
+    return value.astimezone(UTC)
+
+
+def driver_time(dialect: Dialect) -> Callable[[datetime], Any]:
+    """How a :class:`UTCDateTime` value is bound on ``dialect``'s driver as a plain
+    parameter (the per-action writes: bot.store.prepared), one conversion per value."""
+    return sqlite_time if dialect.name == "sqlite" else postgres_time
 
 
 class UTCDateTime(TypeDecorator[datetime]):

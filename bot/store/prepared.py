@@ -5,7 +5,9 @@ its parameters on every call; for the statements every action runs that cost abo
 per action on SQLite (docs/PERFORMANCE.md, "Storage statements through public API"). Here
 they are compiled once per dialect; their values go through the bind processors of their
 types (``TypeEngine.bind_processor``: JSON, aware datetimes, booleans), the ones
-SQLAlchemy's own execution applies, so what is stored is the same. The SQL runs on a cursor
+SQLAlchemy's own execution applies, so what is stored is the same, or, for the writes of
+every action (``plain``), are given as the driver takes them (JSON as text, times by
+:func:`bot.store.columns.driver_time`; a test compares the rows). The SQL runs on a cursor
 of the caller's transaction's DBAPI connection (``Connection.connection``, public API):
 ``Connection.exec_driver_sql`` builds an execution context and a result per statement,
 3–4 % of the bot's CPU per click. A driver error is raised as SQLAlchemy raises it for its
@@ -18,6 +20,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import Connection
@@ -32,8 +35,12 @@ class _Plan:
     positional: bool
     steps: tuple[tuple[str, Callable[[Any], Any] | None], ...]
     """Each bind parameter's name and its bind processor (None: passed as it is)."""
+    pick: Callable[[Mapping[str, Any]], tuple[Any, ...]] | None = None
+    """Positional parameters without processors: their values in order, at once."""
 
     def params(self, values: Mapping[str, Any]) -> tuple[Any, ...] | dict[str, Any]:
+        if self.pick is not None:
+            return self.pick(values)
         if self.positional:
             return tuple(
                 values[name] if proc is None else proc(values[name]) for name, proc in self.steps
@@ -45,10 +52,15 @@ class _Plan:
 
 class Prepared:
     """An insert or update whose bind parameters are all named; :meth:`run` takes a value
-    for each of them."""
+    for each of them. The writes of every action take their values plain (no bind
+    processor: the action's JSON is serialised once, for its hash and its row, and the
+    times are formatted once)."""
 
-    def __init__(self, statement: UpdateBase) -> None:
+    def __init__(self, statement: UpdateBase, *, plain: bool = False) -> None:
+        """``plain``: its values are given as the driver takes them (JSON as text, times
+        by :func:`bot.store.columns.driver_time`): no bind processor runs."""
         self.statement = statement
+        self.plain = plain
         self._plans: dict[str, _Plan] = {}
 
     def _plan(self, dialect: Dialect) -> _Plan:
@@ -60,9 +72,14 @@ class Prepared:
             steps = []
             for name in names or ():
                 kind = compiled.binds[name].type.dialect_impl(dialect)
-                steps.append((name, kind.bind_processor(dialect)))
+                steps.append((name, None if self.plain else kind.bind_processor(dialect)))
             plan = self._plans[key] = _Plan(
-                sql=compiled.string, positional=compiled.positional, steps=tuple(steps)
+                sql=compiled.string,
+                positional=compiled.positional,
+                steps=tuple(steps),
+                pick=_picker([name for name, _ in steps])
+                if self.plain and compiled.positional
+                else None,
             )
         return plan
 
@@ -93,6 +110,14 @@ class Prepared:
             if cursor is not None:
                 with contextlib.suppress(Exception):  # the connection may be gone
                     cursor.close()
+
+
+def _picker(names: list[str]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
+    """The values of ``names`` in order, as a tuple (one C call: ``itemgetter``)."""
+    if len(names) == 1:
+        name = names[0]
+        return lambda values: (values[name],)
+    return itemgetter(*names)
 
 
 def _as_sqlalchemy_error(

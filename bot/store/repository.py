@@ -8,11 +8,12 @@ from typing import Any, NamedTuple
 from sqlalchemy import Connection, Engine, bindparam, case, insert, or_, update
 from sqlmodel import Session, col, select
 
+from bot import json_text
 from bot.clocks.clock import Clock
-from bot.engine.chain import chained_event
+from bot.engine.chain import chained_event, chained_texts
 from bot.store.clock_rows import WRITTEN as CLOCK_COLUMNS
-from bot.store.clock_rows import clock_values
-from bot.store.columns import utcnow
+from bot.store.clock_rows import StoredClock, clock_values
+from bot.store.columns import driver_time, utcnow
 from bot.store.kept import KeptConnection
 from bot.store.models import EventRow, GameRow, GameStatus, GuildSettings, PlayerName
 from bot.store.prepared import Prepared
@@ -22,10 +23,12 @@ JSONDict = dict[str, Any]
 
 
 class Appended(NamedTuple):
-    """What :meth:`Store.append` wrote: the game's new version and the chain's new head."""
+    """What :meth:`Store.append` wrote: the game's new version, the chain's new head and
+    the clock as written (to be given back with the next action: ``clock_before``)."""
 
     version: int
     head_hash: str
+    clock: StoredClock | None = None
 
 
 class Store:
@@ -39,6 +42,7 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._writes = KeptConnection(engine)
+        self._time = driver_time(engine.dialect)
 
     def close(self) -> None:
         """Give back the connection the per-action writes keep."""
@@ -113,7 +117,9 @@ class Store:
         players: Sequence[str] | None = None,
         prev_hash: str | None = None,
         clock: Clock | None = None,
+        clock_before: StoredClock | None = None,
         options: JSONDict | None = None,
+        marks: Mapping[int, int] | None = None,
     ) -> Appended:
         """Record one action: the event row, and the new snapshot if one is given (a
         checkpoint; None keeps the stored one), if the game is still at
@@ -122,35 +128,56 @@ class Store:
         writes nothing otherwise.
 
         ``prev_hash`` is the game's ``head_hash`` as the caller last saw it (the service
-        keeps it with its cached row); without it the head is read first."""
+        keeps it with its cached row); without it the head is read first. ``clock_before``:
+        the clock the game's previous append wrote (:attr:`Appended.clock`), whose bound
+        values are taken for the fields ``clock`` keeps. ``marks``: delivery marks (game id
+        -> version, as :meth:`set_announced`) written in the same transaction.
+
+        The values are bound plain (bot.store.prepared): the event's JSON is the hash
+        chain's text (serialised once), the times are formatted once."""
         version = expected_version + 1
         if prev_hash is None:
             prev_hash = self._head(game_id, expected_version)
-        event = _event_values(
-            game_id, version, actor=actor, action=action, events=events, draws=draws,
-            prev_hash=prev_hash,
+        chained = chained_texts(
+            game_id=game_id, seq=version, actor=actor, action=action, events=events,
+            draws=draws, prev_hash=prev_hash,
         )  # fmt: skip
+        now = self._time(utcnow())
+        event = {
+            "game_id": game_id,
+            "seq": version,
+            "actor": actor,
+            "action": chained.action,
+            "events": chained.events,
+            "draws": chained.draws,
+            "prev_hash": prev_hash,
+            "hash": chained.hash,
+            "created_at": now,
+        }
         values: JSONDict = {
             "v_id": game_id,
             "v_expected": expected_version,
             "v_prev_hash": prev_hash,
             "v_rng_counter": rng_counter,
             "v_version": version,
-            "v_head_hash": event["hash"],
-            "v_updated_at": utcnow(),
+            "v_head_hash": chained.hash,
+            "v_updated_at": now,
         }
         if snapshot is not None:
-            values["v_snapshot"] = snapshot
+            values["v_snapshot"] = json_text.dumps(snapshot)
             values["v_snapshot_version"] = version
         if status is not None:
             values["v_status"] = status
         if players is not None:
-            values["v_players"] = list(players)
+            values["v_players"] = json_text.dumps(list(players))
+        stored = None
         if clock is not None:
             assert clock.game_id == game_id
-            values.update(clock_values(clock))
+            stored = StoredClock(clock, clock_values(clock, self._time, clock_before))
+            values.update(stored.values)
         if options is not None:
-            values["v_options"] = options
+            values["v_options"] = json_text.dumps(options)
+        rows = [{"v_id": g, "v_announced": v} for g, v in (marks or {}).items()]
         stmt = _game_update(
             snapshot is not None,
             status is not None,
@@ -166,9 +193,10 @@ class Store:
                         raise GameNotFound(game_id)
                 raise VersionConflict(game_id, expected_version)
             _EVENT_INSERT.run(connection, event)
+            _SET_ANNOUNCED.run_many(connection, rows)
 
         self._writes.run(write)
-        return Appended(version, event["hash"])
+        return Appended(version, chained.hash, stored)
 
     def _head(self, game_id: int, version: int) -> str:
         """The chain head of a game at ``version`` ("" if it is not at that version)."""
@@ -392,8 +420,8 @@ _EVENT_COLUMNS = [
     "hash",
     "created_at",
 ]
-_EVENT_INSERT = Prepared(  # every column _event_values gives
-    insert(_EVENTS).values({name: bindparam(name) for name in _EVENT_COLUMNS})
+_EVENT_INSERT = Prepared(  # every column of an event row but its id
+    insert(_EVENTS).values({name: bindparam(name) for name in _EVENT_COLUMNS}), plain=True
 )
 _GAME_UPDATES: dict[tuple[bool, bool, bool, bool, bool], Prepared] = {}
 _SET_MESSAGE = Prepared(
@@ -407,7 +435,8 @@ _SET_MESSAGE = Prepared(
             ),
             else_=_GAMES.c.message_id,
         )
-    )
+    ),
+    plain=True,
 )
 _SET_TURN_NOTICE = Prepared(
     update(_GAMES)
@@ -417,7 +446,8 @@ _SET_TURN_NOTICE = Prepared(
 _SET_ANNOUNCED = Prepared(
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("v_id"), _GAMES.c.announced < bindparam("v_announced"))
-    .values(announced=bindparam("v_announced"))
+    .values(announced=bindparam("v_announced")),
+    plain=True,
 )
 
 
@@ -440,7 +470,8 @@ def _game_update(
                 _GAMES.c.version == bindparam("v_expected"),
                 _GAMES.c.head_hash == bindparam("v_prev_hash"),
             )
-            .values({name: bindparam(f"v_{name}") for name in columns})
+            .values({name: bindparam(f"v_{name}") for name in columns}),
+            plain=True,
         )
     return stmt
 

@@ -13,8 +13,9 @@ event it announces (its ``cause``) and the part; discord.py sends it with
 before a crash, Discord hands back that message instead of posting it twice. The cause's
 version, not the delivery's range, makes the nonce: a redelivery may cover more versions
 than the delivery it repeats (a later click went through while the first one's DMs were
-still going out). A delivery that posted anything is marked at once; one that only edited
-is marked with the next batch (an edit repeated is harmless).
+still going out). A delivery's versions are marked delivered with the next action's
+transaction or the redelivery's next batch (``bot.play.outbox``); the nonces cover a post
+repeated before then, and the table's new message id is written at once.
 """
 
 from __future__ import annotations
@@ -122,7 +123,6 @@ class Delivery:
         self.interaction = interaction
         self.first = first or outcome.first or outcome.version
         self.last = last or outcome.version
-        self.posted = False
         self.told: Telling | None = None
         """Whom a new table message (a new turn, round or hand) told, its ping inside: the
         DMs are left for after the delivery (cogs.pipeline.turn_notices)."""
@@ -208,7 +208,6 @@ class Delivery:
             kwargs = {**send_kwargs(await ready(card), self.accent, ping), **kwargs}
         message = await wire.post(channel, nonce=self.nonce(part, cause), **kwargs)
         message_id = int(message["id"])
-        self.posted = True
         if card is not None:
             # a redelivery's post may get back the message posted before a crash, which
             # may show other pictures by now: only what it holds is remembered
@@ -341,7 +340,6 @@ class Delivery:
         closed DMs get one public pointer (never the secret) in the table's channel, or
         in ``channel``."""
         channel = channel or await self.channel()
-        self.posted = True
         return await dm_players(
             self.client, channel, messages, closed_notice,
             nonce=lambda player: self.nonce(f"{part}:{player}", cause), accent=self.accent,
@@ -352,8 +350,6 @@ class Delivery:
         outbox = self.service.outbox
         for version in range(self.first, self.last + 1):
             outbox.delivered(self.outcome.game_id, version)
-        if self.posted:  # a new message must not be posted again by a redelivery
-            outbox.flush()
 
 
 ARCHIVED = 50083  # "Thread is archived"

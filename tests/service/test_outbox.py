@@ -8,7 +8,7 @@ import time
 import pytest
 
 from bot.cluster.notices import GameNotice
-from bot.engine import Action
+from bot.engine import Action, IllegalAction
 from bot.play import outbox as outbox_module
 from bot.play.outbox import Outbox
 from bot.play.outcome import merge
@@ -53,6 +53,41 @@ async def test_a_delivery_that_posted_is_marked_at_once(store: Store) -> None:
     game_id = await game(service)
     service.outbox.delivered(game_id, 1, durable=True)
     assert owing(store) == []
+
+
+async def test_the_marks_are_written_with_the_next_action(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A delivery's marks ride with the next action's transaction (no transaction of their
+    own); a commit that fails keeps them for the next write."""
+    service = Service(store)
+    game_id, other = await game(service), await game(service)
+    service.outbox.delivered(game_id, 1)
+    assert owing(store) == [(game_id, 0, 1), (other, 0, 1)]
+    await service.act(other, "1", Action("jokers", {"jokers": []}))
+    assert owing(store) == [(other, 0, 2)]  # the other game's action wrote the mark
+
+    service.outbox.delivered(other, 1)
+    with pytest.raises(IllegalAction):  # a refused action writes nothing, keeps the mark
+        await service.act(other, "1", Action("jokers", {"jokers": []}), expected_version=1)
+    broken = service.store.append
+
+    def failing(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("database gone")
+
+    monkeypatch.setattr(service.store, "append", failing)
+    table = service.tables.get(other)
+    player = service.tables.current(other).to_act[0]
+    rule = service.games[table.row.kind].absence_action(
+        table.state, table.row.players.index(player)
+    )
+    assert rule is not None
+    with pytest.raises(RuntimeError):
+        await service.act(other, player, rule)
+    monkeypatch.setattr(service.store, "append", broken)
+    assert owing(store) == [(other, 0, 2)]
+    service.outbox.flush()  # the mark kept from the failed commits
+    assert owing(store) == [(other, 1, 2)]
 
 
 async def test_a_restart_finds_what_was_owed_and_it_is_due_at_once(store: Store) -> None:

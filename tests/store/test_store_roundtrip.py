@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import fields, replace
 from datetime import UTC, datetime, timedelta, timezone
@@ -11,8 +12,10 @@ import pytest
 from sqlalchemy import Text, cast, select
 
 from bot.clocks.clock import Clock
+from bot.engine.chain import chained_event, event_hash
 from bot.store import GameNotFound, GameRow, Store, repository
-from bot.store.clock_rows import COLUMNS, WRITTEN, ClockStore, clock_values
+from bot.store.clock_rows import COLUMNS, WRITTEN, ClockStore, StoredClock, clock_values
+from bot.store.columns import sqlite_time
 
 NewGame = Callable[..., GameRow]
 
@@ -245,41 +248,81 @@ def _stored_text(store: Store, table: Any, game_id: int, seq: int | None = None)
         return dict(connection.execute(stmt).one()._mapping)
 
 
-def test_the_prepared_writes_store_what_execute_stores(store: Store, new_game: NewGame) -> None:
-    """bot.store.prepared runs the per-action statements as SQL compiled once, their values
-    processed by the bind processors of their types; the rows must be the ones
-    ``Connection.execute`` writes from the same values, to the byte."""
+def test_the_plain_writes_store_what_execute_stores(
+    store: Store, new_game: NewGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An action's write binds its values plain (bot.store.prepared: no bind processors,
+    times formatted once, the event's JSON the hash chain's text); the rows must be the
+    ones ``Connection.execute`` writes from the same values, to the byte, but for the key
+    order of the event's JSON (sorted, as the chain hashes it)."""
     mine, plain = new_game(), new_game()
     assert mine.id is not None and plain.id is not None
     started = datetime(2026, 11, 23, 18, 30, 5, 123456, tzinfo=timezone(timedelta(hours=-3)))
     deadline = started + timedelta(seconds=90)
+    monkeypatch.setattr(repository, "utcnow", lambda: started)
     clock = Clock(0, 90, version=2, waiting=["ü"], started=started, deadline=deadline,
                   reminded=True, remaining=0.1)  # fmt: skip
-    update = repository._game_update(True, True, True, True)
-    event = {"seq": 2, "actor": "Prinzessin ü", "action": {"do": "weiter", "t": (1, "ß")},
-             "events": [{"big": BIG, "x": 1.5, "ok": True, "none": None}], "draws": [],
-             "prev_hash": "ab", "hash": "cd", "created_at": started}  # fmt: skip
-    for game_id, head, run in ((mine.id, mine.head_hash, "prepared"),
-                               (plain.id, plain.head_hash, "execute")):  # fmt: skip
-        values = {
-            "v_id": game_id, "v_expected": 1, "v_prev_hash": head,
-            "v_rng_counter": 3, "v_version": 2, "v_head_hash": "cd", "v_updated_at": started,
-            "v_snapshot": SNAPSHOT, "v_snapshot_version": 2, "v_status": "paused",
-            "v_players": ["Prinzessin ü", "42"], **clock_values(replace(clock, game_id=game_id)),
-        }  # fmt: skip
-        with store.engine.begin() as connection:
-            if run == "prepared":
-                changed = update.run(connection, values)
-                repository._EVENT_INSERT.run(connection, {**event, "game_id": game_id})
-            else:
-                changed = connection.execute(update.statement, values).rowcount
-                connection.execute(
-                    repository._EVENT_INSERT.statement, {**event, "game_id": game_id}
-                )
-        assert changed == 1, run
-    games, events = repository._GAMES, repository._EVENTS
-    assert _stored_text(store, games, mine.id) == _stored_text(store, games, plain.id)
-    assert _stored_text(store, events, mine.id, 2) == _stored_text(store, events, plain.id, 2)
+    action = {"do": "weiter", "t": (1, "ß")}
+    events = [{"big": BIG, "x": 1.5, "ok": True, "none": None}]
+    players = ["Prinzessin ü", "42"]
+    store.append(
+        mine.id, expected_version=1, actor="Prinzessin ü", action=action, events=events,
+        draws=[], snapshot=SNAPSHOT, rng_counter=3, status="paused", players=players,
+        prev_hash=mine.head_hash, clock=replace(clock, game_id=mine.id),
+    )  # fmt: skip
+    event = chained_event(game_id=plain.id, seq=2, actor="Prinzessin ü", action=action,
+                          events=events, draws=[], prev_hash=plain.head_hash)  # fmt: skip
+    values = {
+        "v_id": plain.id, "v_expected": 1, "v_prev_hash": plain.head_hash,
+        "v_rng_counter": 3, "v_version": 2, "v_head_hash": event["hash"],
+        "v_updated_at": started, "v_snapshot": SNAPSHOT, "v_snapshot_version": 2,
+        "v_status": "paused", "v_players": players,
+        **{f"v_{name}": getattr(clock, name.removeprefix("clock_")) for name in COLUMNS},
+        "v_clock_due": clock.due_at(),
+    }  # fmt: skip
+    with store.engine.begin() as connection:
+        update = repository._game_update(True, True, True, True)
+        assert connection.execute(update.statement, values).rowcount == 1
+        connection.execute(repository._EVENT_INSERT.statement, {**event, "created_at": started})
+    games, rows = repository._GAMES, repository._EVENTS
+    mine_row, plain_row = _stored_text(store, games, mine.id), _stored_text(store, games, plain.id)
+    assert mine_row["head_hash"] != plain_row["head_hash"]  # the chain holds the game's id
+    assert {**mine_row, "head_hash": ""} == {**plain_row, "head_hash": ""}
+    mine_event = _stored_text(store, rows, mine.id, 2)
+    plain_event = _stored_text(store, rows, plain.id, 2)
+    for name in ("action", "events", "draws", "hash", "prev_hash"):
+        if name in ("action", "events", "draws"):
+            assert json.loads(mine_event[name]) == json.loads(plain_event[name]), name
+        mine_event.pop(name), plain_event.pop(name)
+    assert mine_event == plain_event
+    chain = store.events(mine.id)
+    assert chain[1].prev_hash == chain[0].hash
+    assert chain[1].hash == event_hash(
+        game_id=mine.id, seq=2, actor="Prinzessin ü", action=action, events=events, draws=[],
+        prev_hash=mine.head_hash,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {},
+        {"version": 3},
+        {"waiting": ["a", "b"], "version": 3},
+        {"reminded": False},
+        {"deadline": None, "started": None},
+        {"remaining": 12.5, "absent": ["a"], "stand_in": ["b"]},
+    ],
+)
+def test_a_kept_clock_binds_what_a_new_one_binds(change: dict[str, Any]) -> None:
+    """The bound values a clock takes from the one written before it are those it would
+    have been given anew."""
+    started = datetime(2026, 11, 23, 18, 30, 5, tzinfo=UTC)
+    old = Clock(7, 90, version=2, waiting=["a"], started=started,
+                deadline=started + timedelta(seconds=90), reminded=True)  # fmt: skip
+    new = replace(old, **change)
+    before = StoredClock(old, clock_values(old, sqlite_time))
+    assert clock_values(new, sqlite_time, before) == clock_values(new, sqlite_time)
 
 
 def test_the_poll_reads_the_due_clocks_of_live_tables(store: Store, new_game: NewGame) -> None:
