@@ -1,6 +1,7 @@
 """The event loop a bot runs on: uvloop where it is installed (CPython off Windows, a
 dependency with a platform marker) and not turned off (``CROUPIER_UVLOOP=0``), else
-asyncio's own. uvloop took about 5 % off a click's CPU on Linux (docs/PERFORMANCE.md)."""
+asyncio's own. uvloop was measured at about 5 % less CPU per click on Linux (issue 45;
+docs/PERFORMANCE.md has this machine's side-by-side runs)."""
 
 from __future__ import annotations
 
