@@ -59,6 +59,7 @@ a call on another table's channel is not the click's (:func:`_of_table`)."""
 BARE_BUTTON = "bare:click"
 RESTART_LIMIT = 120.0
 """Seconds the restart's measure waits for the bot to connect before its first click."""
+MAX_PLAYERS = 6  # at a table of Die verflixte 6
 
 
 class BenchGateway(Gateway):
@@ -161,17 +162,23 @@ class Table:
     channel: Channel
     host: User
     guest: User
+    others: list[User] = field(default_factory=list)  # the third to sixth players, if any
     prompt: Message | None = None
     prompt_user: User | None = None
     lobby: str = ""  # the next lobby step: "" (none), "join", "start"
     lobby_message: Message | None = None
+    joined: int = 0  # players who joined the lobby so far (besides the host)
     refused: int = 0
     stuck: int = 0
     refusals: list[str] = field(default_factory=list)
     hint: User | None = None  # who is to act, as a refusal named them
 
+    @property
+    def players(self) -> list[User]:
+        return [self.host, self.guest, *self.others]
+
     def player(self, user_id: int) -> User:
-        return self.host if user_id == self.host.id else self.guest
+        return next((p for p in self.players if p.id == user_id), self.host)
 
     def actor(self, message: Message) -> User:
         """The player the table waits for: the last mention in the description (the waiting
@@ -209,7 +216,7 @@ class Table:
         ids = {verb_of(c): c for c in message.custom_ids() if verb_of(c) not in ONLOOKERS}
         actor = self.actor(message)
         if "join" in ids:  # a lobby left over from an interrupted run
-            self.lobby, self.lobby_message = "join", message
+            self.lobby, self.lobby_message, self.joined = "join", message, 0
             return await self._lobby_step()
         if "weiter" in ids:
             before = version_of(message)
@@ -268,7 +275,7 @@ class Table:
         click = await self.fake.slash(self.host, self.channel, "v6 tisch", durchgaenge=4)
         lobby = click.message
         if lobby is not None and any(verb_of(c) == "join" for c in lobby.custom_ids()):
-            self.lobby, self.lobby_message = "join", lobby
+            self.lobby, self.lobby_message, self.joined = "join", lobby, 0
         else:
             self._refused(click)
         return Click("lobby", click)
@@ -276,10 +283,15 @@ class Table:
     async def _lobby_step(self) -> Click:
         message = self.lobby_message
         assert message is not None
-        user = self.guest if self.lobby == "join" else self.host
+        joining = self.lobby == "join"
+        user = self.players[1 + self.joined] if joining else self.host
         custom_id = next(c for c in message.custom_ids() if verb_of(c) == self.lobby)
         click = await self.fake.click(user, message, custom_id)
-        self.lobby = "start" if self.lobby == "join" else ""
+        if joining:
+            self.joined += 1
+            self.lobby = "join" if self.joined < len(self.players) - 1 else "start"
+        else:
+            self.lobby = ""
         if not self.lobby:
             self.lobby_message = None
         return Click("lobby", click)
@@ -497,9 +509,13 @@ async def closed_loop(fake: FakeDiscord, tables: list[AnyTable], pid: Pids, seco
 # -- worlds ------------------------------------------------------------------------------
 
 
-def croupier_world(fake: BenchDiscord, count: int, guilds: Sequence[Guild] = ()) -> list[Table]:
-    """``count`` tables with two players each, dealt in turn to ``guilds`` (default: one
-    new server)."""
+def croupier_world(
+    fake: BenchDiscord, count: int, guilds: Sequence[Guild] = (), players: int = 2
+) -> list[Table]:
+    """``count`` tables with ``players`` players each (2 to 6), dealt in turn to ``guilds``
+    (default: one new server)."""
+    if not 2 <= players <= MAX_PLAYERS:
+        raise ValueError(f"a table of Die verflixte 6 seats 2 to {MAX_PLAYERS}, not {players}")
     guilds = guilds or [fake.add_guild("Bench")]
     tables = []
     for i in range(count):
@@ -507,7 +523,8 @@ def croupier_world(fake: BenchDiscord, count: int, guilds: Sequence[Guild] = ())
         channel = fake.add_channel(guild, f"tisch-{i}")
         host = fake.add_user(f"host{i}", guild=guild)
         guest = fake.add_user(f"guest{i}", guild=guild)
-        tables.append(Table(fake, channel, host, guest))
+        others = [fake.add_user(f"guest{i}-{n}", guild=guild) for n in range(3, players + 1)]
+        tables.append(Table(fake, channel, host, guest, others))
     return tables
 
 
@@ -535,7 +552,7 @@ async def until_weiter(tables: list[Table], parallel: int = 25) -> None:
 
     async def ready(table: Table) -> None:
         async with gate:
-            for _ in range(30):
+            for _ in range(30 + 4 * len(table.others)):  # a lobby step, a joker choice each
                 if "weiter" in table.verbs() and table.prompt is None and not table.lobby:
                     return
                 await table.step()
@@ -563,6 +580,7 @@ class DiscordBench:
     restart_games: int = 1000
     folder: Path | None = None
     profile: Path | None = None  # cProfile stats of the Croupier process (latency+saturation)
+    players: int = 2  # at each of Croupier's tables (2 to 6)
 
 
 @dataclass
@@ -572,6 +590,8 @@ class Report:
     rest: dict[str, list[list[str]]] = field(default_factory=dict)  # label -> calls per click
     restart: dict[str, float] = field(default_factory=dict)
     setup_seconds: float = 0.0
+    loops: dict[str, str] = field(default_factory=dict)  # bot kind -> its event loop
+    load: list[tuple[float, float, float]] = field(default_factory=list)  # at start, at end
 
 
 LATENCY_LABELS = ("weiter",)
@@ -670,7 +690,8 @@ async def measure_both(settings: DiscordBench, report: Report, folder: Path) -> 
     calls per click and its restart on a database topped up with open games."""
     count = max((*settings.latency_tables, *settings.saturation_tables))
     bare_fake, our_fake = BenchDiscord(), BenchDiscord()
-    bare_tables, our_tables = bare_world(bare_fake, count), croupier_world(our_fake, count)
+    bare_tables = bare_world(bare_fake, count)
+    our_tables = croupier_world(our_fake, count, players=settings.players)
     url = default_sqlite_url(folder / "croupier.sqlite3")
     upgrade(make_engine(url))
     async with contextlib.AsyncExitStack() as stack:
@@ -685,6 +706,7 @@ async def measure_both(settings: DiscordBench, report: Report, folder: Path) -> 
                 began = time.perf_counter()
                 await until_weiter(our_tables)
                 report.setup_seconds = time.perf_counter() - began
+                report.loops = {"bare": bare_bot.loop, "croupier": our_bot.loop}
                 bare = Side("bare", bare_fake, list(bare_tables), bare_bot)
                 ours = Side("croupier", our_fake, list(our_tables), our_bot)
                 await _measure_load(bare, ours, settings, report)
@@ -745,10 +767,11 @@ def _port(fake: FakeDiscord) -> int:
 
 
 async def measure(settings: DiscordBench) -> Report:
-    report = Report()
+    report = Report(load=[os.getloadavg()])
     with contextlib.ExitStack() as stack:
         folder = settings.folder or Path(stack.enter_context(tempfile.TemporaryDirectory()))
         await measure_both(settings, report, folder)
+    report.load.append(os.getloadavg())
     return report
 
 
@@ -763,9 +786,77 @@ def _ms(values: list[float], p: float) -> float:
     return percentile(values, p) * 1000
 
 
+def headline(report: Report, settings: DiscordBench) -> list[Row]:
+    """Croupier against the bare bot at each saturation load: the issue's figures (CPU per
+    click with the picture worker, and its ratio; saturation; p99 at 1 click/s per table
+    where that load's latency was measured; REST calls per click)."""
+    found: list[Row] = []
+    for count in settings.saturation_tables:
+        ours, base = report.saturation[("croupier", count)], report.saturation[("bare", count)]
+        cpu, base_cpu = _per_click(1e6 * ours.bot_cpu, ours), _per_click(1e6 * base.bot_cpu, base)
+        worker = _per_click(1e6 * ours.worker_cpu, ours)
+        rate, base_rate = ours.answered() / ours.seconds, base.answered() / base.seconds
+        found += [
+            Row(
+                f"{count} tables: CPU per click, picture worker included",
+                cpu,
+                "µs",
+                base_cpu,
+                f"**{_ratio(cpu, base_cpu)} the bare bot's** (goal ≤ 2.5×); "
+                f"of which the picture worker {worker:,.0f} µs",
+            ),
+            Row(
+                f"{count} tables: saturation",
+                rate,
+                "clicks/s",
+                base_rate,
+                f"ratio {_share(rate, base_rate)} (goal ≥ 0.40)",
+            ),
+        ]
+        latency = report.latency.get(("croupier", count))
+        base_latency = report.latency.get(("bare", count))
+        if latency is not None and base_latency is not None:
+            p99 = _ms(latency.latencies(*LATENCY_LABELS), 99)
+            base_p99 = _ms(base_latency.latencies("click"), 99)
+            found.append(Row(f"{count} tables: p99 at 1 click/s per table", p99, "ms", base_p99,
+                             "ordinary weiter against the bare bot's click"))  # fmt: skip
+        found.append(
+            Row(
+                f"{count} tables: REST calls per click",
+                _per_click(ours.rest_calls, ours),
+                "",
+                _per_click(base.rest_calls, base),
+                "at saturation, all calls (answers, posts, edits, deletions)",
+            )
+        )
+    return found
+
+
+def _ratio(value: float, baseline: float) -> str:
+    return f"{value / baseline:.2f}×" if baseline else "–"
+
+
+def _share(value: float, baseline: float) -> str:
+    return f"{value / baseline:.2f}" if baseline else "–"
+
+
+def describe(report: Report, settings: DiscordBench) -> str:
+    """The run's circumstances: players per table, each bot's event loop, the load."""
+    loops = ", ".join(f"{kind} {loop or '?'}" for kind, loop in sorted(report.loops.items()))
+    load = " → ".join(" ".join(f"{v:.2f}" for v in sample) for sample in report.load)
+    return (
+        f"Die verflixte 6 at {settings.players} players per table; event loop: {loops}; "
+        f"load average (1, 5, 15 min) at start → end: {load}\n"
+    )
+
+
 def rows(report: Report, settings: DiscordBench) -> dict[str, list[Row]]:
     """The tables of :func:`markdown`, by title."""
-    out: dict[str, list[Row]] = {}
+    out: dict[str, list[Row]] = {
+        f"Croupier against the bare bot, {settings.players} players per table": headline(
+            report, settings
+        )
+    }
     latency: list[Row] = []
     for count in settings.latency_tables:
         mine, bare = report.latency[("croupier", count)], report.latency[("bare", count)]
@@ -876,6 +967,8 @@ def _counts(counts: Counter[str]) -> str:
 
 
 def markdown(report: Report, settings: DiscordBench) -> str:
-    return "\n".join(
-        table_markdown(title, found) for title, found in rows(report, settings).items()
+    return (
+        describe(report, settings)
+        + "\n"
+        + "\n".join(table_markdown(title, found) for title, found in rows(report, settings).items())
     )

@@ -108,8 +108,10 @@ async def profile(
     *,
     rate: int = 100,
     nonblocking: bool = False,
+    players: int = 2,
 ) -> Profiled:
-    """Run ``tree``'s bot at saturation with ``tables`` tables: measured, then profiled."""
+    """Run ``tree``'s bot at saturation with ``tables`` tables of ``players``: measured,
+    then profiled."""
     load = os.getloadavg()[0]
     async with contextlib.AsyncExitStack() as stack:
         fake = BenchDiscord()
@@ -121,7 +123,7 @@ async def profile(
         stack.push_async_callback(bot.stop)
         await bot.wait_connected()
         await fake.wait_for_bot()
-        world = croupier_world(fake, tables)
+        world = croupier_world(fake, tables, players=players)
         await until_weiter(world)
         await closed_loop(fake, list(world), bot.pid, min(WARM, seconds))
         measured = await closed_loop(fake, list(world), bot.pid, seconds)
@@ -155,7 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument(
-        "--players", type=int, default=2, choices=[2], help="seats per table (the bench's two)"
+        "--players", type=int, default=2, choices=[2, 3, 4, 5, 6], help="seats per table"
     )
     parser.add_argument("--rate", type=int, default=100, help="py-spy's samples per second")
     parser.add_argument("--nonblocking", action="store_true", help="py-spy without pausing")
@@ -177,6 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 folder,
                 rate=args.rate,
                 nonblocking=args.nonblocking,
+                players=args.players,
             )
         )
     print(f"Load average: {result.load[0]:.2f} at the start, {result.load[1]:.2f} at the end.")

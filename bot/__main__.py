@@ -108,9 +108,16 @@ def _parser() -> argparse.ArgumentParser:
         "--tables",
         type=int,
         default=200,
-        help="--discord: tables at 1 click/s (also 1/4 and 1/2 of it)",
+        help="--discord: tables at 1 click/s (also 1/4 and 1/2 of it, and 50 and 200)",
     )
     bench.add_argument("--seconds", type=float, default=20, help="--discord: latency run length")
+    bench.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 4, 6),
+        default=2,
+        help="--discord: players at each of Croupier's tables (Die verflixte 6)",
+    )
     return parser
 
 
@@ -143,13 +150,14 @@ def _bench(urls: list[str], actions: int) -> int:
     return 0
 
 
-def _bench_discord(tables: int, seconds: float) -> int:
+def _bench_discord(tables: int, seconds: float, players: int) -> int:
     import platform
 
     from bench.discord import DiscordBench, markdown, run
 
-    levels = tuple(sorted({max(tables // 4, 1), max(tables // 2, 1), tables}))
-    settings = DiscordBench(latency_tables=levels, latency_seconds=seconds)
+    saturation = DiscordBench.saturation_tables  # their p99 at 1 click/s too, side by side
+    levels = tuple(sorted({max(tables // 4, 1), max(tables // 2, 1), tables, *saturation}))
+    settings = DiscordBench(latency_tables=levels, latency_seconds=seconds, players=players)
     machine = f"{platform.machine()}, {os.cpu_count()} cores"
     sys.stdout.write(f"Machine: {machine}, Python {platform.python_version()}\n\n")
     sys.stdout.write(markdown(run(settings), settings) + "\n")
@@ -282,7 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "scenario":
         return _scenario(args.file)
     if args.command == "bench" and args.discord:
-        return _bench_discord(args.tables, args.seconds)
+        return _bench_discord(args.tables, args.seconds, args.players)
     if args.command == "bench":
         return _bench(args.database, args.actions)
     if args.command == "history":

@@ -17,7 +17,7 @@ from discord.gateway import DiscordWebSocket
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-from bot import emoji_sync, exit_codes
+from bot import emoji_sync, event_loop, exit_codes
 from bot.cluster.member import SYNC, Member
 from bot.cluster.notices import Notice
 from bot.cluster.single import SingleProcessError, sole_process
@@ -547,7 +547,7 @@ def _run(settings: Settings, token: str) -> None:
     bot = Croupier(settings, store=store, emojis=True)
     STARTUP.mark("bot")
     try:
-        asyncio.run(serve(bot, token))
+        event_loop.run(serve(bot, token), uvloop=settings.uvloop)
     except KeyboardInterrupt as exc:  # a signal the loop did not handle (yet, or at all)
         bot.stopping = bot.stopping or str(exc) or "SIGINT"
     except discord.LoginFailure:

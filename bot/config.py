@@ -14,6 +14,7 @@ from bot.cluster.shards import ShardError, Shards
 DEFAULT_DB_FILE = "croupier.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("text", "json")
+UVLOOP = "CROUPIER_UVLOOP"
 
 
 class ConfigError(ValueError):
@@ -34,6 +35,8 @@ class Settings:
     """``HEALTH_HOST``: the address they listen on (a container's probe: 0.0.0.0)."""
     log_format: str = "text"
     """``LOG_FORMAT``: ``text`` (one line per event) or ``json`` (one JSON object per line)."""
+    uvloop: bool = True
+    """``CROUPIER_UVLOOP``: run on uvloop where it is installed (0: asyncio's own loop)."""
 
 
 def default_database_url(directory: Path | None = None) -> str:
@@ -70,7 +73,18 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         health_port=_port(env.get("HEALTH_PORT", "")),
         health_host=env.get("HEALTH_HOST", "").strip() or "127.0.0.1",
         log_format=log_format,
+        uvloop=uvloop_wanted(env),
     )
+
+
+def uvloop_wanted(env: Mapping[str, str]) -> bool:
+    """``CROUPIER_UVLOOP``: 1 or unset: uvloop where installed; 0: asyncio's own loop."""
+    text = env.get(UVLOOP, "").strip()
+    if text not in ("", "0", "1"):
+        raise ConfigError(
+            f"{UVLOOP} must be 0 (asyncio's own loop) or 1 (uvloop where installed), not {text!r}"
+        )
+    return text != "0"
 
 
 def _port(text: str) -> int | None:

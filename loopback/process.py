@@ -3,7 +3,7 @@
 For benchmarks and crash tests the bot must not share the event loop (or the interpreter)
 with the fake and the simulated users. ``start(kind, port, db_url)`` runs
 ``python -m loopback.process KIND --port P --db URL`` and returns a :class:`BotProcess`:
-its ``pid``, ``wait_connected()`` (the child prints ``ready`` once discord.py is READY),
+its ``pid``, ``wait_connected()`` (the child prints ``ready`` and its event loop once READY),
 ``kill(signal)`` (e.g. ``SIGKILL`` for a crash) and ``stop()`` (a clean shutdown).
 
 Kinds:
@@ -46,14 +46,17 @@ import discord.gateway
 import discord.http
 import yarl
 
+from bot import event_loop
 from bot.app import Croupier
 from bot.cluster.shards import Shards
-from bot.config import Settings
+from bot.config import Settings, uvloop_wanted
 from loopback.harness import GUILD_READY_TIMEOUT, _identify_now
 
 KINDS = ("croupier", "cli", "bare")
 Kind = Literal["croupier", "cli", "bare"]
 READY_LINE = "ready"
+"""The child's line once READY, followed by its event loop (``ready uvloop``); an older
+checkout's child (bench.trees) says ``ready`` alone, and runs on asyncio's loop."""
 TOKEN = "loopback-token"
 DISCORD_WAITS = "LOOPBACK_DISCORD_WAITS"
 """``cli`` with this set to 1 in its environment keeps discord.py's waits (2 s after the last
@@ -70,6 +73,7 @@ class BotProcess:
         self.log = log
         self.started = asyncio.get_running_loop().time()
         self.ready_after: float | None = None  # seconds from start() to the ready line
+        self.loop = ""  # the event loop it runs on, as its ready line says (bot.event_loop)
 
     @property
     def pid(self) -> int:
@@ -96,7 +100,9 @@ class BotProcess:
                         f"{self.kind} bot exited ({self.proc.returncode}) before it was ready"
                         f"{self._log_tail()}"
                     )
-                if line.decode().strip() == READY_LINE:
+                said = line.decode().split()
+                if said[:1] == [READY_LINE]:
+                    self.loop = said[1] if len(said) > 1 else event_loop.ASYNCIO
                     self.ready_after = asyncio.get_running_loop().time() - self.started
                     return self.ready_after
 
@@ -227,7 +233,7 @@ def _bare(shards: Shards) -> BareBot:
 
 
 async def _say_ready() -> None:
-    sys.stdout.write(READY_LINE + "\n")
+    sys.stdout.write(f"{READY_LINE} {event_loop.name()}\n")
     sys.stdout.flush()
 
 
@@ -262,8 +268,7 @@ async def _run(kind: str, port: int, settings: Settings) -> None:
     bot._hooks["before_identify"] = _identify_now
 
     async def on_ready() -> None:
-        sys.stdout.write(READY_LINE + "\n")
-        sys.stdout.flush()
+        await _say_ready()
 
     bot.event(on_ready)
     loop = asyncio.get_running_loop()
@@ -329,16 +334,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         health_port=args.health_port,
         health_host=args.health_host,
         log_format=args.log_format,
+        uvloop=uvloop_wanted(os.environ),  # the bare bot too: both on the same loop
     )
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     run = _run(args.kind, args.port, settings)
     if not args.profile:
-        asyncio.run(run)
+        event_loop.run(run, uvloop=settings.uvloop)
         return 0
     profiler = cProfile.Profile()
     profiler.enable()
     try:
-        asyncio.run(run)
+        event_loop.run(run, uvloop=settings.uvloop)
     finally:
         profiler.disable()
         profiler.dump_stats(args.profile)

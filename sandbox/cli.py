@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from bot import event_loop
+from bot.config import ConfigError, uvloop_wanted
 from bot.engine import AuditedRng
 from sandbox.demos import DEMOS
 from sandbox.lines import EXIT_INTERRUPTED, MANAGE_GUILD, PLAYERS, help_text
@@ -186,7 +188,12 @@ def main(
         sys.stderr.write(f"croupier sandbox: no demo {demo!r} (known: {known})\n")
         return 2
     try:
-        return asyncio.run(run(demo, script, sys.stdout, pictures))
+        uvloop = uvloop_wanted(os.environ)  # the loop the bot runs on (bot.event_loop)
+    except ConfigError as exc:
+        sys.stderr.write(f"croupier sandbox: {exc}\n")
+        return 2
+    try:
+        return event_loop.run(run(demo, script, sys.stdout, pictures), uvloop=uvloop)
     except KeyboardInterrupt:  # Ctrl-C just before or after the sandbox's own handler
         sys.stdout.write("\nStrg-C: beendet.\n")
         return EXIT_INTERRUPTED

@@ -10,16 +10,19 @@ One :class:`Ops` per bot, started in its set-up and closed with it::
 counts answers, refusals and errors there), counts Discord's REST answers
 (``bot.discord_internals.count_requests``) and times the database's transactions
 (:mod:`bot.ops.transactions`), registers what is read at scrape time
-(:mod:`bot.ops.scraped`), starts the lag monitor (:mod:`bot.ops.lag`) and, with a port,
-the HTTP server (:mod:`bot.ops.health`) on the bot's loop, with the database's probe
+(:mod:`bot.ops.scraped`), says which event loop runs (a log line and
+``croupier_event_loop_info``), starts the lag monitor (:mod:`bot.ops.lag`) and, with a
+port, the HTTP server (:mod:`bot.ops.health`) on the bot's loop, with the database's probe
 (:mod:`bot.store.probe`) in a thread for its readiness.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 
+from bot import event_loop
 from bot.config import Settings
 from bot.discord_internals import count_requests
 from bot.ops import answers
@@ -33,6 +36,8 @@ from bot.ops.watched import Watched
 from bot.store.probe import DatabaseProbe
 
 __all__ = ["Metrics", "Ops", "Watched"]
+
+log = logging.getLogger(__name__)
 
 
 class Ops:
@@ -79,6 +84,9 @@ class Ops:
             time_transactions(bot.service.store.engine, self.metrics),
         ]
         self.metrics.registry.register(BotState(bot))
+        loop = event_loop.name()
+        self.metrics.running_on(loop)
+        log.info("event loop: %s", loop)
         self.lag.start()
 
     async def close(self) -> None:

@@ -156,6 +156,17 @@ class Metrics:
             registry=registry,
         )
 
+        self.event_loop = Gauge(
+            "croupier_event_loop_info",
+            "The event loop the bot runs on: 1 for the loop named (uvloop or asyncio)",
+            ["loop"],
+            registry=registry,
+        )
+
+    def running_on(self, loop: str) -> None:
+        """The bot runs on the event loop ``loop`` (bot.event_loop.name)."""
+        self.event_loop.labels(loop).set(1)
+
     def answered(self, kind: discord.InteractionType, seconds: float) -> None:
         """An interaction of ``kind`` got its first response ``seconds`` after it arrived."""
         instruments = self._answers.get(kind)

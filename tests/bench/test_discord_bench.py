@@ -5,7 +5,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bench.discord import DiscordBench, Run, markdown, measure, percentile
+import pytest
+
+from bench.discord import (
+    BenchDiscord,
+    DiscordBench,
+    Run,
+    _port,
+    croupier_world,
+    markdown,
+    measure,
+    percentile,
+    until_weiter,
+)
+from bot.store import default_sqlite_url
+from loopback.process import start
 
 
 def _sane(run: Run, labels: tuple[str, ...]) -> None:
@@ -56,6 +70,13 @@ async def test_a_tiny_discord_bench_gives_sane_rows(tmp_path: Path) -> None:
 
     text = markdown(report, settings)
     assert "| 3 tables: p99 |" in text and "REST calls per weiter" in text
+    assert "Croupier against the bare bot, 2 players per table" in text
+    assert "| 2 tables: CPU per click, picture worker included |" in text
+    assert "the bare bot's** (goal ≤ 2.5×)" in text and "| 2 tables: saturation |" in text
+    assert "| 2 tables: REST calls per click |" in text
+    assert "2 tables: p99 at 1 click/s" not in text  # no latency run at 2 tables
+    assert "at 2 players per table; event loop: bare " in text
+    assert text.count("load average (1, 5, 15 min) at start → end: ") == 1
     assert "Restart on a database with" in text
 
 
@@ -67,3 +88,30 @@ def test_rounds_of_a_load_add_up() -> None:
     first.add(second)
     assert (first.seconds, first.late_starts, first.missed, first.callbacks) == (10.5, 3, 1, 22)
     assert (first.bot_cpu, first.own_cpu, first.violations) == (3.5, 1.5, ["a", "b"])
+
+
+@pytest.mark.parametrize("players", [4, 6])
+async def test_a_bench_table_seats_as_many_players_as_asked(tmp_path: Path, players: int) -> None:
+    fake = BenchDiscord()
+    await fake.start()
+    url = default_sqlite_url(tmp_path / "bot.sqlite3")
+    bot = await start("croupier", _port(fake), url, log=tmp_path / "bot.log")
+    try:
+        await bot.wait_connected()
+        await fake.wait_for_bot()
+        (table,) = croupier_world(fake, 1, players=players)
+        await until_weiter([table])
+        live = fake.live_message(table.channel)
+        assert live is not None and len(table.players) == players
+        assert all(f"<@{p.id}>" in live.text() for p in table.players), live.text()
+        for _ in range(3 * players):  # turns go round: each player acts
+            assert (await table.step()).interaction.response_type is not None
+        assert table.refused == table.stuck == 0
+    finally:
+        await bot.stop()
+        await fake.stop()
+
+
+def test_a_table_of_one_or_seven_is_refused() -> None:
+    with pytest.raises(ValueError, match="seats 2 to 6"):
+        croupier_world(BenchDiscord(), 1, players=7)

@@ -76,9 +76,9 @@ class Running:
 
 
 @contextlib.asynccontextmanager
-async def croupier(tmp_path: Path) -> AsyncIterator[Running]:
-    """``croupier`` (the command as an admin runs it) on a loopback with anna and ben;
-    SIGKILLed at the end if a test left it running."""
+async def croupier(tmp_path: Path, **settings: str) -> AsyncIterator[Running]:
+    """``croupier`` (the command as an admin runs it) on a loopback with anna and ben,
+    with ``settings`` in its environment; SIGKILLed at the end if a test left it running."""
     db, log = tmp_path / "bot.sqlite3", tmp_path / "bot.log"
     async with fake_discord() as fake:
         guild = fake.add_guild("g")
@@ -87,7 +87,7 @@ async def croupier(tmp_path: Path) -> AsyncIterator[Running]:
         ben = fake.add_user("ben", guild=guild)
         cem = fake.add_user("cem", guild=guild)
         assert fake.port is not None
-        env = {"LOG_LEVEL": "INFO"}
+        env = {"LOG_LEVEL": "INFO", **settings}
         bot = await start("cli", fake.port, default_sqlite_url(db), env, log=log)
         try:
             await bot.wait_connected()
@@ -104,6 +104,19 @@ def assert_clean(log: str, sig: signal.Signals) -> None:
     assert " ERROR " not in log and " CRITICAL " not in log, log
     stopped = [line for line in log.splitlines() if f"stopped ({sig.name})" in line]
     assert len(stopped) == 1, log
+
+
+@pytest.mark.parametrize(("setting", "loop"), [("1", "uvloop"), ("0", "asyncio")])
+async def test_the_command_runs_on_the_loop_the_setting_asks_for_and_says_so(
+    tmp_path: Path, setting: str, loop: str
+) -> None:
+    if loop == "uvloop":
+        pytest.importorskip("uvloop")
+    async with croupier(tmp_path, CROUPIER_UVLOOP=setting) as run:
+        assert run.bot.loop == loop
+        assert await run.stop(signal.SIGTERM) == 0, run.log_text()
+    assert f"event loop: {loop}" in run.log_text()
+    assert_clean(run.log_text(), signal.SIGTERM)
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])

@@ -7,6 +7,9 @@ import os
 import signal
 from pathlib import Path
 
+import pytest
+
+from bot import event_loop
 from bot.store import default_sqlite_url
 from loopback import fake_discord
 from loopback.process import start
@@ -35,6 +38,28 @@ async def test_a_bare_bot_subprocess_answers_a_click_and_dies_on_sigkill(tmp_pat
             assert await bot.wait(10) == -signal.SIGKILL
         await fake.wait_until(lambda: not fake.gateway.live.is_set(), timeout=5)
         assert fake.violations == []
+
+
+@pytest.mark.parametrize(("setting", "loop"), [("1", event_loop.UVLOOP), ("0", "asyncio")])
+async def test_the_bots_run_on_the_loop_the_setting_asks_for(
+    tmp_path: Path, setting: str, loop: str
+) -> None:
+    """Croupier and the bare bot on the same loop (a fair comparison): uvloop unless
+    ``CROUPIER_UVLOOP=0``; each child's ready line says which runs."""
+    if loop == event_loop.UVLOOP:
+        pytest.importorskip("uvloop")
+    url = default_sqlite_url(tmp_path / "bot.sqlite3")
+    env = {"CROUPIER_UVLOOP": setting}
+    async with fake_discord() as fake:
+        assert fake.port is not None
+        for kind in ("bare", "croupier"):
+            bot = await start(kind, fake.port, url, env, log=tmp_path / f"{kind}.log")
+            try:
+                await bot.wait_connected()
+                assert bot.loop == loop
+            finally:
+                assert await bot.stop() == 0
+            await fake.wait_until(lambda: not fake.gateway.live.is_set(), timeout=5)
 
 
 async def test_croupier_restarted_after_sigkill_answers_the_old_lobby(tmp_path: Path) -> None:

@@ -81,6 +81,7 @@ async def test_metrics_count_clicks_commands_refusals_and_open_games(
     assert found[("croupier_outbox_owed", ())] == 0
     assert found[("croupier_gateway_connected", (("shard", "0"),))] == 1
     assert ("croupier_info", (("shards", "all"), ("version", "0.1.0"))) in found
+    assert found[("croupier_event_loop_info", (("loop", "asyncio"),))] == 1  # pytest's loop
 
 
 async def test_a_refused_command_is_counted_by_its_reason(table: Table, ops: Ops) -> None:
