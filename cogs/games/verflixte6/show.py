@@ -45,16 +45,49 @@ KIND = "verflixte6"
 ACCENT = ui.accent_of(KIND)
 
 
-def _logged(d: Delivery, end: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The log a Durchgang's picture reads: from the Durchgang that ``end`` closes on,
-    or the whole evening for its table at the end."""
+DURCHGANG_KEPT = "v6_durchgang"
+"""The table's memo (``Table.extra``) of the live Durchgang's public events: (the version
+it holds, the events from the Durchgang's opening on), so that its result's picture does
+not read the log back (a restart, or a gap, reads it)."""
+
+
+def _durchgang_so_far(d: Delivery) -> list[Any] | None:
+    """The public events from the live Durchgang's opening up to this outcome's (None: not
+    known without the log, after a restart or a gap); the memo then holds the Durchgang
+    that is live after this outcome."""
+    outcome = d.outcome
+    extra = d.service.tables.get(outcome.game_id).extra
+    kept = extra.pop(DURCHGANG_KEPT, None)
+    so_far = None
+    if kept is not None and kept[0] == (outcome.first or outcome.version) - 1:
+        so_far = [*kept[1], *outcome.events]
+    known = so_far if so_far is not None else outcome.events
+    opening = next((i for i in range(len(known) - 1, -1, -1)
+                    if known[i]["type"] == "durchgang"), None)  # fmt: skip
+    if opening is not None and not outcome.finished:
+        extra[DURCHGANG_KEPT] = (outcome.version, known[opening:])
+    return so_far
+
+
+def _logged(
+    d: Delivery, end: Mapping[str, Any], so_far: list[Any] | None = None
+) -> list[dict[str, Any]]:
+    """The log a Durchgang's picture reads: from the Durchgang that ``end`` closes on
+    (from ``so_far``, the memo's events, when it holds that Durchgang's opening), or the
+    whole evening for its table at the end."""
     records = d.service.records
     if d.outcome.finished:
         return records.recent_events(d.outcome.game_id, None)
     number = end["durchgang"]
-    return records.events_from(
-        d.outcome.game_id, lambda e: e["type"] == "durchgang" and e["durchgang"] == number
-    )
+
+    def opens(event: Mapping[str, Any]) -> bool:
+        return bool(event["type"] == "durchgang" and event["durchgang"] == number)
+
+    if so_far is not None:
+        at = next((i for i in range(len(so_far) - 1, -1, -1) if opens(so_far[i])), None)
+        if at is not None:
+            return list(so_far[at:])
+    return records.events_from(d.outcome.game_id, opens)
 
 
 def durchgang_picture(
@@ -199,6 +232,7 @@ def plan(d: Delivery, actor: str | None, *, typed: bool = False, answered: bool 
     lobby = lobby_plan(d, cards.lobby_card)
     if lobby is not None:
         return lobby
+    so_far = _durchgang_so_far(d)
     started = any(e["type"] == "start" for e in outcome.events) or outcome.message_id is None
     new_turn = not started and any(e["type"] == "turn" for e in outcome.events)
     old_events, new_events = split_turn_events(outcome.events)
@@ -218,7 +252,7 @@ def plan(d: Delivery, actor: str | None, *, typed: bool = False, answered: bool 
         lines = [describe(e, said, cards.mention) for e in outcome.events]
         steps.append(Reply(text="\n".join(lines)[:2000] or "✓", public=answered))
     ends = [i for i, e in enumerate(outcome.events) if e["type"] == "durchgang_end"]
-    logged = _logged(d, outcome.events[ends[0]]) if ends else []
+    logged = _logged(d, outcome.events[ends[0]], so_far) if ends else []
     if outcome.finished:  # the evening's table, pictured on the table's last state
         table.pictures = (abend_picture(d, logged, locale),)
     steps.append(Table(table))

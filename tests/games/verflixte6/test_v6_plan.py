@@ -4,14 +4,18 @@ the picture and opens the next turn's message."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.engine import Action
 from bot.games.verflixte6.render import lines
+from bot.plugins import GAMES
 from bot.service import Outcome
 from bot.store import Store
 from cogs.games.verflixte6.show import plan
 from cogs.pipeline.plans import NewTable, Post, PromptsMovedOn, Reply, Table
+from tests.helpers.engine_state import engine_state
 from tests.helpers.plans import delivery, kinds, play_until, seeded
 
 
@@ -68,3 +72,30 @@ async def test_a_turn_s_steps_are_described_once_however_often_its_message_is_sh
     service.tables.get(outcome.game_id).extra.clear()  # the turn read back from the log
     assert plan(delivery(service, outcome), None)[0] == shown
     assert len(calls) > len(outcome.events)
+
+
+async def test_a_durchgang_s_result_reads_its_events_without_the_log_while_the_table_runs(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every click's plan keeps the live Durchgang's events with the table: its result's
+    picture then shows what the log says, without reading the log back."""
+    service = seeded(store)
+    outcome = await service.create("verflixte6", ["1", "2"], {"durchgaenge": 2})
+    plan(delivery(service, outcome), None)
+    reads: list[object] = []
+    real = service.store.events_before
+    monkeypatch.setattr(service.store, "events_before", lambda *a: reads.append(a) or real(*a))
+    chooser = random.Random(3)
+    while not durchgang_ended(outcome):
+        assert not outcome.finished
+        state = engine_state(service, outcome.game_id)
+        seat = chooser.choice(sorted(GAMES["verflixte6"].to_act(state)))
+        action = chooser.choice(GAMES["verflixte6"].legal_actions(state, seat))
+        outcome = await service.act(outcome.game_id, outcome.players[seat], action)
+        kept = [s for s in plan(delivery(service, outcome), None) if isinstance(s, Post)]
+    assert reads == []
+    picture = kept[0].card.pictures[0] if kept and kept[0].card else None
+    service.tables.get(outcome.game_id).extra.clear()  # the same outcome, read from the log
+    again = [s for s in plan(delivery(service, outcome), None) if isinstance(s, Post)]
+    assert reads and picture is not None and again[0].card is not None
+    assert again[0].card.pictures[0].description == picture.description
