@@ -93,6 +93,9 @@ class Card:
     """Its pictures, shown together in one gallery (Discord: at most 10)."""
     accent: int | None = None
     """The container's accent colour (0xRRGGBB); None: the game's, set where it is sent."""
+    newest_last: bool = False
+    """The description is a log with its newest line last (a turn's steps): too long for
+    the message, it gives way at its start, never the lines that say what just happened."""
 
     def custom_ids(self) -> list[str]:
         ids: list[str] = []

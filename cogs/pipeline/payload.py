@@ -17,6 +17,7 @@ from bot.i18n import t
 from bot.plugins import plugin_of
 from bot.render.cards import MAX_TEXT, Button, Card, Form, Picture, Select
 from bot.render.drawn import drawn, gallery_key
+from bot.render.emojis import tail
 from bot.render.pictures.palette import DEFAULT_ACCENT, TOURNAMENT_ACCENT
 
 log = logging.getLogger(__name__)
@@ -85,7 +86,7 @@ def text_parts(card: Card) -> list[str]:
     """The card's texts, in the order they show: the title as a heading above the
     description, the fields one to a line (a field with several lines as a block), and the
     footer in small print. Together within Discord's 4000 characters: the description
-    gives way first."""
+    gives way first, at its end (a log's, ``newest_last``: at its start, by whole lines)."""
     head = f"### {card.title}" if card.title else ""
     fields = [
         f"**{name}** · {value}" if "\n" not in value else f"**{name}**\n{value}"
@@ -95,7 +96,9 @@ def text_parts(card: Card) -> list[str]:
     footer = f"-# {card.footer}" if card.footer else ""
     room = MAX_TEXT - len(head) - len(fields_text) - len(footer) - 2
     description = card.description
-    if len(description) > room:
+    if len(description) > room and card.newest_last:
+        description = tail(description, max(0, room))
+    elif len(description) > room:
         description = description[: max(0, room - 1)] + "…"
     first = "\n".join(part for part in (head, description) if part)
     return [part for part in (first, fields_text, footer) if part]
@@ -248,7 +251,7 @@ def shown_key(card: Card, accent: int | None) -> Hashable:
     lists is keyed by tuples of them."""
     rows = tuple(row if isinstance(row, Select) else tuple(row) for row in card.rows)
     return (card.title, card.description, tuple(map(tuple, card.fields)), card.footer, rows,
-            card.pictures, card.accent, accent)  # fmt: skip
+            card.pictures, card.accent, accent, card.newest_last)  # fmt: skip
 
 
 def view(card: Card, accent: int | None = None, *, kept: bool = False) -> Components:

@@ -193,6 +193,20 @@ def test_a_long_description_gives_way_within_discords_text_limit() -> None:
     assert parts[0].endswith("…") and parts[1] == "**Anna** · 1" and parts[2] == "-# Fuß"
 
 
+def test_a_long_log_gives_way_at_its_start_and_keeps_what_just_happened() -> None:
+    """A turn's message too long for Discord (a very long turn, its title, seats and
+    footer beside it) keeps its newest lines, whole, and the line saying who acts."""
+    lines = [f"🎲 {n % 6 + 1} → <@{10**17 + n}> hat {n} Augen." for n in range(200)]
+    card = Card("Durchgang 3 von 4", "\n".join([*lines, "<@7> ist am Zug."]),
+                [("<@7>", "Am Zug · 125 Augen · 0 Punkte")] * 2, "Seed-Hash `abc`",
+                newest_last=True)  # fmt: skip
+    parts = ui.text_parts(card)
+    assert sum(map(len, parts)) <= MAX_TEXT
+    shown = parts[0].split("\n")
+    assert shown[0] == "### Durchgang 3 von 4" and shown[-1] == "<@7> ist am Zug."
+    assert shown[-2] == lines[-1] and all(line in lines for line in shown[1:-1])
+
+
 def test_discord_py_sends_it_as_a_finished_view() -> None:
     """The checks discord.py makes before sending a view (and keeping it for dispatch)."""
     built = ui.view(Card(rows=[[Button("v6b:1:2:weiter", "weiter")]]))

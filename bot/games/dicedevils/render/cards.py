@@ -116,6 +116,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     return Card(
         title=t("dd.ui.title", locale, round=view["round"]),
         description=tail("\n".join(lines), 4000),
+        newest_last=True,
         fields=fields,
         rows=_buttons(outcome, locale),
         footer=seed_line(outcome, locale),
@@ -183,6 +184,7 @@ def closed_round_card(
     return Card(
         title=t("dd.ui.title", locale, round=ended_round),
         description=tail("\n".join(lines), 4000),
+        newest_last=True,
         footer=seed_line(outcome, locale),
     )
 
@@ -203,6 +205,7 @@ def last_round_card(
     ends = [describe(e, locale, name) for e in outcome.events if e["type"] == "game_end"]
     lines = [card.description, *recap([*earlier, *outcome.events], locale, name), *ends]
     card.description = tail("\n".join(line for line in lines if line), 4000)
+    card.newest_last = True
     return card
 
 

@@ -116,6 +116,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     return Card(
         title=t("ft.ui.title", locale, hand=view["hand"]),
         description=tail("\n".join(lines), 4000),
+        newest_last=True,
         fields=fields,
         rows=_buttons(outcome, locale),
         footer=seed_line(outcome, locale),
@@ -137,6 +138,7 @@ def closed_hand_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     return Card(
         title=t("ft.ui.title", locale, hand=end["hand"]),
         description=tail("\n".join(lines), 4000),
+        newest_last=True,
         footer=seed_line(outcome, locale),
     )
 

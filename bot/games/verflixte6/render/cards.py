@@ -60,6 +60,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool =
             "ui.table.title", locale, durchgang=view["durchgang"], durchgaenge=view["durchgaenge"]
         ),
         description=tail("\n".join(lines), 4000),
+        newest_last=True,
         fields=fields,
         footer=footer,
         rows=_table_buttons(outcome, turn, locale) if live and turn is not None else [],
@@ -82,6 +83,7 @@ def closed_durchgang_card(
     return Card(
         title=title,
         description=tail("\n".join(lines), 4000),
+        newest_last=True,
         footer=seed_line(outcome, locale),
     )
 
