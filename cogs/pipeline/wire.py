@@ -74,22 +74,31 @@ async def edit_clicked(
         allowed_mentions=allowed_mentions,
         previous_allowed_mentions=state.allowed_mentions,
     )
+    await _callback(interaction, params)
+    response._response_type = _UPDATE
+
+
+async def _callback(
+    interaction: discord.Interaction[Any], params: Any, *, with_response: bool = False
+) -> Any:
+    """The interaction's one callback with ``params`` (new files as a multipart body in
+    the same request); Discord's answer (the resulting message only ``with_response``)."""
     route = Route(
         "POST",
         "/interactions/{webhook_id}/{webhook_token}/callback",
         webhook_id=interaction.id,
         webhook_token=interaction.token,
     )
-    http = state.http
-    await async_context.get().request(
+    http = interaction._state.http
+    return await async_context.get().request(
         route,
         session=interaction._session,
         proxy=http.proxy,
         proxy_auth=http.proxy_auth,
+        params={"with_response": "1"} if with_response else None,
         **({"files": params.files, "multipart": params.multipart} if params.files else
            {"payload": params.payload}),
     )  # fmt: skip
-    response._response_type = _UPDATE
 
 
 async def post(channel: Any, *, nonce: str | None = None, **kwargs: Any) -> dict[str, Any]:
@@ -144,22 +153,7 @@ async def answer(
         previous_allowed_mentions=state.allowed_mentions,
         **kwargs,
     )
-    route = Route(
-        "POST",
-        "/interactions/{webhook_id}/{webhook_token}/callback",
-        webhook_id=interaction.id,
-        webhook_token=interaction.token,
-    )
-    http = state.http
-    data = await async_context.get().request(
-        route,
-        session=interaction._session,
-        proxy=http.proxy,
-        proxy_auth=http.proxy_auth,
-        params={"with_response": "1"} if with_id else None,
-        **({"files": params.files, "multipart": params.multipart} if params.files else
-           {"payload": params.payload}),
-    )  # fmt: skip
+    data = await _callback(interaction, params, with_response=with_id)
     response._response_type = _MESSAGE
     if not with_id or not isinstance(data, dict):
         return None
