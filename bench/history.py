@@ -144,6 +144,14 @@ def percentile(values: Sequence[float], p: float) -> float:
     return ordered[max(0, min(len(ordered) - 1, round(p / 100 * len(ordered) + 0.5) - 1))]
 
 
+def opened(database: str) -> Store:
+    """The store of ``database`` (a DATABASE_URL; empty: a new SQLite file), migrated."""
+    url = database or default_sqlite_url(Path(tempfile.mkdtemp()) / "history.sqlite3")
+    engine = make_engine(url)
+    upgrade(engine)
+    return Store(engine)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.history", description=__doc__)
     parser.add_argument("--database", default="")
@@ -152,10 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--calls", type=int, default=300)
     args = parser.parse_args(argv)
-    url = args.database or default_sqlite_url(Path(tempfile.mkdtemp()) / "history.sqlite3")
-    engine = make_engine(url)
-    upgrade(engine)
-    store = Store(engine)
+    store = opened(args.database)
     filled = asyncio.run(fill(store, args.games, args.actions, args.players))
     print(f"filled: {filled.games} games, {filled.actions} actions in {filled.seconds:.0f} s")
     print(f"\n| command ({args.calls} calls) | median ms | p99 ms | slowest ms |")

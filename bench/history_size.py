@@ -22,19 +22,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import delete, func, insert, text
 from sqlmodel import Session, SQLModel, col, select
 
-from bench.history import COMMANDS, GUILD, KINDS, SEATS, Work, percentile
+from bench.history import COMMANDS, GUILD, KINDS, SEATS, Work, opened, percentile
 from bot.history.measures import measures
 from bot.history.skill_ratings import recompute
 from bot.render.drawn import painter
@@ -49,9 +47,6 @@ from bot.store import (
     Season,
     Store,
     UnfoldedGame,
-    default_sqlite_url,
-    make_engine,
-    upgrade,
 )
 from bot.store.history_rows import ALL_PLAYERS
 
@@ -276,10 +271,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--calls", type=int, default=300)
     args = parser.parse_args(argv)
-    url = args.database or default_sqlite_url(Path(tempfile.mkdtemp()) / "history.sqlite3")
-    engine = make_engine(url)
-    upgrade(engine)
-    store = Store(engine)
+    store = opened(args.database)
     began = time.perf_counter()
     rows = seed(store, args.games, args.players)
     print(f"seeded in {time.perf_counter() - began:.0f} s: " + ", ".join(
