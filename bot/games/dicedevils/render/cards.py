@@ -14,7 +14,6 @@ from bot.games.dicedevils.view import typed_view
 from bot.i18n import listed, t
 from bot.render import dice_emojis
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
-from bot.render.emojis import tail
 from bot.render.lobby_card import ended, mention, seed_line, table_lobby_card
 from bot.render.table_events import TABLE_EVENTS, describe_table_event, standings
 
@@ -115,7 +114,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
         fields.append((name(demon["player"]), text))
     return Card(
         title=t("dd.ui.title", locale, round=view["round"]),
-        description=tail("\n".join(lines), 4000),
+        description="\n".join(lines),
         newest_last=True,
         fields=fields,
         rows=_buttons(outcome, locale),
@@ -183,7 +182,7 @@ def closed_round_card(
     lines += recap([*earlier, *outcome.events[:cut]], locale, name)
     return Card(
         title=t("dd.ui.title", locale, round=ended_round),
-        description=tail("\n".join(lines), 4000),
+        description="\n".join(lines),
         newest_last=True,
         footer=seed_line(outcome, locale),
     )
@@ -204,8 +203,7 @@ def last_round_card(
     card.rows = []
     ends = [describe(e, locale, name) for e in outcome.events if e["type"] == "game_end"]
     lines = [card.description, *recap([*earlier, *outcome.events], locale, name), *ends]
-    card.description = tail("\n".join(line for line in lines if line), 4000)
-    card.newest_last = True
+    card.description = "\n".join(line for line in lines if line)
     return card
 
 

@@ -12,7 +12,6 @@ from bot.games.flaschenteufel.render.emojis import card as card_emoji
 from bot.games.flaschenteufel.view import FSeat, typed_view
 from bot.i18n import listed, number, t
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
-from bot.render.emojis import tail
 from bot.render.lobby_card import ended, mention, seed_line, table_lobby_card
 from bot.render.table_events import TABLE_EVENTS, describe_table_event, standings
 
@@ -115,7 +114,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
         fields.append((name(seat["player"]), text))
     return Card(
         title=t("ft.ui.title", locale, hand=view["hand"]),
-        description=tail("\n".join(lines), 4000),
+        description="\n".join(lines),
         newest_last=True,
         fields=fields,
         rows=_buttons(outcome, locale),
@@ -137,7 +136,7 @@ def closed_hand_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     lines = [describe(e, locale, name) for e in outcome.events[:cut]]
     return Card(
         title=t("ft.ui.title", locale, hand=end["hand"]),
-        description=tail("\n".join(lines), 4000),
+        description="\n".join(lines),
         newest_last=True,
         footer=seed_line(outcome, locale),
     )

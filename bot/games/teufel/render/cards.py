@@ -12,7 +12,6 @@ from bot.games.teufel.track import marks_at
 from bot.games.teufel.view import TeufelSeat, typed_view
 from bot.i18n import listed, number, signed, t
 from bot.render.cards import Button, Card, Form, Row, custom_id
-from bot.render.emojis import tail
 from bot.render.lobby_card import ended, mention, seed_line, table_lobby_card
 from bot.render.table_events import TABLE_EVENTS, describe_table_event, standings
 
@@ -151,7 +150,8 @@ def table_card(
     fields = [(name(s["player"]), _seat_line(s, locale, seal, over=over)) for s in view["seats"]]
     return Card(
         title=t("teufel.ui.title", locale, round=view["round"]),
-        description=tail("\n".join(lines), 4000),
+        description="\n".join(lines),
+        newest_last=True,
         fields=fields,
         footer=t("teufel.ui.oven", locale, oven=t("n.tiles", locale, count=view["oven"]))
         + " · "
@@ -191,7 +191,8 @@ def closed_round_card(outcome: Any, locale: str, name: Names = mention) -> Card:
         fields.append((name(player), " · ".join(parts)))
     return Card(
         title=t("teufel.ui.title", locale, round=settle["round"]),
-        description=tail("\n".join(lines), 4000),
+        description="\n".join(lines),
+        newest_last=True,
         fields=fields,
         footer=seed_line(outcome, locale),
     )

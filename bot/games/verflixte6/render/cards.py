@@ -16,7 +16,6 @@ from bot.games.verflixte6.view import V6Seat, V6Turn, typed_view
 from bot.i18n import t
 from bot.render import dice_emojis
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
-from bot.render.emojis import tail
 from bot.render.lobby_card import Names, ended, seed_line, table_lobby_card
 from bot.render.lobby_card import mention as mention  # noqa: PLC0414 - re-exported for cogs
 
@@ -59,7 +58,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool =
         title=t(
             "ui.table.title", locale, durchgang=view["durchgang"], durchgaenge=view["durchgaenge"]
         ),
-        description=tail("\n".join(lines), 4000),
+        description="\n".join(lines),
         newest_last=True,
         fields=fields,
         footer=footer,
@@ -82,7 +81,7 @@ def closed_durchgang_card(
     )  # fmt: skip
     return Card(
         title=title,
-        description=tail("\n".join(lines), 4000),
+        description="\n".join(lines),
         newest_last=True,
         footer=seed_line(outcome, locale),
     )
