@@ -51,21 +51,33 @@ it holds, the events from the Durchgang's opening on), so that its result's pict
 not read the log back (a restart, or a gap, reads it)."""
 
 
+def _kept_before(d: Delivery, key: str) -> list[Any] | None:
+    """The events the table's memo ``key`` holds, taken from it, if it holds the version
+    just before this outcome (None: a restart, a gap, or another outcome's memo)."""
+    outcome = d.outcome
+    kept = d.service.tables.get(outcome.game_id).extra.pop(key, None)
+    if kept is None or kept[0] != (outcome.first or outcome.version) - 1:
+        return None
+    return list(kept[1])
+
+
+def _keep(d: Delivery, key: str, events: list[Any]) -> None:
+    """The table's memo ``key``: ``events`` as of this outcome's version."""
+    d.service.tables.get(d.outcome.game_id).extra[key] = (d.outcome.version, events)
+
+
 def _durchgang_so_far(d: Delivery) -> list[Any] | None:
     """The public events from the live Durchgang's opening up to this outcome's (None: not
     known without the log, after a restart or a gap); the memo then holds the Durchgang
     that is live after this outcome."""
     outcome = d.outcome
-    extra = d.service.tables.get(outcome.game_id).extra
-    kept = extra.pop(DURCHGANG_KEPT, None)
-    so_far = None
-    if kept is not None and kept[0] == (outcome.first or outcome.version) - 1:
-        so_far = [*kept[1], *outcome.events]
+    kept = _kept_before(d, DURCHGANG_KEPT)
+    so_far = None if kept is None else [*kept, *outcome.events]
     known = so_far if so_far is not None else outcome.events
     opening = next((i for i in range(len(known) - 1, -1, -1)
                     if known[i]["type"] == "durchgang"), None)  # fmt: skip
     if opening is not None and not outcome.finished:
-        extra[DURCHGANG_KEPT] = (outcome.version, known[opening:])
+        _keep(d, DURCHGANG_KEPT, known[opening:])
     return so_far
 
 
@@ -198,9 +210,9 @@ def _steps_before(d: Delivery) -> list[dict[str, Any]]:
     """The steps of the turn the outcome goes on from: the table's memo when it holds the
     version before, else read back from the log (this outcome's events are its last)."""
     outcome = d.outcome
-    kept = d.service.tables.get(outcome.game_id).extra.get(TURN_KEPT)
-    if kept is not None and kept[0] == (outcome.first or outcome.version) - 1:
-        return list(kept[1])
+    kept = _kept_before(d, TURN_KEPT)
+    if kept is not None:
+        return kept
     opened = sum(e["type"] == "turn" for e in outcome.events)  # new turns in this outcome
     # from the turn before his: the lines that open his turn (a Durchgang's order) too
     log = d.service.records.events_from(
@@ -217,7 +229,7 @@ def turn_so_far(d: Delivery, shown: list[dict[str, Any]]) -> list[dict[str, Any]
     outcome = d.outcome
     steps = _steps_before(d)
     live = _from_turn([*steps, *outcome.events])
-    d.service.tables.get(outcome.game_id).extra[TURN_KEPT] = (outcome.version, live)
+    _keep(d, TURN_KEPT, live)
     return [*steps, *shown]
 
 
