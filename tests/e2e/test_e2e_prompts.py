@@ -9,9 +9,9 @@ import asyncio
 from typing import Any
 
 from bot.i18n import t
-from loopback import bot_running
 from loopback.entities import Message, User
 from tests.helpers.click_ids import click_of
+from tests.helpers.e2e_play import prompt_left_across_a_restart
 from tests.helpers.e2e_table import Table
 
 REPLACED = "Diese Auswahl ist geschlossen – es gilt die, die du neu geöffnet hast."
@@ -128,20 +128,10 @@ async def test_dice_devils_decisions_have_one_live_prompt(table: Table) -> None:
 async def test_a_prompt_left_open_across_a_restart_closes_itself_when_clicked(
     table: Table,
 ) -> None:
-    table.dice.add(3, 2)
-    await table.open_and_start(table.anna, table.ben)
-    before = (await table.press(table.anna, "begin")).message
-    assert table.bot is not None
-    await table.bot.close()
-    table.bot = table.new_bot()
-    async with bot_running(table.fake, table.bot):
-        after = (await table.press(table.anna, "begin")).message
-        await table.press(table.anna, "nojoker", after)  # decided in the new prompt
-        late = await table.press(table.anna, "nojoker", before)
+    async with prompt_left_across_a_restart(table) as (before, late):
         assert late.response_type == 7  # the old prompt answers by closing itself
         assert text_of(table, before) == CLOSED
         assert live_prompts(table, table.anna) == []
-        await table.bot.close()
 
 
 async def test_a_double_click_in_a_prompt_keeps_its_answer(table: Table) -> None:

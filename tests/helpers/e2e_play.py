@@ -1,11 +1,14 @@
 """Moves on the end-to-end table that several e2e tests make: a tournament registered and
 closed, a group thread played out, a Teufel bet, a Flaschenteufel or Dice Devils game played
-to its end, the tables cog on a fake clock."""
+to its end, the tables cog on a fake clock, a prompt left open across a restart."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
+from loopback import bot_running
 from loopback.entities import Message
 from tests.helpers.click_ids import click_of
 from tests.helpers.e2e_table import Table
@@ -173,3 +176,22 @@ def clock_cog(table: Table, time: FakeTime) -> Any:
     cog.clock_task.cancel()
     table.bot.service.now = time
     return cog
+
+
+@contextlib.asynccontextmanager
+async def prompt_left_across_a_restart(table: Table) -> AsyncIterator[tuple[Message, Any]]:
+    """Anna's joker prompt left open while the bot restarts, a new prompt decided in the
+    restarted bot, then the old one clicked: (the old prompt, that click), while the
+    restarted bot runs."""
+    table.dice.add(3, 2)
+    await table.open_and_start(table.anna, table.ben)
+    before = (await table.press(table.anna, "begin")).message
+    assert table.bot is not None
+    await table.bot.close()
+    table.bot = table.new_bot()
+    async with bot_running(table.fake, table.bot):
+        after = (await table.press(table.anna, "begin")).message
+        await table.press(table.anna, "nojoker", after)  # decided in the new prompt
+        late = await table.press(table.anna, "nojoker", before)
+        yield before, late
+        await table.bot.close()

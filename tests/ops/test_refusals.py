@@ -10,9 +10,9 @@ from typing import Any
 
 from bot.app import Croupier
 from bot.render.onlooker_buttons import WATCH
-from loopback import bot_running
 from tests.e2e.test_e2e_ended import TABLE_EDIT, press_leftover
 from tests.e2e.test_e2e_permissions import HOST_COMMANDS, MANAGE_GUILD, TOURNAMENT_TOOLS, refused
+from tests.helpers.e2e_play import prompt_left_across_a_restart
 from tests.helpers.e2e_table import Table
 from tests.ops.test_metrics import by_label, scraped
 
@@ -90,19 +90,9 @@ async def test_a_player_who_would_watch_his_own_table_is_counted(table: Table) -
 async def test_a_prompt_closed_as_a_refusal_is_counted(table: Table) -> None:
     """A prompt left open across a restart closes itself when clicked: the refusal's
     answer is the closing, and it is counted all the same."""
-    table.dice.add(3, 2)
-    await table.open_and_start(table.anna, table.ben)
-    before = (await table.press(table.anna, "begin")).message
-    assert table.bot is not None
-    await table.bot.close()
-    table.bot = table.new_bot()
-    async with bot_running(table.fake, table.bot):
-        after = (await table.press(table.anna, "begin")).message
-        await table.press(table.anna, "nojoker", after)
-        late = await table.press(table.anna, "nojoker", before)
+    async with prompt_left_across_a_restart(table) as (_, late):
         assert late.response_type == 7  # closed, not answered with a message
         assert refusals(table.bot) == {"game.stale": 1}
-        await table.bot.close()
 
 
 def _calls(tree: ast.AST, name: str) -> list[int]:
