@@ -11,10 +11,8 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
-from bot.engine.rng import ScriptedDice
 from bot.store import default_sqlite_url
-from loopback import bot_running, fake_discord, tasks_left_behind
-from tests.helpers.e2e_table import Table
+from tests.helpers.e2e_table import Table, running_world
 from tests.helpers.leaks import LeakScan
 
 
@@ -37,24 +35,8 @@ def pictures_off_the_loop(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @pytest.fixture
 async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    async with fake_discord() as fake:
-        guild = fake.add_guild("Spieletreff")
-        channel = fake.add_channel(guild, "verflixte-6")
-        users = [fake.add_user(name, guild=guild) for name in ("Anna", "Ben", "Cem")]
-        world = Table(
-            fake,
-            guild,
-            channel,
-            *users,
-            ScriptedDice(),
-            default_sqlite_url(tmp_path / "e2e.sqlite3"),
-        )
-        world.bot = world.new_bot()
-        async with bot_running(fake, world.bot):
-            yield world
-        assert fake.violations == []
-    left = await tasks_left_behind()
-    assert left == [], f"tasks left behind: {left}"
+    async with running_world(default_sqlite_url(tmp_path / "e2e.sqlite3")) as world:
+        yield world
 
 
 @pytest.fixture

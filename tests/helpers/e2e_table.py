@@ -3,6 +3,7 @@ on fixed dice (the ``table`` fixture of tests/e2e/conftest.py builds it)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 from bot.app import Croupier
 from bot.config import Settings
 from bot.engine.rng import ScriptedDice
-from loopback import FakeDiscord
+from loopback import FakeDiscord, bot_running, fake_discord, tasks_left_behind
 from loopback.entities import Channel, Guild, Message, User
 from tests.helpers.click_ids import click_of
 
@@ -117,3 +118,21 @@ class Table:
         if jokers:
             return await self.choose(user, prompt, "pick", list(jokers))
         return await self.press(user, "nojoker", prompt)
+
+
+@contextlib.asynccontextmanager
+async def running_world(url: str) -> AsyncIterator[Table]:
+    """The e2e world on the database ``url``: a server with Anna, Ben and Cem in its
+    channel, scripted dice, the bot running; afterwards nothing Discord would refuse (an
+    answer later than 3 s among it) and no task left behind."""
+    async with fake_discord() as fake:
+        guild = fake.add_guild("Spieletreff")
+        channel = fake.add_channel(guild, "verflixte-6")
+        anna, ben, cem = (fake.add_user(name, guild=guild) for name in ("Anna", "Ben", "Cem"))
+        world = Table(fake, guild, channel, anna, ben, cem, ScriptedDice(), url)
+        world.bot = world.new_bot()
+        async with bot_running(fake, world.bot):
+            yield world
+        assert fake.violations == []
+    left = await tasks_left_behind()
+    assert left == [], f"tasks left behind: {left}"

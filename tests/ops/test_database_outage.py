@@ -18,12 +18,10 @@ from typing import Any
 import psycopg
 import pytest
 
-from bot.engine.rng import ScriptedDice
 from bot.i18n import t
 from bot.ops import Ops
 from bot.store.timeouts import LOCK_TIMEOUT, LOOP_HOLD
-from loopback import bot_running, fake_discord, tasks_left_behind
-from tests.helpers.e2e_table import Table
+from tests.helpers.e2e_table import Table, running_world
 from tests.helpers.throwaway_postgres import ThrowawayPostgres
 
 RETRY = t("ui.store_unavailable", "de")
@@ -37,17 +35,8 @@ HELD = 10.0
 @pytest.fixture
 async def table(throwaway_postgres: ThrowawayPostgres) -> AsyncIterator[Table]:
     """The e2e world (tests/e2e/conftest.py) on the throwaway server."""
-    async with fake_discord() as fake:
-        guild = fake.add_guild("Spieletreff")
-        channel = fake.add_channel(guild, "verflixte-6")
-        users = [fake.add_user(name, guild=guild) for name in ("Anna", "Ben", "Cem")]
-        world = Table(fake, guild, channel, *users, ScriptedDice(), throwaway_postgres.url)
-        world.bot = world.new_bot()
-        async with bot_running(fake, world.bot):
-            yield world
-        assert fake.violations == []  # among them: an answer later than 3 s
-    left = await tasks_left_behind()
-    assert left == [], f"tasks left behind: {left}"
+    async with running_world(throwaway_postgres.url) as world:
+        yield world
 
 
 def probe(ops: Ops, path: str) -> tuple[int, dict[str, Any]]:
