@@ -22,6 +22,7 @@ class Directory:
         self._locales: dict[str, str | None] = {}
         self._guild_locales: dict[int, str] = {}
         self._guild_zones: dict[int, str | None] = {}
+        self._croupier_roles: dict[int, int | None] = {}
         self._notify: dict[str, str] = {}
 
     def remember_name(self, player: str, name: str) -> None:
@@ -108,6 +109,7 @@ class Directory:
         """Another process changed the server's settings: read them again when used."""
         self._guild_locales.pop(guild_id, None)
         self._guild_zones.pop(guild_id, None)
+        self._croupier_roles.pop(guild_id, None)
 
     def forget_player(self, player: str) -> None:
         """Another process wrote the player's name or language: read them again when used."""
@@ -118,12 +120,16 @@ class Directory:
     def forget_all(self) -> None:
         """Notices may have been missed: everything is read again when used."""
         self._notify.clear()
+        self._croupier_roles.clear()
         for cache in (self._names, self._locales, self._guild_locales, self._guild_zones):
             cache.clear()
 
     def croupier_role(self, guild_id: int) -> int | None:
         """The role whose members may host in a server (besides Manage Server)."""
-        return self.store.croupier_role(guild_id)
+        if guild_id not in self._croupier_roles:
+            self._croupier_roles[guild_id] = self.store.croupier_role(guild_id)
+        return self._croupier_roles[guild_id]
 
     def set_croupier_role(self, guild_id: int, role_id: int | None) -> None:
         self.store.set_croupier_role(guild_id, role_id)
+        self._croupier_roles[guild_id] = role_id

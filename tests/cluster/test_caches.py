@@ -101,12 +101,15 @@ async def test_a_new_table_of_an_owned_server_is_loaded_where_the_server_is_owne
 async def test_settings_and_names_changed_elsewhere_are_read_anew(url: str) -> None:
     async with process(url, 0) as here, process(url, 1) as there:
         assert there.directory.guild_locale(OURS) == "de"
+        assert there.directory.croupier_role(OURS) is None  # now kept by ``there``
         assert there.directory.display_name("7") == "7"
         here.directory.set_guild_locale(OURS, "en")
+        here.directory.set_croupier_role(OURS, 1234)
         here.directory.remember_reader("7", "Gustav", "fr")
         await until(lambda: there.directory.guild_locale(OURS) == "en")
         await until(lambda: there.directory.display_name("7") == "Gustav")
         assert there.directory.player_locale("7") == "fr"
+        await until(lambda: there.directory.croupier_role(OURS) == 1234)
 
 
 async def test_what_another_process_did_not_deliver_is_owed_where_the_server_is_owned(
