@@ -125,6 +125,15 @@ async def draw(picture: Picture) -> bytes:
     return found
 
 
+def is_ready(card: Card) -> bool:
+    """Whether every picture of ``card`` is drawn already (none to draw: ready)."""
+    for picture in card.pictures:
+        if picture.key not in _drawn:
+            return False
+        _drawn.move_to_end(picture.key)
+    return True
+
+
 async def ready(card: Card) -> Card:
     """``card`` with its picture drawn (if it has one), ready to be sent."""
     for picture in card.pictures:

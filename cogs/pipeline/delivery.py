@@ -35,7 +35,7 @@ from bot.i18n import private_locale, t
 from bot.play.outcome import FollowUp
 from bot.play.turn_notice import Telling
 from bot.render.cards import Card
-from bot.render.drawn import ready, showing, shows
+from bot.render.drawn import is_ready, ready, showing, shows
 from bot.service import Outcome, Service
 from cogs.pipeline import onlookers, wire
 from cogs.pipeline import payload as ui
@@ -286,6 +286,8 @@ class Delivery:
         that outlast its window (a cold picture worker after a restart, a loaded machine):
         its message is then edited through the API."""
         interaction = self.interaction
+        if is_ready(card):  # most clicks: nothing to draw, no task to watch the window
+            return card
         if interaction is None or interaction.response.is_done():
             return await ready(card)
 
