@@ -65,7 +65,7 @@ async def test_the_server_can_switch_to_english(table: Table) -> None:
     await table.open_and_start(table.anna, table.ben)
     await table.start_turn(table.anna)
     text = table.table_message().text()
-    assert "Durchgang 1 of 1" in text and "weiter, weiter with a joker, or stopp" in text
+    assert "Durchgang 1 of 1" in text and "weiter or stopp?" in text  # no joker this turn
 
 
 async def test_an_ended_abend_stays_readable(table: Table) -> None:

@@ -392,7 +392,7 @@ def test_a_durchgangs_rows_add_up_with_jokers_and_robberies(seed: int) -> None:
             assert kept == row.eyes == end["eyes"][row.player], row
             rests.append(row.rest)
         alt = alt_v6_durchgang("T", durchgang_rows(log, end), "de")
-        assert ("Joker & Raub" in alt) == any(r.rest for r in durchgang_rows(log, end))
+        assert ("Joker/Raub" in alt) == any(r.rest for r in durchgang_rows(log, end))
     assert any(rests)
 
 

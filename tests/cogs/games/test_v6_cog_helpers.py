@@ -13,6 +13,7 @@ from bot.engine import Action, IllegalAction
 from bot.games.verflixte6.render import cards
 from bot.i18n import t
 from bot.render.cards import Button, Card, Select
+from bot.render.lobby_card import mention
 from bot.service import Outcome, Service
 from bot.store import Store
 from cogs.games.verflixte6.controls import CLICKS
@@ -125,6 +126,21 @@ async def test_every_table_card_stays_within_discord_limits(store: Store) -> Non
         assert all(len(c) <= 100 for c in card.custom_ids())
     cards.rules_card("en").check_limits()
     assert len(cards.rules_card("de").fields) == 15
+
+
+@pytest.mark.parametrize("locale", ["de", "en", "fr"])
+async def test_weiter_mit_joker_is_asked_only_while_the_card_offers_a_joker(
+    store: Store, locale: str
+) -> None:
+    outcome = await started(store)
+    turn = outcome.public["turn"]
+    plain = "ui.table.waiting.step_plain"
+    for announceable, asked in ((["fumo"], "ui.table.waiting.step"), ([], plain)):
+        public = {**outcome.public, "turn": {**turn, "phase": "step", "announceable": announceable}}
+        card = cards.table_card(replace(outcome, public=public), locale)
+        text = card.description
+        assert t(asked, locale, player=mention(turn["player"])) in text
+        assert ("menu" in {c.rsplit(":", 1)[-1] for c in card.custom_ids()}) == bool(announceable)
 
 
 def test_card_limits_are_enforced() -> None:

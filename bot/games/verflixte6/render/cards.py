@@ -45,7 +45,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool =
     lines = [described(e, locale, name) for e in outcome.events if e["type"] != "durchgang_end"]
     turn = view["turn"]
     if turn is not None and live:
-        lines.append(t(f"ui.table.waiting.{turn['phase']}", locale, player=name(turn["player"])))
+        lines.append(t(_waiting_key(turn), locale, player=name(turn["player"])))
     elif (view["finished"] or ended(outcome)) and not any(
         e["type"] == "abend_end" for e in outcome.events
     ):  # the Abend's end names its winner already
@@ -88,6 +88,15 @@ def closed_durchgang_card(
 
 
 AUTO = ("toertchen", "tentakel")
+
+
+def _waiting_key(turn: V6Turn) -> str:
+    """What the player at turn is asked: "weiter mit Joker" only while the turn has a
+    joker to announce (as the buttons offer it)."""
+    phase = turn["phase"]
+    if phase == "step" and not turn["announceable"]:
+        return "ui.table.waiting.step_plain"
+    return f"ui.table.waiting.{phase}"
 
 
 def _jokers_left(turn: V6Turn, locale: str) -> str:

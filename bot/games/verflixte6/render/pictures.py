@@ -183,7 +183,7 @@ def _rolls_per_line(room: float) -> int:
 
 
 def rest_text(row: DurchgangRow, label: str) -> str:
-    """A row's ``rest`` as its chip says it ("Joker & Raub +12"); "" when there is none."""
+    """A row's ``rest`` as its chip says it ("Joker/Raub +12"); "" when there is none."""
     return f"{label} {signed(row.rest)}".strip() if row.rest else ""
 
 
