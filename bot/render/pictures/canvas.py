@@ -149,6 +149,27 @@ def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Any, tuple
     return font.getmask2(text, "L", anchor=anchor, start=(0.0, 0.0))
 
 
+KEPT_BOX = 2500
+"""The largest rounded box (drawn pixels) drawn from :func:`rounded_box`'s masks: a die, a
+tile, an oven's place. Blending a mask costs by the pixel, Pillow's ``rounded_rectangle``
+by the call: a box of 20×20 pixels takes 2-4 µs from its masks and 12-21 µs from Pillow,
+one of 60×60 the same both ways, one of 84×126 twice as long from its masks."""
+
+
+@lru_cache(maxsize=256)
+def rounded_box(size: tuple[int, int], radius: int, line: int) -> tuple[Any, Any]:
+    """A rounded box ``size`` (from its first pixel to its last) as two masks, its inside
+    and its outline ``line`` pixels wide: drawn once per process by Pillow's
+    ``rounded_rectangle``, then blended where a box of that size goes (the same pixels: a
+    test compares the two ways). An oven of 48 places has a hundred such boxes."""
+    w, h = size
+    inside, edge = Image.new("L", (w + 1, h + 1)), Image.new("L", (w + 1, h + 1))
+    ImageDraw.Draw(inside).rounded_rectangle((0, 0, w, h), radius=radius, fill=255)
+    if line:
+        ImageDraw.Draw(edge).rounded_rectangle((0, 0, w, h), radius=radius, outline=255, width=line)
+    return inside.im, edge.im
+
+
 class Canvas:
     """A picture of ``width`` × ``height`` logical pixels on the card's background, drawn
     at ``scale`` (by default as wide as Discord shows it: :func:`scale_for`). Texts are
@@ -170,6 +191,7 @@ class Canvas:
         self.scale = scale_for(width) if scale is None else scale
         self.image = Image.new("RGB", (self.px(width), self.px(height)), background)
         self.draw = ImageDraw.Draw(self.image)
+        self.pixels = self.image.load()
         self.look = look
         self.uses(background)
 
@@ -214,7 +236,8 @@ class Canvas:
         look's pairs, or the blends of its edges would not be in the look's palette."""
         x = min(max(where[0] + offset[0] + size[0] // 2, 0), self.image.width - 1)
         y = min(max(where[1] + offset[1] + size[1] // 2, 0), self.image.height - 1)
-        if self.look is not None and (ink, self.image.getpixel((x, y))) not in self.look.pairs:
+        ground = self.pixels[x, y] if self.pixels is not None else None
+        if self.look is not None and (ink, ground) not in self.look.pairs:
             self.look = None
 
     def title(self, title: str, y: float = PADDING + 13) -> None:
@@ -234,7 +257,13 @@ class Canvas:
         self.uses(fill, outline)
         x0, y0, x1, y1 = (self.px(v) for v in box)
         outline_width = max(1, self.px(line)) if outline is not None else 0
-        if radius:
+        size = (x1 - x0, y1 - y0)
+        if radius and size[0] >= 0 and size[1] >= 0 and (size[0] + 1) * (size[1] + 1) <= KEPT_BOX:
+            inside, edge = rounded_box(size, self.px(radius), outline_width)
+            for colour, mask in ((fill, inside), (outline, edge)):
+                if colour is not None:
+                    self.draw.draw.draw_bitmap((x0, y0), mask, self.draw._getink(colour)[0])
+        elif radius:
             self.draw.rounded_rectangle(
                 (x0, y0, x1, y1), radius=self.px(radius), fill=fill, outline=outline,
                 width=outline_width,
