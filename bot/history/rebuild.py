@@ -43,7 +43,8 @@ def rebuild(store: Store) -> int:
         for table in DERIVED:
             session.execute(delete(table))
         rows = list(session.exec(finished))
+        connection = session.connection()
         for row in rows:
             assert row.id is not None
-            write(session, row, log_of(session, row.id))
+            write(connection, row, log_of(connection, row.id))
     return len(rows)

@@ -54,7 +54,7 @@ async def tallied(store: Store, rng: AuditedRng, monkeypatch: pytest.MonkeyPatch
             actor = PLAYERS[number % len(PLAYERS)] or None
             log.append(EventRow(game_id=game.game_id, seq=number + 2, actor=actor, draws=draws))
         with store._session() as session, session.begin():
-            keep_tallies(session, tallies(store.get(game.game_id), log))
+            keep_tallies(session.connection(), tallies(store.get(game.game_id), log))
 
 
 async def test_a_hundred_thousand_audited_dice_do_not_alarm(
