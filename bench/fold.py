@@ -1,5 +1,5 @@
 """The history's fold of a finished game, in the bot's CPU (issue 45): games of Die
-verflixte 6 at two seats on one server, as the click bench plays them, each folded into
+verflixte 6 (four Durchgänge) at two seats on one server, as the click bench plays them, each folded into
 the players' history right after its end as the bot folds it
 (:func:`bot.history.keeping.fold_game`); the fold's CPU time (``time.process_time``: the
 bot's own, not the database server's) is taken per game.
@@ -36,11 +36,13 @@ from bot.store import Store, default_sqlite_url, make_engine, normalize_url, upg
 
 GUILD = 4545
 KIND = "verflixte6"
+OPTIONS = {"durchgaenge": 4}
+"""The click bench's tables (bench.discord)."""
 
 
 async def play(service: Service, players: list[str], pick: random.Random) -> int:
     """One game of Die verflixte 6 played to its end with random legal actions; its id."""
-    outcome = await service.create(KIND, players, {}, guild_id=GUILD, channel_id=GUILD + 1)
+    outcome = await service.create(KIND, players, OPTIONS, guild_id=GUILD, channel_id=GUILD + 1)
     game = GAMES[KIND]
     while not outcome.finished:
         state = service.tables.get(outcome.game_id).state

@@ -24,7 +24,7 @@ from bot.history import skill_ratings as ratings
 from bot.history.counting import practice, rated
 from bot.history.guild_lock import hold
 from bot.history.measures import measures
-from bot.history.upserts import adding, inserting
+from bot.history.upserts import Rows, adding, inserting
 from bot.play.outcome import FINISHED
 from bot.play.tables import Logged, Table
 from bot.plugins import GAMES
@@ -58,7 +58,7 @@ _REMEASURED = (
     .order_by(_RESULTS.c.finished_at, _RESULTS.c.game_id)
 )
 _RESULT = inserting(_RESULTS)
-_TALLY = inserting(_TALLIES)
+_TALLY = Rows(_TALLIES)
 _ADD_MEASURES = adding(_MEASURES, "value")
 _ADD_FACES = adding(_FACES, "count")
 

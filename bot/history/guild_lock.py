@@ -18,4 +18,4 @@ _HOLD = adding(HistoryGuild.__table__, "folded")  # type: ignore[attr-defined]
 def hold(connection: Connection, guild_id: int, folded: int = 0) -> None:
     """Take server ``guild_id``'s history lock in ``connection``'s transaction, and add
     ``folded`` to its count of folded games (one upsert that adds in the database)."""
-    _HOLD.run(connection, {"guild_id": guild_id, "folded": folded})
+    _HOLD.run_many(connection, [{"guild_id": guild_id, "folded": folded}])

@@ -10,10 +10,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, Table, bindparam, insert
+from sqlalchemy import (
+    ARRAY,
+    Connection,
+    Select,
+    Table,
+    bindparam,
+    func,
+    insert,
+    literal_column,
+    select,
+)
 from sqlalchemy.dialects.postgresql import insert as postgres_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.sql import ColumnElement
+from sqlalchemy.sql.dml import UpdateBase
 
 from bot.store.prepared import Prepared
 
@@ -26,40 +37,62 @@ def _values(table: Table) -> dict[str, Any]:
     return {column.name: bindparam(column.name) for column in table.columns}
 
 
+def _unnested(table: Table) -> Select[Any]:
+    """PostgreSQL's rows of ``table``'s columns, each column bound as one array
+    (``SELECT * FROM unnest(:a, :b, …)``): many rows in one statement."""
+    arrays = [bindparam(column.name, type_=ARRAY(column.type)) for column in table.columns]
+    return select(literal_column("*")).select_from(func.unnest(*arrays))
+
+
+class Rows:
+    """Writes of many rows of one table at once: on SQLite ``executemany`` (one step of
+    the prepared statement per row, in C), on PostgreSQL one statement that takes each
+    column as an array (psycopg's ``executemany`` sends one statement per row, at some
+    20 µs of CPU each). ``build`` makes the statement from the dialect's insert: its
+    rows given as bound values, or as a select."""
+
+    def __init__(self, table: Table, build: Callable[[Any], UpdateBase] | None = None) -> None:
+        self.columns = [column.name for column in table.columns]
+        shape = build or (lambda offered: offered)
+        unnested = postgres_insert(table).from_select(self.columns, _unnested(table))
+        self._sqlite = Prepared(shape(sqlite_insert(table).values(_values(table))))
+        self._postgres = Prepared(shape(unnested))
+
+    def run_many(self, connection: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
+        if not rows:
+            return
+        if connection.dialect.name == "sqlite":
+            self._sqlite.run_many(connection, rows)
+        else:
+            arrays = {name: [row[name] for row in rows] for name in self.columns}
+            self._postgres.run(connection, arrays)
+
+
 def inserting(table: Table) -> Prepared:
-    """An insert of every column of ``table``, each bound by its name."""
+    """An insert of one row of every column of ``table``, each bound by its name."""
     return Prepared(insert(table).values(_values(table)))
 
 
-class Upsert:
-    """An insert of every column of ``table`` that changes the row of the same primary key
-    instead, if there is one (``INSERT … ON CONFLICT … DO UPDATE``: SQLite and PostgreSQL
-    spell it alike, SQLAlchemy builds it per dialect)."""
-
-    def __init__(self, table: Table, changes: Changes) -> None:
-        keys = [column.name for column in table.primary_key.columns]
-        self._by_dialect: dict[str, Prepared] = {}
-        for name, insert_of in (("sqlite", sqlite_insert), ("postgresql", postgres_insert)):
-            offered = insert_of(table)
-            stmt = offered.values(_values(table)).on_conflict_do_update(
-                index_elements=keys, set_=dict(changes(table, offered.excluded))
-            )
-            self._by_dialect[name] = Prepared(stmt)
-
-    def run(self, connection: Connection, values: Mapping[str, Any]) -> None:
-        self._by_dialect[connection.dialect.name].run(connection, values)
-
-    def run_many(self, connection: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
-        self._by_dialect[connection.dialect.name].run_many(connection, rows)
+def upsert(table: Table, changes: Changes) -> Rows:
+    """Rows of ``table`` that change the row of the same primary key instead of being
+    inserted, if there is one (``INSERT … ON CONFLICT … DO UPDATE``); the rows of one
+    call have different keys."""
+    keys = [column.name for column in table.primary_key.columns]
+    return Rows(
+        table,
+        lambda offered: offered.on_conflict_do_update(
+            index_elements=keys, set_=dict(changes(table, offered.excluded))
+        ),
+    )
 
 
-def adding(table: Table, column: str) -> Upsert:
+def adding(table: Table, column: str) -> Rows:
     """An upsert that adds ``column`` of the row offered to the row kept
     (``value = value + new``, in the database: two transactions adding at once both
     count)."""
-    return Upsert(table, lambda kept, offered: {column: kept.c[column] + offered[column]})
+    return upsert(table, lambda kept, offered: {column: kept.c[column] + offered[column]})
 
 
-def replacing(table: Table, columns: Sequence[str]) -> Upsert:
+def replacing(table: Table, columns: Sequence[str]) -> Rows:
     """An upsert that sets ``columns`` of the row kept to the row offered's."""
-    return Upsert(table, lambda _, offered: {name: offered[name] for name in columns})
+    return upsert(table, lambda _, offered: {name: offered[name] for name in columns})
