@@ -1,6 +1,6 @@
 """The history's fold of a finished game, in the bot's CPU (issue 45): games of Die
-verflixte 6 (four Durchgänge) at two seats on one server, as the click bench plays them, each folded into
-the players' history right after its end as the bot folds it
+verflixte 6 (four Durchgänge) at two seats on one server, as the click bench plays them,
+each folded into the players' history right after its end as the bot folds it
 (:func:`bot.history.keeping.fold_game`); the fold's CPU time (``time.process_time``: the
 bot's own, not the database server's) is taken per game.
 

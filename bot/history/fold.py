@@ -26,10 +26,27 @@ from bot.history.guild_lock import hold
 from bot.history.measures import measures
 from bot.history.upserts import Rows, adding, inserting
 from bot.play.outcome import FINISHED
-from bot.play.tables import Logged, Table
+from bot.play.tables import Logged, replayed
 from bot.plugins import GAMES
 from bot.store import DrawTally, EventRow, FaceTotal, GameResult, GameRow, PlayerMeasure
 from bot.store.history_rows import ALL_PLAYERS, NO_GUILD
+
+
+class FinishedGame(NamedTuple):
+    """What the fold reads of a finished game's row."""
+
+    id: int
+    guild_id: int | None
+    kind: str
+    options: dict[str, Any]
+    snapshot: dict[str, Any]
+    snapshot_version: int
+
+    @classmethod
+    def of(cls, row: GameRow) -> FinishedGame:
+        assert row.id is not None
+        return cls(row.id, row.guild_id, row.kind, row.options, row.snapshot, row.snapshot_version)
+
 
 _GAMES = GameRow.__table__  # type: ignore[attr-defined]
 _EVENTS = EventRow.__table__  # type: ignore[attr-defined]
@@ -39,11 +56,15 @@ _FACES = FaceTotal.__table__  # type: ignore[attr-defined]
 _MEASURES = PlayerMeasure.__table__  # type: ignore[attr-defined]
 
 _GAME = (
-    select(_GAMES, _RESULTS.c.game_id.label("folded"))
+    select(
+        *(_GAMES.c[name] for name in FinishedGame._fields),
+        _GAMES.c.status,
+        _RESULTS.c.game_id.label("folded"),
+    )
     .outerjoin(_RESULTS, _RESULTS.c.game_id == _GAMES.c.id)
     .where(_GAMES.c.id == bindparam("game_id"))
 )
-"""A game's row, and whether it is folded (its result's id)."""
+"""What the fold reads of a game's row, and whether it is folded (its result's id)."""
 _LOG = (
     select(
         *(_EVENTS.c[name] for name in ("seq", "actor", "action", "events", "draws", "created_at"))
@@ -82,29 +103,29 @@ def events_of(log: Sequence[LogRow]) -> list[Mapping[str, Any]]:
     return [event for row in log for event in row.events]
 
 
-def unfolded_row(connection: Connection, game_id: int) -> GameRow | None:
+def unfolded_row(connection: Connection, game_id: int) -> FinishedGame | None:
     """Game ``game_id``'s row if it is finished and not folded yet (one read)."""
-    found = connection.execute(_GAME, {"game_id": game_id}).mappings().one_or_none()
-    if found is None or found["status"] != FINISHED or found["folded"] is not None:
+    found = connection.execute(_GAME, {"game_id": game_id}).one_or_none()
+    if found is None or found.status != FINISHED or found.folded is not None:
         return None
-    return GameRow(**{name: value for name, value in found.items() if name != "folded"})
+    return FinishedGame(*found[: len(FinishedGame._fields)])
 
 
-def final_places(row: GameRow, log: Sequence[LogRow]) -> dict[str, int]:
+def final_places(row: FinishedGame, log: Sequence[LogRow]) -> dict[str, int]:
     """The engine's places of the game's final state (its last checkpoint, with what was
     logged after it played again)."""
     game = GAMES[row.kind]
     since = [event for event in log if event.seq > row.snapshot_version]
-    return game.places(Table.from_row(row, game, since).state)
+    return game.places(replayed(game, row.snapshot, since))
 
 
 def write(
-    connection: Connection, row: GameRow, log: Sequence[LogRow], *, measured: bool = True
+    connection: Connection, row: FinishedGame, log: Sequence[LogRow], *, measured: bool = True
 ) -> None:
     """Fold the finished game ``row`` (not folded yet) with its ``log`` into
     ``connection``'s transaction; ``measured``: its measures too (else the caller adds
     them). Its server's history lock is taken first."""
-    assert row.id is not None and log
+    assert log
     guild_id = row.guild_id or NO_GUILD
     hold(connection, guild_id, folded=1)
     places = final_places(row, log)
@@ -166,10 +187,9 @@ def add_face_totals(
             )
 
 
-def tallies(row: GameRow, log: Sequence[Logged]) -> list[dict[str, Any]]:
+def tallies(row: FinishedGame, log: Sequence[Logged]) -> list[dict[str, Any]]:
     """Every draw of the game by (who acted, or "" for the system; sides; face): its
     :class:`DrawTally` rows."""
-    assert row.id is not None
     counts = Counter(
         (event.actor or "", int(draw["sides"]), int(draw["value"]))
         for event in log

@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy import and_, delete
 from sqlmodel import col, select
 
-from bot.history.fold import log_of, write
+from bot.history.fold import FinishedGame, log_of, write
 from bot.play.outcome import FINISHED
 from bot.store import (
     DrawTally,
@@ -46,5 +46,5 @@ def rebuild(store: Store) -> int:
         connection = session.connection()
         for row in rows:
             assert row.id is not None
-            write(connection, row, log_of(connection, row.id))
+            write(connection, FinishedGame.of(row), log_of(connection, row.id))
     return len(rows)

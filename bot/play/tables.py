@@ -47,6 +47,17 @@ class Logged(Protocol):
     def draws(self) -> Sequence[Mapping[str, Any]]: ...
 
 
+def replayed(game: Game[Any], snapshot: JSON, since: Sequence[Logged] = ()) -> Any:
+    """The engine state of a started game's checkpoint ``snapshot`` with the actions
+    logged ``since`` it played again."""
+    state = game.load(snapshot)
+    players = game.players(state)
+    for event in since:
+        logged = {"actor": event.actor, "action": event.action, "draws": event.draws}
+        state, players = apply_logged(game, state, players, logged, HOST_ONLY_VERBS)
+    return state
+
+
 @dataclass(slots=True)
 class CachedRow:
     """The cached copy of a game row, as plain attributes: a detached SQLModel row would
@@ -95,12 +106,7 @@ class Table:
             return cls(cached, lobby=from_data(Lobby, snapshot["lobby"]))
         if row.status == ABORTED and "lobby" in snapshot:
             return cls(cached)
-        state = game.load(snapshot)
-        players = game.players(state)
-        for event in since:
-            logged = {"actor": event.actor, "action": event.action, "draws": event.draws}
-            state, players = apply_logged(game, state, players, logged, HOST_ONLY_VERBS)
-        return cls(cached, state=state)
+        return cls(cached, state=replayed(game, snapshot, since))
 
     @property
     def id(self) -> int:
