@@ -40,29 +40,31 @@ OPTIONS = {"durchgaenge": 4}
 """The click bench's tables (bench.discord)."""
 
 
-async def play(service: Service, players: list[str], pick: random.Random) -> int:
-    """One game of Die verflixte 6 played to its end with random legal actions; its id."""
+async def play(service: Service, players: list[str], pick: random.Random) -> tuple[int, int]:
+    """One game of Die verflixte 6 played to its end with random legal actions; its id
+    and how many actions it took."""
     outcome = await service.create(KIND, players, OPTIONS, guild_id=GUILD, channel_id=GUILD + 1)
-    game = GAMES[KIND]
+    game, actions = GAMES[KIND], 0
     while not outcome.finished:
+        actions += 1
         state = service.tables.get(outcome.game_id).state
         actor = pick.choice(sorted(outcome.to_act))
         legal = game.legal_actions(state, outcome.players.index(actor))
         outcome = await service.act(outcome.game_id, actor, pick.choice(legal))
-    return outcome.game_id
+    return outcome.game_id, actions
 
 
-async def folds(store: Store, games: int, players: int, seed: int = 45) -> list[float]:
-    """CPU seconds of each game's fold, in the order they were played."""
+async def folds(store: Store, games: int, players: int, seed: int = 45) -> list[tuple[float, int]]:
+    """CPU seconds of each game's fold and the game's actions, in the order played."""
     service, pick = Service(store), random.Random(seed)
     service.finished_listeners = []  # folded here, timed
     pool = [str(200_000 + n) for n in range(players)]
     taken = []
     for _ in range(games):
-        game_id = await play(service, pick.sample(pool, 2), pick)
+        game_id, actions = await play(service, pick.sample(pool, 2), pick)
         began = time.process_time()
         assert fold_game(store, game_id)
-        taken.append(time.process_time() - began)
+        taken.append((time.process_time() - began, actions))
     return taken
 
 
@@ -101,13 +103,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         upgrade(engine)
         store = Store(engine)
         try:
-            taken = asyncio.run(folds(store, args.games + args.warm, args.players))[args.warm :]
+            played = asyncio.run(folds(store, args.games + args.warm, args.players))[args.warm :]
         finally:
             store.close()
             engine.dispose()
     name = make_url(url).get_backend_name()
+    taken = [seconds for seconds, _ in played]
     mean, median = statistics.fmean(taken) * 1e6, statistics.median(taken) * 1e6
-    print(f"{name}: {len(taken)} folds, CPU per fold mean {mean:.0f} µs, median {median:.0f} µs")
+    actions = statistics.fmean(actions for _, actions in played)
+    print(
+        f"{name}: {len(taken)} folds, CPU per fold mean {mean:.0f} µs, median {median:.0f} µs;"
+        f" {actions:.1f} actions per game, {mean / actions:.0f} µs of fold per action"
+    )
     return 0
 
 
