@@ -59,7 +59,7 @@ def chosen_hand(k: int, t: int, later: float, x: int, available: tuple[str, ...]
     return choose_hand(turn_model(k, t, later), x, available)
 
 
-LATER_BELIEF = 1.0
+LATER_BELIEF = 0.5
 """How many of the later players who still hold three modelled jokers the model expects to
 play them as well as it does (docs/PLAYERS.md: measured against the styles)."""
 
@@ -74,6 +74,19 @@ def later_share(view: Mapping[str, JSON], seat: int) -> float:
         return 0.0
     armed = sum(1 for s in later if len(set(MODELLED) - set(s["jokers_used"])) >= 3)
     return LATER_BELIEF * armed / len(later)
+
+
+def robbed_later(view: Mapping[str, JSON], seat: int) -> int:
+    """What the players still to come have lost below 0 (to robbers before their turn),
+    as the model counts it beside its own eyes (robbery_of: all of it from the one rival,
+    half of it among several)."""
+    seats = typed_view(view)["seats"]
+    later = [s for i, s in enumerate(seats) if i != seat and s["role"] == "jungfrau"]
+    lost = sum(max(0, -s["eyes"]) for s in later)
+    victims = sum(
+        1 for i, s in enumerate(seats) if i != seat and s["role"] in ("jungfrau", "prinzessin")
+    )
+    return lost if victims == 1 else lost // 2
 
 
 def robbery_of(view: Mapping[str, JSON], seat: int) -> tuple[int, ...]:
@@ -126,6 +139,7 @@ class Stark:
         if t >= S_MAX:  # beyond the model: no jokers, get ahead, then stop
             return without_jokers(view, seat, lambda v, s: eyes(v, s) > to_beat(v, s))
         later = later_share(view, seat)
+        x += robbed_later(view, seat)  # the eyes the model compares (see robbery_of)
         k = min(k, MAX_AFTER)
         if phase == "jokers":
             hand = chosen_hand(k, t, later, x, tuple(typed_view(view)["legal"]["jokers"]))
