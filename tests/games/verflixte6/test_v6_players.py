@@ -186,7 +186,7 @@ class Rules:
         self, x: int, hand: frozenset[str], phase: str, shown: list[int], r: int = 0
     ) -> bool:
         """The policy's answer to a joker's decision: True rolls further dice."""
-        quiet, active = jokers.decision_options(self.model, hand, x, phase, shown, r)
+        quiet, active = jokers.decision_options(self.model, hand, x, phase, shown, ones=r)
         return active > quiet + jokers.EPS
 
     def play(

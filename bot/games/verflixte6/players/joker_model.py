@@ -448,7 +448,7 @@ def best_option(options: Sequence[tuple[str, float]]) -> str:
 
 
 def decision_options(
-    model: TurnModel, hand: Hand, x: int, phase: str, shown: Sequence[int], ones: int = 0
+    model: TurnModel, hand: Hand, x: int, phase: str, shown: Sequence[int], *, ones: int = 0
 ) -> tuple[float, float]:
     """A joker's decision: the value of the answer that rolls no further dice, and the
     other's (Anaconda: decline/fight, Rattenlord: withdraw/roll, Monokel: keep/re-roll)."""

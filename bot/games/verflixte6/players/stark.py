@@ -27,8 +27,8 @@ from bot.games.verflixte6.players.joker_model import (
     choose_hand,
     decision_options,
     floored_options,
-    step_options,
     robbery_gains,
+    step_options,
     turn_model,
 )
 from bot.games.verflixte6.players.model import MAX_AFTER, S_MAX, TABLE_PATH
@@ -162,6 +162,6 @@ class Stark:
         shown = [attack] if phase == "anaconda" and attack is not None else []
         if phase == "monokel":
             shown = list(turn["monokel_dice"])
-        quiet, active = decision_options(model, hand, x, phase, shown, turn["robbery_ones"])
+        quiet, active = decision_options(model, hand, x, phase, shown, ones=turn["robbery_ones"])
         name, field, quiet_answer = DECISIONS[phase]
         return Action(name, {field: quiet_answer if active <= quiet + EPS else not quiet_answer})

@@ -71,7 +71,7 @@ def beat_the_leader(start: int) -> Stops:
     return stops
 
 
-@dataclass(frozen=True)
+@dataclass
 class Plain:
     """A style without jokers: ``stops`` says when to stop."""
 
@@ -83,7 +83,7 @@ class Plain:
         return without_jokers(view, seat, self.stops)
 
 
-@dataclass(frozen=True)
+@dataclass
 class JokersEarly:
     """Three jokers, each announced at the first step it can be, questions answered by
     rolling; a Sekante hits the best other player; then ``stops`` says when to stop."""
@@ -117,7 +117,7 @@ class JokersEarly:
         return max(shown["legal"]["targets"], key=lambda n: by_name[n])
 
 
-@dataclass(frozen=True)
+@dataclass
 class SafeJokers:
     """The jokers that cannot bust, each played instead of a normal roll from ``SAFE_FROM``
     eyes on; ``stops`` says when to stop; a joker's question answered without risk."""
