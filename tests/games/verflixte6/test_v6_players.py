@@ -17,7 +17,7 @@ from bot.computer_players import player
 from bot.engine import Action
 from bot.games.verflixte6 import Verflixte6
 from bot.games.verflixte6.players import joker_model as jokers
-from bot.games.verflixte6.players import model, stark
+from bot.games.verflixte6.players import later_jokers, model, stark
 from bot.games.verflixte6.players.seat_view import still_to_come, to_beat
 from bot.games.verflixte6.players.stark import thresholds
 from bot.games.verflixte6.state import JOKER_IDS
@@ -400,14 +400,15 @@ def test_every_decision_is_legal(levels: list[str], games: int) -> None:
 
 def test_stark_chooses_and_plays_its_jokers() -> None:
     """Over an Abend stark takes three jokers a turn (none when the turn cannot be lost:
-    last to play, the others at 0), never one it has used, and plays them."""
+    last to play, the others at 0, not robbed below 0), never one it has used, and plays
+    them."""
     announced: set[str] = set()
     for state, seat, view, action in seeded_games(["stark", "leicht"], 4, durchgaenge=3):
         if seat != 0:
             continue
         if action.do == "jokers":
             chosen = action.args["jokers"]
-            sure_win = still_to_come(view, 0) == 0 and to_beat(view, 0) == 0
+            sure_win = still_to_come(view, 0) == to_beat(view, 0) == 0 <= state.seats[0].eyes
             assert isinstance(chosen, list) and len(chosen) == (0 if sure_win else 3)
             assert not set(map(str, chosen)) & set(state.seats[0].jokers_used)
         joker = action.args.get("joker")
@@ -595,3 +596,19 @@ def test_a_game_replays_the_same_on_a_slow_machine(monkeypatch: pytest.MonkeyPat
     stark.chosen_hand.cache_clear()
     jokers.turn_model.cache_clear()
     assert actions() == fast
+
+
+@pytest.mark.parametrize("x", [0, 12, 25, 33, 60])
+def test_the_later_players_table_is_what_the_model_solves(x: int) -> None:
+    """The shipped chance that a last player with every joker beats a leader at x (the
+    whole table: ``python -m bot.games.verflixte6.players.later_jokers``, 9 s)."""
+    assert jokers.beaten_table()[x] == round(later_jokers.beaten(x), 9)
+
+
+def test_stark_expects_later_players_with_jokers_to_reach_further() -> None:
+    """First of two: the later player still holds his jokers, so stark rolls on at 14 where
+    it would stop against a player who has used them all."""
+    armed = first_of_two_view(14, 0, 0)
+    armed["seats"][1]["jokers_used"] = []
+    assert player("verflixte6", "stark").decide(armed, 0) == Action("weiter")
+    assert player("verflixte6", "stark").decide(first_of_two_view(14, 0, 0), 0) == Action("stopp")

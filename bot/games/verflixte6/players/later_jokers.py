@@ -19,17 +19,20 @@ from bot.games.verflixte6.players.joker_model import (
     MODELLED,
     choose_hand,
     hand_value,
+    robbery_gains,
     turn_model,
 )
 from bot.games.verflixte6.players.model import S_MAX
 
-VERSION = 1
+VERSION = 2
+ROBBING = robbery_gains([1, 2, 3, 4, 5])
+"""The last player robs the leader: with two players all the robber takes counts twice."""
 
 
 def beaten(x: int) -> float:
     """A last player with every modelled joker against a leader at ``x``: his chance to
     end ahead, a tie counted half."""
-    model = turn_model(0, x)
+    model = turn_model(0, x, 0.0, ROBBING)
     return hand_value(model, choose_hand(model, 0, MODELLED), 0)
 
 

@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from bot.engine import JSON, Action
 from bot.games.verflixte6.players.seat_view import (
     DECISIONS,
+    ahead_as_last,
     eyes,
     own_turn,
     richest_victim,
-    still_to_come,
     to_beat,
     without_jokers,
 )
@@ -47,18 +47,6 @@ SAFE_FROM = 12  # ``sicher`` plays a joker instead of a normal roll from these e
 def target(eyes_wanted: int) -> Stops:
     """Stop at ``eyes_wanted``, whatever the others have."""
     return lambda view, seat: eyes(view, seat) >= eyes_wanted
-
-
-def ahead_as_last(eyes_wanted: int) -> Stops:
-    """Stop at ``eyes_wanted``; the last to play stops as soon as he is ahead."""
-
-    def stops(view: Mapping[str, JSON], seat: int) -> bool:
-        x = eyes(view, seat)
-        if still_to_come(view, seat) == 0:
-            return x > to_beat(view, seat)
-        return x >= eyes_wanted
-
-    return stops
 
 
 def beat_the_leader(start: int) -> Stops:
