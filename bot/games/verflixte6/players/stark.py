@@ -59,7 +59,7 @@ def chosen_hand(k: int, t: int, later: float, x: int, available: tuple[str, ...]
     return choose_hand(turn_model(k, t, later), x, available)
 
 
-LATER_BELIEF = 0.5
+LATER_BELIEF = 0.75
 """How many of the later players who still hold three modelled jokers the model expects to
 play them as well as it does (docs/PLAYERS.md: measured against the styles)."""
 
