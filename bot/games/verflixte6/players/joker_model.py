@@ -3,8 +3,9 @@ dynamic program over one turn, solved when a decision needs it (docs/PLAYERS.md)
 
 The turn is played against a payoff of the final eyes: with ``k`` players still to come
 and ``t`` the best score to beat, stopping at ``x`` is worth ``win[k][x]`` when ``x > t``,
-half that when ``x == t``, else 0 (``win`` comes from the shipped table, which
-model solves for turns without jokers). A bust is worth 0.
+half that when ``x == t``, else 0 (``win`` mixes the shipped table, which model solves
+for later players without jokers, with later players who play every joker: win_row). A
+bust is worth 0.
 
 State: own eyes ``x`` (``X_MIN .. S_MAX``; eyes at ``S_MAX`` stop) and the hand, the
 modelled jokers chosen for the turn and not yet spent. Announced ones (each once):
@@ -13,15 +14,18 @@ Pony, All In and the Ventil; auto ones: Jules Törtchen (+1 after every step tha
 end the turn), ahris Tentakel (a normal 1 or 2 adds face + 5) and Runkelrüb (saves the
 first bust 6 with two dice, one of them 3+). After the Ventil the model plays normal rolls
 only (its floor makes the state two-dimensional; other jokers are played before it).
-Not modelled: Frostschutz, Fumo and Senigmas Sekante (never chosen), what a räuberische 1
-steals (a 1 adds 1), the next Durchgänge of an Abend (the hand is the best for this one).
+The räuberische 1: the robbery 1s of the turn so far are a state too (robbery_gains: the
+r-th steals min(r, 5), and the victim's loss counts as the model is told).
+Not modelled: Frostschutz, Fumo and Senigmas Sekante (never chosen), the next Durchgänge
+of an Abend (the hand is the best for this one).
 
 The joker choice looks at every hand of up to three jokers from a pool: the ``POOL`` jokers
 left that are worth most alone (all hands of all twelve would take about a second).
 
-Every value is a list over the eyes ``x``, index ``x - X_MIN``. A hand's values need those
-of its smaller hands only (a joker, once spent, is gone; a normal roll only adds), so the
-hands are solved smallest first and each one backwards from ``S_MAX``.
+Every value is a list per robbery state of lists over the eyes ``x``, index ``x - X_MIN``.
+A hand's values need those of its smaller hands only (a joker, once spent, is gone; a
+normal roll only adds), so the hands are solved smallest first and each one backwards from
+``S_MAX``, its last robbery state first.
 """
 
 from __future__ import annotations

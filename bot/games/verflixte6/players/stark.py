@@ -1,6 +1,8 @@
 """Die verflixte 6, level "stark": the optimal policy of the turn model with jokers
 (joker_model), solved for the state its view shows: own eyes, the best score to beat,
-the players still to come, the jokers left and those in hand.
+the players still to come and whether they can still play jokers (later_share), the jokers
+left and those in hand, the robbery 1s of the turn and what a robbery is worth against
+these rivals (robbery_of, robbed_later). No decision reads a clock: the view decides.
 
 At the joker choice it takes the best hand of up to three jokers (from the pool the model
 looks at); in a step it stops, rolls, or announces the joker the model values most; it
