@@ -12,8 +12,9 @@ no table offers them. Each decides from its seat's view alone, like a level.
   can (the first steps of the turn), answers every joker's question by rolling, then stops
   at 15 or when ahead as the last to play.
 - ``sicher``: takes the jokers that cannot bust (Hirtenschutz, Monokel, Spelunkenbold, then
-  Runkelrüb, Törtchen, Tentakel), plays one instead of a normal roll from 12 eyes on, and
-  stops at 20 or, once the best score so far is 20 or more, one ahead of it.
+  Runkelrüb, Törtchen, Tentakel), plays one instead of a normal roll from 12 eyes on, keeps
+  a Monokel sum of 7 or more, and stops at 20 or, once the best score so far is 20 or more,
+  one ahead of it.
 
 Every style robs the victim with the most eyes; those without jokers answer a joker's
 question without rolling further (they never meet one).
