@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import os
 import sqlite3
+import statistics
 import threading
 import time
 from pathlib import Path
@@ -68,9 +70,10 @@ async def test_the_checkpoint_loop_runs_until_cancelled(
     engine.dispose()
 
 
-def _wal_pages_under_load(tmp_path: Path, restart_pages: int) -> tuple[int, int]:
+def _wal_pages_under_load(tmp_path: Path, restart_pages: int) -> tuple[int, int, list[int]]:
     """Commit in one thread (a short pause after each, as the bot has between clicks) while
-    another checkpoints every 20 ms: (commits, the size of the log file in pages)."""
+    another checkpoints every 20 ms: (commits, the size of the log file in pages, the pages
+    in the log each checkpoint found)."""
     path = str(tmp_path / f"w{restart_pages}.sqlite3")
     writer = sqlite3.connect(path, timeout=5, check_same_thread=False)
     writer.execute("PRAGMA journal_mode=WAL")
@@ -90,23 +93,29 @@ def _wal_pages_under_load(tmp_path: Path, restart_pages: int) -> tuple[int, int]
 
     thread = threading.Thread(target=write)
     thread.start()
+    found = []
     try:
         for _ in range(40):
             time.sleep(0.02)
-            checkpoint(path, restart_pages)
+            found.append(checkpoint(path, restart_pages)[1])
     finally:
         stop.set()
         thread.join()
     pages = os.path.getsize(path + "-wal") // 4096
     writer.close()
-    return committed, pages
+    return committed, pages, found
 
 
 def test_the_log_starts_over_under_steady_load(tmp_path: Path) -> None:
     """PASSIVE alone never starts the log over while commits keep coming: it grows with
     every commit; with the RESTART after it, it stays near ``restart_pages``."""
-    committed, passive_only = _wal_pages_under_load(tmp_path, restart_pages=10**9)
+    committed, passive_only, _ = _wal_pages_under_load(tmp_path, restart_pages=10**9)
     assert passive_only > committed * 0.9  # a page per commit at least, all kept
-    committed, bounded = _wal_pages_under_load(tmp_path, restart_pages=50)
+    committed, _, found = _wal_pages_under_load(tmp_path, restart_pages=50)
     assert committed > 200, "the writer barely ran"
-    assert bounded < committed / 2  # restarted again and again (a quiet machine: about 1/10)
+    # What each checkpoint found, not the file's largest size: on a loaded machine the
+    # checkpointing thread waited up to hundreds of ms now and then, and the log grew
+    # meanwhile (205 pages of 330 commits); it still started over each time it came.
+    restarts = sum(1 for before, after in itertools.pairwise(found) if after < before)
+    assert restarts >= 2, found
+    assert statistics.median(found) < 4 * 50, found  # near restart_pages, not the commits
