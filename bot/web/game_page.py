@@ -16,7 +16,7 @@ from aiohttp import web
 from markupsafe import Markup
 
 from bot.i18n import t
-from bot.play.outcome import FINISHED
+from bot.play.outcome import FINISHED, OPEN, PAUSED
 from bot.plugins import plugin_of
 from bot.service import Service
 from bot.web.listing import Names, game_line
@@ -27,6 +27,8 @@ from bot.web.text import shown
 STEP = "schritt"
 """The query parameter of the step shown, and the prefix of each step's anchor."""
 MAX_STEP_DIGITS = 7
+SHOWN = (OPEN, PAUSED, FINISHED)
+"""The games that have a page: those the server's page lists."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,7 @@ def game(
     row = None if guild_id is None else service.records.stored(number, guild_id)
     if row is None or row.id is None or plugin_of(row.kind) is None:
         return None
-    if row.status not in ("open", "paused", FINISHED):
+    if row.status not in SHOWN:  # a lobby, or a game ended before its end: not listed
         return None
     name = service.directory.display_name
     events = service.records.public_events(row.id, row.kind)

@@ -1,5 +1,5 @@
 """What the pages show of a stored game: its game's name, date, players by display name,
-status and winners (the history's places), read through the query objects."""
+status and winners (the history's places)."""
 
 from __future__ import annotations
 

@@ -21,14 +21,22 @@ def language(request: web.Request) -> str:
     return found
 
 
+def _switched(request: web.Request, code: str, status: int) -> str:
+    """This page in language ``code``; a refusal's page switches on the start page (the
+    refused address is not written back into the page)."""
+    if status >= 400:
+        return link("/", code)
+    params = {name: request.query[name] for name in KEPT_PARAMS if name in request.query}
+    return link(request.path, code, **params)
+
+
 def page(request: web.Request, template: str, status: int = 200, **values: Any) -> web.Response:
     """``template`` rendered for ``request`` with ``values``."""
     shown = language(request)
     kept: str | None = request.get(KEPT)
-    params = {name: request.query[name] for name in KEPT_PARAMS if name in request.query}
     switch = [
         (code, LANGUAGES[code].name[:1].upper() + LANGUAGES[code].name[1:],
-         link(request.path, code, **params))
+         _switched(request, code, status))
         for code in LANGUAGES
     ]  # fmt: skip
 

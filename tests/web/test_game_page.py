@@ -7,12 +7,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from aiohttp.test_utils import TestClient
 from markupsafe import escape
 
 from bot.games.flaschenteufel.render.cards import card_text
 from bot.games.flaschenteufel.render.cards import describe as ft_describe
 from bot.games.verflixte6.render.lines import describe
+from bot.plugins import PLUGINS
 from bot.service import Service
 from bot.web.text import shown
 from tests.helpers.web_games import OTHER_GUILD, played
@@ -102,3 +104,22 @@ async def test_another_server_s_game_and_an_unknown_one_are_404(
     theirs = await played(service, "verflixte6", PLAYERS, guild_id=OTHER_GUILD, steps=0)
     assert (await client.get(f"/s/{key}/spiel/{theirs}")).status == 404
     assert (await client.get(f"/s/{key}/spiel/{theirs + 1}")).status == 404
+
+
+@pytest.mark.parametrize("kind", [plugin.kind for plugin in PLUGINS])
+async def test_every_game_s_page_shows_each_public_event_as_a_step(
+    client: Client, service: Service, key: str, kind: str
+) -> None:
+    """Each game's own ``describe`` (its plugin's) writes every step, in every language."""
+    players = {"1001": "Anna", "1002": "Ben", "1003": "Cem"}
+    number = await played(service, kind, players, steps=300)
+    public = service.records.public_events(number, kind)
+    plugin = next(p for p in PLUGINS if p.kind == kind)
+    assert plugin.describe is not None
+    for language in ("de", "en", "fr"):
+        response = await client.get(f"/s/{key}/spiel/{number}?lang={language}")
+        assert response.status == 200
+        text = await response.text()
+        assert len(steps(text)) == len(public)
+        for event in public:
+            assert str(shown(plugin.describe(event, language, players.__getitem__))) in text

@@ -118,3 +118,10 @@ def test_no_template_has_an_inline_script_or_style() -> None:
     for template in templates:
         found = INLINE.findall(template.read_text(encoding="utf-8"))
         assert found == [], f"{template.name}: {found}"
+
+
+async def test_a_refused_address_is_not_written_back_into_the_page(client: Client) -> None:
+    for path in ("/s/%3Cb%3Ehallo", "/gibt-es-nicht-xyz"):
+        text = await (await client.get(path)).text()
+        assert "hallo" not in text and "gibt-es-nicht-xyz" not in text, path
+        assert 'href="/?lang=en"' in text
