@@ -19,7 +19,7 @@ from bot.i18n import t
 from bot.play.outcome import FINISHED, OPEN, PAUSED
 from bot.plugins import plugin_of
 from bot.service import Service
-from bot.web.listing import Names, game_line
+from bot.web.listing import Names, game_line, names
 from bot.web.parts import SERVICE
 from bot.web.render import language, page
 from bot.web.text import shown
@@ -70,7 +70,7 @@ def game(
         return None
     if row.status not in SHOWN:  # a lobby, or a game ended before its end: not listed
         return None
-    name = service.directory.display_name
+    name = names(service.directory, locale)
     events = service.records.public_events(row.id, row.kind)
     at = step_asked(step, len(events))
     shown_events = events if at is None else events[:at]

@@ -9,10 +9,22 @@ from dataclasses import dataclass
 from babel.dates import format_date
 
 from bot.i18n import listed, t
+from bot.play.directory import Directory
 from bot.plugins import PLUGINS
 from bot.store import GameRow
 
 Names = Callable[[str], str]
+
+
+def names(directory: Directory, locale: str) -> Names:
+    """Players by their display names; one whose name the bot never learnt is "no name",
+    never his Discord id (a page shows no id)."""
+
+    def name(player: str) -> str:
+        shown = directory.display_name(player)
+        return t("web.nameless", locale) if shown == player and player.isdigit() else shown
+
+    return name
 
 
 def kinds() -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from bot.history.leaderboard import RATED_KINDS
 from bot.render import leaderboard_card as boards
 from bot.render.pictures.leaderboard_picture import Row
 from bot.service import Service
-from bot.web.listing import GameLine, game_lines, kinds
+from bot.web.listing import GameLine, game_lines, kinds, names
 from bot.web.parts import SERVICE
 from bot.web.render import language, page
 
@@ -34,7 +34,7 @@ class BoardShown:
 def leaderboards(service: Service, guild_id: int, locale: str) -> list[BoardShown]:
     """The server's leaderboard of every rated game that has one."""
     shown = []
-    name = service.directory.display_name
+    name = names(service.directory, locale)
     for kind in RATED_KINDS:
         board, _ = service.history.boards().current(guild_id, kind)
         if board.lines:
@@ -57,7 +57,7 @@ def server(service: Service, key: str, locale: str) -> dict[str, Any] | None:
         return None
     rows = service.records.recent_games(guild_id, kinds(), RECENT)
     places = service.history.places([row.id for row in rows if row.id is not None])
-    games: list[GameLine] = game_lines(rows, places, service.directory.display_name, locale)
+    games: list[GameLine] = game_lines(rows, places, names(service.directory, locale), locale)
     return {"key": key, "games": games, "boards": leaderboards(service, guild_id, locale)}
 
 

@@ -71,3 +71,15 @@ def test_a_key_is_opaque_and_url_safe(service: Service) -> None:
         assert made is not None and len(made) == 12
         assert made.replace("-", "").replace("_", "").isalnum()
         assert str(GUILD) not in made
+
+
+async def test_a_player_whose_name_is_unknown_is_shown_without_his_id(
+    client: Client, service: Service, key: str
+) -> None:
+    unknown = "123456789012345678"  # never seen by the bot: no display name kept
+    service.directory.remember_name("1001", "Anna")
+    outcome = await service.create("verflixte6", ["1001", unknown], guild_id=GUILD)
+    for path in (f"/s/{key}", f"/s/{key}/spiel/{outcome.game_id}"):
+        text = await (await client.get(path)).text()
+        assert unknown not in text, path
+        assert "Anna und (ohne Namen)" in text, path
