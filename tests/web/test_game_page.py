@@ -17,7 +17,7 @@ from bot.games.verflixte6.render.lines import describe
 from bot.plugins import PLUGINS
 from bot.service import Service
 from bot.web.text import shown
-from tests.helpers.web_games import OTHER_GUILD, played
+from tests.helpers.web_games import GUILD, OTHER_GUILD, played
 
 Client = TestClient[Any, Any]
 EVIL = "<img src=x onerror=alert(1)>"
@@ -123,3 +123,12 @@ async def test_every_game_s_page_shows_each_public_event_as_a_step(
         assert len(steps(text)) == len(public)
         for event in public:
             assert str(shown(plugin.describe(event, language, players.__getitem__))) in text
+
+
+async def test_a_lobby_has_no_page_and_is_not_listed(
+    client: Client, service: Service, key: str
+) -> None:
+    lobby = await service.open_lobby("verflixte6", "1001", guild_id=GUILD, channel_id=1)
+    assert (await client.get(f"/s/{key}/spiel/{lobby.game_id}")).status == 404
+    text = await (await client.get(f"/s/{key}")).text()
+    assert f"/spiel/{lobby.game_id}" not in text
