@@ -43,6 +43,12 @@ def pages(key: str, games: Sequence[int], steps: dict[int, int]) -> dict[str, Pa
     }
 
 
+def numbers_of(service: Service) -> list[int]:
+    """The server's games."""
+    rows = service.records.recent_games(GUILD, KINDS, 10**6)
+    return [row.id for row in rows if row.id is not None]
+
+
 def _step(key: str, game: int, steps: dict[int, int], pick: random.Random) -> str:
     return f"/s/{key}/spiel/{game}?schritt={pick.randint(1, steps[game])}"
 
@@ -50,10 +56,11 @@ def _step(key: str, game: int, steps: dict[int, int], pick: random.Random) -> st
 async def measure(store: Store, requests: int) -> list[tuple[str, list[float], int]]:
     """Seconds per request of each page kind, and its largest answer in bytes."""
     service = Service(store)
+    for player in {p for n in numbers_of(service) for p in service.store.get(n).players}:
+        service.directory.remember_name(player, f"Spieler {player[-3:]}")  # as the bot has
     key = service.directory.set_web(GUILD, True)
     assert key is not None
-    games = [row.id for row in service.records.recent_games(GUILD, KINDS, 10**6)]
-    numbers = [n for n in games if n is not None]
+    numbers = numbers_of(service)
     kinds = {n: service.store.get(n).kind for n in numbers}
     steps = {n: len(service.records.public_events(n, kinds[n])) for n in numbers}
     unlimited = RateLimiter(rate=1e9, burst=10**9)

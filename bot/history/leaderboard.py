@@ -127,11 +127,14 @@ class Leaderboards:
             skills = people(table_of(session, guild_id, kind, season_id))
         return Board(kind, season, ranked(skills, top), len(skills))
 
-    def current(self, guild_id: int, kind: str) -> tuple[Board, Season | None]:
+    def current(
+        self, guild_id: int, kind: str, seasons: list[Season] | None = None
+    ) -> tuple[Board, Season | None]:
         """The leaderboard shown when nobody picks a season: the running season's, or all
         time's while that one has no rated game yet (the empty season is returned second,
-        for a note), or all time's when no season runs."""
-        running = running_season(self.seasons(guild_id))
+        for a note), or all time's when no season runs. ``seasons``: the server's, when
+        read already (several games' boards)."""
+        running = running_season(self.seasons(guild_id) if seasons is None else seasons)
         board = self.board(guild_id, kind, running)
         if not board.lines and running is not None:
             return self.board(guild_id, kind, None), running

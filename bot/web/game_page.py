@@ -15,6 +15,7 @@ from typing import Any
 from aiohttp import web
 from markupsafe import Markup
 
+from bot.games.plugin import Describe
 from bot.i18n import t
 from bot.play.outcome import FINISHED, OPEN, PAUSED
 from bot.plugins import plugin_of
@@ -52,11 +53,15 @@ def step_asked(text: str | None, steps: int) -> int | None:
     return int(text)
 
 
-def line(kind: str, event: Mapping[str, Any], locale: str, name: Names) -> Markup:
+def _by_type(event: Mapping[str, Any], locale: str, name: Names) -> str:
+    """A game that has no ``describe``: its event by its type."""
+    return t("web.game.event", locale, type=str(event.get("type")))
+
+
+def describer(kind: str) -> Describe:
+    """How the game ``kind`` writes each of its events (its plugin's ``describe``)."""
     plugin = plugin_of(kind)
-    if plugin is None or plugin.describe is None:
-        return shown(t("web.game.event", locale, type=str(event.get("type"))))
-    return shown(plugin.describe(event, locale, name))
+    return _by_type if plugin is None or plugin.describe is None else plugin.describe
 
 
 def game(
@@ -74,8 +79,9 @@ def game(
     events = service.records.public_events(row.id, row.kind)
     at = step_asked(step, len(events))
     shown_events = events if at is None else events[:at]
+    describe = describer(row.kind)
     steps = [
-        Step(n, line(row.kind, e, locale, name), n == at)
+        Step(n, shown(describe(e, locale, name)), n == at)
         for n, e in enumerate(shown_events, start=1)
     ]
     finished = row.status == FINISHED

@@ -3,7 +3,7 @@ visitor's ``Accept-Language`` that a catalogue speaks, else German."""
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
+from urllib.parse import quote
 
 from bot.i18n import DEFAULT_LOCALE, LANGUAGES, language_of
 
@@ -45,7 +45,9 @@ def chosen(query: str | None, header: str | None) -> tuple[str, bool]:
 
 def link(path: str, language: str | None, **params: object) -> str:
     """A link to ``path`` with ``params``, keeping a chosen ``language`` (None: none)."""
-    query = {name: str(value) for name, value in params.items() if value is not None}
+    query = [(name, str(value)) for name, value in params.items() if value is not None]
     if language is not None:
-        query[QUERY] = language
-    return f"{path}?{urlencode(query)}" if query else path
+        query.append((QUERY, language))
+    if not query:
+        return path
+    return path + "?" + "&".join(f"{name}={quote(value, safe='')}" for name, value in query)

@@ -17,12 +17,17 @@ Names = Callable[[str], str]
 
 
 def names(directory: Directory, locale: str) -> Names:
-    """Players by their display names; one whose name the bot never learnt is "no name",
-    never his Discord id (a page shows no id)."""
+    """Players by their display names, for one page; one whose name the bot never learnt
+    is "no name", never his Discord id (a page shows no id)."""
+
+    known: dict[str, str] = {}  # a page names a player many times: the directory once
 
     def name(player: str) -> str:
-        shown = directory.display_name(player)
-        return t("web.nameless", locale) if shown == player and player.isdigit() else shown
+        if player not in known:
+            shown = directory.display_name(player)
+            nameless = shown == player and player.isdigit()
+            known[player] = t("web.nameless", locale) if nameless else shown
+        return known[player]
 
     return name
 

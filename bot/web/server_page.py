@@ -35,8 +35,10 @@ def leaderboards(service: Service, guild_id: int, locale: str) -> list[BoardShow
     """The server's leaderboard of every rated game that has one."""
     shown = []
     name = names(service.directory, locale)
+    boards_of = service.history.boards()
+    seasons = boards_of.seasons(guild_id)
     for kind in RATED_KINDS:
-        board, _ = service.history.boards().current(guild_id, kind)
+        board, _ = boards_of.current(guild_id, kind, seasons)
         if board.lines:
             shown.append(
                 BoardShown(

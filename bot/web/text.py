@@ -14,11 +14,11 @@ BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 def shown(text: str) -> Markup:
     """``text`` (a game's line, with the display names in it) as safe HTML."""
-    escaped = str(escape(as_plain(text)))
+    escaped = str(escape(as_plain(text) if "<" in text else text))
     return Markup(BOLD.sub(r"<strong>\1</strong>", escaped))
 
 
 def plain(text: str) -> str:
     """``text`` without Discord's markup, for a title or a table cell (escaped by the
     template like any text)."""
-    return as_plain(text).replace("**", "")
+    return (as_plain(text) if "<" in text else text).replace("**", "")
