@@ -81,3 +81,13 @@ def test_croupier_web_serves_the_pages_until_sigterm(tmp_path: Path) -> None:
         server.send_signal(signal.SIGTERM)
         _, err = server.communicate(timeout=30)
     assert server.returncode == exit_codes.OK, err
+
+
+def test_a_bad_web_setting_exits_78_and_names_it(tmp_path: Path) -> None:
+    env = {**os.environ, "WEB_PORT": "web", "PYTHONPATH": str(ROOT)}
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "web"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert result.returncode == exit_codes.CONFIG
+    assert "WEB_PORT" in result.stderr
