@@ -3,12 +3,13 @@ bracket) drawn ``--runs`` times from representative data, at two, four and six p
 where a picture grows with them, the medians (CPU and wall clock) and the slowest run of
 each as a markdown table (for docs/PERFORMANCE.md).
 
-    python -m bench.pictures [--runs 30] [--png]
+    python -m bench.pictures [--runs 30] [--png | --worker]
 
 One process, one thread: what one call of a renderer costs in the picture worker.
-``--png`` measures the encoding instead: per kind (six players), the palette step
-(``canvas.indexed``) and zlib's levels 1 to 9, milliseconds and bytes, with the palette
-and without it (RGB)."""
+``--png`` measures the encoding instead: per kind (six players), the palette step (the
+picture's own colours, ``canvas.indexed``, and its look's fixed palette) and zlib's levels
+1 to 9, milliseconds and bytes, with the palette and without it (RGB). ``--worker``
+measures the picture worker's CPU per picture, its round trip included (six players)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import io
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from unittest import mock
 
 from PIL import Image
@@ -28,6 +30,7 @@ from bot.games.flaschenteufel.render import pictures as ft
 from bot.games.teufel.render import pictures as tf
 from bot.games.teufel.track import MARK_NAMES
 from bot.games.verflixte6.render import pictures as v6
+from bot.render import drawn
 from bot.render import pictures as p
 from bot.render.pictures import canvas
 from bot.render.tournament_bracket import Box, Column, Entry, bracket_png
@@ -98,28 +101,28 @@ def kinds(players: int = 6, *, fixed: bool = True) -> list[tuple[str, Callable[[
     pawns = [(name, spot) for name, spot in zip(NAMES[:n], (0, 2, 3, 3, 12, 12), strict=False)]
     trick = [(NAMES[0], 24), (NAMES[1], 15), (NAMES[2], 17), (NAMES[3], 32)][: min(n, 4)]
     grown: list[tuple[str, Callable[[], bytes]]] = [
-        ("v6 Durchgang", lambda: v6.v6_durchgang_png(DURCHGANG, durchgang)),
-        ("v6 Abend", lambda: v6.v6_abend_png("Tabelle", abend_header, abend)),
-        ("Teufel track", lambda: tf.track_png("Die Spur", MARK_NAMES, pawns)),
-        ("Flaschenteufel trick", lambda: ft.trick_png(trick, 19, owner="Zoë")),
-        ("Dice Devils display", lambda: dd.display_png("Dice Devils – Runde 12", slots)),
-        ("Dice Devils fight", lambda: dd.fight_png("Würfelkampf", fighters, winner=1)),
-        ("table", lambda: p.table_png("Gruppe 3", group_header, group_rows)),
+        ("v6 Durchgang", partial(v6.v6_durchgang_png, DURCHGANG, durchgang)),
+        ("v6 Abend", partial(v6.v6_abend_png, "Tabelle", abend_header, abend)),
+        ("Teufel track", partial(tf.track_png, "Die Spur", MARK_NAMES, pawns)),
+        ("Flaschenteufel trick", partial(ft.trick_png, trick, 19, owner="Zoë")),
+        ("Dice Devils display", partial(dd.display_png, "Dice Devils – Runde 12", slots)),
+        ("Dice Devils fight", partial(dd.fight_png, "Würfelkampf", fighters, winner=1)),
+        ("table", partial(p.table_png, "Gruppe 3", group_header, group_rows)),
         (
             "group standings",
-            lambda: p.group_table_png("Gruppe 3", group_header, group_rows, through=(0, 1)),
+            partial(p.group_table_png, "Gruppe 3", group_header, group_rows, through=(0, 1)),
         ),
     ]
     named = [(f"{name} ({n} players)", draw) for name, draw in grown]
     if not fixed:
         return named
     return [
-        ("dice (6)", lambda: p.dice_png([1, 2, 3, 4, 5, 6], red=[5])),
+        ("dice (6)", partial(p.dice_png, [1, 2, 3, 4, 5, 6], red=[5])),
         *named,
-        ("Teufel oven", lambda: tf.oven_png("Im Ofen: 23", remaining, pulls, pulling=2)),
-        ("Flaschenteufel hand (12)", lambda: ft.cards_png(hand)),
-        ("bracket (3 groups)", lambda: bracket_png("Herbstturnier", _bracket(3), "de")),
-        ("bracket (10 groups)", lambda: bracket_png("Herbstturnier", _bracket(10), "de")),
+        ("Teufel oven", partial(tf.oven_png, "Im Ofen: 23", remaining, pulls, pulling=2)),
+        ("Flaschenteufel hand (12)", partial(ft.cards_png, hand)),
+        ("bracket (3 groups)", partial(bracket_png, "Herbstturnier", _bracket(3), "de")),
+        ("bracket (10 groups)", partial(bracket_png, "Herbstturnier", _bracket(10), "de")),
     ]
 
 
@@ -169,17 +172,22 @@ def markdown(rows: Sequence[Row], runs: int) -> str:
 LEVELS = range(1, 10)
 
 
-def drawn_image(draw: Callable[[], bytes]) -> Image.Image:
-    """The picture ``draw`` makes, as Pillow drew it, before it is encoded."""
-    images: list[Image.Image] = []
+def drawn_canvas(draw: Callable[[], bytes]) -> canvas.Canvas:
+    """The canvas ``draw`` draws on, as it is before it is encoded."""
+    canvases: list[canvas.Canvas] = []
 
-    def kept(image: Image.Image) -> bytes:
-        images.append(image)
+    def kept(self: canvas.Canvas) -> bytes:
+        canvases.append(self)
         return b""
 
-    with mock.patch.object(canvas, "png", kept):
+    with mock.patch.object(canvas.Canvas, "png", kept):
         draw()
-    return images[-1]
+    return canvases[-1]
+
+
+def drawn_image(draw: Callable[[], bytes]) -> Image.Image:
+    """The picture ``draw`` makes, as Pillow drew it, before it is encoded."""
+    return drawn_canvas(draw).image
 
 
 def _ms(work: Callable[[], object], runs: int) -> tuple[float, object]:
@@ -199,18 +207,26 @@ def _encoded(image: Image.Image, level: int) -> bytes:
 
 
 def encodings(runs: int) -> str:
-    """Per kind at six players: the palette step's milliseconds, then for each zlib level
-    the milliseconds and kilobytes of the palette picture, and of the RGB one (levels 1,
-    3 and 6), as a markdown table."""
+    """Per kind at six players: the palette step's milliseconds (the picture's own 256
+    most used colours, ``canvas.indexed``, and its look's fixed palette where it has one),
+    then for each zlib level the milliseconds and kilobytes of the picture in its look's
+    palette (else its own), and of the RGB one (levels 1, 3 and 6), as a markdown table."""
     rgb_levels = (1, 3, 6)
-    head = ["picture", "pixels", "palette ms"]
+    head = ["picture", "pixels", "own palette ms", "look ms"]
     head += [f"P{level}" for level in LEVELS] + [f"RGB{level}" for level in rgb_levels]
     lines = ["| " + " | ".join(head) + " |", "|---|---|" + "---:|" * (len(head) - 2)]
     for name, draw in kinds():
-        image = drawn_image(draw)
-        palette_ms, indexed = _ms(functools.partial(canvas.indexed, image), runs)
+        made = drawn_canvas(draw)
+        image, look = made.image, getattr(made, "look", None)
+        own_ms, indexed = _ms(functools.partial(canvas.indexed, image), runs)
+        look_ms = "–"
+        if look is not None:
+            from bot.render.pictures import look as looks  # noqa: PLC0415 (not in older trees)
+
+            ms, indexed = _ms(functools.partial(looks.indexed, image, look), runs)
+            look_ms = f"{ms:.2f}"
         assert isinstance(indexed, Image.Image)
-        cells = [name, f"{image.width}×{image.height}", f"{palette_ms:.2f}"]
+        cells = [name, f"{image.width}×{image.height}", f"{own_ms:.2f}", look_ms]
         for source, levels in ((indexed, LEVELS), (image, rgb_levels)):
             for level in levels:
                 ms, data = _ms(functools.partial(_encoded, source, level), runs)
@@ -220,11 +236,51 @@ def encodings(runs: int) -> str:
     return "\n".join(lines)
 
 
+def worker_cpu() -> float:
+    """The CPU seconds of the process it runs in (a job for the picture worker)."""
+    return time.process_time()
+
+
+def blank(size: int) -> bytes:
+    """``size`` bytes, made at once: a job that sends back what a picture would, and
+    draws nothing."""
+    return bytes(size)
+
+
+def in_worker(runs: int) -> str:
+    """Per kind at six players: the picture worker's CPU per picture, in the bot's own
+    worker process (``bot.render.drawn``, its jobs sent one after the other as the bot
+    sends them), and per job that only sends back as many bytes (what the job's round
+    trip costs the worker without drawing), as a markdown table. Each kind is drawn once
+    first (its texts' masks, its palette)."""
+    pool = drawn.painter.pool()
+    pool.submit(worker_cpu).result()  # started and warm
+    lines = [
+        f"| picture | PNG | worker CPU ms per picture ({runs}) | of which the bare job |",
+        "|---|---:|---:|---:|",
+    ]
+    for name, draw in kinds():
+        size = len(pool.submit(draw).result())
+        timed = []
+        for job in (draw, functools.partial(blank, size)):
+            start = pool.submit(worker_cpu).result()
+            for _ in range(runs):
+                pool.submit(job).result()
+            timed.append((pool.submit(worker_cpu).result() - start) * 1000 / runs)
+        lines.append(f"| {name} | {size / 1024:.0f} KB | {timed[0]:.2f} | {timed[1]:.2f} |")
+    drawn.painter.stop()
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30, help="draws per kind")
     parser.add_argument("--png", action="store_true", help="the encoding's settings per kind")
+    parser.add_argument("--worker", action="store_true", help="CPU per picture in the worker")
     args = parser.parse_args(argv)
+    if args.worker:
+        print(in_worker(args.runs))
+        return 0
     if args.png:
         print(encodings(args.runs))
         print("(ms / KB: median CPU milliseconds of the encoding, and the file's size)")

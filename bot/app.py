@@ -549,7 +549,10 @@ def _run(settings: Settings, token: str) -> None:
     bot = Croupier(settings, store=store, emojis=True)
     STARTUP.mark("bot")
     try:
-        event_loop.run(serve(bot, token), uvloop=settings.uvloop)
+        try:
+            event_loop.run(serve(bot, token), uvloop=settings.uvloop)
+        finally:
+            painter.end()
     except KeyboardInterrupt as exc:  # a signal the loop did not handle (yet, or at all)
         bot.stopping = bot.stopping or str(exc) or "SIGINT"
     except discord.LoginFailure:

@@ -7,20 +7,15 @@ one server's games never both start from the same ratings."""
 
 from __future__ import annotations
 
-from sqlalchemy.dialects.postgresql import insert as postgres_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlmodel import Session
+from sqlalchemy import Connection
 
+from bot.history.upserts import adding
 from bot.store.history_rows import HistoryGuild
 
+_HOLD = adding(HistoryGuild.__table__, "folded")  # type: ignore[attr-defined]
 
-def hold(session: Session, guild_id: int, folded: int = 0) -> None:
-    """Take server ``guild_id``'s history lock in ``session``'s transaction, and add
+
+def hold(connection: Connection, guild_id: int, folded: int = 0) -> None:
+    """Take server ``guild_id``'s history lock in ``connection``'s transaction, and add
     ``folded`` to its count of folded games (one upsert that adds in the database)."""
-    table = HistoryGuild.__table__  # type: ignore[attr-defined]
-    postgres = session.get_bind().dialect.name == "postgresql"
-    insert = (postgres_insert if postgres else sqlite_insert)(table)
-    stmt = insert.values(guild_id=guild_id, folded=folded).on_conflict_do_update(
-        index_elements=["guild_id"], set_={"folded": table.c.folded + insert.excluded.folded}
-    )
-    session.execute(stmt)
+    _HOLD.run_many(connection, [{"guild_id": guild_id, "folded": folded}])

@@ -16,16 +16,16 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from sqlalchemy import and_, delete, or_
+from sqlalchemy import Connection, and_, bindparam, delete, or_, select
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
 
-from bot.history.fold import add_face_totals, fold_in, log_of, remeasure, write
+from bot.history.fold import add_face_totals, fold_in, log_of, remeasure, unfolded_row, write
 from bot.history.guild_lock import hold
 from bot.play.outcome import FINISHED
 from bot.plugins import GAMES
 from bot.store import DrawTally, EventRow, GameResult, GameRow, Store, UnfoldedGame
 from bot.store.history_rows import NO_GUILD
+from bot.store.prepared import Prepared
 
 log = logging.getLogger(__name__)
 
@@ -34,20 +34,49 @@ REOPENED_KINDS = sorted(kind for kind, game in GAMES.items() if game.info.after_
 go stale."""
 
 
+_GAMES = GameRow.__table__  # type: ignore[attr-defined]
+_RESULTS = GameResult.__table__  # type: ignore[attr-defined]
+_TALLIES = DrawTally.__table__  # type: ignore[attr-defined]
+_EVENTS = EventRow.__table__  # type: ignore[attr-defined]
+_GUILD = select(_GAMES.c.guild_id).where(_GAMES.c.id == bindparam("game_id"))
+_NOTES = UnfoldedGame.__table__  # type: ignore[attr-defined]
+_TAKE_NOTE = Prepared(delete(_NOTES).where(_NOTES.c.game_id == bindparam("game_id")))
+_STALE = (
+    select(_RESULTS.c.game_id, _RESULTS.c.guild_id, _RESULTS.c.kind)
+    .join(_GAMES, _GAMES.c.id == _RESULTS.c.game_id)
+    .join(_EVENTS, and_(_EVENTS.c.game_id == _GAMES.c.id, _EVENTS.c.seq == _GAMES.c.version))
+    .where(
+        _RESULTS.c.game_id == bindparam("game_id"),
+        _RESULTS.c.kind.in_(REOPENED_KINDS),
+        or_(_GAMES.c.status != FINISHED, _EVENTS.c.created_at != _RESULTS.c.finished_at),
+    )
+)
+"""A folded game of :data:`REOPENED_KINDS` the log has moved past: opened again, or
+with actions after the one its fold ended with."""
+_NOTED = (
+    select(_NOTES.c.game_id)
+    .outerjoin(_GAMES, _GAMES.c.id == _NOTES.c.game_id)
+    .order_by(_GAMES.c.updated_at, _NOTES.c.game_id)
+)
+"""The games noted unfolded, in the order they finished."""
+
+
 def fold_game(store: Store, game_id: int) -> bool:
     """Fold one finished game (or fold a corrected tournament anew, or take back the fold
     of one opened again) in one transaction, its server's history lock held from the
     start; whether anything was written. A fold another process wrote first is no error."""
-    guild = select(GameRow.guild_id).where(col(GameRow.id) == game_id)
+
+    def folded(connection: Connection) -> bool:
+        found = connection.execute(_GUILD, {"game_id": game_id}).scalar()
+        hold(connection, found or NO_GUILD)  # found: the game's server, if any
+        # Noted as done first: a correction committed from now on notes it again.
+        _TAKE_NOTE.run(connection, {"game_id": game_id})
+        if fold_in(connection, game_id):
+            return True
+        return bool(_refold(connection, game_id))
+
     try:
-        with store._session() as session, session.begin():
-            found = session.exec(guild).first()
-            hold(session, found or NO_GUILD)  # found: the game's server, if any
-            # Noted as done first: a correction committed from now on notes it again.
-            session.execute(delete(UnfoldedGame).where(col(UnfoldedGame.game_id) == game_id))
-            if fold_in(session, game_id):
-                return True
-            return bool(_refold(session, _stale(session, game_id)))
+        return store.transaction(folded)
     except IntegrityError:
         return False
 
@@ -55,13 +84,8 @@ def fold_game(store: Store, game_id: int) -> bool:
 def unfolded(store: Store) -> list[int]:
     """The games the history has to look at again, in the order they finished (most
     often none: one read of a small table's primary key)."""
-    noted = (
-        select(UnfoldedGame.game_id)
-        .outerjoin(GameRow, col(GameRow.id) == col(UnfoldedGame.game_id))
-        .order_by(col(GameRow.updated_at), col(UnfoldedGame.game_id))
-    )
-    with store._session() as session:
-        return list(session.exec(noted))
+    with store.engine.connect() as connection:
+        return list(connection.execute(_NOTED).scalars())
 
 
 def catch_up(store: Store) -> int:
@@ -91,42 +115,20 @@ def listener(store: Store) -> Callable[[Any], Awaitable[list[Any]]]:
     return folded
 
 
-def _stale(session: Session, game_id: int) -> list[GameResult]:
-    """Folded games of :data:`REOPENED_KINDS` the log has moved past: opened again, or
-    with actions after the one their fold ended with."""
-    stmt = (
-        select(GameResult)
-        .join(GameRow, col(GameRow.id) == col(GameResult.game_id))
-        .join(
-            EventRow,
-            and_(
-                col(EventRow.game_id) == col(GameRow.id), col(EventRow.seq) == col(GameRow.version)
-            ),
-        )
-        .where(
-            col(GameResult.kind).in_(REOPENED_KINDS),
-            or_(
-                col(GameRow.status) != FINISHED,
-                col(EventRow.created_at) != col(GameResult.finished_at),
-            ),
-        )
-    )
-    return list(session.exec(stmt.where(col(GameResult.game_id) == game_id)))
-
-
-def _refold(session: Session, stale: list[GameResult]) -> int:
-    """Take back the folds of ``stale`` and fold the games again if they are finished;
-    their kind's measures on their server are summed anew."""
-    for result in stale:
-        hold(session, result.guild_id, folded=-1)
-        taken = select(DrawTally).where(col(DrawTally.game_id) == result.game_id)
-        add_face_totals(session, session.exec(taken), sign=-1)
-        session.execute(delete(DrawTally).where(col(DrawTally.game_id) == result.game_id))
-        session.delete(result)
-        session.flush()
-        row = session.get(GameRow, result.game_id)
-        if row is not None and row.status == FINISHED:
-            write(session, row, log_of(session, result.game_id), measured=False)
-    for guild_id, kind in sorted({(r.guild_id, r.kind) for r in stale}):
-        remeasure(session, guild_id, kind)
-    return len(stale)
+def _refold(connection: Connection, game_id: int) -> int:
+    """Take back the fold of game ``game_id`` if the log has moved past it (:data:`_STALE`)
+    and fold it again if it is finished; its kind's measures on its server are summed
+    anew. How many folds it took back (0 or 1)."""
+    stale = connection.execute(_STALE, {"game_id": game_id}).one_or_none()
+    if stale is None:
+        return 0
+    hold(connection, stale.guild_id, folded=-1)
+    taken = connection.execute(select(_TALLIES).where(_TALLIES.c.game_id == game_id))
+    add_face_totals(connection, [dict(row) for row in taken.mappings()], sign=-1)
+    connection.execute(delete(_TALLIES).where(_TALLIES.c.game_id == game_id))
+    connection.execute(delete(_RESULTS).where(_RESULTS.c.game_id == game_id))
+    row = unfolded_row(connection, game_id)
+    if row is not None:
+        write(connection, row, log_of(connection, game_id), measured=False)
+    remeasure(connection, stale.guild_id, stale.kind)
+    return 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy import and_, delete
 from sqlmodel import col, select
 
-from bot.history.fold import log_of, write
+from bot.history.fold import FinishedGame, log_of, write
 from bot.play.outcome import FINISHED
 from bot.store import (
     DrawTally,
@@ -43,7 +43,8 @@ def rebuild(store: Store) -> int:
         for table in DERIVED:
             session.execute(delete(table))
         rows = list(session.exec(finished))
+        connection = session.connection()
         for row in rows:
             assert row.id is not None
-            write(session, row, log_of(session, row.id))
+            write(connection, FinishedGame.of(row), log_of(connection, row.id))
     return len(rows)

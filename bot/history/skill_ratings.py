@@ -28,19 +28,40 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
+from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
-from sqlalchemy import func, or_
+from sqlalchemy import Connection, Select, bindparam, func, or_
 from sqlmodel import Session, col, select
 
 from bot.history.guild_lock import hold
 from bot.history.seasons import add_season, season_at, seasons_of
+from bot.history.upserts import replacing
 from bot.players.seats import PREFIX as COMPUTER
 from bot.store.history_rows import ALL_TIME, NO_GUILD, GameResult, Rating, Season
 
 MODEL = PlackettLuce()
 """OpenSkill's Plackett-Luce model with its defaults (mu 25, sigma 25/3, beta 25/6, tau
 25/300): made for games of more than two players ranked by places. No randomness."""
+
+_RESULTS = GameResult.__table__  # type: ignore[attr-defined]
+_RATINGS = Rating.__table__  # type: ignore[attr-defined]
+_SEASONS = select(Season.__table__).where(  # type: ignore[attr-defined]
+    Season.__table__.c.guild_id == bindparam("guild_id")  # type: ignore[attr-defined]
+)
+_LATER = select(_RESULTS).where(
+    _RESULTS.c.guild_id == bindparam("guild_id"),
+    _RESULTS.c.kind == bindparam("kind"),
+    _RESULTS.c.finished_at >= bindparam("finished_at"),  # the index's range
+    or_(
+        _RESULTS.c.finished_at > bindparam("finished_at"),
+        _RESULTS.c.game_id > bindparam("game_id"),
+    ),
+    _RESULTS.c.rated,
+)
+"""The rated results of a server's game that finished after one (then by game id)."""
+_RATE = replacing(_RATINGS, ("mu", "sigma", "games"))
 
 PROVISIONAL_GAMES = 5
 """A player with fewer rated games in a table is provisional: his sigma is still wide, so
@@ -105,21 +126,17 @@ def rate(skills: Mapping[str, Skill], places: Mapping[str, int]) -> dict[str, Sk
     }
 
 
-def tables_of(session: Session, result: GameResult) -> list[int]:
+def tables_of(connection: Connection, result: GameResult) -> list[int]:
     """The tables a result counts in: all time, and the season running when it finished."""
-    season = season_at(seasons_of(session, result.guild_id), result.finished_at)
+    found = connection.execute(_SEASONS, {"guild_id": result.guild_id}).mappings()
+    season = season_at([Season(**row) for row in found], result.finished_at)
     return [ALL_TIME] if season is None or season.id is None else [ALL_TIME, season.id]
 
 
-def _read(
-    session: Session, guild_id: int, kind: str, season_id: int, players: Iterable[str] = ()
-) -> dict[str, Rating]:
+def _read(session: Session, guild_id: int, kind: str, season_id: int) -> dict[str, Rating]:
     query = select(Rating).where(
         Rating.guild_id == guild_id, Rating.kind == kind, Rating.season_id == season_id
     )
-    wanted = list(players)
-    if wanted:
-        query = query.where(col(Rating.player).in_(wanted))
     return {row.player: row for row in session.exec(query)}
 
 
@@ -141,41 +158,66 @@ def _write(
         session.add(row)
 
 
-def rate_game(session: Session, result: GameResult) -> None:
-    """Update the ratings of ``result``'s players (a rated game only): all time and in the
-    season running when it finished; both tables recomputed if a later game of one of its
-    players is rated already (:func:`overtaken`). The server's history lock is held."""
+def rate_game(connection: Connection, result: GameResult) -> None:
+    """Update the ratings of ``result``'s players (a rated game only, its result written
+    in ``connection``'s transaction): all time and in the season running when it
+    finished; both tables recomputed if a later game of one of its players is rated
+    already (:func:`overtaken`). The server's history lock is held."""
     places = rated_places(result)
     if places is None:
         return
-    tables = tables_of(session, result)
-    if overtaken(session, result, places):
-        for season_id in tables:
-            recompute(session, result.guild_id, result.kind, season_id)
+    tables = tables_of(connection, result)
+    if overtaken(connection, result, places):
+        with Session(bind=connection) as session:
+            for season_id in tables:
+                recompute(session, result.guild_id, result.kind, season_id)
         return
+    key = {"guild_id": result.guild_id, "kind": result.kind}
+    found = connection.execute(
+        _kept(len(places), len(tables)),
+        key | _numbered("player", places) | _numbered("season", tables),
+    )
+    kept = {(row.season_id, row.player): Skill(row.mu, row.sigma, row.games) for row in found}
+    rows = []
     for season_id in tables:
-        rows = _read(session, result.guild_id, result.kind, season_id, places)
-        skills = {p: Skill(r.mu, r.sigma, r.games) for p, r in rows.items()}
-        _write(session, rows, (result.guild_id, result.kind, season_id), rate(skills, places))
-    session.flush()
+        skills = {p: kept[season_id, p] for p in places if (season_id, p) in kept}
+        for player, skill in rate(skills, places).items():
+            rows.append(
+                key | {"season_id": season_id, "player": player, "mu": skill.mu,
+                       "sigma": skill.sigma, "games": skill.games}
+            )  # fmt: skip
+    _RATE.run_many(connection, rows)
 
 
-def overtaken(session: Session, result: GameResult, places: Mapping[str, int]) -> bool:
+def _numbered(name: str, values: Iterable[object]) -> dict[str, object]:
+    return {f"{name}{n}": value for n, value in enumerate(values)}
+
+
+@cache
+def _kept(players: int, tables: int) -> Select[Any]:
+    """The kept ratings of a game's ``players`` in its ``tables`` (one read of the
+    ratings' primary key); bound as ``player0``…, ``season0``…."""
+    return select(_RATINGS).where(
+        _RATINGS.c.guild_id == bindparam("guild_id"),
+        _RATINGS.c.kind == bindparam("kind"),
+        _RATINGS.c.season_id.in_([bindparam(f"season{n}") for n in range(tables)]),
+        _RATINGS.c.player.in_([bindparam(f"player{n}") for n in range(players)]),
+    )
+
+
+def overtaken(connection: Connection, result: GameResult, places: Mapping[str, int]) -> bool:
     """Whether a rated game of the server's ``result.kind`` that finished after
     ``result`` (then by game id) seats one of its players: then rating it now would
     apply it out of order (games without a common player give the same ratings in either
     order). Most often none finished after it: one read of the results' order index."""
-    later = select(GameResult).where(
-        col(GameResult.guild_id) == result.guild_id,
-        col(GameResult.kind) == result.kind,
-        col(GameResult.finished_at) >= result.finished_at,  # the index's range
-        or_(
-            col(GameResult.finished_at) > result.finished_at,
-            col(GameResult.game_id) > result.game_id,
-        ),
-        col(GameResult.rated),
-    )
-    return any(set(rated_places(other) or ()) & set(places) for other in session.exec(later))
+    values = {
+        "guild_id": result.guild_id,
+        "kind": result.kind,
+        "finished_at": result.finished_at,
+        "game_id": result.game_id,
+    }
+    later = connection.execute(_LATER, values).mappings()
+    return any(set(rated_places(GameResult(**other)) or ()) & set(places) for other in later)
 
 
 def start_season(
@@ -184,7 +226,7 @@ def start_season(
     """A host's new season (:func:`bot.history.seasons.add_season`), the server's history
     lock held: a game folded already that finished at ``now`` or later counts for the new
     season, so the tables of the seasons it ended and started are recomputed."""
-    hold(session, guild_id)
+    hold(session.connection(), guild_id)
     season, ended = add_season(session, guild_id, typed, by, now)
     since = select(GameResult.kind).where(
         col(GameResult.guild_id) == guild_id, col(GameResult.finished_at) >= now

@@ -9,7 +9,7 @@ import hmac
 import logging
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from bot.cluster.notices import GameNotice
 from bot.computer_players import offered_levels
@@ -19,7 +19,7 @@ from bot.engine.serial import from_data, to_data
 from bot.lobby import Lobby
 from bot.play.outcome import ABORTED, FINISHED, HOST_ONLY_VERBS, LIVE, LOBBY, OPEN, Outcome
 from bot.play.turn_notice import TurnNotice
-from bot.store import EventRow, GameNotFound, GameRow, Store
+from bot.store import GameNotFound, GameRow, Store
 from bot.store.outage import describe, is_outage
 
 log = logging.getLogger(__name__)
@@ -33,6 +33,29 @@ def newer_message(known: int | None, message_id: int) -> int:
 def to_act(game: Game[Any], state: Any, players: Sequence[str]) -> list[str]:
     """The players to act now, in seat order."""
     return [players[s] for s in sorted(game.to_act(state))]
+
+
+class Logged(Protocol):
+    """What replaying a logged action reads of its row: a :class:`~bot.store.EventRow`, or the
+    history fold's plain row of it (bot.history.fold)."""
+
+    @property
+    def actor(self) -> str | None: ...
+    @property
+    def action(self) -> Mapping[str, Any]: ...
+    @property
+    def draws(self) -> Sequence[Mapping[str, Any]]: ...
+
+
+def replayed(game: Game[Any], snapshot: JSON, since: Sequence[Logged] = ()) -> Any:
+    """The engine state of a started game's checkpoint ``snapshot`` with the actions
+    logged ``since`` it played again."""
+    state = game.load(snapshot)
+    players = game.players(state)
+    for event in since:
+        logged = {"actor": event.actor, "action": event.action, "draws": event.draws}
+        state, players = apply_logged(game, state, players, logged, HOST_ONLY_VERBS)
+    return state
 
 
 @dataclass(slots=True)
@@ -75,7 +98,7 @@ class Table:
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def from_row(cls, row: GameRow, game: Game[Any], since: Sequence[EventRow] = ()) -> Table:
+    def from_row(cls, row: GameRow, game: Game[Any], since: Sequence[Logged] = ()) -> Table:
         """The table of a stored row: its snapshot (a checkpoint) with the events ``since``
         it replayed. The snapshot itself is not kept (the state is)."""
         snapshot, cached = row.snapshot, CachedRow.of(row)
@@ -83,12 +106,7 @@ class Table:
             return cls(cached, lobby=from_data(Lobby, snapshot["lobby"]))
         if row.status == ABORTED and "lobby" in snapshot:
             return cls(cached)
-        state = game.load(snapshot)
-        players = game.players(state)
-        for event in since:
-            logged = {"actor": event.actor, "action": event.action, "draws": event.draws}
-            state, players = apply_logged(game, state, players, logged, HOST_ONLY_VERBS)
-        return cls(cached, state=state)
+        return cls(cached, state=replayed(game, snapshot, since))
 
     @property
     def id(self) -> int:

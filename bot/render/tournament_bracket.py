@@ -14,7 +14,9 @@ from bot.i18n import t
 from bot.render import typeface
 from bot.render.lobby_card import Names
 from bot.render.pictures import canvas as pictures
+from bot.render.pictures.look import TITLED, Look
 from bot.render.pictures.palette import (
+    BACKGROUND,
     GOLD,
     LINE,
     MAX_WIDTH,
@@ -32,6 +34,10 @@ BOX_W, LINE_H, HEAD_H, GAP, STACK_HEAD, TITLE_H = 268, 22, 28, 12, 24, 34
 BOXES_PER_STACK = 5  # a round of more groups wraps into several stacks side by side
 STACKS_PER_BAND = 2  # stacks side by side; more go into the next band, below
 THROUGH = (36, 96, 64)  # a dark green: white text on it stays readable
+LOOK = TITLED + Look(
+    (SURFACE, LINE, GOLD, THROUGH),
+    ((TEXT, (SURFACE, THROUGH)), (GOLD, (SURFACE, THROUGH)), (MUTED, (BACKGROUND, SURFACE))),
+)
 FIELD_MAX, FIELDS_MAX = 1024, 25
 
 
@@ -180,7 +186,7 @@ def bracket_png(title: str, columns: Sequence[Column], locale: str) -> bytes:
     canvas_w = min(MAX_WIDTH, content + 2 * PADDING)
     legend_h = 26
     height = PADDING + TITLE_H + sum(band_heights) + legend_h + PADDING
-    canvas = pictures.Canvas(canvas_w, height)
+    canvas = pictures.Canvas(canvas_w, height, look=LOOK)
     canvas.title(title)
     top: float = PADDING + TITLE_H
     for band, band_h in zip(bands, band_heights, strict=True):

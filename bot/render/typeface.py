@@ -52,8 +52,10 @@ def has_glyph(char: str, *, bold: bool = False) -> bool:
         return False
 
 
+@lru_cache(maxsize=4096)
 def drawable(text: str, *, bold: bool = False) -> str:
-    """``text`` as the font can draw it: a letter or digit it lacks becomes "?"; any other
+    """``text`` as the font can draw it (remembered: a table's pictures write the same
+    names, headers and numbers again): a letter or digit it lacks becomes "?"; any other
     character it lacks (emoji, their variation selectors), control and format characters
     (joiners, direction marks), unassigned ones and line breaks are left out; a text left
     blank that was not becomes "?"."""

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import Connection, Engine, bindparam, case, insert, or_, update
 from sqlmodel import Session, col, select
@@ -18,6 +18,8 @@ from bot.store.kept import KeptConnection
 from bot.store.models import EventRow, GameRow, GameStatus, GuildSettings, PlayerName
 from bot.store.prepared import Prepared
 from bot.store.store_errors import GameNotFound, VersionConflict
+
+T = TypeVar("T")
 
 JSONDict = dict[str, Any]
 
@@ -50,6 +52,12 @@ class Store:
 
     def _session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
+
+    def transaction(self, work: Callable[[Connection], T]) -> T:
+        """``work(connection)`` in one transaction on the connection the per-action writes
+        keep (no pool checkout, no ping): committed if it returns, rolled back if it
+        raises; run once more on a new connection if the kept one was found broken."""
+        return self._writes.run(work)
 
     def create_game(
         self,

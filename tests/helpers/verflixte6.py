@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import copy
+import hashlib
 from collections.abc import Sequence
 from typing import Any
 
-from bot.engine import Action, Event, FixedRng, step
+from bench.policies import make
+from bot.engine import Action, AuditedRng, Event, FixedRng, step
 from bot.games.verflixte6 import Verflixte6
 from bot.games.verflixte6.state import V6State
 
@@ -64,3 +67,31 @@ class Table:
 
     def of_type(self, kind: str) -> list[dict[str, Any]]:
         return [e.to_dict() for e in self.events if e.type == kind]
+
+
+def seeded_games(levels: list[str], games: int, durchgaenge: int = 1):  # type: ignore[no-untyped-def]
+    """Every (state, seat, view, action) of seeded games through the engine (``levels``:
+    the bench's names, a level or ``style:NAME``)."""
+    for g in range(games):
+        rng = AuditedRng(hashlib.sha256(f"players-test:{g}".encode()).digest())
+        names = [f"p{i}" for i in range(len(levels))]
+        policies = [make("verflixte6", lv, g * 10 + i) for i, lv in enumerate(levels)]
+        state, _ = GAME.setup(names, {"durchgaenge": durchgaenge}, rng)
+        while not GAME.is_over(state):
+            (seat,) = GAME.to_act(state)
+            view = GAME.views(state, len(names))[1][seat]
+            action = policies[seat].decide(view, seat)
+            yield state, seat, view, action
+            GAME.apply(state, seat, action, rng)  # raises IllegalAction if refused
+
+
+def with_foreign_secrets(view: dict, seat: int) -> dict:  # type: ignore[type-arg]
+    """``view`` with private data of every other seat added (hands, hidden dice, legal)."""
+    tainted = copy.deepcopy(view)
+    for i, entry in enumerate(tainted["seats"]):
+        if i != seat:
+            entry["hand"] = [6, 6, 6]
+            entry["secret"] = {"eyes": 99, "plan": "stopp"}
+            entry["eyes_hidden"] = 1000
+    tainted["private"] = {str(i): {"legal": ["stopp"], "dice": [6]} for i in range(10)}
+    return tainted

@@ -137,7 +137,8 @@ def finish(session: Session, store: Store, places: dict[str, int], minute: int, 
         finished_at=start + timedelta(minutes=minute),
     )  # fmt: skip
     session.add(result)
-    rate_game(session, result)
+    session.flush()
+    rate_game(session.connection(), result)
     session.commit()
 
 
@@ -188,7 +189,7 @@ async def test_a_rebuild_gives_the_same_rows_for_practice_and_computer_tables(
     assert rebuild(store) == 5
     assert rows(store) == kept
     with store._session() as session, session.begin():  # a corrected tournament's refold
-        remeasure(session, GUILD, KIND)
+        remeasure(session.connection(), GUILD, KIND)
     assert rows(store) == kept
 
 

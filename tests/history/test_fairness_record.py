@@ -12,7 +12,7 @@ import pytest
 from bot.audit.dice_fairness import ALARM, Verdict, report
 from bot.engine.rng import AuditedRng, Draw, derive
 from bot.history.face_counts import face_counts
-from bot.history.fold import keep_tallies, tallies
+from bot.history.fold import FinishedGame, keep_tallies, tallies
 from bot.service import Service
 from bot.store import EventRow, Store
 from tests.history.fairness_games import seeded
@@ -54,7 +54,9 @@ async def tallied(store: Store, rng: AuditedRng, monkeypatch: pytest.MonkeyPatch
             actor = PLAYERS[number % len(PLAYERS)] or None
             log.append(EventRow(game_id=game.game_id, seq=number + 2, actor=actor, draws=draws))
         with store._session() as session, session.begin():
-            keep_tallies(session, tallies(store.get(game.game_id), log))
+            keep_tallies(
+                session.connection(), tallies(FinishedGame.of(store.get(game.game_id)), log)
+            )
 
 
 async def test_a_hundred_thousand_audited_dice_do_not_alarm(

@@ -14,8 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, text
-from sqlmodel import Session
+from sqlalchemy import Connection, Engine, text
 
 from bot.history import keeping, skill_ratings
 from bot.history.keeping import fold_game
@@ -57,8 +56,8 @@ class Interleaving:
         self.done: set[str] = set()
         self.changed = threading.Condition()
 
-    def taking_lock(self, session: Session) -> None:
-        pid = session.execute(text("SELECT pg_backend_pid()")).scalar_one()
+    def taking_lock(self, connection: Connection) -> None:
+        pid = connection.execute(text("SELECT pg_backend_pid()")).scalar_one()
         with self.changed:
             self.pid[threading.current_thread().name] = int(pid)
             self.changed.notify_all()
@@ -127,9 +126,9 @@ def interleaved(pg_store: Store, monkeypatch: pytest.MonkeyPatch) -> Callable[..
         steps = Interleaving(pg_store.engine, list(names))
         hold, rate = keeping.hold, skill_ratings.rate
 
-        def holding(session: Session, guild_id: int, folded: int = 0) -> None:
-            steps.taking_lock(session)
-            hold(session, guild_id, folded)
+        def holding(connection: Connection, guild_id: int, folded: int = 0) -> None:
+            steps.taking_lock(connection)
+            hold(connection, guild_id, folded)
 
         def rating(*args: Any) -> Any:
             steps.inside()

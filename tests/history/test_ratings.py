@@ -58,7 +58,8 @@ def finish(store: Store, session: Session) -> Finish:
         }
         result = GameResult(**(values | overrides))
         session.add(result)
-        rate_game(session, result)
+        session.flush()
+        rate_game(session.connection(), result)
         session.commit()
         return result
 

@@ -28,6 +28,12 @@ from loopback.server import FakeDiscord
 from tests.helpers.click_ids import click_of
 
 CALLBACK = r"^/interactions/\d+/[^/]+/callback$"
+STARTING = 90.0
+"""Seconds a bot process is given to get as far as logging in or syncing its commands (a
+bound, not a measure: a loaded two-core machine took over 20 s for the imports and
+migrations)."""
+STOPPING = 30.0
+"""Seconds a bot process is given to exit after a stop signal."""
 
 
 @dataclass
@@ -234,10 +240,10 @@ async def test_sigterm_while_starting_stops_the_bot_cleanly(
             held = re.compile(path)
             await fake.wait_until(
                 lambda: any(c.status == 429 and held.search(c.path) for c in fake.rest_log),
-                timeout=20,
+                timeout=STARTING,
             )
             bot.kill(signal.SIGTERM)
-            assert await bot.wait(10) == 0, log.read_text()
+            assert await bot.wait(STOPPING) == 0, log.read_text()
         finally:
             bot.kill(signal.SIGKILL)
         assert fake.gateway.identifies == 0
@@ -272,7 +278,7 @@ def test_a_stop_signal_during_the_imports_and_migrations_exits_0(
         while not _catches(status, signal.SIGTERM) and time.monotonic() < deadline:
             time.sleep(0.001)
         child.send_signal(sig)
-        out, err = child.communicate(timeout=20)
+        out, err = child.communicate(timeout=STOPPING)
     assert child.returncode == 0, err
     assert "Traceback" not in err and "croupier:" not in err, err
     assert out == ""

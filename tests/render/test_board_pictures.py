@@ -65,6 +65,7 @@ from bot.render.pictures import (
 from bot.render.pictures.alt import ALT_MAX
 from bot.render.pictures.canvas import PNG_BUDGET, Canvas, fit, width
 from bot.render.pictures.palette import (
+    GOLD,
     MAX_SCALE,
     MAX_WIDTH,
     PADDING,
@@ -411,3 +412,27 @@ def test_a_text_from_its_kept_mask_is_drawn_as_pillow_draws_it(anchor: str) -> N
             for _ in range(2):
                 pillow.draw.text(where, text, font=face, fill=TEXT, anchor=anchor)
         assert kept.image.tobytes() == pillow.image.tobytes(), scale
+
+
+@pytest.mark.parametrize("scale", [1, 1.16, 2])
+def test_a_rounded_box_from_its_kept_masks_is_drawn_as_pillow_draws_it(scale: float) -> None:
+    """A small rounded box is blended from masks drawn once per size
+    (``canvas.rounded_box``): the same pixels as Pillow's ``rounded_rectangle``, with and
+    without an outline, at any place, partly outside the picture too."""
+    kept = Canvas(300, 60, scale=scale)
+    pillow = Canvas(300, 60, scale=scale)
+    boxes = [
+        ((4, 4, 30, 30), 6, GOLD, TEXT, 1),
+        ((40.5, 10, 62, 22), 3, TEXT, None, 1),
+        ((70, 8, 96, 40), 9, None, GOLD, 2.5),
+        ((-6, 44, 14, 70), 5, GOLD, TEXT, 1),
+        ((100, 5, 112, 17), 20, TEXT, GOLD, 1),  # a radius larger than the box: a circle
+    ]
+    for box, radius, fill, outline, line in boxes:
+        kept.box(box, fill=fill, outline=outline, line=line, radius=radius)
+        x0, y0, x1, y1 = (pillow.px(v) for v in box)
+        width = max(1, pillow.px(line)) if outline is not None else 0
+        pillow.draw.rounded_rectangle(
+            (x0, y0, x1, y1), radius=pillow.px(radius), fill=fill, outline=outline, width=width
+        )
+    assert kept.image.tobytes() == pillow.image.tobytes()

@@ -80,3 +80,36 @@ async def test_the_bot_starts_the_worker_before_its_first_picture() -> None:
     assert pool._processes, "no worker started"  # the pool's live processes
     worker = int(await drawn.draw(Picture("spur", f"start:{os.getpid()}", drawing_process, "")))
     assert worker in pool._processes
+
+
+END_WHILE_LOADING = """
+import multiprocessing, time
+from concurrent.futures import ProcessPoolExecutor
+from bot.render import drawn
+
+class Slow(drawn.Painter):  # a worker that loads for a minute, as on a very loaded machine
+    def pool(self):
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(1, mp_context=context, initializer=time.sleep,
+                                             initargs=(LOADING,))
+        return self._pool
+
+painter = Slow()
+painter.start()
+time.sleep(1)  # the worker is spawned and loading
+painter.end()
+"""
+LOADING = 120
+
+
+def test_a_stopped_bot_exits_without_waiting_for_a_worker_that_still_loads() -> None:
+    """The interpreter's exit joins the pool's worker: a bot stopped while its worker still
+    loaded (tens of seconds on a loaded machine) did not exit; ended, it exits at once."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", f"LOADING = {LOADING}\n{END_WHILE_LOADING}"], check=False,
+        cwd=root, capture_output=True, text=True, timeout=LOADING / 2,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr

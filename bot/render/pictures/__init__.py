@@ -2,7 +2,8 @@
 toolkit every game's pictures are drawn with (bot/games/<game>/render/pictures.py), in one
 look (:mod:`.palette`):
 pure functions from plain data (display names given by the caller) to PNG bytes, drawn at
-the size Discord shows them (:func:`.palette.scale_for`), every text in the shipped font.
+the size Discord shows them (:func:`.palette.scale_for`), every text in the shipped font,
+each kind stored in the fixed palette of its colours (:mod:`.look`).
 Each picture has an ``alt_*`` text: one line with its numbers for a screen reader (a
 picture is never the only place of a number). They hold no state of their own, so the
 bot draws them in a worker process (:mod:`bot.render.drawn`)."""

@@ -15,6 +15,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n.catalogue import MINUS, signed_format
 from bot.render import typeface
+from bot.render.pictures import look as looks
+from bot.render.pictures.look import Look
 from bot.render.pictures.palette import (
     BACKGROUND,
     COIN,
@@ -88,21 +90,24 @@ PNG_BUDGET = 48 * 1024
 largest, a tournament's bracket of ten groups, takes 31 KB."""
 
 
-def png(image: Image.Image) -> bytes:
-    """The picture as PNG bytes, as Discord takes a file: an RGB picture in its 256 most
-    used colours (flat fills and anti-aliased text: a rare blend of an edge goes to the
-    nearest kept colour). The palette step and level 3 together take no longer than RGB at
-    level 1 for less than half its bytes (docs/PERFORMANCE.md, issue 45)."""
+def png(image: Image.Image, look: Look | None = None) -> bytes:
+    """The picture as PNG bytes, as Discord takes a file: an RGB picture in 256 colours,
+    those of its ``look`` (a fixed palette per kind of picture, :mod:`.look`) or else its
+    256 most used ones (flat fills and anti-aliased text: a rare blend of an edge goes to
+    the nearest kept colour). The palette step and level 3 together take no longer than
+    RGB at level 1 for less than half its bytes (docs/PERFORMANCE.md, issue 45)."""
     buffer = io.BytesIO()
     if image.mode in ("RGB", "RGBA"):
-        image = indexed(image.convert("RGB") if image.mode == "RGBA" else image)
+        rgb = image.convert("RGB") if image.mode == "RGBA" else image
+        image = indexed(rgb) if look is None else looks.indexed(rgb, look)
     image.save(buffer, format="PNG", compress_level=PNG_LEVEL)
     return buffer.getvalue()
 
 
 def indexed(image: Image.Image) -> Image.Image:
     """``image`` (RGB) in a palette of its 256 most used colours: counting them and
-    mapping to them takes a third of the time of an adaptive quantizer."""
+    mapping to them takes a third of the time of an adaptive quantizer, and five times as
+    long as a fixed palette (:mod:`.look`)."""
     counted = image.getcolors(MAX_COUNTED)
     if counted is None:  # a photograph's worth of colours: let Pillow choose them
         return image.quantize(256, method=Image.Quantize.FASTOCTREE)
@@ -144,11 +149,34 @@ def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Any, tuple
     return font.getmask2(text, "L", anchor=anchor, start=(0.0, 0.0))
 
 
+KEPT_BOX = 2500
+"""The largest rounded box (drawn pixels) drawn from :func:`rounded_box`'s masks: a die, a
+tile, an oven's place. Blending a mask costs by the pixel, Pillow's ``rounded_rectangle``
+by the call: a box of 20×20 pixels takes 2-4 µs from its masks and 12-21 µs from Pillow,
+one of 60×60 the same both ways, one of 84×126 twice as long from its masks."""
+
+
+@lru_cache(maxsize=256)
+def rounded_box(size: tuple[int, int], radius: int, line: int) -> tuple[Any, Any]:
+    """A rounded box ``size`` (from its first pixel to its last) as two masks, its inside
+    and its outline ``line`` pixels wide: drawn once per process by Pillow's
+    ``rounded_rectangle``, then blended where a box of that size goes (the same pixels: a
+    test compares the two ways). An oven of 48 places has a hundred such boxes."""
+    w, h = size
+    inside, edge = Image.new("L", (w + 1, h + 1)), Image.new("L", (w + 1, h + 1))
+    ImageDraw.Draw(inside).rounded_rectangle((0, 0, w, h), radius=radius, fill=255)
+    if line:
+        ImageDraw.Draw(edge).rounded_rectangle((0, 0, w, h), radius=radius, outline=255, width=line)
+    return inside.im, edge.im
+
+
 class Canvas:
     """A picture of ``width`` × ``height`` logical pixels on the card's background, drawn
     at ``scale`` (by default as wide as Discord shows it: :func:`scale_for`). Texts are
     measured at :data:`SCALE` (:func:`width`, :func:`fit`), so a picture's layout does
-    not depend on the scale it is drawn at."""
+    not depend on the scale it is drawn at. A picture drawn in the colours of its ``look``
+    is stored in the look's fixed palette; one that draws a colour outside it (or has no
+    look) in its own most used colours (:func:`png`)."""
 
     def __init__(
         self,
@@ -157,18 +185,29 @@ class Canvas:
         background: Colour = BACKGROUND,
         *,
         scale: float | None = None,
+        look: Look | None = None,
     ) -> None:
         self.width, self.height = width, height
         self.scale = scale_for(width) if scale is None else scale
         self.image = Image.new("RGB", (self.px(width), self.px(height)), background)
         self.draw = ImageDraw.Draw(self.image)
+        self.pixels = self.image.load()
+        self.look = look
+        self.uses(background)
+
+    def uses(self, *colours: Colour | None) -> None:
+        """The picture draws ``colours`` flat: one outside its look costs it the look."""
+        if self.look is not None and not self.look.colours.issuperset(
+            colour for colour in colours if colour is not None
+        ):
+            self.look = None
 
     def px(self, value: float) -> int:
         """A logical size in this picture's pixels."""
         return px(value, self.scale)
 
     def png(self) -> bytes:
-        return png(self.image)
+        return png(self.image, self.look)
 
     def text(
         self,
@@ -184,10 +223,22 @@ class Canvas:
         """``text`` at (x, y), placed by ``anchor`` (Pillow's: "lm" = left, middle)."""
         shown = typeface.drawable(text, bold=bold)
         if shown:
-            where = (self.px(x), self.px(y))
-            put_text(
-                self.draw, where, shown, size=self.px(size), bold=bold, fill=fill, anchor=anchor
-            )
+            where, drawn = (self.px(x), self.px(y)), self.px(size)
+            if self.look is not None:
+                mask, offset = text_mask(shown, drawn, bold, anchor)
+                self._writes_on(where, mask.size, offset, fill)
+            put_text(self.draw, where, shown, size=drawn, bold=bold, fill=fill, anchor=anchor)
+
+    def _writes_on(
+        self, where: tuple[int, int], size: tuple[int, int], offset: tuple[int, int], ink: Colour
+    ) -> None:
+        """A text's ink and the ground at its middle (before it is drawn) must be one of the
+        look's pairs, or the blends of its edges would not be in the look's palette."""
+        x = min(max(where[0] + offset[0] + size[0] // 2, 0), self.image.width - 1)
+        y = min(max(where[1] + offset[1] + size[1] // 2, 0), self.image.height - 1)
+        ground = self.pixels[x, y] if self.pixels is not None else None
+        if self.look is not None and (ink, ground) not in self.look.pairs:
+            self.look = None
 
     def title(self, title: str, y: float = PADDING + 13) -> None:
         """The picture's title at its top left, cut to the picture's width."""
@@ -203,9 +254,16 @@ class Canvas:
         line: float = 1,
         radius: float = 0,
     ) -> None:
+        self.uses(fill, outline)
         x0, y0, x1, y1 = (self.px(v) for v in box)
         outline_width = max(1, self.px(line)) if outline is not None else 0
-        if radius:
+        size = (x1 - x0, y1 - y0)
+        if radius and size[0] >= 0 and size[1] >= 0 and (size[0] + 1) * (size[1] + 1) <= KEPT_BOX:
+            inside, edge = rounded_box(size, self.px(radius), outline_width)
+            for colour, mask in ((fill, inside), (outline, edge)):
+                if colour is not None:
+                    self.draw.draw.draw_bitmap((x0, y0), mask, self.draw._getink(colour)[0])
+        elif radius:
             self.draw.rounded_rectangle(
                 (x0, y0, x1, y1), radius=self.px(radius), fill=fill, outline=outline,
                 width=outline_width,
@@ -216,6 +274,7 @@ class Canvas:
     def line(
         self, points: Sequence[tuple[float, float]], *, fill: Colour = LINE, line: float = 1
     ) -> None:
+        self.uses(fill)
         drawn = [(self.px(x), self.px(y)) for x, y in points]
         self.draw.line(drawn, fill=fill, width=max(1, self.px(line)))
 
@@ -229,6 +288,7 @@ class Canvas:
         outline: Colour | None = None,
         line: float = 1,
     ) -> None:
+        self.uses(fill, outline)
         box = (self.px(x - radius), self.px(y - radius), self.px(x + radius), self.px(y + radius))
         outline_width = max(1, self.px(line)) if outline is not None else 0
         self.draw.ellipse(box, fill=fill, outline=outline, width=outline_width)
@@ -236,6 +296,7 @@ class Canvas:
     def polygon(
         self, points: Sequence[tuple[float, float]], *, fill: Colour, outline: Colour | None = None
     ) -> None:
+        self.uses(fill, outline)
         drawn = [(self.px(x), self.px(y)) for x, y in points]
         self.draw.polygon(drawn, fill=fill, outline=outline)
 

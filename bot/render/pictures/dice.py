@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from bot.render.pictures.canvas import Canvas, die
-from bot.render.pictures.palette import DIE_RED, DIE_RED_PIP, MAX_WIDTH, PADDING
+from bot.render.pictures.look import DICE, Look
+from bot.render.pictures.palette import BACKGROUND, DIE_RED, DIE_RED_PIP, MAX_WIDTH, PADDING
 
 DIE, GAP = 40, 10
+LOOK = Look((BACKGROUND,)) + DICE
 
 
 def dice_png(values: Sequence[int], *, red: Collection[int] = (), sides: int = 6) -> bytes:
@@ -20,6 +22,7 @@ def dice_png(values: Sequence[int], *, red: Collection[int] = (), sides: int = 6
     canvas = Canvas(
         2 * PADDING + columns * DIE + (columns - 1) * GAP,
         2 * PADDING + rows * DIE + (rows - 1) * GAP,
+        look=LOOK,
     )
     for index, value in enumerate(values):
         row, column = divmod(index, per_row)

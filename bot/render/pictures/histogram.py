@@ -8,7 +8,9 @@ from collections.abc import Sequence
 
 from bot.render.pictures.alt import one_line
 from bot.render.pictures.canvas import Canvas, die, fit, width
+from bot.render.pictures.look import DICE, TITLED, Look
 from bot.render.pictures.palette import (
+    BACKGROUND,
     GOLD,
     GREEN,
     MAX_WIDTH,
@@ -31,6 +33,11 @@ DASH, DASH_GAP = 8, 5
 LINE_CLEAR = 3  # between a bar's number and the dashed line
 TONES: dict[str, Colour] = {"fine": GREEN, "unusual": GOLD, "alarm": RED, "": MUTED}
 """A verdict's colour (``bot.audit.dice_fairness.Verdict``; "": no test)."""
+LOOK = (
+    TITLED
+    + DICE
+    + Look((SURFACE, RAISED, TEXT, *TONES.values()), ((TEXT, (SURFACE,)), (MUTED, (BACKGROUND,))))
+)
 
 
 def histogram_png(
@@ -44,7 +51,7 @@ def histogram_png(
     the count each face would have if the dice were fair, ``expected_label`` its legend
     ("erwartet: 16.667"); ``tone`` the verdict (:data:`TONES`)."""
     height = PADDING + TITLE_H + CHART_H + DIE_GAP + DIE_SIZE + PADDING
-    canvas = Canvas(WIDTH, height)
+    canvas = Canvas(WIDTH, height, look=LOOK)
     sample = 2 * DASH + DASH_GAP
     legend_w = width(expected_label, SMALL_SIZE) + sample + 6
     right = WIDTH - PADDING

@@ -9,7 +9,9 @@ from collections.abc import Sequence
 
 from bot.render.pictures.alt import one_line
 from bot.render.pictures.canvas import Canvas, badge, fit
+from bot.render.pictures.look import TITLED, Look
 from bot.render.pictures.palette import (
+    BACKGROUND,
     GOLD,
     INK,
     LINE,
@@ -29,6 +31,10 @@ TITLE_H, SUB_H, HEAD_H, ROW_H, LABEL_H, CELL_PAD = 30, 20, 26, 30, 26, 10
 PLACE_W, RATING_W, GAMES_W = 46, 90, 80
 SILVER, BRONZE = (192, 196, 204), (205, 127, 50)
 MEDALS = (GOLD, SILVER, BRONZE)
+LOOK = TITLED + Look(
+    (SURFACE, LINE, RAISED, *MEDALS),
+    ((TEXT, (SURFACE, RAISED)), (MUTED, (BACKGROUND, SURFACE)), (INK, MEDALS)),
+)
 
 
 def leaderboard_png(
@@ -43,7 +49,7 @@ def leaderboard_png(
     first_provisional = next((i for i, row in enumerate(rows) if not row[0]), len(rows))
     label = LABEL_H if first_provisional < len(rows) else 0
     height = PADDING + TITLE_H + SUB_H + HEAD_H + ROW_H * len(rows) + label + PADDING
-    canvas = Canvas(WIDTH, height)
+    canvas = Canvas(WIDTH, height, look=LOOK)
     canvas.title(title, PADDING + TITLE_H / 2 - 2)
     canvas.text(
         PADDING, PADDING + TITLE_H + SUB_H / 2 - 4, fit(season, WIDTH - 2 * PADDING, SMALL_SIZE),

@@ -8,9 +8,11 @@ from collections.abc import Collection, Sequence
 
 from bot.render.pictures.alt import one_line
 from bot.render.pictures.canvas import Canvas, badge, figure, fit, width
+from bot.render.pictures.look import TITLED, Look
 from bot.render.pictures.palette import (
     GOLD,
     GREEN,
+    INK,
     LINE,
     MAX_WIDTH,
     MUTED,
@@ -26,6 +28,11 @@ from bot.render.pictures.palette import (
 TITLE_H, HEAD_H, ROW_H, CELL_PAD = 34, 26, 30, 10
 TEXT_MAX = 240  # the widest a text column gets; longer names are cut with an ellipsis
 CHECK = "✓"
+LOOK = TITLED + Look(
+    (SURFACE, LINE, GREEN, GOLD, RAISED),
+    ((TEXT, (SURFACE, RAISED)), (MUTED, (SURFACE,)), (INK, (GOLD,)), (GREEN, (SURFACE,))),
+)
+"""A table's colours, and a group's standings' (their places as badges, who went through)."""
 
 
 def _numeric(rows: Sequence[Sequence[object]], column: int) -> bool:
@@ -75,7 +82,7 @@ def _table(
     content = max(panel_w, width(title, TITLE_SIZE, bold=True))
     canvas_w = min(MAX_WIDTH, content + 2 * PADDING)
     height = PADDING + TITLE_H + HEAD_H + ROW_H * len(body) + PADDING
-    canvas = Canvas(canvas_w, height)
+    canvas = Canvas(canvas_w, height, look=LOOK)
     canvas.title(title, PADDING + TITLE_H / 2 - 4)
     top = PADDING + TITLE_H
     left, right = PADDING, PADDING + panel_w
@@ -103,7 +110,7 @@ def _table(
                 first = cell == "1"
                 badge(
                     canvas, lefts[i] + widths[i] / 2, middle, cell, fill=GOLD if first else RAISED,
-                    ink=(30, 31, 34) if first else TEXT,
+                    ink=INK if first else TEXT,
                 )  # fmt: skip
             elif numeric[i]:
                 x = lefts[i] + widths[i] - CELL_PAD

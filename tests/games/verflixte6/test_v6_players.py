@@ -5,20 +5,23 @@ decisions through the engine, and decisions from the seat's view alone."""
 from __future__ import annotations
 
 import copy
-import hashlib
 import itertools
 import random
+import time
 from functools import cache
 
 import pytest
 
 from bench.policies import play, wilson
 from bot.computer_players import player
-from bot.engine import Action, AuditedRng
+from bot.engine import Action
 from bot.games.verflixte6 import Verflixte6
 from bot.games.verflixte6.players import joker_model as jokers
-from bot.games.verflixte6.players import model
+from bot.games.verflixte6.players import later_jokers, model, stark
+from bot.games.verflixte6.players.seat_view import still_to_come, to_beat
 from bot.games.verflixte6.players.stark import thresholds
+from bot.games.verflixte6.state import JOKER_IDS
+from tests.helpers.verflixte6 import seeded_games, with_foreign_secrets
 
 GAME = Verflixte6()
 
@@ -153,10 +156,10 @@ class Rules:
     apart from the solver's value lists. ``first``: a choice that replaces the policy's
     at the state it starts from (a one-step deviation)."""
 
-    def __init__(self, k: int, t: int) -> None:
-        self.k, self.t = k, t
-        self.model = jokers.turn_model(k, t)
-        self.memo: dict[tuple[int, frozenset[str], int | None], float] = {}
+    def __init__(self, k: int, t: int, robbery: tuple[int, ...] = jokers.NO_ROBBERY) -> None:
+        self.k, self.t, self.robbery = k, t, robbery
+        self.model = jokers.turn_model(k, t, 0.0, robbery)
+        self.memo: dict[tuple[int, frozenset[str], int | None, int], float] = {}
 
     def stop(self, x: int) -> float:
         x = min(x, model.S_MAX)
@@ -164,38 +167,43 @@ class Rules:
             return 0.0
         return jokers.win_table()[self.k][x] * (1.0 if x > self.t else 0.5)
 
-    def value(self, x: int, hand: frozenset[str], floor: int | None = None) -> float:
+    def value(self, x: int, hand: frozenset[str], floor: int | None = None, r: int = 0) -> float:
+        """``r``: the robbery 1s of the turn so far (capped where the model's states end)."""
         x = max(x, jokers.X_MIN)
         if x >= model.S_MAX:
             return self.stop(x)
-        key = (x, hand, floor)
+        key = (x, hand, floor, r)
         if key not in self.memo:
-            self.memo[key] = self.play(x, hand, floor, self.choice(x, hand, floor))
+            self.memo[key] = self.play(x, hand, floor, self.choice(x, hand, floor, r), r)
         return self.memo[key]
 
-    def choice(self, x: int, hand: frozenset[str], floor: int | None) -> str:
+    def choice(self, x: int, hand: frozenset[str], floor: int | None, r: int = 0) -> str:
         if floor is None:
-            return jokers.best_option(jokers.step_options(self.model, hand, x))
-        return jokers.best_option(jokers.floored_options(self.model, hand, x, floor))
+            return jokers.best_option(jokers.step_options(self.model, hand, x, r))
+        return jokers.best_option(jokers.floored_options(self.model, hand, x, floor, r))
 
-    def answer(self, x: int, hand: frozenset[str], phase: str, shown: list[int]) -> bool:
+    def answer(
+        self, x: int, hand: frozenset[str], phase: str, shown: list[int], r: int = 0
+    ) -> bool:
         """The policy's answer to a joker's decision: True rolls further dice."""
-        quiet, active = jokers.decision_options(self.model, hand, x, phase, shown)
+        quiet, active = jokers.decision_options(self.model, hand, x, phase, shown, ones=r)
         return active > quiet + jokers.EPS
 
-    def play(self, x: int, hand: frozenset[str], floor: int | None, choice: str) -> float:
+    def play(
+        self, x: int, hand: frozenset[str], floor: int | None, choice: str, r: int = 0
+    ) -> float:
         if choice == "stopp":
             return self.stop(x)
         if choice == "weiter":
-            return self.normal(x, hand, floor)
+            return self.normal(x, hand, floor, r)
         rest = hand - {choice}
         bonus = 1 if "toertchen" in hand else 0
 
         def then(y: int) -> float:  # the step ends: Törtchen's +1, the rest of the turn
-            return self.value(y + bonus, rest, floor)
+            return self.value(y + bonus, rest, floor, r)
 
         if choice == "ventil":
-            return self.normal(x, rest, x)
+            return self.normal(x, rest, x, r)
         if choice == "all_in":
             return chance_of([(1 / 6, then(2 * x) if f <= 3 else 0.0) for f in DIE])
         if choice == "spelunkenbold":
@@ -211,20 +219,20 @@ class Rules:
             again = chance_of([(1 / 36, then(x + a + b)) for a in DIE for b in DIE])
             shown = [(a, b) for a in DIE for b in DIE]
             return chance_of(
-                [(1 / 36, again if self.answer(x, rest, "monokel", [a, b]) else then(x + a + b))
+                [(1 / 36, again if self.answer(x, rest, "monokel", [a, b], r) else then(x + a + b))
                  for a, b in shown]
             )  # fmt: skip
         if choice == "anaconda":
             total = 0.0
             for attack in DIE:
-                if self.answer(x, rest, "anaconda", [attack]):
+                if self.answer(x, rest, "anaconda", [attack], r):
                     fight = [(1 / 6, then(x + 12 + p if p >= attack else x - 10)) for p in DIE]
                     total += chance_of(fight) / 6
                 else:
                     total += then(x - 2) / 6
             return total
         if choice == "rattenlord":
-            if self.answer(x, rest, "rattenlord", []):
+            if self.answer(x, rest, "rattenlord", [], r):
                 failed = chance_of([(1 / 6, then(x + 18 if f >= 5 else x - 10)) for f in DIE])
             else:
                 failed = then(x - 2)
@@ -245,18 +253,23 @@ class Rules:
                     won[eyes + gain] = won.get(eyes + gain, 0.0) + p / 36
         return won
 
-    def normal(self, x: int, hand: frozenset[str], floor: int | None) -> float:
+    def normal(self, x: int, hand: frozenset[str], floor: int | None, r: int = 0) -> float:
         """A normal roll: 6 busts (Runkelrüb may save, the Ventil floor catches), Tentakel
-        pays face + 5 on a 1 or 2, Törtchen +1 after a step that does not end the turn."""
+        pays face + 5 on a 1 or 2, Törtchen +1 after a step that does not end the turn; a
+        robbery 1 (no Tentakel) counts what the model's robbery says for the r-th one."""
         bonus = 1 if "toertchen" in hand else 0
         lost = 0.0 if floor is None else self.stop(floor)
         total = 0.0
         for f in DIE:
             if f < 6:
-                gain = f + 5 if "tentakel" in hand and f <= 2 else f
-                total += self.value(x + gain + bonus, hand, floor) / 6
+                gain, after = f, r
+                if "tentakel" in hand and f <= 2:
+                    gain = f + 5
+                elif f == 1:
+                    gain, after = self.robbery[r], min(r + 1, len(self.robbery) - 1)
+                total += self.value(x + gain + bonus, hand, floor, after) / 6
             elif "runkelrueb" in hand:
-                saved = self.value(x + bonus, hand - {"runkelrueb"}, floor)
+                saved = self.value(x + bonus, hand - {"runkelrueb"}, floor, r)
                 for a in DIE:
                     for b in DIE:
                         total += (saved if max(a, b) >= 3 else lost) / 216
@@ -283,7 +296,9 @@ def test_the_joker_policy_is_worth_what_the_dynamic_program_says(
     k: int, t: int, x: int, hand: tuple[str, ...]
 ) -> None:
     rules, held = Rules(k, t), frozenset(hand)
-    assert rules.value(x, held) == pytest.approx(rules.model.layer(held)[jokers.index(x)], abs=1e-9)
+    assert rules.value(x, held) == pytest.approx(
+        rules.model.layer(held)[0][jokers.index(x)], abs=1e-9
+    )
 
 
 @pytest.mark.parametrize(("k", "t", "x", "hand"), JOKER_STATES)
@@ -365,21 +380,6 @@ def test_hand_checked_joker_decisions() -> None:
     assert rules.answer(20, frozenset(), "rattenlord", [])
 
 
-def seeded_games(levels: list[str], games: int, durchgaenge: int = 1):  # type: ignore[no-untyped-def]
-    """Every (state, seat, view, action) of seeded games through the engine."""
-    for g in range(games):
-        rng = AuditedRng(hashlib.sha256(f"players-test:{g}".encode()).digest())
-        names = [f"p{i}" for i in range(len(levels))]
-        policies = [player("verflixte6", lv, seed=g * 10 + i) for i, lv in enumerate(levels)]
-        state, _ = GAME.setup(names, {"durchgaenge": durchgaenge}, rng)
-        while not GAME.is_over(state):
-            (seat,) = GAME.to_act(state)
-            view = GAME.views(state, len(names))[1][seat]
-            action = policies[seat].decide(view, seat)
-            yield state, seat, view, action
-            GAME.apply(state, seat, action, rng)  # raises IllegalAction if refused
-
-
 @pytest.mark.parametrize(
     ("levels", "games"),
     [
@@ -399,14 +399,17 @@ def test_every_decision_is_legal(levels: list[str], games: int) -> None:
 
 
 def test_stark_chooses_and_plays_its_jokers() -> None:
-    """Over an Abend stark takes three jokers a turn, never one it has used, and plays them."""
+    """Over an Abend stark takes three jokers a turn (none when the turn cannot be lost:
+    last to play, the others at 0, not robbed below 0), never one it has used, and plays
+    them."""
     announced: set[str] = set()
     for state, seat, view, action in seeded_games(["stark", "leicht"], 4, durchgaenge=3):
         if seat != 0:
             continue
         if action.do == "jokers":
             chosen = action.args["jokers"]
-            assert isinstance(chosen, list) and len(chosen) == 3
+            sure_win = still_to_come(view, 0) == to_beat(view, 0) == 0 <= state.seats[0].eyes
+            assert isinstance(chosen, list) and len(chosen) == (0 if sure_win else 3)
             assert not set(map(str, chosen)) & set(state.seats[0].jokers_used)
         joker = action.args.get("joker")
         if action.do == "weiter" and joker is not None:
@@ -435,18 +438,6 @@ def test_beyond_the_model_stark_rolls_without_jokers_until_ahead() -> None:
     ]:
         tainted["seats"][1]["eyes"] = eyes
         assert stark.decide(tainted, 1) == Action(expected)
-
-
-def with_foreign_secrets(view: dict, seat: int) -> dict:  # type: ignore[type-arg]
-    """``view`` with private data of every other seat added (hands, hidden dice, legal)."""
-    tainted = copy.deepcopy(view)
-    for i, entry in enumerate(tainted["seats"]):
-        if i != seat:
-            entry["hand"] = [6, 6, 6]
-            entry["secret"] = {"eyes": 99, "plan": "stopp"}
-            entry["eyes_hidden"] = 1000
-    tainted["private"] = {str(i): {"legal": ["stopp"], "dice": [6]} for i in range(10)}
-    return tainted
 
 
 @pytest.mark.parametrize("level", ["leicht", "stark", "zufall"])
@@ -480,3 +471,144 @@ def test_a_bench_game_gives_out_one_first_place() -> None:
     )
     assert sum(shares) == pytest.approx(1.0)
     assert wilson(50, 100)[0] < 0.5 < wilson(50, 100)[1]
+
+
+# --- the robbery of a rolled 1 ----------------------------------------------------------
+
+ROBBING = jokers.robbery_gains([1, 2, 3, 4, 5])  # one rival: he loses what the robber takes
+
+
+@pytest.mark.parametrize(("k", "t", "x", "hand"), JOKER_STATES[:3])
+def test_the_robbing_policy_is_worth_what_the_dynamic_program_says(
+    k: int, t: int, x: int, hand: tuple[str, ...]
+) -> None:
+    rules, held = Rules(k, t, ROBBING), frozenset(hand)
+    layers = rules.model.layer(held)
+    assert len(layers) == 5  # the next robbery 1 steals 1, 2, 3, 4, then 5
+    for r in range(5):
+        assert rules.value(x, held, None, r) == pytest.approx(layers[r][jokers.index(x)], abs=1e-9)
+    for y in range(x, x + 15):
+        for r in (0, 2, 4):
+            best = rules.value(y, held, None, r)
+            for choice, _ in jokers.step_options(rules.model, held, y, r):
+                assert rules.play(y, held, None, choice, r) <= best + 1e-12
+
+
+class TwoPlayers:
+    """Two players without jokers, played out by the rules with every die enumerated and
+    nothing from the model but the first player's decisions: the robbery (the k-th robbery
+    1 of a turn steals min(k, 5) from the other, a Jungfrau may go below 0), the Keuler
+    (+5 for making a Prinzessin fall to 0 or below), a share of 1/2 for a shared first
+    place. The second player rolls until he is ahead (his best play)."""
+
+    def __init__(self, decide) -> None:  # type: ignore[no-untyped-def]
+        self.decide = decide  # (eyes, eyes the second has lost, robbery 1s) -> stopp/weiter
+
+    @cache  # noqa: B019 (one small game per test)
+    def second(self, y: int, z: int, r: int, paid: bool, robbable: bool) -> float:
+        """The second's share at y against the first's z (a Prinzessin when robbable)."""
+        lead = max(z, 0)
+        if y > lead:
+            return 1.0
+        total = (0.5 if lead == 0 else 0.0) / 6  # a 6: both at 0 share the first place
+        for f in range(2, 6):
+            total += self.second(y + f, z, r, paid, robbable) / 6
+        if not robbable:
+            return total + self.second(y + 1, z, r, paid, robbable) / 6
+        s = min(r + 1, 5)
+        y1, z1, paid1 = y + 1 + s, z - s, paid
+        if z > 0 and z1 <= 0 and not paid:
+            y1, paid1 = y1 + 5, True
+        return total + self.second(y1, z1, min(r + 1, 5), paid1, robbable) / 6
+
+    def stop(self, x: int, lost: int) -> float:
+        """The first's share when he stops at x, the second starting at -lost."""
+        return 1 - sum(self.second(f - lost, x, 0, False, True) for f in DIE) / 6
+
+    def roll(self, x: int, lost: int, r: int) -> float:
+        bust = 1 - sum(self.second(f - lost, 0, 0, False, False) for f in DIE) / 6
+        total = bust / 6 + sum(self.first(x + f, lost, r) for f in range(2, 6)) / 6
+        s = min(r + 1, 5)
+        return total + self.first(x + 1 + s, lost + s, min(r + 1, 5)) / 6
+
+    @cache  # noqa: B019
+    def first(self, x: int, lost: int, r: int) -> float:
+        if x >= model.S_MAX or self.decide(x, lost, r) == "stopp":
+            return self.stop(x, lost)
+        return self.roll(x, lost, r)
+
+
+def test_the_first_of_two_rolls_on_at_12_for_the_robbery() -> None:
+    """The case the issue measured: as the first of two at 12 eyes (no jokers, the second
+    player holds none), stopping wins 0.4304 and rolling on 0.4335 — the model without the
+    robbery stops there, the model with it rolls; and the robbing model's decision is the
+    better one at every x from 8 to 17 (each compared by the rules, dice enumerated)."""
+    robbing, plain = jokers.turn_model(1, 0, 0.0, ROBBING), jokers.turn_model(1, 0)
+
+    def decide(x: int, lost: int, r: int) -> str:  # what stark does: eyes + the rival's loss
+        return jokers.best_option(jokers.step_options(robbing, frozenset(), x + lost, r))
+
+    game = TwoPlayers(decide)
+    assert game.stop(12, 0) == pytest.approx(0.4304, abs=5e-5)
+    assert game.roll(12, 0, 0) == pytest.approx(0.4335, abs=5e-5)
+    assert jokers.best_option(jokers.step_options(plain, frozenset(), 12)) == "stopp"
+    assert decide(12, 0, 0) == "weiter"
+    for x in range(8, 18):
+        better = "weiter" if game.roll(x, 0, 0) > game.stop(x, 0) else "stopp"
+        assert decide(x, 0, 0) == better, x
+
+
+def first_of_two_view(eyes: int, lost: int, ones: int) -> dict:  # type: ignore[type-arg]
+    """Seat 0's step as the first of two, no joker in hand; seat 1 has used every joker
+    and lost ``lost`` eyes to seat 0's ``ones`` robbery 1s."""
+    view = next(v for s, _, v, a in seeded_games(["stark", "stark"], 1) if a.do == "weiter")
+    view = copy.deepcopy(view)
+    view["seats"][0]["eyes"] = eyes
+    view["seats"][1].update(eyes=-lost, role="jungfrau", jokers_used=list(JOKER_IDS))
+    view["turn"].update(
+        phase="step", chosen=[], announceable=[], runkelrueb_ready=False, robbery_ones=ones
+    )
+    return view
+
+
+def test_stark_counts_the_robbery_from_its_view() -> None:
+    stark = player("verflixte6", "stark")
+    assert stark.decide(first_of_two_view(12, 0, 0), 0) == Action("weiter")
+    # 12 eyes after taking 3 (1 + 2) from the second: as good as 15, stop.
+    assert stark.decide(first_of_two_view(12, 3, 2), 0) == Action("stopp")
+
+
+# --- deterministic decisions --------------------------------------------------------------
+
+
+def test_a_game_replays_the_same_on_a_slow_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Decisions depend on the view alone: with every clock jumping 10 s a call and every
+    kept solution dropped first, a seeded game plays the same actions."""
+    levels = ["stark", "style:sicher", "stark", "style:joker_frueh"]
+
+    def actions() -> list[Action]:
+        return [action for _, _, _, action in seeded_games(levels, 2, durchgaenge=3)]
+
+    fast = actions()
+    ticks = itertools.count()
+    for clock in ("time", "monotonic", "perf_counter", "process_time"):
+        monkeypatch.setattr(time, clock, lambda: 10.0 * next(ticks))
+    stark.chosen_hand.cache_clear()
+    jokers.turn_model.cache_clear()
+    assert actions() == fast
+
+
+@pytest.mark.parametrize("x", [0, 12, 25, 33, 60])
+def test_the_later_players_table_is_what_the_model_solves(x: int) -> None:
+    """The shipped chance that a last player with every joker beats a leader at x (the
+    whole table: ``python -m bot.games.verflixte6.players.later_jokers``, 9 s)."""
+    assert jokers.beaten_table()[x] == round(later_jokers.beaten(x), 9)
+
+
+def test_stark_expects_later_players_with_jokers_to_reach_further() -> None:
+    """First of two: the later player still holds his jokers, so stark rolls on at 14 where
+    it would stop against a player who has used them all."""
+    armed = first_of_two_view(14, 0, 0)
+    armed["seats"][1]["jokers_used"] = []
+    assert player("verflixte6", "stark").decide(armed, 0) == Action("weiter")
+    assert player("verflixte6", "stark").decide(first_of_two_view(14, 0, 0), 0) == Action("stopp")

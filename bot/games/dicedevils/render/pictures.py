@@ -15,6 +15,7 @@ from bot.games.dicedevils.view import typed_view
 from bot.i18n import listed, t
 from bot.render.pictures.alt import one_line
 from bot.render.pictures.canvas import Canvas, badge, die, fit, width
+from bot.render.pictures.look import DICE, TITLED, Look
 from bot.render.pictures.palette import (
     DIE_DIM,
     DIM,
@@ -36,6 +37,25 @@ from bot.render.pictures.palette import (
 Names = Callable[[str], str]
 TITLE_H = 34
 CHECK = "✓"
+DISPLAY_LOOK = TITLED + Look(
+    (SURFACE, DIM, GOLD, LINE, GREEN),
+    ((TEXT, (SURFACE, GREEN)), (DIM, (SURFACE,)), (MUTED, (SURFACE,)), (INK, (GOLD, DIM))),
+)
+FIGHT_LOOK = (
+    TITLED
+    + DICE
+    + Look(
+        (SURFACE, LINE, GOLD, DIE_DIM, RAISED),
+        (
+            (TEXT, (SURFACE,)),
+            (GOLD, (SURFACE,)),
+            (DIM, (SURFACE,)),
+            (MUTED, (SURFACE,)),
+            (RAISED, (DIE_DIM,)),
+            (INK, (DIE_DIM,)),
+        ),
+    )
+)
 
 
 def _same(player: str) -> str:
@@ -168,7 +188,7 @@ def display_png(title: str, slots: Sequence[Slot]) -> bytes:
     tile_h = HEAD_H + 10 + max(1, cups) * CUP_H + 6
     content = count * tile_w + (count - 1) * TILE_GAP
     canvas_w = min(MAX_WIDTH, max(content, width(title, TITLE_SIZE, bold=True)) + 2 * PADDING)
-    canvas = Canvas(canvas_w, PADDING + TITLE_H + tile_h + PADDING)
+    canvas = Canvas(canvas_w, PADDING + TITLE_H + tile_h + PADDING, look=DISPLAY_LOOK)
     canvas.title(title)
     top = PADDING + TITLE_H
     for index, slot in enumerate(slots):
@@ -248,7 +268,7 @@ def fight_png(title: str, fighters: Sequence[Fighter], *, winner: int | None = N
     content = 12 + name_w + 16 + most * (DIE + DIE_GAP) + 8 + score_w + 20
     canvas_w = min(MAX_WIDTH, max(content, width(title, TITLE_SIZE, bold=True)) + 2 * PADDING)
     height = PADDING + TITLE_H + FIGHT_ROW * len(fighters) + PADDING
-    canvas = Canvas(canvas_w, height)
+    canvas = Canvas(canvas_w, height, look=FIGHT_LOOK)
     canvas.title(title)
     top = PADDING + TITLE_H
     left, right = PADDING, canvas_w - PADDING

@@ -11,7 +11,9 @@ from bot.games.flaschenteufel.tricks import winning_card
 from bot.i18n import t
 from bot.render.pictures.alt import one_line
 from bot.render.pictures.canvas import Canvas, coin, fit
+from bot.render.pictures.look import Look
 from bot.render.pictures.palette import (
+    BACKGROUND,
     CARD_COLOURS,
     COIN,
     COIN_EDGE,
@@ -34,6 +36,11 @@ CARD_INK = {"gelb": INK, "blau": (255, 255, 255), "rot": (255, 255, 255)}
 CARD_COINS = {"gelb": (COIN_ON_YELLOW, COIN_ON_YELLOW_EDGE), "blau": (COIN, COIN_EDGE),
               "rot": (COIN, COIN_EDGE)}  # fmt: skip
 """A card's coins (fill, edge): gold, but dark on a yellow card, where gold would vanish."""
+CARDS_LOOK = Look(
+    (BACKGROUND, INK, *CARD_COLOURS.values(), *(c for coin in CARD_COINS.values() for c in coin)),
+    tuple((CARD_INK[colour], (CARD_COLOURS[colour],)) for colour in CARD_COLOURS),
+)
+"""A hand: cards on the background."""
 
 
 def card(
@@ -73,6 +80,7 @@ def cards_png(cards: Sequence[tuple[int, str, int]]) -> bytes:
     canvas = Canvas(
         2 * PADDING + per_row * HAND_W + (per_row - 1) * HAND_GAP,
         2 * PADDING + rows * hand_h + (rows - 1) * HAND_GAP,
+        look=CARDS_LOOK,
     )
     for index, (number, colour, coins) in enumerate(cards):
         row, column = divmod(index, per_row)
@@ -96,6 +104,12 @@ def _label(number: int, colour: str, coins: int, locale: str) -> str:
 TRICK_W, SLOT_W = 58, 104
 BOTTLE_W = 96
 GLASS, GLASS_EDGE, LABEL = (46, 112, 92), (24, 60, 50), (240, 236, 222)
+CORK = (150, 110, 70)
+TRICK_LOOK = CARDS_LOOK + Look(
+    (GLASS, GLASS_EDGE, CORK, LABEL, LINE, RAISED, GOLD),
+    ((INK, (LABEL,)), (TEXT, (BACKGROUND,)), (MUTED, (BACKGROUND,)), (DIM, (BACKGROUND,))),
+)
+"""The trick beside the bottle."""
 
 
 def bottle(canvas: Canvas, x: float, y: float, w: float) -> None:
@@ -104,7 +118,7 @@ def bottle(canvas: Canvas, x: float, y: float, w: float) -> None:
     canvas.box((x + (w - neck) / 2, y, x + (w + neck) / 2, y + w * 0.7), fill=GLASS,
                outline=GLASS_EDGE, radius=w * 0.08)  # fmt: skip
     canvas.box((x + (w - neck) / 2 - w * 0.04, y - w * 0.04, x + (w + neck) / 2 + w * 0.04,
-                y + w * 0.12), fill=(150, 110, 70), radius=w * 0.05)  # fmt: skip
+                y + w * 0.12), fill=CORK, radius=w * 0.05)  # fmt: skip
     canvas.box((x, y + w * 0.55, x + w, y + 2 * w), fill=GLASS, outline=GLASS_EDGE,
                radius=w * 0.3)  # fmt: skip
 
@@ -121,7 +135,7 @@ def trick_png(
     canvas_w = min(MAX_WIDTH, 2 * PADDING + BOTTLE_W + 12 + slots * SLOT_W)
     card_h = TRICK_W * 1.5
     height = 2 * PADDING + max(card_h + 30, 112)
-    canvas = Canvas(canvas_w, height)
+    canvas = Canvas(canvas_w, height, look=TRICK_LOOK)
     bottle_w = 40
     bx = PADDING + (BOTTLE_W - bottle_w) / 2
     by = PADDING + 6

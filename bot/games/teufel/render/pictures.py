@@ -16,7 +16,9 @@ from bot.games.teufel.state import DEVIL, TILES
 from bot.i18n import t
 from bot.render.pictures.alt import one_line
 from bot.render.pictures.canvas import Canvas, fit, width
+from bot.render.pictures.look import TITLED, Look
 from bot.render.pictures.palette import (
+    BACKGROUND,
     COAL,
     COAL_EDGE,
     DIM,
@@ -39,6 +41,27 @@ from bot.render.pictures.palette import (
 
 Names = Callable[[str], str]
 TITLE_H = 34
+TILE_DOT, PLACE_EDGE = (70, 60, 56), (130, 80, 64)  # a face-down tile's mark, an empty place
+TRACK_LOOK = TITLED + Look(
+    (LINE, INK, GOLD, MUTED, *PAWNS), ((GOLD, (BACKGROUND,)), (MUTED, (BACKGROUND,)))
+)
+OVEN_LOOK = TITLED + Look(
+    (
+        OVEN,
+        OVEN_EMBER,
+        TILE_BACK,
+        INK,
+        TILE_DOT,
+        PLACE_EDGE,
+        COAL,
+        COAL_EDGE,
+        RED,
+        SURFACE,
+        LINE,
+        GOLD,
+    ),
+    ((TEXT, (COAL, SURFACE)), (DIM, (BACKGROUND, SURFACE)), (MUTED, (BACKGROUND,))),
+)
 
 
 def _same(player: str) -> str:
@@ -76,7 +99,7 @@ def track_png(title: str, marks: Sequence[str], pawns: Sequence[tuple[str, int]]
         ),
     )
     height = PADDING + TITLE_H + 8 + sum(heights) + PADDING
-    canvas = Canvas(canvas_w, height)
+    canvas = Canvas(canvas_w, height, look=TRACK_LOOK)
     canvas.title(title)
     y = PADDING + TITLE_H + 8
     anchors = []  # per spot: its mark's tick, or its first pawn's line
@@ -229,7 +252,7 @@ def oven_png(
     height = PADDING + TITLE_H + oven_h + 12 + chip_rows * 34 + PADDING
     if pulls:
         height += 8 + sum(pull_heights)
-    canvas = Canvas(canvas_w, height)
+    canvas = Canvas(canvas_w, height, look=OVEN_LOOK)
     canvas.title(title)
     top = PADDING + TITLE_H
     _draw_oven(canvas, top, left, refill_below)
@@ -267,9 +290,9 @@ def _draw_oven(canvas: Canvas, top: float, left: int, refill_below: int) -> None
             canvas.box((x - 2, y - 2, x + SLOT + 2, y + SLOT + 2), fill=OVEN_EMBER, radius=6)
         if place < left:
             canvas.box((x, y, x + SLOT, y + SLOT), fill=TILE_BACK, outline=INK, radius=5)
-            canvas.circle(x + SLOT / 2, y + SLOT / 2, SLOT * 0.12, fill=(70, 60, 56))
+            canvas.circle(x + SLOT / 2, y + SLOT / 2, SLOT * 0.12, fill=TILE_DOT)
         else:
-            canvas.box((x, y, x + SLOT, y + SLOT), outline=(130, 80, 64), radius=5)
+            canvas.box((x, y, x + SLOT, y + SLOT), outline=PLACE_EDGE, radius=5)
     count_x = PADDING + oven_w + 12
     canvas.text(count_x, top + oven_h / 2 - 6, str(left), size=28, bold=True, anchor="ls")
     canvas.text(

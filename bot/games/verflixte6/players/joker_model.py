@@ -3,8 +3,9 @@ dynamic program over one turn, solved when a decision needs it (docs/PLAYERS.md)
 
 The turn is played against a payoff of the final eyes: with ``k`` players still to come
 and ``t`` the best score to beat, stopping at ``x`` is worth ``win[k][x]`` when ``x > t``,
-half that when ``x == t``, else 0 (``win`` comes from the shipped table, which
-model solves for turns without jokers). A bust is worth 0.
+half that when ``x == t``, else 0 (``win`` mixes the shipped table, which model solves
+for later players without jokers, with later players who play every joker: win_row). A
+bust is worth 0.
 
 State: own eyes ``x`` (``X_MIN .. S_MAX``; eyes at ``S_MAX`` stop) and the hand, the
 modelled jokers chosen for the turn and not yet spent. Announced ones (each once):
@@ -13,15 +14,18 @@ Pony, All In and the Ventil; auto ones: Jules Törtchen (+1 after every step tha
 end the turn), ahris Tentakel (a normal 1 or 2 adds face + 5) and Runkelrüb (saves the
 first bust 6 with two dice, one of them 3+). After the Ventil the model plays normal rolls
 only (its floor makes the state two-dimensional; other jokers are played before it).
-Not modelled: Frostschutz, Fumo and Senigmas Sekante (never chosen), what a räuberische 1
-steals (a 1 adds 1), the next Durchgänge of an Abend (the hand is the best for this one).
+The räuberische 1: the robbery 1s of the turn so far are a state too (robbery_gains: the
+r-th steals min(r, 5), and the victim's loss counts as the model is told).
+Not modelled: Frostschutz, Fumo and Senigmas Sekante (never chosen), the next Durchgänge
+of an Abend (the hand is the best for this one).
 
 The joker choice looks at every hand of up to three jokers from a pool: the ``POOL`` jokers
 left that are worth most alone (all hands of all twelve would take about a second).
 
-Every value is a list over the eyes ``x``, index ``x - X_MIN``. A hand's values need those
-of its smaller hands only (a joker, once spent, is gone; a normal roll only adds), so the
-hands are solved smallest first and each one backwards from ``S_MAX``.
+Every value is a list per robbery state of lists over the eyes ``x``, index ``x - X_MIN``.
+A hand's values need those of its smaller hands only (a joker, once spent, is gone; a
+normal roll only adds), so the hands are solved smallest first and each one backwards from
+``S_MAX``, its last robbery state first.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ from functools import cache, lru_cache
 from operator import mul
 
 from bot.games.verflixte6.players.model import FACES, MAX_AFTER, S_MAX, TABLE_PATH
+
+LATER_PATH = TABLE_PATH.parent / "verflixte6_later.json"
 
 X_MIN = -40  # from 0 eyes, two -10 penalties and a doubling stay above this
 SIZE = S_MAX - X_MIN + 1
@@ -59,6 +65,7 @@ TENTAKEL_BONUS = 5
 
 Hand = frozenset[str]
 Values = list[float]
+Layers = list[Values]  # per robbery state
 
 
 def index(x: int) -> int:
@@ -118,13 +125,36 @@ def _max(a: Values, b: Values) -> Values:
 
 @cache
 def win_table() -> tuple[tuple[float, ...], ...]:
+    """``win[k][x]``: a leader at x stays ahead of k later players who hold no jokers."""
     data = json.loads(TABLE_PATH.read_text(encoding="utf-8"))
     return tuple(tuple(row) for row in data["win"])
 
 
-def payoff(k: int, t: int) -> Values:
-    """Stopping at each x against ``t`` with ``k`` still to come."""
-    win_k = win_table()[min(k, MAX_AFTER)]
+@cache
+def beaten_table() -> tuple[float, ...]:
+    """``beaten[x]``: the chance that a last player with every modelled joker ends ahead of
+    a leader at x (a tie counts half); ``later_jokers`` solves and writes it."""
+    data = json.loads(LATER_PATH.read_text(encoding="utf-8"))
+    return tuple(data["beaten"])
+
+
+def win_row(k: int, later: float) -> list[float]:
+    """A leader's chance to stay ahead of ``k`` later players, ``later`` of whom (a share,
+    0..1) are expected to play every joker: each of those beats him as a last player with
+    every joker would, on his own (the product over them)."""
+    plain = win_table()[min(k, MAX_AFTER)]
+    if later <= 0.0 or k == 0:
+        return list(plain)
+    beaten = beaten_table()
+    return [
+        (1 - later) * p + later * (1.0 - b) ** k if x > 0 else p
+        for x, (p, b) in enumerate(zip(plain, beaten, strict=True))
+    ]
+
+
+def payoff(k: int, t: int, later: float = 0.0) -> Values:
+    """Stopping at each x against ``t`` with ``k`` still to come (``later``: see win_row)."""
+    win_k = win_row(k, later)
     out = []
     for i in range(SIZE):
         x = X_MIN + i
@@ -132,67 +162,110 @@ def payoff(k: int, t: int) -> Values:
     return out
 
 
-class TurnModel:
-    """The solved turn against one payoff; hands and Ventil floors are solved when asked."""
+def robbery_gains(extra: Sequence[int]) -> tuple[int, ...]:
+    """What a normal 1 adds to the eyes the model compares, in each robbery state r (the
+    next robbery 1 is the (r + 1)-th of the turn and steals s = min(r + 1, 5)): the 1, the
+    s eyes taken, and ``extra[s - 1]``, what the victim's loss counts (s when he is the one
+    rival). No victim at all: a single state, the 1 alone."""
+    if not extra:
+        return NO_ROBBERY
+    return tuple(1 + s + extra[s - 1] for s in range(1, MAX_ROBBERY + 1))
 
-    def __init__(self, stop: Values) -> None:
+
+NO_ROBBERY = (1,)
+MAX_ROBBERY = 5
+
+
+class TurnModel:
+    """The solved turn against one payoff; hands and Ventil floors are solved when asked.
+
+    Every value is a list per robbery state r (see robbery_gains; one state when nothing
+    can be stolen) of lists over the eyes x."""
+
+    def __init__(self, stop: Values, robbery: tuple[int, ...] = NO_ROBBERY) -> None:
         self.stop = stop
-        self._layers: dict[Hand, Values] = {}
-        self._jokers: dict[tuple[Hand, str], Values] = {}
-        self._floors: dict[tuple[Hand, float], tuple[int, Values]] = {}
+        self.robbery = robbery
+        self.states = len(robbery)
+        self._layers: dict[Hand, Layers] = {}
+        self._jokers: dict[tuple[Hand, str], Layers] = {}
+        self._floors: dict[tuple[Hand, float], tuple[int, Layers]] = {}
 
     # --- normal rolls -----------------------------------------------------------------
 
-    @staticmethod
-    def increments(hand: Hand) -> list[int]:
-        """What faces 1..5 of a normal roll add, Törtchen's +1 included."""
+    def moves(self, hand: Hand, r: int) -> list[tuple[int, int]]:
+        """What faces 1..5 of a normal roll add in robbery state ``r`` (Törtchen's +1
+        included), and the state after: a 1 robs unless Tentakel pays for it."""
         bonus = 1 if "toertchen" in hand else 0
         tentakel = "tentakel" in hand
-        return [f + bonus + (TENTAKEL_BONUS if tentakel and f <= 2 else 0) for f in range(1, FACES)]
+        out = []
+        for f in range(1, FACES):
+            if tentakel and f <= 2:
+                out.append((f + TENTAKEL_BONUS + bonus, r))
+            elif f == 1:
+                out.append((self.robbery[r] + bonus, min(r + 1, self.states - 1)))
+            else:
+                out.append((f + bonus, r))
+        return out
 
-    def _saved(self, hand: Hand, lost: float, floored: int | None = None) -> Values:
+    def _saved(self, hand: Hand, lost: float, floored: int | None = None) -> Layers:
         """A 6 on a normal roll, at every x: Runkelrüb may save, else the turn is worth
         ``lost`` (0, or the payoff of a Ventil floor at index ``floored``)."""
         if "runkelrueb" not in hand:
-            return [lost] * SIZE
+            return [[lost] * SIZE] * self.states
         rest = hand - {"runkelrueb"}
-        values = self.layer(rest) if floored is None else self.floored(rest, lost, floored)
-        after = shifted(values, 1 if "toertchen" in hand else 0)
-        return [RUNKEL_SAVES * v + (1 - RUNKEL_SAVES) * lost for v in after]
+        layers = self.layer(rest) if floored is None else self.floored(rest, lost, floored)
+        bonus = 1 if "toertchen" in hand else 0
+        return [
+            [RUNKEL_SAVES * v + (1 - RUNKEL_SAVES) * lost for v in shifted(values, bonus)]
+            for values in layers
+        ]
 
-    def _solve(self, hand: Hand, best: Values, bust: Values, lowest: int) -> Values:
-        """Backwards from S_MAX down to index ``lowest``: the better of ``best`` (stopping
-        or a joker) and a normal roll (a 6 worth ``bust``)."""
-        s1, s2, s3, s4, s5 = self.increments(hand)
-        ext = [0.0] * SIZE + [self.stop[-1]] * (s5 + 1)
-        ext[SIZE - 1] = self.stop[-1]
-        for i in range(SIZE - 2, lowest - 1, -1):
-            go = bust[i] + ext[i + s1] + ext[i + s2] + ext[i + s3] + ext[i + s4] + ext[i + s5]
-            go /= FACES
-            ext[i] = go if go > best[i] else best[i]
-        return ext[:SIZE]
+    def _solve(self, hand: Hand, best: Layers, bust: Layers, lowest: int) -> Layers:
+        """Backwards from S_MAX down to index ``lowest``, the last robbery state first:
+        the better of ``best`` (stopping or a joker) and a normal roll (a 6 worth ``bust``)."""
+        top = self.stop[-1]
+        out: list[Values] = [[] for _ in range(self.states)]
+        for r in range(self.states - 1, -1, -1):
+            moves = self.moves(hand, r)
+            pad = max(d for d, _ in moves) + 1
+            ext = [0.0] * SIZE + [top] * pad
+            ext[SIZE - 1] = top
+            (d1, n1), (d2, _), (d3, _), (d4, _), (d5, _) = moves
+            one = ext if n1 == r else out[n1] + [top] * pad
+            best_r, bust_r = best[r], bust[r]
+            for i in range(SIZE - 2, lowest - 1, -1):
+                go = bust_r[i] + one[i + d1] + ext[i + d2] + ext[i + d3] + ext[i + d4] + ext[i + d5]
+                go /= FACES
+                ext[i] = go if go > best_r[i] else best_r[i]
+            out[r] = ext[:SIZE]
+        return out
 
-    def roll_value(self, hand: Hand, i: int) -> float:
+    def _rolled(self, layers: Layers, hand: Hand, i: int, r: int, bust: float) -> float:
+        """A normal roll at index ``i`` in state ``r`` into ``layers`` (a 6 worth ``bust``)."""
+        total = bust
+        for d, nxt in self.moves(hand, r):
+            total += layers[nxt][min(i + d, SIZE - 1)]
+        return total / FACES
+
+    def roll_value(self, hand: Hand, i: int, r: int = 0) -> float:
         """``weiter`` with no joker at index ``i`` (before the Ventil)."""
-        values = self.layer(hand)
-        bust = self._saved(hand, 0.0)[i]
-        return (bust + sum(values[min(i + s, SIZE - 1)] for s in self.increments(hand))) / FACES
+        return self._rolled(self.layer(hand), hand, i, r, self._saved(hand, 0.0)[r][i])
 
     # --- the layers -------------------------------------------------------------------
 
-    def layer(self, hand: Hand) -> Values:
+    def layer(self, hand: Hand) -> Layers:
         """The optimal value at every x with ``hand`` (no Ventil floor yet)."""
         if hand in self._layers:
             return self._layers[hand]
-        best = self.stop
+        best = [self.stop] * self.states
         for j in ANNOUNCED:
             if j in hand:
-                best = _max(best, self.joker(hand, j))
+                best = [_max(b, v) for b, v in zip(best, self.joker(hand, j), strict=True)]
         values = self._solve(hand, best, self._saved(hand, 0.0), 0)
         self._layers[hand] = values
         return values
 
-    def floored(self, hand: Hand, floor_value: float, lowest: int) -> Values:
+    def floored(self, hand: Hand, floor_value: float, lowest: int) -> Layers:
         """After the Ventil: normal rolls only, a bust ends the turn worth ``floor_value``
         (the payoff of the floor). Right from index ``lowest`` up (where the floor is)."""
         autos = frozenset(j for j in hand if j in AUTO)
@@ -202,44 +275,53 @@ class TurnModel:
         done = self._floors.get(key)
         if done is not None and done[0] <= lowest:
             return done[1]
-        values = self._solve(autos, self.stop, self._saved(autos, floor_value, lowest), lowest)
+        best = [self.stop] * self.states
+        values = self._solve(autos, best, self._saved(autos, floor_value, lowest), lowest)
         self._floors[key] = (lowest, values)
         return values
 
-    def floored_roll(self, hand: Hand, i: int, floor_value: float) -> float:
+    def floored_roll(self, hand: Hand, i: int, floor_value: float, r: int = 0) -> float:
         """``weiter`` at index ``i`` after the Ventil (floor worth ``floor_value``)."""
         autos = frozenset(j for j in hand if j in AUTO)
         values = self.floored(autos, floor_value, i)
         bust = floor_value
         if "runkelrueb" in autos:
-            saved = self.floored(autos - {"runkelrueb"}, floor_value, i)
+            saved = self.floored(autos - {"runkelrueb"}, floor_value, i)[r]
             bonus = 1 if "toertchen" in autos else 0
             bust = RUNKEL_SAVES * saved[i + bonus] + (1 - RUNKEL_SAVES) * floor_value
-        return (bust + sum(values[min(i + s, SIZE - 1)] for s in self.increments(hand))) / FACES
+        return self._rolled(values, autos, i, r, bust)
 
     # --- announced jokers -------------------------------------------------------------
 
-    def after(self, hand: Hand) -> Values:
+    def after(self, hand: Hand) -> Layers:
         """The values once a joker's effect is over: ``hand``'s, Törtchen's +1 included."""
-        return shifted(self.layer(hand), 1 if "toertchen" in hand else 0)
+        bonus = 1 if "toertchen" in hand else 0
+        return [shifted(values, bonus) for values in self.layer(hand)]
 
-    def joker(self, hand: Hand, joker: str) -> Values:
-        """``weiter mit Joker joker`` at every x, ``joker`` in ``hand``."""
+    def joker(self, hand: Hand, joker: str) -> Layers:
+        """``weiter mit Joker joker`` at every x, ``joker`` in ``hand`` (a joker's own
+        rolls rob nobody: the robbery state stays)."""
         key = (hand, joker)
         if key in self._jokers:
             return self._jokers[key]
         rest = hand - {joker}
+        values: Layers
         if joker == "ventil":
             values = [
-                self.floored_roll(rest, i, self.stop[i]) if i < SIZE - 1 else self.stop[i]
-                for i in range(SIZE)
+                [
+                    self.floored_roll(rest, i, self.stop[i], r) if i < SIZE - 1 else self.stop[i]
+                    for i in range(SIZE)
+                ]
+                for r in range(self.states)
             ]
         elif joker == "all_in":  # 1-3 double the eyes, 4-6 end the turn with 0
-            base = self.layer(rest)
             bonus = 1 if "toertchen" in rest else 0
-            values = [0.5 * base[index(2 * (X_MIN + i) + bonus)] for i in range(SIZE)]
+            values = [
+                [0.5 * base[index(2 * (X_MIN + i) + bonus)] for i in range(SIZE)]
+                for base in self.layer(rest)
+            ]
         else:
-            values = self._decided(joker, self.after(rest))
+            values = [self._decided(joker, after) for after in self.after(rest)]
         self._jokers[key] = values
         return values
 
@@ -285,9 +367,13 @@ def rattenlord_options(after: Values) -> tuple[Values, Values]:
     return shifted(after, -2), second
 
 
-@lru_cache(maxsize=16)
-def turn_model(k: int, t: int) -> TurnModel:
-    return TurnModel(payoff(k, t))
+@lru_cache(maxsize=32)
+def turn_model(
+    k: int, t: int, later: float = 0.0, robbery: tuple[int, ...] = NO_ROBBERY
+) -> TurnModel:
+    """The turn with ``k`` to come and ``t`` to beat (``later``: see win_row; ``robbery``:
+    see robbery_gains)."""
+    return TurnModel(payoff(k, t, later), robbery)
 
 
 # --- the policy in the model --------------------------------------------------------
@@ -306,7 +392,7 @@ def hands(pool: Iterable[str]) -> list[Hand]:
 
 def hand_value(model: TurnModel, hand: Hand, x: int) -> float:
     """A turn's value from the joker choice at eyes ``x``: the Freiwurf adds 1..6."""
-    values = model.layer(hand)
+    values = model.layer(hand)[0]  # the turn's first robbery 1 is still to come
     return sum(values[index(x + f)] for f in DICE) / FACES
 
 
@@ -329,22 +415,30 @@ def choose_hand(model: TurnModel, x: int, available: Iterable[str]) -> Hand:
     return best
 
 
-def step_options(model: TurnModel, hand: Hand, x: int) -> list[tuple[str, float]]:
-    """Each choice of a step (before the Ventil) and its value, in order of preference."""
-    i = index(x)
+def robbery_state(model: TurnModel, ones: int) -> int:
+    """The model's robbery state after ``ones`` robbery 1s in the turn."""
+    return min(ones, model.states - 1)
+
+
+def step_options(model: TurnModel, hand: Hand, x: int, ones: int = 0) -> list[tuple[str, float]]:
+    """Each choice of a step (before the Ventil) and its value, in order of preference,
+    after ``ones`` robbery 1s in the turn."""
+    i, r = index(x), robbery_state(model, ones)
     options = [("stopp", model.stop[i])]
     if x < S_MAX:
-        options.append(("weiter", model.roll_value(hand, i)))
-        options += [(j, model.joker(hand, j)[i]) for j in ANNOUNCED if j in hand]
+        options.append(("weiter", model.roll_value(hand, i, r)))
+        options += [(j, model.joker(hand, j)[r][i]) for j in ANNOUNCED if j in hand]
     return options
 
 
-def floored_options(model: TurnModel, hand: Hand, x: int, floor: int) -> list[tuple[str, float]]:
+def floored_options(
+    model: TurnModel, hand: Hand, x: int, floor: int, ones: int = 0
+) -> list[tuple[str, float]]:
     """``stopp`` or ``weiter`` after the Ventil, with its floor at ``floor``."""
-    i = index(x)
+    i, r = index(x), robbery_state(model, ones)
     options = [("stopp", model.stop[i])]
     if x < S_MAX:
-        options.append(("weiter", model.floored_roll(hand, i, model.stop[index(floor)])))
+        options.append(("weiter", model.floored_roll(hand, i, model.stop[index(floor)], r)))
     return options
 
 
@@ -358,11 +452,11 @@ def best_option(options: Sequence[tuple[str, float]]) -> str:
 
 
 def decision_options(
-    model: TurnModel, hand: Hand, x: int, phase: str, shown: Sequence[int]
+    model: TurnModel, hand: Hand, x: int, phase: str, shown: Sequence[int], *, ones: int = 0
 ) -> tuple[float, float]:
     """A joker's decision: the value of the answer that rolls no further dice, and the
     other's (Anaconda: decline/fight, Rattenlord: withdraw/roll, Monokel: keep/re-roll)."""
-    after = model.after(hand)
+    after = model.after(hand)[robbery_state(model, ones)]
     i = index(x)
     if phase == "anaconda":
         decline, fight = anaconda_options(after, shown[0])

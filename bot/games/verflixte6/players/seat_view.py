@@ -81,6 +81,21 @@ def still_to_come(view: Mapping[str, JSON], seat: int) -> int:
     return sum(1 for i, s in enumerate(seats) if i != seat and s["role"] == "jungfrau")
 
 
+def ahead_as_last(
+    eyes_wanted: int,
+) -> Callable[[Mapping[str, JSON], int], bool]:
+    """Stop at ``eyes_wanted``; the last to play stops as soon as he is ahead (and rolls on
+    until he is)."""
+
+    def stops(view: Mapping[str, JSON], seat: int) -> bool:
+        x = eyes(view, seat)
+        if still_to_come(view, seat) == 0:
+            return x > to_beat(view, seat)
+        return x >= eyes_wanted
+
+    return stops
+
+
 def richest_victim(view: Mapping[str, JSON]) -> Action:
     """A robbery takes from the eligible victim with the most eyes (the first of equals)."""
     shown = typed_view(view)

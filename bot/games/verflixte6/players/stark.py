@@ -1,6 +1,8 @@
 """Die verflixte 6, level "stark": the optimal policy of the turn model with jokers
 (joker_model), solved for the state its view shows: own eyes, the best score to beat,
-the players still to come, the jokers left and those in hand.
+the players still to come and whether they can still play jokers (later_share), the jokers
+left and those in hand, the robbery 1s of the turn and what a robbery is worth against
+these rivals (robbery_of, robbed_later). No decision reads a clock: the view decides.
 
 At the joker choice it takes the best hand of up to three jokers (from the pool the model
 looks at); in a step it stops, rolls, or announces the joker the model values most; it
@@ -20,12 +22,14 @@ from bot.games.verflixte6.players.joker_model import (
     ANNOUNCED,
     EPS,
     MODELLED,
+    NO_ROBBERY,
     Hand,
     TurnModel,
     best_option,
     choose_hand,
     decision_options,
     floored_options,
+    robbery_gains,
     step_options,
     turn_model,
 )
@@ -51,9 +55,60 @@ def thresholds() -> tuple[tuple[int, ...], ...]:
 
 
 @lru_cache(maxsize=4096)
-def chosen_hand(k: int, t: int, x: int, available: tuple[str, ...]) -> Hand:
-    """The model's joker choice (kept: the same situation comes back often)."""
-    return choose_hand(turn_model(k, t), x, available)
+def chosen_hand(k: int, t: int, later: float, x: int, available: tuple[str, ...]) -> Hand:
+    """The model's joker choice (kept: the same situation comes back often). It ranks the
+    hands in the model without the robbery (five times faster: see docs/PLAYERS.md)."""
+    return choose_hand(turn_model(k, t, later), x, available)
+
+
+LATER_BELIEF = 0.75
+"""How many of the later players who still hold three modelled jokers the model expects to
+play them as well as it does (docs/PLAYERS.md: measured against the styles)."""
+
+
+def later_share(view: Mapping[str, JSON], seat: int) -> float:
+    """The share of the players still to come expected to play jokers: those who can still
+    choose three modelled ones, times LATER_BELIEF."""
+    later = [
+        s for i, s in enumerate(typed_view(view)["seats"]) if i != seat and s["role"] == "jungfrau"
+    ]
+    if not later:
+        return 0.0
+    armed = sum(1 for s in later if len(set(MODELLED) - set(s["jokers_used"])) >= 3)
+    return LATER_BELIEF * armed / len(later)
+
+
+def robbed_later(view: Mapping[str, JSON], seat: int) -> int:
+    """What the players still to come have lost below 0 (to robbers before their turn),
+    as the model counts it beside its own eyes (robbery_of: all of it from the one rival,
+    half of it among several)."""
+    seats = typed_view(view)["seats"]
+    later = [s for i, s in enumerate(seats) if i != seat and s["role"] == "jungfrau"]
+    lost = sum(max(0, -s["eyes"]) for s in later)
+    victims = sum(
+        1 for i, s in enumerate(seats) if i != seat and s["role"] in ("jungfrau", "prinzessin")
+    )
+    return lost if victims == 1 else lost // 2
+
+
+def robbery_of(view: Mapping[str, JSON], seat: int) -> tuple[int, ...]:
+    """The robbery as the model counts it (joker_model.robbery_gains): what the victim's
+    loss of s eyes is worth to the robber. One possible victim: all of it (he is the one
+    rival; exact with two players). The last to play robs the leader, whose loss counts
+    down to the next best score. Otherwise one of several later players loses it: half."""
+    seats = typed_view(view)["seats"]
+    victims = [
+        s for i, s in enumerate(seats) if i != seat and s["role"] in ("jungfrau", "prinzessin")
+    ]
+    amounts = range(1, 6)
+    if not victims:
+        return NO_ROBBERY
+    if len(victims) == 1:
+        return robbery_gains(list(amounts))
+    if all(s["role"] == "prinzessin" for s in victims):
+        first, second = sorted((s["eyes"] for s in victims), reverse=True)[:2]
+        return robbery_gains([max(0, min(a, first - max(second, 0))) for a in amounts])
+    return robbery_gains([a // 2 for a in amounts])
 
 
 def hand_of(turn: V6Turn) -> Hand:
@@ -85,17 +140,19 @@ class Stark:
         x, t, k = eyes(view, seat), to_beat(view, seat), still_to_come(view, seat)
         if t >= S_MAX:  # beyond the model: no jokers, get ahead, then stop
             return without_jokers(view, seat, lambda v, s: eyes(v, s) > to_beat(v, s))
+        later = later_share(view, seat)
+        x += robbed_later(view, seat)  # the eyes the model compares (see robbery_of)
         k = min(k, MAX_AFTER)
         if phase == "jokers":
-            hand = chosen_hand(k, t, x, tuple(typed_view(view)["legal"]["jokers"]))
+            hand = chosen_hand(k, t, later, x, tuple(typed_view(view)["legal"]["jokers"]))
             return Action("jokers", {"jokers": [j for j in MODELLED if j in hand]})
-        model = turn_model(k, t)
+        model = turn_model(k, t, later, robbery_of(view, seat))
         hand = hand_of(turn)
-        floor = turn["floor"]
+        floor, ones = turn["floor"], turn["robbery_ones"]
         if phase == "step":
             if floor is None:
-                return step_action(best_option(step_options(model, hand, x)))
-            return step_action(best_option(floored_options(model, hand, x, floor)))
+                return step_action(best_option(step_options(model, hand, x, ones)))
+            return step_action(best_option(floored_options(model, hand, x, floor, ones)))
         if phase in ("anaconda", "rattenlord", "monokel") and floor is None:
             return self._joker_decision(model, hand, x, turn)
         return passive(view, seat)
@@ -107,6 +164,6 @@ class Stark:
         shown = [attack] if phase == "anaconda" and attack is not None else []
         if phase == "monokel":
             shown = list(turn["monokel_dice"])
-        quiet, active = decision_options(model, hand, x, phase, shown)
+        quiet, active = decision_options(model, hand, x, phase, shown, ones=turn["robbery_ones"])
         name, field, quiet_answer = DECISIONS[phase]
         return Action(name, {field: quiet_answer if active <= quiet + EPS else not quiet_answer})

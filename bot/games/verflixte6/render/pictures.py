@@ -18,7 +18,9 @@ from bot.games.verflixte6.view import typed_view
 from bot.i18n import t
 from bot.render.pictures.alt import one_line
 from bot.render.pictures.canvas import Canvas, badge, die, figure, fit, signed, width
+from bot.render.pictures.look import DICE, TITLED, Look
 from bot.render.pictures.palette import (
+    BACKGROUND,
     DIE_RED,
     DIE_RED_PIP,
     DIM,
@@ -39,6 +41,30 @@ from bot.render.pictures.palette import (
 Names = Callable[[str], str]
 VERFLIXT = 6
 """A normal roll's 6: the verflixte 6 (a Freiwurf's 6 counts 6 and busts nobody)."""
+DURCHGANG_LOOK = (
+    TITLED
+    + DICE
+    + Look(
+        (SURFACE, LINE, RAISED, GOLD, MUTED, JOKER),
+        (
+            (TEXT, (SURFACE, RAISED, JOKER)),
+            (DIM, (SURFACE, RAISED)),
+            (INK, (GOLD,)),
+            (GOLD, (SURFACE,)),
+            (MUTED, (BACKGROUND,)),
+        ),
+    )
+)
+ABEND_LOOK = TITLED + Look(
+    (SURFACE, LINE, RAISED, GOLD),
+    (
+        (TEXT, (SURFACE, RAISED)),
+        (DIM, (SURFACE, RAISED)),
+        (MUTED, (BACKGROUND, SURFACE)),
+        (INK, (GOLD,)),
+        (GOLD, (SURFACE,)),
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -228,7 +254,7 @@ def v6_durchgang_png(
                for r, chip in zip(rows, chips, strict=True)]  # fmt: skip
     head_h = 22 if heads else 0
     height = PADDING + 34 + head_h + sum(heights) + PADDING
-    canvas = Canvas(canvas_w, height)
+    canvas = Canvas(canvas_w, height, look=DURCHGANG_LOOK)
     canvas.title(title)
     top = PADDING + 34
     left, right = PADDING, canvas_w - PADDING
@@ -369,7 +395,7 @@ def v6_abend_png(title: str, header: Sequence[str], rows: Sequence[AbendRow]) ->
     )
     head_h = 24
     height = PADDING + 34 + head_h + ABEND_ROW * len(rows) + PADDING
-    canvas = Canvas(canvas_w, height)
+    canvas = Canvas(canvas_w, height, look=ABEND_LOOK)
     canvas.title(title)
     top = PADDING + 34
     left, right = PADDING, canvas_w - PADDING
