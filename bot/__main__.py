@@ -91,6 +91,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     i18n.add_argument("verb", nargs="?", default="check", choices=["check", "update", "add"])
     i18n.add_argument("language", nargs="?", help="add: the new language's code (e.g. nl)")
+    web = sub.add_parser(
+        "web", help="serve the read-only web pages of the servers whose hosts turned them on"
+    )
+    web.add_argument("--host", help="the address to listen on (default: WEB_HOST, 127.0.0.1)")
+    web.add_argument("--port", type=int, help="the port (default: WEB_PORT, 8080)")
     history = sub.add_parser("history", help="the players' history derived from the game log")
     history.add_argument(
         "verb",
@@ -190,6 +195,45 @@ def _history(url: str | None) -> int:
         store.engine.dispose()
     sys.stdout.write(f"history rebuilt from the log: {folded} finished games folded\n")
     return 0
+
+
+def _web(host: str | None, port: int | None) -> int:
+    """The web pages (bot.web) on the bot's database until stopped (Ctrl-C, SIGTERM)."""
+    try:
+        settings = load_settings()
+    except ConfigError as exc:
+        sys.stderr.write(f"croupier web: {exc}\n")
+        return exit_codes.CONFIG
+    from aiohttp import web
+
+    from bot.app import StartupError, open_store
+    from bot.ops.logs import configure
+    from bot.service import Service
+    from bot.web.app import make_app
+
+    configure(settings.log_level, settings.log_format)
+    try:
+        store = open_store(settings.database_url)
+    except StartupError as exc:
+        sys.stderr.write(f"croupier web: {exc}\n")
+        return exc.status
+    host, port = host or settings.web_host, port or settings.web_port
+    logging.getLogger("bot.web").info("serving the web pages on http://%s:%d", host, port)
+    try:
+        web.run_app(
+            make_app(Service(store)),
+            host=host,
+            port=port,
+            print=None,
+            handle_signals=True,
+        )
+    except OSError as exc:  # the port is taken, or the address is not this machine's
+        sys.stderr.write(f"croupier web: cannot listen: {exc}\n")
+        return exit_codes.CONFIG
+    finally:
+        store.close()
+        store.engine.dispose()
+    return exit_codes.OK
 
 
 def _verify(path: str, locale: str) -> int:
@@ -297,6 +341,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _history(args.url)
     if args.command == "verify":
         return _verify(args.file, args.lang)
+    if args.command == "web":
+        return _web(args.host, args.port)
     if args.command == "i18n":
         from bot.i18n_tools.tools import main as i18n
 

@@ -80,6 +80,7 @@ EXTENSIONS = (  # the bot's own; the games' come from their plugins (extensions(
     "cogs.ratings",
     "cogs.fairness",
     "cogs.computers",
+    "cogs.web_pages",
 )
 
 
@@ -200,6 +201,7 @@ class Croupier(TableBot):
             **sharding,
         )
         self.settings = settings
+        self.public_url = settings.public_url
         if emojis is not None:
             self.application_emojis = emojis
         self.ops = Ops.of(settings)  # metrics; /health and /metrics at HEALTH_PORT

@@ -15,6 +15,7 @@ DEFAULT_DB_FILE = "croupier.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("text", "json")
 UVLOOP = "CROUPIER_UVLOOP"
+DEFAULT_WEB_PORT = 8080
 
 
 class ConfigError(ValueError):
@@ -37,6 +38,13 @@ class Settings:
     """``LOG_FORMAT``: ``text`` (one line per event) or ``json`` (one JSON object per line)."""
     uvloop: bool = True
     """``CROUPIER_UVLOOP``: run on uvloop where it is installed (0: asyncio's own loop)."""
+    web_host: str = "127.0.0.1"
+    """``WEB_HOST``: the address ``croupier web`` listens on (behind a proxy: 127.0.0.1)."""
+    web_port: int = DEFAULT_WEB_PORT
+    """``WEB_PORT``: the port ``croupier web`` serves the pages on."""
+    public_url: str | None = None
+    """``PUBLIC_URL``: where visitors reach the pages (``https://croupier.example``);
+    ``/web an`` answers with the server's link under it (None: the path alone)."""
 
 
 def default_database_url(directory: Path | None = None) -> str:
@@ -71,6 +79,9 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         log_level=level,
         shards=shards,
         health_port=_port(env.get("HEALTH_PORT", "")),
+        web_host=env.get("WEB_HOST", "").strip() or "127.0.0.1",
+        web_port=_port(env.get("WEB_PORT", ""), "WEB_PORT") or DEFAULT_WEB_PORT,
+        public_url=public_url(env.get("PUBLIC_URL", "")),
         health_host=env.get("HEALTH_HOST", "").strip() or "127.0.0.1",
         log_format=log_format,
         uvloop=uvloop_wanted(env),
@@ -87,10 +98,20 @@ def uvloop_wanted(env: Mapping[str, str]) -> bool:
     return text != "0"
 
 
-def _port(text: str) -> int | None:
+def _port(text: str, name: str = "HEALTH_PORT") -> int | None:
     text = text.strip()
     if not text:
         return None
     if not text.isdigit() or not 0 < int(text) < 65536:
-        raise ConfigError(f"HEALTH_PORT must be a port number (1-65535), not {text!r}")
+        raise ConfigError(f"{name} must be a port number (1-65535), not {text!r}")
     return int(text)
+
+
+def public_url(text: str) -> str | None:
+    """``PUBLIC_URL`` without a trailing slash (None: not set); an http(s) address."""
+    text = text.strip().rstrip("/")
+    if not text:
+        return None
+    if not text.startswith(("https://", "http://")) or any(c.isspace() for c in text):
+        raise ConfigError(f"PUBLIC_URL must be an http(s) address, not {text!r}")
+    return text

@@ -20,7 +20,6 @@ from discord.ext import commands
 from bot.engine import IllegalAction
 from bot.history.leaderboard import RATED_KINDS, Board, Leaderboards
 from bot.history.queries import Season
-from bot.history.seasons import running_season
 from bot.history.skill_ratings import PROVISIONAL_GAMES
 from bot.i18n import t
 from bot.render import leaderboard_card as cards
@@ -83,10 +82,9 @@ async def leaderboard_answer(
     boards = service.history.boards()
     kind = spiel or boards.default_kind(guild_id)
     game = t(f"game.name.{kind}", mine)
-    seasons = boards.seasons(guild_id)
     note = ""
     if saison:
-        known, season = picked_season(seasons, saison, mine)
+        known, season = picked_season(boards.seasons(guild_id), saison, mine)
         if not known:
             return t("rank.unknown_season", mine, season=saison)
         board = boards.board(guild_id, kind, season)
@@ -94,11 +92,9 @@ async def leaderboard_answer(
             all_time = t("rank.all_time", mine)
             return t("rank.no_data_season", mine, season=season.name, game=game, all_time=all_time)
     else:
-        running = running_season(seasons)
-        board = boards.board(guild_id, kind, running)
-        if not board.lines and running is not None:
-            note = t("rank.fallback", locale, season=running.name)
-            board = boards.board(guild_id, kind, None)
+        board, empty = boards.current(guild_id, kind)
+        if empty is not None:
+            note = t("rank.fallback", locale, season=empty.name)
     if not board.lines:
         return t("rank.no_data", mine, game=game)
     picture = board_picture(board, service.directory.display_name, locale)

@@ -51,6 +51,8 @@ class TableBot(commands.Bot):
         """The permission notices given since the start (``cogs.permission_notices``)."""
         self.corrections: dict[str, Correction] = {}
         """Tournament corrections awaiting confirmation, by their button's token."""
+        self.public_url: str | None = None
+        """Where visitors reach the web pages (``PUBLIC_URL``; None: not set)."""
 
 
 def table_bot(client: discord.Client) -> TableBot:

@@ -23,6 +23,10 @@ Section = tuple[str, str]
 Events = Sequence[Mapping[str, Any]]
 Measure = Callable[[Events, Tally], None]
 """What a game's history counts: its finished log read into a tally per player."""
+Names = Callable[[str], str]
+"""How a player is named in a text (a Discord mention, a display name)."""
+Describe = Callable[[Mapping[str, Any], str, Names], str]
+"""One line of a game's public event in a language, its players named by ``Names``."""
 
 
 def _no_options(**_: Any) -> dict[str, Any]:
@@ -92,6 +96,9 @@ class GamePlugin:
     """Sections its help ends with, made in a language (Die verflixte 6's jokers)."""
     event_prefix: str = ""
     """The prefix of its events' texts (``<prefix>.event.<type>``; none: its kind)."""
+    describe: Describe | None = None
+    """The line of each of its public events (``render``'s ``describe``): its log as a
+    web page reads it (none: the page names the event's type)."""
     commands: TableCommands | None = None
     """Its slash group (none: the bot offers it no commands of its own)."""
     texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)

@@ -16,7 +16,7 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from bot.history.seasons import seasons_of
+from bot.history.seasons import running_season, seasons_of
 from bot.history.skill_ratings import (
     PROVISIONAL_GAMES,
     Skill,
@@ -126,3 +126,16 @@ class Leaderboards:
         with self._session() as session:
             skills = people(table_of(session, guild_id, kind, season_id))
         return Board(kind, season, ranked(skills, top), len(skills))
+
+    def current(
+        self, guild_id: int, kind: str, seasons: list[Season] | None = None
+    ) -> tuple[Board, Season | None]:
+        """The leaderboard shown when nobody picks a season: the running season's, or all
+        time's while that one has no rated game yet (the empty season is returned second,
+        for a note), or all time's when no season runs. ``seasons``: the server's, when
+        read already (several games' boards)."""
+        running = running_season(self.seasons(guild_id) if seasons is None else seasons)
+        board = self.board(guild_id, kind, running)
+        if not board.lines and running is not None:
+            return self.board(guild_id, kind, None), running
+        return board, None

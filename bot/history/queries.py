@@ -4,12 +4,16 @@ what a crash left unfolded (:func:`bot.history.keeping.catch_up`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from sqlmodel import Session, col, select
+
 from bot.audit.dice_fairness import Counts
 from bot.history.face_counts import face_counts
 from bot.history.keeping import catch_up
 from bot.history.leaderboard import Leaderboards
 from bot.history.player_statistics import Measures, computers_measured, player_measures
-from bot.store import Season, Store
+from bot.store import GameResult, Season, Store
 
 __all__ = ["History", "Season"]
 
@@ -42,3 +46,12 @@ class History:
     def boards(self) -> Leaderboards:
         """The leaderboards and seasons of every server."""
         return Leaderboards(self.store)
+
+    def places(self, game_ids: Sequence[int]) -> dict[int, dict[str, int]]:
+        """The places (1 the best) of those of ``game_ids`` the history has folded in
+        (finished games), by game: who won a game listed on a page."""
+        if not game_ids:
+            return {}
+        stmt = select(GameResult).where(col(GameResult.game_id).in_(game_ids))
+        with Session(self.store.engine) as session:
+            return {r.game_id: {p: int(v) for p, v in r.places.items()} for r in session.exec(stmt)}

@@ -5,7 +5,8 @@ and the completeness test):
 - the families a key is built in (``t(f"ui.button.{verb}")`` is ``ui\\.button\\.[\\w.]+``);
 - the events every engine logs, each of which a table message or a log shows
   (``v6.event.<type>``, with suffixes such as ``_reason``);
-- the help's sections (``help.<topic>.<section>.title``/``.body``).
+- the help's sections (``help.<topic>.<section>.title``/``.body``);
+- the texts the web's templates ask for (``{{ _('web.footer') }}`` in ``bot/web/templates``).
 
 A catalogue id is *used* if it is one of those, or a string the code names anywhere (a key
 kept in a table, such as ``{"stopp": "ui.button.stopp"}``); a command's text ``cmd.<key>``
@@ -34,6 +35,9 @@ COMMAND_CALL = "cmd"
 EVENT_PREFIX = {plugin.kind: plugin.event_prefix or plugin.kind for plugin in PLUGINS}
 """Each game's prefix of its events' texts (``<prefix>.event.<type>``), its plugin's."""
 WORD = re.compile(r"[a-z]{2,}")
+TEMPLATES = ROOT / "bot" / "web" / "templates"
+TEMPLATE_KEY = re.compile(r"""\b_\(\s*['"]([\w.]+)['"]""")
+"""A template's text: ``_('web.footer')``, its id the literal first argument."""
 
 
 def sources() -> list[Path]:
@@ -80,6 +84,15 @@ def _pattern(node: ast.JoinedStr) -> str:
     return "".join(
         re.escape(str(v.value)) if isinstance(v, ast.Constant) else ".+" for v in node.values
     )
+
+
+def template_keys() -> set[str]:
+    """The ids the web's templates name literally."""
+    return {
+        key
+        for path in sorted(TEMPLATES.glob("*.html"))
+        for key in TEMPLATE_KEY.findall(path.read_text(encoding="utf-8"))
+    }
 
 
 def key_families() -> set[str]:
@@ -155,7 +168,7 @@ class Usage:
 @cache
 def usage() -> Usage:
     return Usage(
-        keys=frozenset(literal_keys() | help_keys()),
+        keys=frozenset(literal_keys() | help_keys() | template_keys()),
         families=frozenset(key_families()),
         events={kind: frozenset(event_types(kind)) for kind in EVENT_PREFIX},
     )

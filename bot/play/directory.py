@@ -5,6 +5,7 @@ notices (bot.cluster.notices)."""
 from __future__ import annotations
 
 import logging
+import secrets
 
 from bot.i18n import DEFAULT_LOCALE, private_locale
 from bot.play.turn_notice import CHANNEL, HOW
@@ -13,6 +14,9 @@ from bot.store import Store
 from bot.store.outage import describe, is_outage
 
 log = logging.getLogger(__name__)
+
+WEB_KEY_BYTES = 9
+"""A web key's randomness: 72 bits, 12 characters of ``[A-Za-z0-9_-]``."""
 
 
 class Directory:
@@ -24,6 +28,7 @@ class Directory:
         self._guild_zones: dict[int, str | None] = {}
         self._croupier_roles: dict[int, int | None] = {}
         self._notify: dict[str, str] = {}
+        self._web_keys: dict[int, str | None] = {}
 
     def remember_name(self, player: str, name: str) -> None:
         """Keep a player's display name (written only when it changed)."""
@@ -110,6 +115,7 @@ class Directory:
         self._guild_locales.pop(guild_id, None)
         self._guild_zones.pop(guild_id, None)
         self._croupier_roles.pop(guild_id, None)
+        self._web_keys.pop(guild_id, None)
 
     def forget_player(self, player: str) -> None:
         """Another process wrote the player's name or language: read them again when used."""
@@ -121,6 +127,7 @@ class Directory:
         """Notices may have been missed: everything is read again when used."""
         self._notify.clear()
         self._croupier_roles.clear()
+        self._web_keys.clear()
         for cache in (self._names, self._locales, self._guild_locales, self._guild_zones):
             cache.clear()
 
@@ -133,3 +140,24 @@ class Directory:
     def set_croupier_role(self, guild_id: int, role_id: int | None) -> None:
         self.store.set_croupier_role(guild_id, role_id)
         self._croupier_roles[guild_id] = role_id
+
+    def web_key(self, guild_id: int) -> str | None:
+        """The key of the server's web pages (``/s/<key>``; None: a host has not turned
+        them on, or turned them off)."""
+        if guild_id not in self._web_keys:
+            self._web_keys[guild_id] = self.store.guild_web_key(guild_id)
+        return self._web_keys[guild_id]
+
+    def set_web(self, guild_id: int, on: bool) -> str | None:
+        """Turn the server's web pages on (a new key, every time: links sent before stay
+        dead, docs/DECISIONS.md) or off (none); the key now."""
+        key = secrets.token_urlsafe(WEB_KEY_BYTES) if on else None
+        self.store.set_guild_web_key(guild_id, key)
+        self._web_keys[guild_id] = key
+        return key
+
+    def web_guild(self, key: str) -> int | None:
+        """The server whose pages have ``key``, read from the store on every call (not
+        kept): a page asked for just after ``/web aus`` is gone in any process, also one
+        that hears no notices (a separate web process on SQLite)."""
+        return self.store.guild_of_web_key(key)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -52,10 +52,28 @@ class Records:
     def recent_events(self, game_id: int, limit: int | None = 20) -> list[dict[str, JSON]]:
         """The last ``limit`` events (None: all) of a game's log as the public may see them
         (redacted by the game: no hand, no sealed bet, no dice under a cup), oldest first."""
-        game = self.games[self.tables.get(game_id).row.kind]
-        events = [e for row in self.store.events(game_id) for e in row.events]
-        shown = redacted(game, events, None)
+        shown = self.public_events(game_id, self.tables.get(game_id).row.kind)
         return shown if limit is None else shown[-limit:]
+
+    def public_events(self, game_id: int, kind: str) -> list[dict[str, JSON]]:
+        """Every event of the log of game ``game_id`` (of ``kind``) as the public may see
+        them (the redaction of :meth:`recent_events`), read from the store alone: a web
+        page reads it in a thread, where the bot loop's table cache is not to be touched."""
+        events = [e for row in self.store.events(game_id) for e in row.events]
+        return redacted(self.games[kind], events, None)
+
+    def stored(self, number: int, guild_id: int) -> GameRow | None:
+        """Game ``number`` as stored, if it belongs to server ``guild_id`` (no cache)."""
+        try:
+            game = self.store.get(number)
+        except GameNotFound:
+            return None
+        return game if game.guild_id == guild_id else None
+
+    def recent_games(self, guild_id: int, kinds: Sequence[str], limit: int) -> list[GameRow]:
+        """The server's newest ``limit`` games of ``kinds`` being played or played to the
+        end, newest first, as stored (no cache)."""
+        return self.store.played_games_in_guild(guild_id, kinds, limit)
 
     def events_from(
         self,

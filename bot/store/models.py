@@ -114,6 +114,8 @@ class GuildSettings(SQLModel, table=True):
     """Members with this role may use the host tools (besides Manage Server)."""
     time_zone: str | None = None
     """IANA time zone of tournament evenings typed without one (None: Europe/Berlin)."""
+    web_key: str | None = Field(default=None, unique=True, index=True)
+    """The opaque key of the server's web pages (``/s/<key>``); None: its pages are off."""
 
 
 class PlayerName(SQLModel, table=True):

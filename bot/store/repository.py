@@ -295,6 +295,21 @@ class Store:
         with self._session() as session:
             return list(session.exec(stmt))
 
+    def played_games_in_guild(
+        self, guild_id: int, kinds: Sequence[str], limit: int
+    ) -> list[GameRow]:
+        """The newest ``limit`` games of ``kinds`` in a server that are being played or
+        were played to the end (no lobby, nothing ended early), newest first."""
+        stmt = (
+            select(GameRow)
+            .where(col(GameRow.guild_id) == guild_id, col(GameRow.kind).in_(kinds))
+            .where(col(GameRow.status).in_(_PLAYED))
+            .order_by(col(GameRow.id).desc())
+            .limit(limit)
+        )
+        with self._session() as session:
+            return list(session.exec(stmt))
+
     def events(self, game_id: int, upto: int | None = None, after: int = 0) -> list[EventRow]:
         """The event log of a game, in order (empty for an unknown game); with ``upto`` only
         the events up to that version (those of a game row read before: an action committed
@@ -371,6 +386,21 @@ class Store:
     def set_guild_time_zone(self, guild_id: int, zone: str | None) -> None:
         self._update_settings(guild_id, time_zone=zone)
 
+    def guild_web_key(self, guild_id: int) -> str | None:
+        """The key of the server's web pages (None: they are off)."""
+        with self._session() as session:
+            settings = session.get(GuildSettings, guild_id)
+        return None if settings is None else settings.web_key
+
+    def set_guild_web_key(self, guild_id: int, key: str | None) -> None:
+        self._update_settings(guild_id, web_key=key)
+
+    def guild_of_web_key(self, key: str) -> int | None:
+        """The server whose web pages have ``key`` (None: no server's, or turned off)."""
+        stmt = select(GuildSettings.guild_id).where(col(GuildSettings.web_key) == key)
+        with self._session() as session:
+            return session.exec(stmt).first()
+
     def _update_settings(self, guild_id: int, **values: Any) -> None:
         with self._session() as session, session.begin():
             settings = session.get(GuildSettings, guild_id) or GuildSettings(guild_id=guild_id)
@@ -414,6 +444,7 @@ class Store:
 
 
 _LIVE = (GameStatus.LOBBY.value, GameStatus.OPEN.value, GameStatus.PAUSED.value)
+_PLAYED = (GameStatus.OPEN.value, GameStatus.PAUSED.value, GameStatus.FINISHED.value)
 """The statuses of a game being played (a lobby, a running or a paused game)."""
 _GAMES = GameRow.__table__  # type: ignore[attr-defined]
 _EVENTS = EventRow.__table__  # type: ignore[attr-defined]

@@ -257,3 +257,23 @@ async def test_a_process_s_own_writes_are_no_notices_to_it(pg_engine: Engine) ->
         await until(lambda: len(seen.notices) >= 2)
         await asyncio.sleep(3 * link_module.POLL)
     assert {n.game_id for n in seen.notices if isinstance(n, GameNotice)} == {theirs.game_id}
+
+
+async def test_turning_a_server_s_web_pages_off_reaches_the_other_processes(
+    pg_engine: Engine,
+) -> None:
+    """The web key is a server setting: its change is a "guild" notice (migration 0016's
+    trigger covers every column), and the directory there forgets the key it kept."""
+    other = Store(make_engine(pg_engine.url.render_as_string(hide_password=False)))
+    here = Service(Store(pg_engine))
+    guild = 78 << 22
+    key = here.directory.set_web(guild, True)
+    async with linked(pg_engine) as (_, seen):
+        await until(lambda: seen.connected == 1)
+        other.set_guild_web_key(guild, None)
+        await until(lambda: len(seen.notices) >= 1)
+    assert seen.notices == [KeyNotice("guild", str(guild))]
+    assert here.directory.web_key(guild) == key  # kept until the notice is heard
+    for notice in seen.notices:
+        here.noticed(notice, lambda _: True)
+    assert here.directory.web_key(guild) is None

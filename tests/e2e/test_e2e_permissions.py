@@ -30,7 +30,8 @@ def world(table: Table) -> tuple[Any, ...]:
         game = service.tables.latest_in_channel(kind, table.channel.id)
         if game is not None:
             games.append((game, store.get(game).version, len(store.events(game))))
-    settings = (store.guild_locale(table.guild.id), store.croupier_role(table.guild.id))
+    guild = table.guild.id
+    settings = (store.guild_locale(guild), store.croupier_role(guild), store.guild_web_key(guild))
     public = [(m.id, m.edits, m.text()) for m in table.public()]
     return tuple(games), settings, public
 
@@ -56,6 +57,7 @@ HOST_COMMANDS: list[tuple[str, dict[str, Any]]] = [
     ("tisch fortsetzen", {}),
     ("sprache", {"sprache": "en"}),
     ("croupierrolle", {}),
+    ("web", {"zustand": "an"}),
     ("turnier erstellen", {"name": "Herbstcup"}),
 ]
 

@@ -311,7 +311,8 @@ def test_the_systemd_unit_runs_one_shard_range_per_instance_hardened() -> None:
 
 
 @pytest.mark.parametrize("name", ["LOG_FORMAT", "HEALTH_PORT", "HEALTH_HOST", "SHARD_COUNT",
-                                  "SHARD_IDS", "CROUPIER_UVLOOP"])  # fmt: skip
+                                  "SHARD_IDS", "CROUPIER_UVLOOP", "WEB_HOST", "WEB_PORT",
+                                  "PUBLIC_URL"])  # fmt: skip
 def test_env_example_and_readme_name_the_settings(name: str) -> None:
     assert re.search(rf"^{name}=", (ROOT / ".env.example").read_text(), re.MULTILINE)
     assert f"`{name}`" in (ROOT / "README.md").read_text()

@@ -34,6 +34,7 @@ PLUGIN = GamePlugin(
     statistics=statistics.lines,
     help_sections=("goal", "round", "decisions"),
     event_prefix="dd",
+    describe=cards.describe,
     commands=COMMANDS,
     emojis=ITEM_EMOJIS,
 )

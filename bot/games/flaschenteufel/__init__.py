@@ -49,6 +49,7 @@ PLUGIN = GamePlugin(
     statistics=statistics.lines,
     help_sections=("goal", "hand", "decisions"),
     event_prefix="ft",
+    describe=cards.describe,
     commands=COMMANDS,
     emojis=CARD_EMOJIS,
 )

@@ -33,6 +33,7 @@ PLUGIN = GamePlugin(
     statistics=statistics.lines,
     help_sections=("goal", "round", "decisions"),
     event_prefix="teufel",
+    describe=cards.describe,
     commands=COMMANDS,
     emojis=TILE_EMOJIS,
 )

@@ -6,7 +6,7 @@ from bot import bounds
 from bot.games.plugin import GamePlugin, TableCommands, TableOption
 from bot.games.verflixte6 import measures
 from bot.games.verflixte6.game import Verflixte6
-from bot.games.verflixte6.render import cards, statistics
+from bot.games.verflixte6.render import cards, lines, statistics
 from bot.games.verflixte6.render.help import extras
 
 __all__ = ["PLUGIN", "Verflixte6"]
@@ -46,5 +46,6 @@ PLUGIN = GamePlugin(
     help_sections=("goal", "turn", "decisions"),
     help_extras=extras,
     event_prefix="v6",
+    describe=lines.describe,
     commands=COMMANDS,
 )

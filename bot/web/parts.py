@@ -1,0 +1,16 @@
+"""What the web application and each request carry: the service it reads through, the
+rate limiter, and the page's language."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from bot.service import Service
+from bot.web.limits import RateLimiter
+
+SERVICE = web.AppKey("service", Service)
+LIMITER = web.AppKey("limiter", RateLimiter)
+LANGUAGE = web.RequestKey("language", str)
+"""The request's page language (bot.web.languages)."""
+KEPT: web.RequestKey[str | None] = web.RequestKey("kept_language")
+"""The language the request's query chose, which its links keep (None: none chosen)."""

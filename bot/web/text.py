@@ -1,0 +1,24 @@
+"""Lines written for Discord, shown as HTML: the app's emojis as their plain text, the
+whole escaped (a player's name is text, whatever he typed), then Discord's bold as bold."""
+
+from __future__ import annotations
+
+import re
+
+from markupsafe import Markup, escape
+
+from bot.emoji_set import as_plain
+
+BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def shown(text: str) -> Markup:
+    """``text`` (a game's line, with the display names in it) as safe HTML."""
+    escaped = str(escape(as_plain(text) if "<" in text else text))
+    return Markup(BOLD.sub(r"<strong>\1</strong>", escaped))
+
+
+def plain(text: str) -> str:
+    """``text`` without Discord's markup, for a title or a table cell (escaped by the
+    template like any text)."""
+    return (as_plain(text) if "<" in text else text).replace("**", "")

@@ -1,0 +1,85 @@
+"""``/s/<key>``: a server's pages exist only while a host has them on, under the key
+made when he turned them on; they list the server's games with their players by display
+name and winners, and its leaderboards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp.test_utils import TestClient
+
+from bot.service import Service
+from tests.helpers.web_games import GUILD, OTHER_GUILD, played
+
+Client = TestClient[Any, Any]
+PLAYERS = {"1001": "Anna", "1002": "Ben"}
+
+
+async def test_a_server_without_pages_on_has_none(client: Client, service: Service) -> None:
+    await played(service, "verflixte6", PLAYERS, {"durchgaenge": 1})
+    assert (await client.get("/s/abcdefghijkl")).status == 404
+
+
+async def test_the_server_page_lists_its_games_and_leaderboards(
+    client: Client, service: Service, key: str
+) -> None:
+    number = await played(service, "verflixte6", PLAYERS, {"durchgaenge": 1})
+    response = await client.get(f"/s/{key}")
+    assert response.status == 200
+    text = await response.text()
+    assert f'href="/s/{key}/spiel/{number}"' in text
+    assert "Die verflixte 6" in text and "Anna und Ben" in text and "beendet" in text
+    places = service.history.places([number])[number]
+    winner = PLAYERS[next(p for p, place in places.items() if place == 1)]
+    assert f"<td>{winner}</td>" in text
+    assert "Rangliste – Die verflixte 6" in text  # the all-time board, as /rangliste shows
+
+
+async def test_another_server_s_games_are_not_listed(
+    client: Client, service: Service, key: str
+) -> None:
+    await played(service, "verflixte6", {"2001": "Zoe", "2002": "Yann"}, guild_id=OTHER_GUILD,
+                 steps=0)  # fmt: skip
+    text = await (await client.get(f"/s/{key}")).text()
+    assert "Zoe" not in text and "Hier wurde noch kein Spiel gespielt." in text
+
+
+async def test_turning_the_pages_off_removes_them_at_once(
+    client: Client, service: Service, key: str
+) -> None:
+    number = await played(service, "verflixte6", PLAYERS, steps=0)
+    assert (await client.get(f"/s/{key}")).status == 200
+    assert service.directory.set_web(GUILD, False) is None
+    assert (await client.get(f"/s/{key}")).status == 404
+    assert (await client.get(f"/s/{key}/spiel/{number}")).status == 404
+
+
+async def test_turning_them_on_again_makes_a_new_key_and_the_old_one_stays_dead(
+    client: Client, service: Service, key: str
+) -> None:
+    service.directory.set_web(GUILD, False)
+    again = service.directory.set_web(GUILD, True)
+    assert again is not None and again != key
+    assert (await client.get(f"/s/{key}")).status == 404
+    assert (await client.get(f"/s/{again}")).status == 200
+
+
+def test_a_key_is_opaque_and_url_safe(service: Service) -> None:
+    keys = {service.directory.set_web(GUILD + n, True) for n in range(50)}
+    assert len(keys) == 50
+    for made in keys:
+        assert made is not None and len(made) == 12
+        assert made.replace("-", "").replace("_", "").isalnum()
+        assert str(GUILD) not in made
+
+
+async def test_a_player_whose_name_is_unknown_is_shown_without_his_id(
+    client: Client, service: Service, key: str
+) -> None:
+    unknown = "123456789012345678"  # never seen by the bot: no display name kept
+    service.directory.remember_name("1001", "Anna")
+    outcome = await service.create("verflixte6", ["1001", unknown], guild_id=GUILD)
+    for path in (f"/s/{key}", f"/s/{key}/spiel/{outcome.game_id}"):
+        text = await (await client.get(path)).text()
+        assert unknown not in text, path
+        assert "Anna und (ohne Namen)" in text, path
