@@ -21,6 +21,7 @@ from bot.games.flaschenteufel.players.sample import deal
 from bot.games.flaschenteufel.players.seat_view import legal_actions, seen
 from bot.games.flaschenteufel.players.stark import Stark
 from bot.games.flaschenteufel.state import FState
+from tests.helpers.slow_clock import slow_clock
 
 GAME = Flaschenteufel()
 KIND = "flaschenteufel"
@@ -255,6 +256,18 @@ def test_stark_is_deterministic_and_prefers_not_to_buy() -> None:
     }
     assert Stark(1, samples=20).decide(crafted, 0) == Action("play", {"card": 37})
     assert POINTS[37] == 6
+
+
+def test_stark_decides_the_same_whatever_the_clock_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With its full budget, "stark" plays the same cards on a machine whose clock jumps an
+    hour at every reading as on this one: its budget counts rollouts, not seconds."""
+    views = [
+        (v, s) for _, s, v, _ in seeded_games(["leicht"] * 3, 1) if len(v["legal"]["play"]) > 1
+    ][:12]
+    fast = [Stark(7).decide(view, seat) for view, seat in views]
+    with slow_clock(monkeypatch):
+        slow = [Stark(7).decide(view, seat) for view, seat in views]
+    assert slow == fast
 
 
 def test_the_registry_knows_the_levels() -> None:

@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from bot.engine import JSON, Action
 from bot.games.flaschenteufel.cards import POINTS, START
@@ -102,16 +102,19 @@ def open_set(view: Mapping[str, JSON], seat: int) -> int:
     return 2 if sums[1] > sums[0] else 1
 
 
-def rule_action(view: Mapping[str, JSON], seat: int) -> Action:
-    """The rules' choice for every decision but a play (discard, pass, open)."""
+def rule_action(
+    view: Mapping[str, JSON], seat: int, shedding: Callable[[Sequence[int], int], list[int]] = shed
+) -> Action:
+    """The rules' choice for every decision but a play (discard, pass, open); the cards
+    given away are ``shedding``'s (by default :func:`shed`)."""
     own_turn(view, seat)
     verb = verb_now(view)
     if verb == "open":
         return Action("open", {"set": open_set(view, seat)})
     cards = legal_cards(view, verb)
     if verb == "discard":
-        return Action("discard", {"card": shed(cards, 1)[0]})
-    return pass_action(view, shed(cards, 2 if standard(view) else 1))
+        return Action("discard", {"card": shedding(cards, 1)[0]})
+    return pass_action(view, shedding(cards, 2 if standard(view) else 1))
 
 
 def rule_play(view: Mapping[str, JSON], seat: int) -> Action:
