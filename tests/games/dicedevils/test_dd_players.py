@@ -17,6 +17,8 @@ from bot.computer_players import levels, player
 from bot.engine import Action, AuditedRng
 from bot.games.dicedevils import DiceDevils
 from bot.games.dicedevils.players import odds, stark
+from bot.games.dicedevils.players.styles import STYLES
+from bot.players import Policy
 from bot.games.dicedevils.state import (
     FEHLER,
     OBER,
@@ -32,6 +34,13 @@ GAME = DiceDevils()
 LEVELS = ("zufall", "leicht", "stark")
 
 
+def policy(level: str, seed: int) -> Policy:
+    """The level's player ("style:NAME": a style of the pool)."""
+    if level.startswith("style:"):
+        return STYLES[level.removeprefix("style:")](seed)
+    return player("dicedevils", level, seed=seed)
+
+
 def seeded_games(
     table: list[str], games: int, options: dict[str, Any] | None = None
 ) -> Iterator[tuple[DDState, int, dict[str, Any], Action]]:
@@ -39,7 +48,7 @@ def seeded_games(
     for g in range(games):
         rng = AuditedRng(hashlib.sha256(f"dd-players:{table}:{g}".encode()).digest())
         names = [f"p{i}" for i in range(len(table))]
-        policies = [player("dicedevils", lv, seed=g * 10 + i) for i, lv in enumerate(table)]
+        policies = [policy(lv, g * 10 + i) for i, lv in enumerate(table)]
         state, _ = GAME.setup(names, options or {"random_ranks": True}, rng)
         while not GAME.is_over(state):
             seat = min(GAME.to_act(state))

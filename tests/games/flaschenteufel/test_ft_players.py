@@ -20,6 +20,7 @@ from bot.games.flaschenteufel.players.rollout import play_out
 from bot.games.flaschenteufel.players.sample import deal
 from bot.games.flaschenteufel.players.seat_view import legal_actions, seen
 from bot.games.flaschenteufel.players.stark import Stark
+from bot.games.flaschenteufel.players.styles import STYLES
 from bot.games.flaschenteufel.state import FState
 from tests.helpers.slow_clock import slow_clock
 
@@ -28,7 +29,10 @@ KIND = "flaschenteufel"
 
 
 def policy(level: str, seed: int) -> Any:
-    """The level's player; "stark" with few deals, to keep the tests fast."""
+    """The level's player ("style:NAME": a style of the pool); "stark" with few deals, to
+    keep the tests fast."""
+    if level.startswith("style:"):
+        return STYLES[level.removeprefix("style:")](seed)
     return Stark(seed, samples=3) if level == "stark" else player(KIND, level, seed)
 
 
