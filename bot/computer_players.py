@@ -32,6 +32,27 @@ def _factories(game: str) -> Mapping[str, Callable[[int], Policy]]:
     return factories
 
 
+def styles(game: str) -> Mapping[str, Callable[[int], Policy]]:
+    """``game``'s pool of opponent styles: name -> a function of a seed that makes the
+    policy. Each is a few lines playing one person's habit (the high bettor, the cautious
+    one, ...), which the bench plays the levels against (``bench.policies --against
+    style:NAME``); none is offered at tables. A game keeps its pool as ``STYLES`` in the
+    ``styles`` module next to its levels (``bot/games/<game>/players/styles.py``); a game
+    without one has none."""
+    module_name = _levels_of(game)
+    if module_name is None:
+        return {}
+    name = f"{module_name.rpartition('.')[0]}.styles"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name is None or not f"{name}.".startswith(f"{missing.name}."):
+            raise  # a module the pool imports is missing, not the pool
+        return {}
+    pool: Mapping[str, Callable[[int], Policy]] = module.STYLES
+    return pool
+
+
 def levels(game: str) -> tuple[str, ...]:
     """The levels ``game`` has computer players for, weakest first (known without importing
     the policies: a lobby's card asks, on the event loop)."""
