@@ -262,6 +262,21 @@ def test_stark_is_deterministic_and_prefers_not_to_buy() -> None:
     assert POINTS[37] == 6
 
 
+@pytest.mark.parametrize("options", [{}, {"variant": "lopaka"}, {"variant": "glitterhuis"}])
+def test_stark_gives_away_its_lowest_cards(options: dict[str, Any]) -> None:
+    """The discard and the passes: the lowest cards it may give (a 1 or 2 kept buys the
+    bottle late, when it can hardly be passed on)."""
+    given = 0
+    players = 3 if not options else 2
+    for _, seat, view, action in seeded_games(["stark"] * players, 2, options):
+        if action.do in ("discard", "pass"):
+            cards = sorted(view["legal"][action.do])
+            gave = [int(c) for k, c in action.args.items() if k in ("card", "left", "right")]
+            assert sorted(gave) == cards[: len(gave)]
+            given += 1
+    assert given >= 4
+
+
 def test_stark_decides_the_same_whatever_the_clock_says(monkeypatch: pytest.MonkeyPatch) -> None:
     """With its full budget, "stark" plays the same cards on a machine whose clock jumps an
     hour at every reading as on this one: its budget counts rollouts, not seconds."""

@@ -8,9 +8,8 @@ card and then the rest of the hand with "leicht"'s rules for all seats
 the hand minus the mean of the others' (the same deals for every card). The draw is seeded
 from the policy's seed and what the seat knows, and the number of deals follows from the
 view alone, never from the clock: a view gets the same answer on any machine at any load.
-At a standard table the discard and the passes give away the lowest cards (:func:`lowest`);
-the Glitterhuis open set and the two-player variants' discards, passes and plays follow
-"leicht".
+The discard and the passes give away the lowest cards (:func:`lowest`), at every table; the
+Glitterhuis open set and the two-player variants' plays follow "leicht".
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action
 from bot.games.flaschenteufel.cards import POINTS
-from bot.games.flaschenteufel.players.leicht import rule_action, rule_play, shed
+from bot.games.flaschenteufel.players.leicht import rule_action, rule_play
 from bot.games.flaschenteufel.players.rollout import play_out
 from bot.games.flaschenteufel.players.sample import deal
 from bot.games.flaschenteufel.players.seat_view import (
@@ -39,7 +38,7 @@ FEWEST_SAMPLES = 8
 
 
 def lowest(cards: Sequence[int], count: int) -> list[int]:
-    """The cards a standard table's discard and passes give away: the lowest. A low card
+    """The cards the discard and the passes give away: the lowest. A low card
     buys the bottle late, when its price has fallen and it can hardly be passed on; kept
     by "leicht"'s rule (the highest below 19 first), the 1s and 2s a neighbour passes on
     left "stark" with the bottle in 7 hands of 10 against players who pass their lowest."""
@@ -90,7 +89,7 @@ class Stark:
         own_turn(view, seat)
         verb = verb_now(view)
         if verb != "play":
-            return rule_action(view, seat, lowest if standard(view) else shed)
+            return rule_action(view, seat, lowest)
         cards = legal_cards(view, "play")
         if len(cards) == 1 or not standard(view):
             return rule_play(view, seat) if len(cards) > 1 else Action("play", {"card": cards[0]})
