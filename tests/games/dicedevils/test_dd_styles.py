@@ -4,8 +4,11 @@ each its own habit."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from bot.computer_players import styles
 from bot.engine import Action
 from bot.games.dicedevils.players.styles import STYLES
 from tests.games.dicedevils.test_dd_players import GAME, seeded_games, with_foreign_secrets
@@ -37,7 +40,9 @@ def test_another_seats_secrets_change_no_decision_of_a_style(name: str) -> None:
 
 
 def test_the_styles_are_a_pool_of_different_habits() -> None:
-    """At least five styles, named as the bench names them, and no two place alike."""
+    """At least five styles, found by the registry, named as the bench names them, and no
+    two place alike."""
+    assert styles("dicedevils") is STYLES
     assert len(STYLES) >= 5
     views = [(s, v) for _, s, v, a in seeded_games(["leicht"] * 5, 3) if a.do == "place"]
     places: dict[str, tuple[str, ...]] = {}
@@ -51,7 +56,7 @@ def test_the_styles_are_a_pool_of_different_habits() -> None:
 def test_each_style_places_by_its_habit() -> None:
     """Seat 2 (Satansbraten, holding a Schal) places last; the Oberteufel (ahead on points)
     is at the Grill, the Putzteufel at the Grill too."""
-    demon = {"dice": None, "slot": None, "items": [], "points": 0}
+    demon: dict[str, Any] = {"dice": None, "slot": None, "items": [], "points": 0}
     view = {
         "game": "dicedevils",
         "viewer": 2,
@@ -61,10 +66,12 @@ def test_each_style_places_by_its_habit() -> None:
         "taken": [],
         "pile": 40,
         "demons": [
-            demon | {"player": "a", "rank": "Oberteufel", "slot": 1, "items": ["Peperoni"]}
+            demon
+            | {"player": "a", "rank": "Oberteufel", "slot": 1, "items": ["Peperoni"]}
             | {"points": 2},
             demon | {"player": "b", "rank": "Putzteufel", "slot": 1},
-            demon | {"player": "c", "rank": "Satansbraten", "dice": [1, 2], "items": ["Schal"]}
+            demon
+            | {"player": "c", "rank": "Satansbraten", "dice": [1, 2], "items": ["Schal"]}
             | {"points": 1},
             demon | {"player": "d", "rank": "Fehlerteufel", "slot": 0},
         ],

@@ -268,7 +268,7 @@ def test_stark_gives_away_its_lowest_cards(options: dict[str, Any]) -> None:
     bottle late, when it can hardly be passed on)."""
     given = 0
     players = 3 if not options else 2
-    for _, seat, view, action in seeded_games(["stark"] * players, 2, options):
+    for _, _, view, action in seeded_games(["stark"] * players, 2, options):
         if action.do in ("discard", "pass"):
             cards = sorted(view["legal"][action.do])
             gave = [int(c) for k, c in action.args.items() if k in ("card", "left", "right")]

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot.computer_players import styles
 from bot.engine import Action
 from bot.games.flaschenteufel.players.styles import STYLES
 from tests.games.flaschenteufel.test_ft_players import GAME, seeded_games, with_foreign_secrets
@@ -45,7 +46,9 @@ def test_another_seats_secrets_change_no_decision_of_a_style(name: str) -> None:
 
 
 def test_the_styles_are_a_pool_of_different_habits() -> None:
-    """At least five styles, named as the bench names them, and no two play alike."""
+    """At least five styles, found by the registry, named as the bench names them, and no
+    two play alike."""
+    assert styles("flaschenteufel") is STYLES
     assert len(STYLES) >= 5
     plays: dict[str, list[Action]] = {}
     views = [(s, v) for _, s, v, a in seeded_games(["leicht"] * 3, 2) if a.do == "play"]
@@ -69,8 +72,7 @@ def trick_view(led: int, hand: list[int]) -> dict[str, Any]:
         "devil_count": 3,
         "legal": {"play": hand, "discard": [], "pass": [], "open": []},
         "seats": [
-            {"player": p, "cards": hand if i == 1 else None, "count": 3, "tricks": 0}
-            | {"total": 0}
+            {"player": p, "cards": hand if i == 1 else None, "count": 3, "tricks": 0} | {"total": 0}
             for i, p in enumerate("abc")
         ],
     }
