@@ -262,13 +262,14 @@ def test_stark_is_deterministic_and_prefers_not_to_buy() -> None:
     assert POINTS[37] == 6
 
 
+@pytest.mark.parametrize("level", ["leicht", "stark"])
 @pytest.mark.parametrize("options", [{}, {"variant": "lopaka"}, {"variant": "glitterhuis"}])
-def test_stark_gives_away_its_lowest_cards(options: dict[str, Any]) -> None:
+def test_the_levels_give_away_their_lowest_cards(level: str, options: dict[str, Any]) -> None:
     """The discard and the passes: the lowest cards it may give (a 1 or 2 kept buys the
     bottle late, when it can hardly be passed on)."""
     given = 0
     players = 3 if not options else 2
-    for _, _, view, action in seeded_games(["stark"] * players, 2, options):
+    for _, _, view, action in seeded_games([level] * players, 2, options):
         if action.do in ("discard", "pass"):
             cards = sorted(view["legal"][action.do])
             gave = [int(c) for k, c in action.args.items() if k in ("card", "left", "right")]

@@ -8,15 +8,15 @@ card and then the rest of the hand with "leicht"'s rules for all seats
 the hand minus the mean of the others' (the same deals for every card). The draw is seeded
 from the policy's seed and what the seat knows, and the number of deals follows from the
 view alone, never from the clock: a view gets the same answer on any machine at any load.
-The discard and the passes give away the lowest cards (:func:`lowest`), at every table; the
-Glitterhuis open set and the two-player variants' plays follow "leicht".
+Discards, passes (the lowest cards), the Glitterhuis open set and the two-player variants'
+plays follow "leicht".
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from bot.engine import JSON, Action
 from bot.games.flaschenteufel.cards import POINTS
@@ -35,14 +35,6 @@ from bot.games.flaschenteufel.players.seat_view import (
 PLAY_BUDGET = 6_000  # cards played in rollouts per decision (about 45 ms here)
 MOST_SAMPLES = 60
 FEWEST_SAMPLES = 8
-
-
-def lowest(cards: Sequence[int], count: int) -> list[int]:
-    """The cards the discard and the passes give away: the lowest. A low card
-    buys the bottle late, when its price has fallen and it can hardly be passed on; kept
-    by "leicht"'s rule (the highest below 19 first), the 1s and 2s a neighbour passes on
-    left "stark" with the bottle in 7 hands of 10 against players who pass their lowest."""
-    return sorted(cards)[:count]
 
 
 def sample_count(candidates: int, cards_left: int, budget: int = PLAY_BUDGET) -> int:
@@ -89,7 +81,7 @@ class Stark:
         own_turn(view, seat)
         verb = verb_now(view)
         if verb != "play":
-            return rule_action(view, seat, lowest)
+            return rule_action(view, seat)
         cards = legal_cards(view, "play")
         if len(cards) == 1 or not standard(view):
             return rule_play(view, seat) if len(cards) > 1 else Action("play", {"card": cards[0]})

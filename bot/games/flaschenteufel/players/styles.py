@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from bot.engine import JSON, Action
-from bot.games.flaschenteufel.cards import POINTS
-from bot.games.flaschenteufel.players.leicht import open_set, shed
+from bot.games.flaschenteufel.cards import POINTS, START
+from bot.games.flaschenteufel.players.leicht import open_set
 from bot.games.flaschenteufel.players.seat_view import (
     legal_cards,
     own_turn,
@@ -105,6 +105,12 @@ def _lowest(cards: Sequence[int], count: int) -> list[int]:
     return sorted(cards)[:count]
 
 
+def _below_start(cards: Sequence[int], count: int) -> list[int]:
+    """The highest cards below the start price first (they buy the bottle at 19), then
+    those with the fewest coins."""
+    return sorted(cards, key=lambda c: (c > START, -c if c < START else POINTS[c]))[:count]
+
+
 def _fewest_coins(cards: Sequence[int], count: int) -> list[int]:
     return sorted(cards, key=lambda c: (POINTS[c], c))[:count]
 
@@ -117,7 +123,7 @@ STYLES_RULES: dict[str, tuple[Play, Give]] = {
     # always goes for the bottle, and keeps its low cards for it
     "flasche": (_bottle, _highest),
     # never wants a trick: the highest card that stays under the winner
-    "ducken": (_duck, shed),
+    "ducken": (_duck, _below_start),
     # plays what was led: the nearest number, and leads its lowest
     "nachmacher": (_copy, _fewest_coins),
     # takes every trick it can, and plays its richest cards early
