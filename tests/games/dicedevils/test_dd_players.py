@@ -17,6 +17,7 @@ from bot.computer_players import levels, player
 from bot.engine import Action, AuditedRng
 from bot.games.dicedevils import DiceDevils
 from bot.games.dicedevils.players import odds, stark
+from bot.games.dicedevils.players.styles import STYLES
 from bot.games.dicedevils.state import (
     FEHLER,
     OBER,
@@ -27,9 +28,18 @@ from bot.games.dicedevils.state import (
     SPRING,
     DDState,
 )
+from bot.players import Policy
+from tests.helpers.slow_clock import slow_clock
 
 GAME = DiceDevils()
 LEVELS = ("zufall", "leicht", "stark")
+
+
+def policy(level: str, seed: int) -> Policy:
+    """The level's player ("style:NAME": a style of the pool)."""
+    if level.startswith("style:"):
+        return STYLES[level.removeprefix("style:")](seed)
+    return player("dicedevils", level, seed=seed)
 
 
 def seeded_games(
@@ -39,7 +49,7 @@ def seeded_games(
     for g in range(games):
         rng = AuditedRng(hashlib.sha256(f"dd-players:{table}:{g}".encode()).digest())
         names = [f"p{i}" for i in range(len(table))]
-        policies = [player("dicedevils", lv, seed=g * 10 + i) for i, lv in enumerate(table)]
+        policies = [policy(lv, g * 10 + i) for i, lv in enumerate(table)]
         state, _ = GAME.setup(names, options or {"random_ranks": True}, rng)
         while not GAME.is_over(state):
             seat = min(GAME.to_act(state))
@@ -105,6 +115,19 @@ def test_a_fresh_policy_with_the_same_seed_decides_the_same() -> None:
         for _, seat, view, _ in seeded_games(["zufall"] * 4, 1):
             first = player("dicedevils", level, seed=3).decide(view, seat)
             assert player("dicedevils", level, seed=3).decide(view, seat) == first
+
+
+def test_decisions_do_not_depend_on_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every level decides the same on a machine whose clock jumps an hour at every reading
+    (the fight odds' caches emptied first, so "stark" computes them under that clock)."""
+    views = [(s, v) for _, s, v, _ in seeded_games(["leicht"] * 4, 1)]
+    for level in LEVELS:
+        fast = [policy(level, 5).decide(view, seat) for seat, view in views]
+        for cached in (odds.plain, odds.forced, odds.spiel_forces, odds.chance):
+            cached.cache_clear()
+        odds.against_priors.cache_clear()
+        with slow_clock(monkeypatch):
+            assert [policy(level, 5).decide(view, seat) for seat, view in views] == fast
 
 
 def test_a_view_of_another_seat_is_refused() -> None:

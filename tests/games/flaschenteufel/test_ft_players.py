@@ -20,14 +20,19 @@ from bot.games.flaschenteufel.players.rollout import play_out
 from bot.games.flaschenteufel.players.sample import deal
 from bot.games.flaschenteufel.players.seat_view import legal_actions, seen
 from bot.games.flaschenteufel.players.stark import Stark
+from bot.games.flaschenteufel.players.styles import STYLES
 from bot.games.flaschenteufel.state import FState
+from tests.helpers.slow_clock import slow_clock
 
 GAME = Flaschenteufel()
 KIND = "flaschenteufel"
 
 
 def policy(level: str, seed: int) -> Any:
-    """The level's player; "stark" with few deals, to keep the tests fast."""
+    """The level's player ("style:NAME": a style of the pool); "stark" with few deals, to
+    keep the tests fast."""
+    if level.startswith("style:"):
+        return STYLES[level.removeprefix("style:")](seed)
     return Stark(seed, samples=3) if level == "stark" else player(KIND, level, seed)
 
 
@@ -255,6 +260,34 @@ def test_stark_is_deterministic_and_prefers_not_to_buy() -> None:
     }
     assert Stark(1, samples=20).decide(crafted, 0) == Action("play", {"card": 37})
     assert POINTS[37] == 6
+
+
+@pytest.mark.parametrize("level", ["leicht", "stark"])
+@pytest.mark.parametrize("options", [{}, {"variant": "lopaka"}, {"variant": "glitterhuis"}])
+def test_the_levels_give_away_their_lowest_cards(level: str, options: dict[str, Any]) -> None:
+    """The discard and the passes: the lowest cards it may give (a 1 or 2 kept buys the
+    bottle late, when it can hardly be passed on)."""
+    given = 0
+    players = 3 if not options else 2
+    for _, _, view, action in seeded_games([level] * players, 2, options):
+        if action.do in ("discard", "pass"):
+            cards = sorted(view["legal"][action.do])
+            gave = [int(c) for k, c in action.args.items() if k in ("card", "left", "right")]
+            assert sorted(gave) == cards[: len(gave)]
+            given += 1
+    assert given >= 4
+
+
+def test_stark_decides_the_same_whatever_the_clock_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With its full budget, "stark" plays the same cards on a machine whose clock jumps an
+    hour at every reading as on this one: its budget counts rollouts, not seconds."""
+    views = [
+        (v, s) for _, s, v, _ in seeded_games(["leicht"] * 3, 1) if len(v["legal"]["play"]) > 1
+    ][:12]
+    fast = [Stark(7).decide(view, seat) for view, seat in views]
+    with slow_clock(monkeypatch):
+        slow = [Stark(7).decide(view, seat) for view, seat in views]
+    assert slow == fast
 
 
 def test_the_registry_knows_the_levels() -> None:

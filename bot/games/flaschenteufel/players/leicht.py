@@ -6,8 +6,8 @@
   the trick, or give the winner the fewest coins. Forced to buy, buy at the highest price
   (the bottle is easier to pass on). The bottle's owner never buys it again and sheds its
   highest cards. A lead: the lowest card at or above the price (the owner: its highest).
-* The devil's trick and the passes get the highest cards below the start price 19: at 19
-  they are the cards that buy the bottle.
+* The devil's trick and the passes get the lowest cards (they buy the bottle late, when it
+  can hardly be passed on).
 * Glitterhuis: the set with the higher sum lies open.
 
 :func:`choose_card` is on plain values: "stark" plays its rollouts with it.
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action
-from bot.games.flaschenteufel.cards import POINTS, START
+from bot.games.flaschenteufel.cards import POINTS
 from bot.games.flaschenteufel.players.seat_view import (
     legal_cards,
     own_turn,
@@ -87,10 +87,11 @@ def pick(
 
 
 def shed(cards: Sequence[int], count: int) -> list[int]:
-    """The ``count`` cards to give away: the highest below the start price first (the
-    cards that buy the bottle at 19), then the lowest in coins."""
-    ordered = sorted(cards, key=lambda c: (c > START, -c if c < START else POINTS[c]))
-    return ordered[:count]
+    """The ``count`` cards to give away (the devil's trick, the passes): the lowest. A low
+    card buys the bottle late, when its price has fallen and nobody takes it back; kept
+    (the rule was once the highest below 19 first), the 1s and 2s a neighbour passed on left
+    the player with the bottle in 7 hands of 10 against players who pass their lowest."""
+    return sorted(cards)[:count]
 
 
 def open_set(view: Mapping[str, JSON], seat: int) -> int:

@@ -6,16 +6,16 @@ with what the seat knows (:mod:`flaschenteufel_sample`), and in each deal plays 
 card and then the rest of the hand with "leicht"'s rules for all seats
 (:mod:`flaschenteufel_rollout`). It plays the card with the best mean of its own score for
 the hand minus the mean of the others' (the same deals for every card). The draw is seeded
-from the policy's seed and what the seat knows, so a view always gets the same answer; a
-wall-clock cap stops drawing early on a slow machine. Discards, passes, the Glitterhuis open
-set and the two-player variants' plays follow "leicht".
+from the policy's seed and what the seat knows, and the number of deals follows from the
+view alone, never from the clock: a view gets the same answer on any machine at any load.
+Discards, passes (the lowest cards), the Glitterhuis open set and the two-player variants'
+plays follow "leicht".
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-import time
 from collections.abc import Mapping
 
 from bot.engine import JSON, Action
@@ -35,7 +35,6 @@ from bot.games.flaschenteufel.players.seat_view import (
 PLAY_BUDGET = 6_000  # cards played in rollouts per decision (about 45 ms here)
 MOST_SAMPLES = 60
 FEWEST_SAMPLES = 8
-CAP_SECONDS = 0.15  # stop drawing deals after this long (a safety net, not the rule)
 
 
 def sample_count(candidates: int, cards_left: int, budget: int = PLAY_BUDGET) -> int:
@@ -73,11 +72,10 @@ class Stark:
         self,
         seed: int = 0,
         budget: int = PLAY_BUDGET,
-        cap: float = CAP_SECONDS,
         samples: int | None = None,
     ) -> None:
         """``samples``: a fixed number of deals per decision instead of the budget's."""
-        self.seed, self.budget, self.cap, self.samples = seed, budget, cap, samples
+        self.seed, self.budget, self.samples = seed, budget, samples
 
     def decide(self, view: Mapping[str, JSON], seat: int) -> Action:
         own_turn(view, seat)
@@ -98,10 +96,9 @@ class Stark:
         rng = self.rng(known)
         totals = dict.fromkeys(cards, 0.0)
         leader = known.leader()
-        started = time.perf_counter()
         me, others = known.seat, known.players - 1
         samples = self.samples or sample_count(len(cards), sum(known.counts), self.budget)
-        for drawn in range(samples):
+        for _ in range(samples):
             sample = deal(known, rng)
             devil = sum(POINTS[c] for c in sample.devil)
             for card in cards:
@@ -118,6 +115,4 @@ class Stark:
                     devil_points=devil,
                 )
                 totals[card] += score[me] - (sum(score) - score[me]) / others
-            if drawn and time.perf_counter() - started > self.cap:
-                break
         return max(cards, key=lambda c: (totals[c], -c))
