@@ -10,6 +10,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.history.leaderboard import RATED_KINDS
+from bot.i18n import t
 from bot.render import leaderboard_card as boards
 from bot.render.pictures.leaderboard_picture import Row
 from bot.service import Service
@@ -29,6 +30,13 @@ class BoardShown:
     season: str
     header: Row
     rows: tuple[Row, ...]
+    """The players with a place."""
+    provisional: str
+    """The label over the players without one yet (too few rated games), as /rangliste
+    writes it."""
+    provisional_rows: tuple[Row, ...]
+    footer: str
+    """How the rating is made, and how many players the board holds."""
 
 
 def leaderboards(service: Service, guild_id: int, locale: str) -> list[BoardShown]:
@@ -40,12 +48,17 @@ def leaderboards(service: Service, guild_id: int, locale: str) -> list[BoardShow
     for kind in RATED_KINDS:
         board, _ = boards_of.current(guild_id, kind, seasons)
         if board.lines:
+            rows = boards.rows(board.lines, name, locale)
+            placed = [line.place is not None for line in board.lines]
             shown.append(
                 BoardShown(
                     boards.title(kind, locale),
                     boards.season_title(board.season, locale),
                     boards.header(locale),
-                    boards.rows(board.lines, name, locale),
+                    tuple(row for row, ranked in zip(rows, placed, strict=True) if ranked),
+                    t("rank.provisional", locale, count=board.provisional),
+                    tuple(row for row, ranked in zip(rows, placed, strict=True) if not ranked),
+                    t("rank.footer", locale, count=board.players),
                 )
             )
     return shown

@@ -33,6 +33,9 @@ async def test_the_server_page_lists_its_games_and_leaderboards(
     winner = PLAYERS[next(p for p, place in places.items() if place == 1)]
     assert f"<td>{winner}</td>" in text
     assert "Rangliste – Die verflixte 6" in text  # the all-time board, as /rangliste shows
+    # one game each: no place yet, under the label /rangliste gives them, not a blank place
+    assert "Vorläufig (weniger als" in text and "<td></td>" not in text
+    assert "OpenSkill" in text  # how the rating is made
 
 
 async def test_another_server_s_games_are_not_listed(
