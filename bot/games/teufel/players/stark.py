@@ -7,10 +7,10 @@ which the table saw revealed (after a few rounds a seat's own habit outweighs th
 each cut to what his track position lets him hold. It weighs a ladder of bets and, for
 every bet the others may seal, that bet and the next chip (to share or take the double win
 of the highest bet): each on the same :data:`SCREEN` played-out rounds (the same ovens, the
-same bets of the others), then the :data:`FINALISTS` best on the rest of
-:data:`BET_PLAY_OUTS`. Every seat pulls by the model player's rule (which chases its own
-bet) and the round settles as stage 3 does: the coal the oven gives, the double win, the
-chance to lose the bet, bonuses and pact payments all count.
+same bets of the others), then the :data:`FINALISTS` best on the rest of the budget
+(:data:`BET_SEAT_PLAY_OUTS` / seats). Every seat pulls by the model player's rule (which
+chases its own bet) and the round settles as stage 3 does: the coal the oven gives, the
+double win, the chance to lose the bet, bonuses and pact payments all count.
 
 **Draw or stopp.** It plays the rest of the round :data:`PULL_ROUNDS` times each way (the
 same ovens for both: the first tile drawn is the one the other way leaves in), then every
@@ -35,7 +35,8 @@ from bot.games.teufel.players.bet_model import bet_mix, candidates, spread
 from bot.games.teufel.players.model import oven_pool, play_out, sample_tiles, standing
 from bot.games.teufel.players.seat_view import Situation, balance_guess, bet, situation
 
-BET_PLAY_OUTS = 2000  # rounds played out per bet decision, over all bets weighed
+BET_SEAT_PLAY_OUTS = 8000  # rounds played out per bet decision, over all bets weighed,
+# times the seats at the table (a round of more seats takes longer to play out)
 SCREEN = 50  # rounds every bet is weighed on first ...
 FINALISTS = 5  # ... then the best this many on the rest of the budget
 PULL_ROUNDS = 60
@@ -55,7 +56,7 @@ class Stark:
         digest = hashlib.sha256(f"{self.seed}:{sit!r}".encode()).digest()
         rng = random.Random(digest)
         if sit.bets:
-            return bet(sit, best_bet(sit, rng, BET_PLAY_OUTS))
+            return bet(sit, best_bet(sit, rng, BET_SEAT_PLAY_OUTS // len(sit.seats)))
         return Action("draw" if draw_is_better(sit, rng, PULL_ROUNDS) else "stopp")
 
 
