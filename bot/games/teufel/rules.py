@@ -15,6 +15,7 @@ from bot.games.teufel.state import (
     OVER,
     PACT_PAYMENT,
     PULL,
+    SHOWN_BETS,
     TILES,
     TeufelState,
 )
@@ -66,6 +67,8 @@ def _bet(state: TeufelState, seat: int, action: Action) -> list[Event]:
     if all(s.bet is not None for s in state.seats):
         state.phase, state.turn = PULL, state.order()[0]
         bets = {s.player: s.bet for s in state.seats}
+        for other in state.seats:
+            other.shown_bets = [*other.shown_bets, other.bet or 0][-SHOWN_BETS:]
         events += [
             Event("bets", {"round": state.round, "bets": bets}),
             Event("pull_turn", {"player": state.seats[state.turn].player}),

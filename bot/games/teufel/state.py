@@ -14,6 +14,7 @@ BONUS = 50
 MARKS = (50, 200, 300, 500, 800, 1200, 1600)  # the first mark is "0–50"
 
 BET, PULL, OVER = "bet", "pull", "over"
+SHOWN_BETS = 6  # how many of a seat's earlier bets, revealed to all, the views keep
 
 
 @dataclass
@@ -26,6 +27,8 @@ class Seat:
     devil: bool = False
     pulled: bool = False  # his pulling turn is over
     pact: bool = False
+    shown_bets: list[int] = field(default_factory=list)  # his revealed bets of the last
+    # rounds (at most SHOWN_BETS, the latest last): the table saw them
 
 
 @dataclass

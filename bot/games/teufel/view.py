@@ -1,6 +1,6 @@
 """What a viewer sees: every pawn's position; exact balances only his own and those of pact
-holders; bets only once all are in (before that: who has bet). The events the same way
-(:func:`redact`)."""
+holders; bets only once all are in (before that: who has bet), and each seat's bets of the
+last rounds, which the table saw revealed. The events the same way (:func:`redact`)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ class TeufelSeat(TypedDict):
     pieces: int
     devil: bool
     pulled: bool
+    shown_bets: list[int]  # his revealed bets of the last rounds, the latest last
 
 
 class TeufelView(TypedDict):
@@ -82,6 +83,7 @@ def view(state: TeufelState, viewer: int | None, legal: Sequence[Action] = ()) -
                 "pieces": seat.pieces,
                 "devil": seat.devil,
                 "pulled": seat.pulled,
+                "shown_bets": list(seat.shown_bets),
             }
         )
     return {

@@ -7,6 +7,7 @@ import copy
 import hashlib
 import random
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -18,7 +19,6 @@ from bot.games.teufel.players.model import (
     VALUES,
     devil_risk,
     draw_gain,
-    edge,
     expected_oven,
     model_draws,
     oven_pool,
@@ -26,9 +26,10 @@ from bot.games.teufel.players.model import (
     reach_chance,
     settle,
     splits,
+    standing,
 )
 from bot.games.teufel.players.seat_view import balance_guess, legal_actions, situation
-from bot.games.teufel.players.stark import SPITE, draw_is_better
+from bot.games.teufel.players.stark import SPREAD, draw_is_better
 from bot.games.teufel.state import DEVIL, TILES, TeufelState
 
 GAME = Teufel()
@@ -195,7 +196,6 @@ def test_settling_the_rules_worked_example() -> None:
     assert change == [100, 120 + 50, -140, 60 + 50]
     doubled = settle([90, 60], [1, 2], [False, False], [0, 0], [90, 40])
     assert doubled == [180 + 50, 40 + 50]
-    assert edge(doubled, 0, 0.5) == 230 - 45
 
 
 def test_the_model_player_draws_to_the_top_its_bet_and_the_base() -> None:
@@ -244,21 +244,23 @@ def test_stark_stops_before_an_oven_of_devils_and_draws_from_one_without() -> No
 def test_stark_weighs_a_draw_by_its_expected_worth() -> None:
     """Last to pull, 50 coal in 2 pieces against 60 in 2 and 0, bets of 50 (all won: the
     highest coal is 60, and they double as the highest bets). The oven: 2 devils, a 50, a
-    100. Stopping: +150 (both tie on pieces) against +200 and +100, worth 150 − 0.5·150 =
-    75. A devil: +100 against +200 (60 now takes both bonuses) and +100: 25. A 50 or a 100:
-    +200 (both bonuses) against +100 and +100: 150. Drawing is worth (2·25 + 2·150) / 4 =
-    87.5."""
+    100; every balance 200. Stopping: +150 (both tie on pieces) against +200 and +100, a
+    share of the win of e^(350/300) / (e^(350/300) + e^(400/300) + e^(300/300)) = 0.330. A
+    devil: +100 against +200 (60 now takes both bonuses) and +100: 0.294. A 50 or a 100:
+    +200 (both bonuses) against +100 and +100: 0.411. Drawing is worth their mean, 0.353."""
     aside = [DEVIL] * 7 + [10] * 9 + [20] * 9 + [25] * 9 + [50] * 6 + [75] * 3 + [100] * 1
     sit = situation(last_to_pull(aside, 50, 2), 0)
     assert sorted(oven_pool(sit)) == [DEVIL, DEVIL, 50, 100]
     bets = [50, 50, 50]
     stop = play_out(sit, oven_pool(sit), bets, "stopp")
     assert stop == [150, 200, 100]
-    assert edge(stop, 0, SPITE) == 75
+    worth = partial(standing, [200, 200, 200], seat=0, spread=SPREAD)
+    assert worth(stop) == pytest.approx(0.3303, abs=1e-4)
     drawn = {tile: play_out(sit, [tile], bets, "draw") for tile in (DEVIL, 50, 100)}
     assert drawn == {DEVIL: [100, 200, 100], 50: [200, 100, 100], 100: [200, 100, 100]}
-    worth = sum(edge(drawn[t], 0, SPITE) for t in (DEVIL, DEVIL, 50, 100)) / 4
-    assert worth == 87.5
+    assert sum(worth(drawn[t]) for t in (DEVIL, DEVIL, 50, 100)) / 4 == pytest.approx(
+        (2 * 0.29449 + 2 * 0.41103) / 4, abs=1e-4
+    )
     assert draw_is_better(sit, random.Random(5), 60)
 
 

@@ -167,6 +167,25 @@ def test_bets_stay_secret_until_all_are_in() -> None:
     assert [s["bet"] for s in GAME.view(oven.state, None)["seats"]] == [120, 0]
 
 
+def test_revealed_bets_stay_on_the_table_for_the_last_six_rounds() -> None:
+    """Every view shows each seat's revealed bets of the last rounds (the table saw them),
+    never this round's before all are in."""
+    oven = Oven(["A", "B"], [])
+    amounts, others = [10, 0, 20, 0, 30, 0, 10, 20], [0, 10, 0, 20, 0, 10, 0, 30]
+    for number, (amount, other) in enumerate(zip(amounts, others, strict=True)):
+        oven.do("A", "bet", amount=amount)
+        shown = GAME.view(oven.state, 1)["seats"][0]["shown_bets"]
+        assert shown == amounts[max(0, number - 6) : number]  # not this round's yet
+        oven.do("B", "bet", amount=other)
+        while oven.state.phase == "pull":
+            turn = oven.state.turn
+            assert turn is not None
+            oven.do(oven.state.seats[turn].player, "stopp")
+    public = GAME.view(oven.state, None)["seats"]
+    assert [s["shown_bets"] for s in public] == [amounts[2:], others[2:]]
+    assert GAME.load(GAME.dump(oven.state)).seats[0].shown_bets == amounts[2:]
+
+
 def test_the_start_passes_on_and_a_refill_happens_below_16() -> None:
     oven = Oven(["A", "B"], [D, D], refill_below=47)
     oven.bets(A=0, B=0)

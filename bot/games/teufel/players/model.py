@@ -12,6 +12,7 @@ whatever the players' stopping rules, so that is the oven's expected content.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -19,7 +20,7 @@ from functools import cache
 from math import comb
 
 from bot.games.teufel.players.seat_view import Situation, balance_guess
-from bot.games.teufel.state import BONUS, DEVIL, PACT_PAYMENT, TILES
+from bot.games.teufel.state import BONUS, DEVIL, GOAL, PACT_PAYMENT, TILES
 
 VALUES = (100, 75, 50, 25, 20, 10, DEVIL)
 FULL = tuple(TILES.count(v) for v in VALUES)
@@ -243,9 +244,15 @@ def settle(
     return change
 
 
-def edge(changes: Sequence[int], seat: int, spite: float) -> float:
-    """What a round's changes are worth to ``seat``: his own less ``spite`` times the
-    others' mean (the game is won by the highest balance, so the others' gains count
-    against him)."""
-    others = [c for i, c in enumerate(changes) if i != seat]
-    return changes[seat] - spite * sum(others) / len(others)
+def standing(balances: Sequence[int], changes: Sequence[int], seat: int, spread: float) -> float:
+    """What a round's changes are worth to ``seat`` as a share of the win: the softmax of
+    the balances after the round with the temperature ``spread`` (convex in his own
+    balance while he trails, so a long way behind he takes chances; concave when he leads).
+    When a balance reaches the goal the game ends: then only the first place counts."""
+    after = [b + c for b, c in zip(balances, changes, strict=True)]
+    top = max(after)
+    if top >= GOAL:
+        firsts = [i for i, b in enumerate(after) if b == top]
+        return 1 / len(firsts) if seat in firsts else 0.0
+    weights = [math.exp((b - top) / spread) for b in after]
+    return weights[seat] / sum(weights)

@@ -28,6 +28,7 @@ class SeatInfo:
     pieces: int
     devil: bool
     pulled: bool
+    shown_bets: tuple[int, ...]  # his revealed bets of the last rounds, the latest last
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,7 @@ def situation(view: Mapping[str, JSON], seat: int) -> Situation:
                 pieces=s["pieces"],
                 devil=s["devil"],
                 pulled=s["pulled"],
+                shown_bets=tuple(s["shown_bets"]),
             )
         )
     aside = shown.get("set_aside")
@@ -121,6 +123,21 @@ def balance_guess(sit: Situation, index: int) -> int:
         return 30  # somewhere on 0–50
     low = MARKS[min(spot // 2, len(MARKS) - 1)]
     return low if spot % 2 == 0 else (low + MARKS[spot // 2 + 1]) // 2
+
+
+def balance_bounds(sit: Situation, index: int) -> tuple[int, int]:
+    """The lowest and highest balance a seat may hold: exact where shown, else the range
+    of its track position."""
+    known = sit.seats[index].balance
+    if known is not None:
+        return known, known
+    spot = sit.seats[index].position
+    if spot == 0:
+        return 0, MARKS[0]
+    mark = MARKS[min(spot // 2, len(MARKS) - 1)]
+    if spot % 2 == 0:
+        return (mark, mark) if spot // 2 < len(MARKS) - 1 else (mark, 10 * mark)
+    return mark + CHIP, MARKS[spot // 2 + 1] - CHIP
 
 
 def top_coal(sit: Situation, exclude: int) -> int:
