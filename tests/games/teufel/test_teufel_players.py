@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import partial
 from typing import Any
 
@@ -31,6 +31,7 @@ from bot.games.teufel.players.model import (
 from bot.games.teufel.players.seat_view import balance_guess, legal_actions, situation
 from bot.games.teufel.players.stark import SPREAD, draw_is_better
 from bot.games.teufel.state import DEVIL, TILES, TeufelState
+from bot.players import Policy
 
 GAME = Teufel()
 
@@ -46,19 +47,26 @@ def seeded_games(kinds: list[str], games: int, rounds: int) -> Iterator[Decision
     ``rounds`` rounds each. Simultaneous bets: every seat to act decides from the same
     state, then all of them are applied."""
     for g in range(games):
-        rng = seeded(f"teufel-players:{g}")
-        names = [f"p{i}" for i in range(len(kinds))]
         policies = [player("teufel", lv, seed=g * 10 + i) for i, lv in enumerate(kinds)]
-        state, _ = GAME.setup(names, {"random_start": True}, rng)
-        while not GAME.is_over(state) and state.round <= rounds:
-            _, views = GAME.views(state, len(names))
-            chosen = []
-            for seat in sorted(GAME.to_act(state)):
-                action = policies[seat].decide(views[seat], seat)
-                chosen.append((seat, action))
-                yield state, seat, views[seat], action
-            for seat, action in chosen:
-                GAME.apply(state, seat, action, rng)  # raises IllegalAction if refused
+        yield from played(policies, f"teufel-players:{g}", rounds)
+
+
+def played(policies: Sequence[Policy], name: str, rounds: int) -> Iterator[Decision]:
+    """Every (state, seat, view, action) of one game of ``policies`` with chance seeded
+    from ``name``, up to ``rounds`` rounds: simultaneous bets decided from the same state,
+    then applied."""
+    rng = seeded(name)
+    names = [f"p{i}" for i in range(len(policies))]
+    state, _ = GAME.setup(names, {"random_start": True}, rng)
+    while not GAME.is_over(state) and state.round <= rounds:
+        _, views = GAME.views(state, len(names))
+        chosen = []
+        for seat in sorted(GAME.to_act(state)):
+            action = policies[seat].decide(views[seat], seat)
+            chosen.append((seat, action))
+            yield state, seat, views[seat], action
+        for seat, action in chosen:
+            GAME.apply(state, seat, action, rng)  # raises IllegalAction if refused
 
 
 TABLES = [

@@ -19,31 +19,17 @@ from bot.games.teufel import Teufel
 from bot.games.teufel.players.bet_model import bet_mix, candidates, spread
 from bot.games.teufel.players.model import standing
 from bot.games.teufel.players.seat_view import balance_bounds, situation
-from bot.games.teufel.state import TeufelState
 from bot.players import Policy
-from tests.games.teufel.test_teufel_players import with_foreign_secrets
+from tests.games.teufel.test_teufel_players import Decision, played, with_foreign_secrets
 
 GAME = Teufel()
 POOL = styles("teufel")
 
-Decision = tuple[TeufelState, int, dict[str, Any], Action]
-
 
 def games(policies: list[Policy], name: str, rounds: int) -> Iterator[Decision]:
     """Every (state, seat, view, action) of a seeded game through the engine, up to
-    ``rounds`` rounds; simultaneous bets from the same state, then applied."""
-    rng = AuditedRng(hashlib.sha256(name.encode()).digest())
-    names = [f"p{i}" for i in range(len(policies))]
-    state, _ = GAME.setup(names, {"random_start": True}, rng)
-    while not GAME.is_over(state) and state.round <= rounds:
-        _, views = GAME.views(state, len(names))
-        chosen = []
-        for seat in sorted(GAME.to_act(state)):
-            action = policies[seat].decide(views[seat], seat)
-            chosen.append((seat, action))
-            yield state, seat, views[seat], action
-        for seat, action in chosen:
-            GAME.apply(state, seat, action, rng)  # raises IllegalAction if refused
+    ``rounds`` rounds."""
+    return played(policies, name, rounds)
 
 
 def test_the_pool_holds_at_least_five_habits() -> None:
