@@ -29,29 +29,14 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
+from bench.history import play_one
 from bot.history.keeping import fold_game
-from bot.plugins import GAMES
 from bot.service import Service
 from bot.store import Store, default_sqlite_url, make_engine, normalize_url, upgrade
 
-GUILD = 4545
 KIND = "verflixte6"
 OPTIONS = {"durchgaenge": 4}
 """The click bench's tables (bench.discord)."""
-
-
-async def play(service: Service, players: list[str], pick: random.Random) -> tuple[int, int]:
-    """One game of Die verflixte 6 played to its end with random legal actions; its id
-    and how many actions it took."""
-    outcome = await service.create(KIND, players, OPTIONS, guild_id=GUILD, channel_id=GUILD + 1)
-    game, actions = GAMES[KIND], 0
-    while not outcome.finished:
-        actions += 1
-        state = service.tables.get(outcome.game_id).state
-        actor = pick.choice(sorted(outcome.to_act))
-        legal = game.legal_actions(state, outcome.players.index(actor))
-        outcome = await service.act(outcome.game_id, actor, pick.choice(legal))
-    return outcome.game_id, actions
 
 
 async def folds(store: Store, games: int, players: int, seed: int = 45) -> list[tuple[float, int]]:
@@ -61,7 +46,7 @@ async def folds(store: Store, games: int, players: int, seed: int = 45) -> list[
     pool = [str(200_000 + n) for n in range(players)]
     taken = []
     for _ in range(games):
-        game_id, actions = await play(service, pick.sample(pool, 2), pick)
+        game_id, actions = await play_one(service, KIND, pick.sample(pool, 2), pick, OPTIONS)
         began = time.process_time()
         assert fold_game(store, game_id)
         taken.append((time.process_time() - began, actions))

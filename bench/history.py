@@ -19,7 +19,7 @@ import asyncio
 import random
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,13 +64,18 @@ class Filled:
     seconds: float = 0.0
 
 
-async def play_one(service: Service, kind: str, players: Sequence[str], pick: random.Random) -> int:
-    """One game played to its end with random legal actions; how many actions it took."""
+async def play_one(
+    service: Service,
+    kind: str,
+    players: Sequence[str],
+    pick: random.Random,
+    options: Mapping[str, Any] | None = None,
+) -> tuple[int, int]:
+    """One game played to its end with random legal actions (``options``: the table's,
+    by default :data:`OPTIONS`'); its id and how many actions it took."""
     game = GAMES[kind]
-    options = OPTIONS.get(kind, {})
-    outcome = await service.create(
-        kind, list(players), options, guild_id=GUILD, channel_id=GUILD + 1
-    )
+    table = dict(OPTIONS.get(kind, {}) if options is None else options)
+    outcome = await service.create(kind, list(players), table, guild_id=GUILD, channel_id=GUILD + 1)
     actions = 0
     while not outcome.finished and outcome.to_act:
         state = service.tables.get(outcome.game_id).state
@@ -79,7 +84,7 @@ async def play_one(service: Service, kind: str, players: Sequence[str], pick: ra
         outcome = await service.act(outcome.game_id, actor, choose(legal, pick))
         actions += 1
     await service.settle(outcome)  # folded into the history, as the bot's session does
-    return actions
+    return outcome.game_id, actions
 
 
 async def fill(store: Store, games: int, actions: int, players: int, seed: int = 32) -> Filled:
@@ -91,7 +96,7 @@ async def fill(store: Store, games: int, actions: int, players: int, seed: int =
         kind = KINDS[filled.games % len(KINDS)]
         low, high = SEATS[kind]
         seated = pick.sample(pool, pick.randint(low, high))
-        filled.actions += await play_one(service, kind, seated, pick)
+        filled.actions += (await play_one(service, kind, seated, pick))[1]
         filled.games += 1
     filled.seconds = time.perf_counter() - began
     return filled
