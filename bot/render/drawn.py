@@ -92,12 +92,10 @@ class Painter:
         a pool's worker, and one still loading Pillow and the renderers (tens of seconds on
         a loaded machine) held up a stopped bot's exit. It holds nothing to keep: a picture
         is drawn again from its card. (Python 3.14's ``terminate_workers`` does the same.)"""
-        pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        processes = list((pool._processes or {}).values())  # concurrent.futures' own
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
+        pool = self._pool
+        processes = [] if pool is None else list((pool._processes or {}).values())
+        self.stop()
+        for process in processes:  # concurrent.futures' own list of the pool's workers
             process.terminate()
 
 
