@@ -12,6 +12,7 @@ from bot.service import Service
 from bot.web.game_page import game_page
 from bot.web.limits import RateLimiter
 from bot.web.parts import LIMITER, SERVICE
+from bot.web.paths import GAME, SERVER
 from bot.web.render import page
 from bot.web.safety import add_headers, guard
 from bot.web.server_page import server_page
@@ -41,8 +42,8 @@ def make_app(service: Service, limiter: RateLimiter | None = None) -> web.Applic
         undefined=jinja2.StrictUndefined,
     )
     app.router.add_get("/", home)
-    app.router.add_get(f"/s/{KEY}", server_page)
-    app.router.add_get(f"/s/{KEY}/spiel/{NUMBER}", game_page)
+    app.router.add_get(SERVER.format(key=KEY), server_page)
+    app.router.add_get(GAME.format(key=KEY, number=NUMBER), game_page)
     app.router.add_get(f"/static/{NAME}", StaticFiles(STATIC).handle)
     app.on_response_prepare.append(add_headers)
     return app

@@ -11,6 +11,7 @@ from aiohttp import web
 from bot.i18n import DEFAULT_LOCALE, LANGUAGES, t
 from bot.web.languages import link
 from bot.web.parts import KEPT, LANGUAGE
+from bot.web.paths import game_path, server_path
 
 KEPT_PARAMS = ("schritt",)
 """Query parameters a language switch keeps (the step a replay shows)."""
@@ -46,7 +47,10 @@ def page(request: web.Request, template: str, status: int = 200, **values: Any) 
     def linked(path: str, **params: object) -> str:
         return link(path, kept, **params)
 
-    context = {"lang": shown, "_": text, "link": linked, "languages": switch, **values}
+    context = {
+        "lang": shown, "_": text, "link": linked, "languages": switch,
+        "server_path": server_path, "game_path": game_path, **values,
+    }  # fmt: skip
     return aiohttp_jinja2.render_template(template, request, context, status=status)
 
 
