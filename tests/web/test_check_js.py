@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import hashlib
+import hmac
 import json
 import math
 import random
@@ -313,3 +315,26 @@ def test_the_script_writes_the_chain_s_json(exports: dict[str, dict[str, Any]]) 
     [written] = run_script([{"canon": texts}])
     for text, found in zip(texts, written, strict=True):
         assert found == canonical_json(json.loads(text)), text
+
+
+def test_the_script_samples_as_the_rng_does(exports: dict[str, dict[str, Any]]) -> None:
+    """Dice of 2**255 + 1 sides: about half of the HMACs lie beyond the last whole multiple
+    and are drawn again, which real dice almost never need."""
+    document, sides = copy.deepcopy(exports["flaschenteufel"]), 2**255 + 1
+    seed, limit = bytes.fromhex(document["seed"]), (1 << 256) - (1 << 256) % sides
+    draws, redrawn = all_draws(document)[:24], []
+    for draw in draws:
+        draw["sides"] = sides
+        draw["value"] = derive(seed, draw["n"], draw["nonce"], sides)
+        message = f"{draw['n']}:{draw['nonce']}:{sides}:0".encode()
+        first = int.from_bytes(hmac.new(seed, message, hashlib.sha256).digest(), "big")
+        if first >= limit:
+            redrawn.append((draw, first % sides + 1))
+    assert redrawn  # all 24 drawn at once: a chance of 2**-24
+    fair = export.to_json(rechain(document))
+    draw, unfair_value = redrawn[0]
+    draw["value"] = unfair_value  # what a sampler without the second draw would give
+    unfair = export.to_json(rechain(document))
+    found = run_script([{"file": fair}, {"file": unfair}])
+    assert found == [python_verdict(fair), python_verdict(unfair)]
+    assert not found[0]["problems"] and found[1]["problems"][0][0] == "draw"
