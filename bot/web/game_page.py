@@ -3,8 +3,9 @@ public log as steps, each described by its game (``GamePlugin.describe``) in the
 language with the players' display names. ``?schritt=N`` shows the game up to step N with
 links to the step before and after (no script needed); every step has its anchor
 ``#schritt-N``. What the public channel could not see is not here: the log is the one the
-channel shows (``Records.public_events``). A finished game carries its export for the dice
-check (``static/check.js``) and offers it as a download (``GAME_EXPORT``)."""
+channel shows (``Records.public_events``). A finished game offers its export as a download
+(``GAME_EXPORT``), and its whole view carries it for the dice check (``static/check.js``;
+not each step's view, which a replay loads again and again)."""
 
 from __future__ import annotations
 
@@ -22,8 +23,8 @@ from bot.play.outcome import FINISHED, OPEN, PAUSED
 from bot.plugins import plugin_of
 from bot.service import Service
 from bot.store import GameRow
-from bot.web.dice_check import check_texts, data_block
-from bot.web.game_export import export_document, export_text, file_name
+from bot.web.dice_check import check_texts
+from bot.web.game_export import embedded_export, export_document, export_text, file_name
 from bot.web.listing import Names, game_line, names
 from bot.web.parts import SERVICE
 from bot.web.paths import game_export_path
@@ -109,7 +110,7 @@ def game(
         "at": at,
         "seed_hash": row.seed_hash,
         "seed": row.seed if finished else None,
-        "export": data_block(export_text(export_document(service, row.id))) if finished else None,
+        "export": embedded_export(service, row.id) if finished and at is None else None,
         "export_path": game_export_path(key, number) if finished else None,
         "check_texts": check_texts(locale),
     }

@@ -1,6 +1,7 @@
-"""A game page's dice check: a finished game's page carries its export (the data block the
-script checks, the link to the file) and the script; a running game's page neither its
-seed nor its export; the export file is served for finished games only."""
+"""A game page's dice check: a finished game's page carries its export (the data block
+the script checks, on the whole game's view, and the link to the file) and the script; a
+running game's page neither its seed nor its export; the export file is served for
+finished games only."""
 
 from __future__ import annotations
 
@@ -37,6 +38,9 @@ async def test_a_finished_game_carries_its_export_and_the_check(
     assert texts is not None and json.loads(texts[1])["ok"][1] == (
         "Alle {count} Würfe stimmen, Kette intakt."
     )
+    step = await (await client.get(f"/s/{key}/spiel/{number}?schritt=2")).text()
+    assert not BLOCK.search(step) and 'id="check-run"' not in step  # a replay's step: light
+    assert f"/s/{key}/spiel/{number}/export.json" in step and 'id="check-file"' in step
     english = await (await client.get(f"/s/{key}/spiel/{number}?lang=en")).text()
     assert "All {count} draws match, chain intact." in english and "Check the dice" in english
 

@@ -299,9 +299,13 @@
     return fill(forms[plural.select(count) === "one" ? 0 : 1], { count: count });
   }
 
+  /* The first problem of the chain and the first of the dice, or all is well. */
   function verdict(report) {
-    var problem = report.problems[0];
-    if (problem) return fill(texts.failed, { problem: fill(texts.problems[problem.kind], problem) });
+    if (report.problems.length) {
+      return fill(texts.failed, { problem: report.problems.map(function (problem) {
+        return fill(texts.problems[problem.kind], problem);
+      }).join(" ") });
+    }
     return report.revealed ? counted(texts.ok, report.draws) : counted(texts.unrevealed, report.events);
   }
 
