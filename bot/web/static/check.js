@@ -280,7 +280,8 @@
     return;
   }
 
-  /* The page: its texts (the catalogue's, in the page's language) and its controls. */
+  /* The page: its texts (the catalogue's, in the page's language) and its controls, shown
+     once this runs (a browser without BigInt cannot read this file and shows none). */
   var box = document.getElementById("check"), out = document.getElementById("check-result");
   var textsBlock = document.getElementById("check-texts");
   if (!box || !out || !textsBlock) return;
@@ -310,14 +311,14 @@
   }
 
   async function run(text, label) {
-    if (!subtle || typeof BigInt !== "function") { out.textContent = texts.unsupported; return; }
+    if (!subtle) { out.textContent = texts.unsupported; return; }  // WebCrypto: HTTPS only
     out.textContent = texts.working;
-    var game;
-    try { game = readExport(text); } catch (error) {
+    var report;
+    try { report = await verify(readExport(text)); } catch (error) {
       out.textContent = label + texts.unreadable;
       return;
     }
-    out.textContent = label + verdict(await verify(game));
+    out.textContent = label + verdict(report);
   }
 
   function checkFile(file) {
