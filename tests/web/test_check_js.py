@@ -229,6 +229,15 @@ def seq_as_float(document: dict[str, Any]) -> None:
     document["events"][0]["seq"] = 1.0  # 1.0 == 1 to the verifier: not a forgery
 
 
+def seq_as_text(document: dict[str, Any]) -> None:
+    document["events"][1]["seq"] = "2"
+
+
+def draws_not_a_list(document: dict[str, Any]) -> None:
+    later = [e for e in document["events"] if e["draws"]][-1]
+    later["draws"] = {"n": 0}
+
+
 def rechained(forge: Forgery) -> Forgery:
     def forged(document: dict[str, Any]) -> None:
         forge(document)
@@ -246,7 +255,8 @@ HOLDS: list[Forgery] = [
 FAILS: list[Forgery] = [
     other_value, rechained(other_value), rechained(other_nonce), rechained(renumbered),
     rechained(no_sides), changed_action, odd_values, removed, swapped, last_removed,
-    wrong_seed, wrong_commitment, rechained(removed_with_draws),
+    wrong_seed, wrong_commitment, rechained(removed_with_draws), seq_as_text, draws_not_a_list,
+    rechained(draws_not_a_list),
 ]  # fmt: skip
 
 

@@ -205,7 +205,8 @@
     for (var seq = 1; seq <= game.events.length; seq++) {
       var event = game.events[seq - 1], found = event.get("seq");
       if (!equalsInt(found, seq)) {
-        return { kind: "order", seq: seq, found: found instanceof Num ? found.text : found };
+        found = found instanceof Num ? found.text : typeof found === "string" ? found : canon(found);
+        return { kind: "order", seq: seq, found: found };
       }
       if (event.get("prev_hash") !== prev) return { kind: "link", seq: seq };
       var text = '{"action":' + canon(event.get("action")) + ',"actor":' +
