@@ -44,6 +44,8 @@ ZERO_READS_WELL = frozenset(
         "ui.result.table",
         "verify.ok",
         "verify.ok_unrevealed",
+        "web.check.ok",  # the browser's verify.ok: every game's setup draws and is logged
+        "web.check.unrevealed",
         "v6.too_many_jokers",  # only ever said for more than three
         "tische.more",  # only ever said for more than shown
         "ui.tour.list.more",
