@@ -4,11 +4,12 @@ would give them."""
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Mapping
 from typing import Any
 
-from bot.plugins import GAMES
+from bot.plugins import GAMES, plugin_of
 from bot.service import Service
 from tests.helpers.engine_state import engine_state
 
@@ -24,22 +25,32 @@ async def played(
     guild_id: int = GUILD,
     steps: int = 5000,
     seed: int = 7,
+    level: str | None = None,
 ) -> int:
     """A game of ``kind`` between ``names``' players (id → display name), played with
-    random legal actions until it is over or ``steps`` actions are done (0: only set up);
-    what a finished game causes (its history) is made. Its number."""
+    random legal actions (or those its computer players of ``level`` choose: a random game
+    of Teufel runs to thousands of actions) until it is over or ``steps`` actions are done
+    (0: only set up); what a finished game causes (its history) is made. Its number."""
     for player, name in names.items():
         service.directory.remember_name(player, name)
     outcome = await service.create(
         kind, list(names), dict(options or {}), guild_id=guild_id, channel_id=CHANNEL
     )
     game, pick = GAMES[kind], random.Random(seed)
+    plugin = plugin_of(kind)
+    policy = None
+    if level is not None and plugin is not None:
+        policy = importlib.import_module(plugin.levels).FACTORIES[level](seed)
     for _ in range(steps):
         if outcome.finished or not outcome.to_act:
             break
         state = engine_state(service, outcome.game_id)
         actor = pick.choice(outcome.to_act)
-        action = pick.choice(game.legal_actions(state, outcome.players.index(actor)))
+        seat = outcome.players.index(actor)
+        if policy is None:
+            action = pick.choice(game.legal_actions(state, seat))
+        else:
+            action = policy.decide(game.view(state, seat), seat)
         outcome = await service.act(outcome.game_id, actor, action)
         await service.settle(outcome)
     return outcome.game_id

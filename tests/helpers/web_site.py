@@ -35,6 +35,9 @@ EVIL = "<img src=x onerror=window.__xss=1;alert(1)>"
 PLAYERS = {"1001": "Anna", "1002": "Ben", "1003": EVIL}
 FINISHED_OPTIONS: dict[str, dict[str, object]] = {"verflixte6": {"durchgaenge": 1}}
 """Options that keep a whole game short (a game not named: its defaults)."""
+FINISHED_LEVEL = {"teufel": "leicht"}
+"""Computer players who end a game soon (random actions make a game of Teufel of some
+10,000 steps, a page of 1.7 MB that axe-core takes minutes over); others play at random."""
 RUNNING = {"flaschenteufel": 6, "dicedevils": 6, "teufel": 2}
 """Games with secrets, each also left running mid-game: the actions played into it (past
 the deal while hands are held, dice lie in the cups, two of three bets are made)."""
@@ -71,7 +74,11 @@ async def fill(service: Service) -> tuple[dict[str, int], dict[str, int], list[i
     finished: dict[str, int] = {}
     for plugin in PLUGINS:
         finished[plugin.kind] = await played(
-            service, plugin.kind, PLAYERS, FINISHED_OPTIONS.get(plugin.kind)
+            service,
+            plugin.kind,
+            PLAYERS,
+            FINISHED_OPTIONS.get(plugin.kind),
+            level=FINISHED_LEVEL.get(plugin.kind),
         )
     running: dict[str, int] = {}
     for kind in SECRET_GAMES:
