@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import LANGUAGES
-from tests.helpers.browser import watched
+from tests.helpers.browser import PHONE, resize, watched
 from tests.helpers.web_pages import PAGES, PageKind
 from tests.helpers.web_site import Site
 
@@ -88,3 +88,19 @@ def test_the_watch_sees_an_inline_script_refused(page: Any, site: Site) -> None:
     assert page.execute_script("return window.__inline === undefined")
     found = errors(page, 200)
     assert any(line.startswith("CSP: script-src") for line in found), found
+
+
+@pytest.mark.parametrize("kind", PAGES, ids=[p.name for p in PAGES])
+def test_no_page_is_wider_than_a_phone(page: Any, site: Site, kind: PageKind) -> None:
+    """At 390 CSS pixels nothing sticks out sideways, and the list of games needs no
+    sideways scrolling either (its rows stand as blocks); a leaderboard may scroll."""
+    resize(page, PHONE)
+    page.get(site.address(kind.path(site)))
+    width = page.execute_script("return document.documentElement.clientWidth")
+    assert width == PHONE[0]
+    assert page.execute_script("return document.documentElement.scrollWidth") <= width
+    wide = page.execute_script(
+        "return [...document.querySelectorAll('.stack')]"
+        ".filter((t) => t.scrollWidth > t.parentElement.clientWidth).length"
+    )
+    assert wide == 0

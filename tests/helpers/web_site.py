@@ -33,6 +33,8 @@ from tests.helpers.web_games import GUILD, played
 EVIL = "<img src=x onerror=window.__xss=1;alert(1)>"
 """A display name that would run a script if a page wrote it as HTML."""
 PLAYERS = {"1001": "Anna", "1002": "Ben", "1003": EVIL}
+NAMES = {**PLAYERS, "1003": "Cem"}
+"""The players' display names where no name is evil (the screenshots)."""
 FINISHED_OPTIONS: dict[str, dict[str, object]] = {"verflixte6": {"durchgaenge": 1}}
 """Options that keep a whole game short (a game not named: its defaults)."""
 FINISHED_LEVEL = {"teufel": "leicht"}
@@ -68,21 +70,25 @@ class Site:
         return future.result(START)
 
 
-async def fill(service: Service) -> tuple[dict[str, int], dict[str, int], list[int]]:
+async def fill(
+    service: Service, evil: bool = True
+) -> tuple[dict[str, int], dict[str, int], list[int]]:
     """One finished game of every kind, a running game of each secret game, and (TODO for
-    the lead, once tournaments have pages) a whole tournament: their numbers."""
+    the lead, once tournaments have pages) a whole tournament: their numbers. The third
+    player's display name is :data:`EVIL` (``evil``) or plain."""
+    names = PLAYERS if evil else NAMES
     finished: dict[str, int] = {}
     for plugin in PLUGINS:
         finished[plugin.kind] = await played(
             service,
             plugin.kind,
-            PLAYERS,
+            names,
             FINISHED_OPTIONS.get(plugin.kind),
             level=FINISHED_LEVEL.get(plugin.kind),
         )
     running: dict[str, int] = {}
     for kind in SECRET_GAMES:
-        running[kind] = await played(service, kind, PLAYERS, steps=RUNNING[kind], seed=11)
+        running[kind] = await played(service, kind, names, steps=RUNNING[kind], seed=11)
     tournaments: list[int] = []
     # TODO(lead): play a whole tournament here (tests/helpers has the tournament's scripted
     # runs) and append its number, so that the tournament page kind has one to open.
@@ -90,7 +96,7 @@ async def fill(service: Service) -> tuple[dict[str, int], dict[str, int], list[i
 
 
 @contextmanager
-def serving(folder: Path) -> Iterator[Site]:
+def serving(folder: Path, *, evil: bool = True) -> Iterator[Site]:
     """The website on a fresh store in ``folder``, filled by :func:`fill`, until the end."""
     engine = make_engine(default_sqlite_url(folder / "croupier.db"))
     upgrade(engine)
@@ -104,7 +110,7 @@ def serving(folder: Path) -> Iterator[Site]:
         try:
             key = service.directory.set_web(GUILD, True)
             assert key is not None
-            finished, running, tournaments = await fill(service)
+            finished, running, tournaments = await fill(service, evil)
             # a browser asks for a page, its stylesheet and script at once: no limit here
             app = make_app(service, RateLimiter(rate=1e6, burst=1_000_000))
             runner = web.AppRunner(app)
