@@ -42,9 +42,10 @@ def driver() -> Iterator[Any]:
 
 @pytest.fixture
 def page(driver: Any, site: Site) -> Iterator[Any]:
-    """The browser with its console emptied and at the desktop width; after the test, the
-    console is emptied again so that no test reads another's errors."""
+    """The browser with its console emptied, at the desktop width in light colours; after
+    the test, the console is emptied again so that no test reads another's errors."""
     browser.resize(driver, browser.DESKTOP)
+    browser.scheme(driver, "light")
     driver.get_log("browser")
     yield driver
     driver.get_log("browser")

@@ -1,7 +1,7 @@
 """Every kind of page checked by axe-core (from the npm registry, installed by ./dev and
-.ci/run into .cache/axe) in a real browser, at a phone's width and a desktop's: no
-serious or critical violation. axe-core goes in through WebDriver, past the page's CSP
-(tests/helpers/browser.py)."""
+.ci/run into .cache/axe) in a real browser, at a phone's width and a desktop's, and in
+dark colours: no serious or critical violation. axe-core goes in through WebDriver, past
+the page's CSP (tests/helpers/browser.py)."""
 
 from __future__ import annotations
 
@@ -10,17 +10,23 @@ from typing import Any
 import pytest
 
 from tests.browser.test_pages import errors
-from tests.helpers.browser import DESKTOP, PHONE, axe_violations, resize
+from tests.helpers.browser import DESKTOP, PHONE, axe_violations, resize, scheme
 from tests.helpers.web_pages import PAGES, PageKind
 from tests.helpers.web_site import Site
 
+VIEWS = {"phone": (PHONE, "light"), "desktop": (DESKTOP, "light"), "dark": (DESKTOP, "dark")}
+"""A phone's width and a desktop's, and a desktop in dark colours (the pages follow the
+visitor's scheme)."""
 
-@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+
+@pytest.mark.parametrize("view", list(VIEWS))
 @pytest.mark.parametrize("kind", PAGES, ids=[p.name for p in PAGES])
 def test_no_page_has_a_serious_accessibility_violation(
-    page: Any, site: Site, axe: None, kind: PageKind, size: tuple[int, int]
+    page: Any, site: Site, axe: None, kind: PageKind, view: str
 ) -> None:
+    size, colours = VIEWS[view]
     resize(page, size)
+    scheme(page, colours)
     page.get(site.address(kind.path(site)))
     assert axe_violations(page) == []
     assert errors(page, kind.status) == []  # axe ran without the page refusing it

@@ -117,6 +117,12 @@ def resize(driver: Any, size: tuple[int, int]) -> None:
     )
 
 
+def scheme(driver: Any, colours: str) -> None:
+    """The page as a visitor who prefers ``colours`` (light or dark) sees it."""
+    feature = {"name": "prefers-color-scheme", "value": colours}
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [feature]})
+
+
 @dataclass(frozen=True)
 class Watched:
     console: list[str]  # console messages of level SEVERE (errors)

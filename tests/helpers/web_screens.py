@@ -6,7 +6,8 @@ Chromium (tests/helpers/browser.py), at a phone's width (390 CSS pixels, drawn a
 that, as a phone does) and a desktop's (1280), the whole page down to at most
 :data:`TALLEST` pixels, into ``docs/screens/web-<name>-phone.png`` and ``-desktop.png``
 (256 colours: a third of the bytes, text looks the same). The games are played anew, so
-dice, dates and keys differ from one run to the next.
+dice, dates and keys differ from one run to the next. Debian's ``fonts-noto-color-emoji``
+draws the dice (🎲) as a visitor's phone does; without it they are empty boxes.
 
     .venv/bin/python -m tests.helpers.web_screens [--out docs/screens] [--only spiel]
 """
