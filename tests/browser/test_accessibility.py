@@ -22,7 +22,7 @@ visitor's scheme)."""
 @pytest.mark.parametrize("view", list(VIEWS))
 @pytest.mark.parametrize("kind", PAGES, ids=[p.name for p in PAGES])
 def test_no_page_has_a_serious_accessibility_violation(
-    page: Any, site: Site, axe: None, kind: PageKind, view: str
+    axe: None, page: Any, site: Site, kind: PageKind, view: str
 ) -> None:
     size, colours = VIEWS[view]
     resize(page, size)
@@ -32,7 +32,7 @@ def test_no_page_has_a_serious_accessibility_violation(
     assert errors(page, kind.status) == []  # axe ran without the page refusing it
 
 
-def test_axe_finds_a_serious_violation(page: Any, site: Site, axe: None) -> None:
+def test_axe_finds_a_serious_violation(axe: None, page: Any, site: Site) -> None:
     """The check can fail: an image without a text alternative is a critical one."""
     page.get(site.address("/"))
     page.execute_script("document.querySelector('main').append(document.createElement('img'))")
