@@ -6,8 +6,9 @@ pages served there, while the caller (a synchronous browser test) waits on the b
 What it holds is named in :class:`Site`; the pages a browser opens are :data:`PAGES`
 (tests/helpers/web_pages.py), one entry a page kind.
 
-Hooks for what is built after this step (marked TODO): a whole tournament in the store
-(:func:`fill`), and its page and a player's page in tests/helpers/web_pages.py.
+Hooks for what is built after this step (marked TODO): a tournament with a substitute and
+a correction (:func:`fill`), and the tournament's and a player's page kinds in
+tests/helpers/web_pages.py.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from bot.web.app import make_app
 from bot.web.limits import RateLimiter
 from tests.helpers.ports import free_port
 from tests.helpers.web_games import GUILD, played
+from tests.history.playing import play_tournament
 
 EVIL = "<img src=x onerror=window.__xss=1;alert(1)>"
 """A display name that would run a script if a page wrote it as HTML."""
@@ -44,6 +46,13 @@ RUNNING = {"flaschenteufel": 6, "dicedevils": 6, "teufel": 2}
 """Games with secrets, each also left running mid-game: the actions played into it (past
 the deal while hands are held, dice lie in the cups, two of three bets are made)."""
 SECRET_GAMES = tuple(RUNNING)
+ENTRANTS = {
+    f"20{n:02d}": name
+    for n, name in enumerate(
+        ["Dora", "Emil", "Frieda", "Gustav", "Hanna", "Ida", "Jonas", "Karl", "Lea"], start=1
+    )
+}
+"""The players of the whole tournament (a draw into groups, each group's Abend played)."""
 START = 30.0
 """Seconds the site may take to fill and start on a loaded machine."""
 
@@ -57,25 +66,18 @@ class Site:
     service: Service
     finished: dict[str, int] = field(default_factory=dict)  # game kind -> a finished game
     running: dict[str, int] = field(default_factory=dict)  # secret game kind -> running game
-    tournaments: list[int] = field(default_factory=list)  # TODO(lead): a whole tournament
-    loop: asyncio.AbstractEventLoop | None = None
+    tournaments: list[int] = field(default_factory=list)  # whole tournaments (their games)
 
     def address(self, path: str) -> str:
         return self.url + path
-
-    def call(self, work: object) -> object:
-        """Run a coroutine on the site's loop (the service lives there) and wait for it."""
-        assert self.loop is not None
-        future = asyncio.run_coroutine_threadsafe(work, self.loop)  # type: ignore[arg-type]
-        return future.result(START)
 
 
 async def fill(
     service: Service, evil: bool = True
 ) -> tuple[dict[str, int], dict[str, int], list[int]]:
-    """One finished game of every kind, a running game of each secret game, and (TODO for
-    the lead, once tournaments have pages) a whole tournament: their numbers. The third
-    player's display name is :data:`EVIL` (``evil``) or plain."""
+    """One finished game of every kind, a running game of each secret game and a whole
+    tournament of Die verflixte 6: their numbers. The third player's display name is
+    :data:`EVIL` (``evil``) or plain."""
     names = PLAYERS if evil else NAMES
     finished: dict[str, int] = {}
     for plugin in PLUGINS:
@@ -89,10 +91,12 @@ async def fill(
     running: dict[str, int] = {}
     for kind in SECRET_GAMES:
         running[kind] = await played(service, kind, names, steps=RUNNING[kind], seed=11)
-    tournaments: list[int] = []
-    # TODO(lead): play a whole tournament here (tests/helpers has the tournament's scripted
-    # runs) and append its number, so that the tournament page kind has one to open.
-    return finished, running, tournaments
+    for player, name in ENTRANTS.items():
+        service.directory.remember_name(player, name)
+    whole = await play_tournament(service, list(ENTRANTS), guild_id=GUILD)
+    # TODO(lead): a tournament with a substitute and a correction (its reasons shown), once
+    # the tournament page shows them.
+    return finished, running, [whole.game_id]
 
 
 @contextmanager
@@ -120,9 +124,9 @@ def serving(folder: Path, *, evil: bool = True) -> Iterator[Site]:
         except BaseException as exc:
             started.set_exception(exc)
             raise
-        site = Site(f"http://127.0.0.1:{port}", key, service, finished, running, tournaments)
-        site.loop = loop
-        started.set_result(site)
+        started.set_result(
+            Site(f"http://127.0.0.1:{port}", key, service, finished, running, tournaments)
+        )
         try:
             await stop.wait()
         finally:
