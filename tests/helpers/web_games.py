@@ -4,12 +4,13 @@ display names kept as Discord would give them."""
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.engine import Action
-from bot.plugins import GAMES
+from bot.plugins import GAMES, plugin_of
 from bot.service import Service
 from tests.helpers.engine_state import engine_state
 
@@ -28,11 +29,14 @@ async def played(
     steps: int = 5000,
     seed: int = 7,
     choose: Callable[[Sequence[Action], random.Random], Action] | None = None,
+    level: str | None = None,
 ) -> int:
     """A game of ``kind`` between ``names``' players (id → display name), played with
-        random legal actions until it is over or ``steps`` actions are done (0: only set up);
-        what a finished game causes (its history) is made. ``choose`` picks an action among the
-    legal ones (default: any; bench.history's ``choose`` ends a Teufel game). Its number."""
+    random legal actions until it is over or ``steps`` actions are done (0: only set up);
+    what a finished game causes (its history) is made. ``choose`` picks an action among the
+    legal ones (default: any; bench.history's ``choose`` ends a Teufel game); or the game's
+    computer players of ``level`` choose (a random game of Teufel runs to thousands of
+    actions). Each action has its own interaction id as its nonce. Its number."""
     for player, name in names.items():
         service.directory.remember_name(player, name)
     outcome = await service.create(
@@ -40,13 +44,21 @@ async def played(
         nonce=str(INTERACTION),
     )  # fmt: skip
     game, pick = GAMES[kind], random.Random(seed)
+    plugin = plugin_of(kind)
+    policy = None
+    if level is not None and plugin is not None:
+        policy = importlib.import_module(plugin.levels).FACTORIES[level](seed)
     for step in range(steps):
         if outcome.finished or not outcome.to_act:
             break
         state = engine_state(service, outcome.game_id)
         actor = pick.choice(outcome.to_act)
-        legal = game.legal_actions(state, outcome.players.index(actor))
-        action = pick.choice(legal) if choose is None else choose(legal, pick)
+        seat = outcome.players.index(actor)
+        if policy is not None:
+            action = policy.decide(game.view(state, seat), seat)
+        else:
+            legal = game.legal_actions(state, seat)
+            action = pick.choice(legal) if choose is None else choose(legal, pick)
         outcome = await service.act(
             outcome.game_id, actor, action, nonce=str(INTERACTION + 1 + step)
         )

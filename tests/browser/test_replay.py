@@ -1,0 +1,97 @@
+"""A finished game's replay in a real browser: the step links page forward and back, each
+step a deep link; the keyboard arrows and the dice check once their scripts are there
+(their tests are hooks, skipped until then: TODO for the lead after merging)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from bot.web.app import STATIC
+from bot.web.paths import game_path
+from tests.browser.test_pages import errors
+from tests.helpers.web_site import Site
+
+PAGED = 6
+"""Steps paged forward (and back again) by the links."""
+
+
+def current(driver: Any) -> int:
+    """The step the page shows as current (0: the whole game, no step chosen)."""
+    found = driver.find_elements(By.CSS_SELECTOR, ".log [aria-current=step]")
+    if not found:
+        return 0
+    number = int(found[0].get_attribute("id").removeprefix("schritt-"))
+    shown = driver.find_elements(By.CSS_SELECTOR, ".log > li")
+    assert len(shown) == number  # the steps up to it, none after
+    return number
+
+
+def total(site: Site, number: int) -> int:
+    return len(site.service.records.public_events(number, "verflixte6"))
+
+
+def test_the_step_links_page_through_a_replay(page: Any, site: Site) -> None:
+    number = site.finished["verflixte6"]
+    steps = total(site, number)
+    assert steps > PAGED
+    page.get(site.address(game_path(site.key, number) + "?lang=en"))
+    assert current(page) == 0 and len(page.find_elements(By.CSS_SELECTOR, ".log > li")) == steps
+    page.find_element(By.CSS_SELECTOR, "#schritt-1 a.step").click()  # a step's deep link
+    assert current(page) == 1
+    assert not page.find_elements(By.CSS_SELECTOR, "a[rel=prev]")
+    for step in range(2, PAGED + 1):
+        page.find_element(By.CSS_SELECTOR, "a[rel=next]").click()
+        assert current(page) == step
+        assert f"Step {step} of {steps}" in page.find_element(By.CSS_SELECTOR, ".steps").text
+        assert page.current_url.endswith(f"schritt={step}&lang=en#schritt-{step}")
+    for step in range(PAGED - 1, 0, -1):
+        page.find_element(By.CSS_SELECTOR, "a[rel=prev]").click()
+        assert current(page) == step
+    page.get(site.address(game_path(site.key, number) + f"?schritt={steps}"))
+    assert current(page) == steps and not page.find_elements(By.CSS_SELECTOR, "a[rel=next]")
+    page.find_element(By.CSS_SELECTOR, ".steps li:last-child a").click()  # the whole game
+    assert current(page) == 0
+    assert errors(page, 200) == []
+
+
+@pytest.mark.skipif(
+    not (STATIC / "replay.js").exists(), reason="no replay.js yet (keyboard arrows)"
+)
+def test_the_arrow_keys_page_through_a_replay(page: Any, site: Site) -> None:
+    """TODO(lead): written before replay.js was merged; check the keys and what the page
+    shows against it (here: → the next step, ← the one before, as the links do)."""
+    number = site.finished["verflixte6"]
+    page.get(site.address(game_path(site.key, number) + "?schritt=3"))
+    body = page.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_RIGHT)
+    WebDriverWait(page, 10).until(lambda d: current(d) == 4)
+    body = page.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_LEFT)
+    WebDriverWait(page, 10).until(lambda d: current(d) == 3)
+    assert errors(page, 200) == []
+
+
+CHECKED = re.compile(r"(\d+).*(stimmen|intakt)")
+
+
+@pytest.mark.skipif(not (STATIC / "check.js").exists(), reason="no check.js yet (dice check)")
+def test_the_dice_check_passes_on_a_true_game(page: Any, site: Site) -> None:
+    """TODO(lead): written before check.js was merged; check the button's text, where the
+    answer appears and its words against it. Still to add then: a forged export dropped on
+    the page (an ``input[type=file]``: ``send_keys`` with the forged file's path, the file
+    made from ``game_export_path``'s answer with one nonce changed) and the mismatch named."""
+    number = site.finished["verflixte6"]
+    page.get(site.address(game_path(site.key, number)))
+    button = page.find_element(By.XPATH, "//button[contains(., 'Würfel prüfen')]")
+    button.click()
+    answer = WebDriverWait(page, 30).until(
+        lambda d: CHECKED.search(d.find_element(By.TAG_NAME, "main").text)
+    )
+    assert answer is not None
+    assert errors(page, 200) == []
