@@ -1,11 +1,13 @@
 """A finished game's replay in a real browser: the step links page forward and back, each
-step a deep link; the keyboard arrows and the dice check once their scripts are there
-(their tests are hooks, skipped until then: TODO for the lead after merging)."""
+step a deep link; the keyboard arrows; the dice check on the page's game and on a forged
+export picked on the page."""
 
 from __future__ import annotations
 
-import re
+import json
+from pathlib import Path
 from typing import Any
+from urllib.request import urlopen
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -13,7 +15,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from bot.web.app import STATIC
-from bot.web.paths import game_path
+from bot.web.paths import game_export_path, game_path
 from tests.browser.test_pages import errors
 from tests.helpers.web_site import Site
 
@@ -77,21 +79,45 @@ def test_the_arrow_keys_page_through_a_replay(page: Any, site: Site) -> None:
     assert errors(page, 200) == []
 
 
-CHECKED = re.compile(r"(\d+).*(stimmen|intakt)")
+def check(page: Any) -> str:
+    """The dice check's answer once it has one (the result line leaves „Prüfe …“)."""
+    result = page.find_element(By.ID, "check-result")
+    WebDriverWait(page, 30).until(lambda d: result.text and "…" not in result.text)
+    return str(result.text)
 
 
-@pytest.mark.skipif(not (STATIC / "check.js").exists(), reason="no check.js yet (dice check)")
 def test_the_dice_check_passes_on_a_true_game(page: Any, site: Site) -> None:
-    """TODO(lead): written before check.js was merged; check the button's text, where the
-    answer appears and its words against it. Still to add then: a forged export dropped on
-    the page (an ``input[type=file]``: ``send_keys`` with the forged file's path, the file
-    made from ``game_export_path``'s answer with one nonce changed) and the mismatch named."""
+    """„Würfel prüfen“ recomputes every draw of the page's own game and walks its chain,
+    in the browser (the page's export, no server call)."""
     number = site.finished["verflixte6"]
     page.get(site.address(game_path(site.key, number)))
-    button = page.find_element(By.XPATH, "//button[contains(., 'Würfel prüfen')]")
+    button = page.find_element(By.ID, "check-run")
+    assert button.is_displayed() and button.text == "Würfel prüfen"
     button.click()
-    answer = WebDriverWait(page, 30).until(
-        lambda d: CHECKED.search(d.find_element(By.TAG_NAME, "main").text)
-    )
-    assert answer is not None
+    draws = sum(len(row.draws) for row in site.service.store.events(number))
+    assert check(page) == f"Alle {draws} Würfe stimmen, Kette intakt."
+    assert errors(page, 200) == []
+
+
+def test_a_forged_export_dropped_on_the_page_is_named(
+    page: Any, site: Site, tmp_path: Path
+) -> None:
+    """An export file picked on the page is checked the same way: one draw's value changed
+    is named: its event's hash, and the draw with what the seed gives."""
+    number = site.finished["verflixte6"]
+    with urlopen(site.address(game_export_path(site.key, number))) as answer:
+        exported = json.loads(answer.read())
+    event = next(e for e in exported["events"] if e["draws"])
+    draw = event["draws"][0]
+    draw["value"] = draw["value"] % draw["sides"] + 1
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(exported), encoding="utf-8")
+    page.get(site.address(game_path(site.key, number) + "?lang=en"))
+    page.find_element(By.ID, "check-file").send_keys(str(forged))
+    said = check(page)
+    assert said.startswith("forged.json: Check failed"), said
+    assert f"Event {event['seq']} was changed" in said, said
+    assert f"Draw {draw['n']} (event {event['seq']}): logged {draw['value']}" in said, said
+    page.find_element(By.ID, "check-run").click()  # the page's own game still passes
+    assert "intact" in check(page)
     assert errors(page, 200) == []
