@@ -12,6 +12,8 @@ zone where script runs. The tournament is read from the store alone, in a thread
 from __future__ import annotations
 
 import asyncio
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -47,6 +49,42 @@ PICTURE_CACHED = "public, max-age=300"
 new link, an old one may be kept a few minutes."""
 
 
+KEPT_VIEWS = 64
+"""Tournaments' views kept: a tournament's page, its picture and the server's list read
+the same view until the next action (a large one takes milliseconds to load from its
+checkpoint)."""
+
+_views: OrderedDict[tuple[int, int, str], dict[str, JSON]] = OrderedDict()
+_views_lock = threading.Lock()
+
+
+def _kept(row: GameRow) -> tuple[int, int, str]:
+    """What a view is kept by: the game, its version, and its seed's commitment (another
+    database's game of the same number is another game)."""
+    assert row.id is not None
+    return row.id, row.version, row.seed_hash
+
+
+def views(service: Service, rows: Sequence[GameRow]) -> dict[int, dict[str, JSON]]:
+    """The tournaments' views as their rows stand (``Records.public_views``), each read
+    once per version (kept, not copied: no reader changes one)."""
+    found: dict[int, dict[str, JSON]] = {}
+    with _views_lock:
+        for row in rows:
+            if row.id is not None and (kept := _views.get(_kept(row))) is not None:
+                _views.move_to_end(_kept(row))
+                found[row.id] = kept
+    missing = [row for row in rows if row.id is not None and row.id not in found]
+    read = service.records.public_views(missing) if missing else {}
+    with _views_lock:
+        for row in missing:
+            if row.id is not None and row.id in read:
+                _views[_kept(row)] = found[row.id] = read[row.id]
+        while len(_views) > KEPT_VIEWS:
+            _views.popitem(last=False)
+    return found
+
+
 @dataclass(frozen=True)
 class Found:
     """A tournament of a server whose pages are on."""
@@ -69,7 +107,7 @@ def found(service: Service, key: str, number: int) -> Found | None:
         return None
     if row.kind != TOURNAMENT or row.status not in SHOWN:
         return None
-    view = service.records.public_views([row]).get(row.id)
+    view = views(service, [row]).get(row.id)
     return None if view is None else Found(guild_id, row, view)
 
 
@@ -435,14 +473,14 @@ def tournament_lines(
 ) -> list[TournamentLine]:
     """The server's tournaments, the newest first, each with its state and link."""
     rows = service.records.recent_games(guild_id, (TOURNAMENT,), LISTED)
-    views = service.records.public_views(rows)
+    shown = views(service, rows)
     name = names(service.directory, locale)
     return [
         TournamentLine(
-            row.id, typed_view(views[row.id])["name"],
-            status_text(views[row.id], row.status == FINISHED, locale, name),
+            row.id, typed_view(shown[row.id])["name"],
+            status_text(shown[row.id], row.status == FINISHED, locale, name),
             tournament_path(key, row.id),
         )
         for row in rows
-        if row.id is not None and row.id in views
+        if row.id is not None and row.id in shown
     ]  # fmt: skip

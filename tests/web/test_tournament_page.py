@@ -125,6 +125,7 @@ async def test_a_correction_s_reason_and_a_display_name_are_text(
     client: Client, service: Service, key: str
 ) -> None:
     number = await tournament(service, HOST, PLAYERS)
+    assert "Kein Ergebnis wurde korrigiert." in await page(client, key, number)
     finale = view_of(service, number)["rounds"][-1]
     last = finale["groups"][0]["table"][-1]
     fix = {"target": last["player"], "points": last["points"], "eyes": last["eyes"],
