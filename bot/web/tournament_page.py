@@ -125,6 +125,8 @@ class Moment:
 
 
 def moment(iso: str, zone: ZoneInfo | None, locale: str) -> Moment:
+    """An ISO moment (an evening, a substitution) in UTC, and in ``zone`` (the server's,
+    if it chose one other than UTC), in the page's language."""
     when = datetime.fromisoformat(iso).astimezone(UTC)
 
     def written(at: datetime) -> str:
@@ -134,7 +136,7 @@ def moment(iso: str, zone: ZoneInfo | None, locale: str) -> Moment:
         )
         return f"{day}, {clock}"
 
-    here = when.astimezone(zone) if zone is not None else None
+    here = None if zone is None or zone.key == "UTC" else when.astimezone(zone)
     return Moment(
         when.strftime("%Y-%m-%dT%H:%M:%SZ"),
         t("web.tournament.utc", locale, time=written(when)),
