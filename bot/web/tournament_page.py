@@ -216,17 +216,6 @@ def _stechen(rolls: Sequence[Mapping[str, int]], name: Names, locale: str) -> tu
     )
 
 
-def _round_title(rnd: RoundView, locale: str) -> str:
-    key = "ui.tour.bracket.finale" if rnd["finale"] else "ui.tour.bracket.round"
-    return t(key, locale, round=rnd["number"])
-
-
-def _group_title(rnd: RoundView, group: GroupView, locale: str) -> str:
-    if rnd["finale"]:
-        return t("ui.tour.bracket.finale", locale)
-    return t("ui.tour.group", locale, group=group["number"])
-
-
 def _anchor(rnd: RoundView, group: GroupView | None = None) -> str:
     where = f"runde-{rnd['number']}"
     return where if group is None else f"{where}-gruppe-{group['number']}"
@@ -263,7 +252,7 @@ def rounds_shown(
             evening = group["evening"]
             groups.append(
                 GroupShown(
-                    _group_title(rnd, group, locale),
+                    box.title,
                     _anchor(rnd, group),
                     game if game is not None and games.get(game) in SHOWN else None,
                     played,
@@ -284,7 +273,7 @@ def rounds_shown(
             through = t("web.tournament.through", locale, players=went or "–")
         shown.append(
             RoundShown(
-                _round_title(rnd, locale),
+                column.title,
                 _anchor(rnd),
                 t(key, locale, durchgaenge=durchgaenge),
                 tuple(groups),
@@ -324,17 +313,22 @@ def _reason(reason: str, locale: str) -> str:
 
 
 def changes(
-    tour: TournamentView, zone: ZoneInfo | None, name: Names, locale: str
+    tour: TournamentView,
+    columns: Sequence[Column],
+    *,
+    zone: ZoneInfo | None,
+    name: Names,
+    locale: str,
 ) -> tuple[list[Change], list[Change]]:
-    """Every substitution and every correction, in the order of the rounds and groups,
-    each with its reason (as typed: the template escapes it)."""
+    """Every substitution and every correction, in the order of the rounds and groups
+    (named as the bracket names them), each with its reason (as typed: the template
+    escapes it)."""
     seated, corrected = [], []
-    for rnd in tour["rounds"]:
-        for group in rnd["groups"]:
-            where = _round_title(rnd, locale)
+    for rnd, column in zip(tour["rounds"], columns, strict=False):
+        for group, box in zip(rnd["groups"], column.boxes, strict=True):
+            where = column.title
             if not rnd["finale"]:
-                where = t("web.tournament.where", locale, round=where,
-                          group=_group_title(rnd, group, locale))  # fmt: skip
+                where = t("web.tournament.where", locale, round=where, group=box.title)
             for change in group["substitutions"]:
                 what = t("web.tournament.substituted", locale, player=name(change["player"]),
                          out=name(change["out"]), by=name(change["by"]))  # fmt: skip
@@ -387,7 +381,7 @@ def tournament(service: Service, key: str, number: int, locale: str) -> dict[str
     statuses = service.records.statuses([g for g in games if g is not None])
     columns = bracket(here.view, locale, name)
     rounds = rounds_shown(tour, columns, statuses, zone=zone, name=name, locale=locale)
-    seated, corrected = changes(tour, zone, name, locale)
+    seated, corrected = changes(tour, columns, zone=zone, name=name, locale=locale)
     picture = None
     if tour["rounds"]:
         picture = {
