@@ -7,6 +7,6 @@ in a thread, never on the bot's loop; it shows what the public channel shows (th
 own redaction), names players by their display names, and answers only GET and HEAD.
 Pages are plain HTML from Jinja templates with autoescaping and one small stylesheet; no
 inline script and no inline style (the Content-Security-Policy forbids both). A page reads
-whole without script; a static one (``static/local-time.js``) only shows times in the
-visitor's own zone.
+whole without script; the static scripts only add to it: the dice check
+(``static/check.js``) and times in the visitor's own zone (``static/local-time.js``).
 """
