@@ -64,3 +64,51 @@ async def played(
         )
         await service.settle(outcome)
     return outcome.game_id
+
+
+async def play_out(service: Service, game_id: int) -> None:
+    """A Verflixte 6 table played to its end: every turn no jokers, then stopp; its end
+    settled (a tournament group's result goes into its tournament)."""
+    outcome = service.tables.current(game_id)
+    while not outcome.finished:
+        turn = outcome.public["turn"]
+        action = Action("jokers", {"jokers": []}) if turn["phase"] == "jokers" else Action("stopp")
+        outcome = await service.act(game_id, outcome.to_act[0], action)
+    await service.settle(outcome)
+
+
+async def tournament(
+    service: Service,
+    host: tuple[str, str],
+    names: Mapping[str, str],
+    options: Mapping[str, Any] | None = None,
+    *,
+    rounds: int | None = None,
+    guild_id: int = GUILD,
+) -> int:
+    """A tournament on the server: ``host`` (id, display name) opens it, ``names``'
+    players register, the host closes the registration, and every group of each round
+    plays its Abend at its own table (as the bot opens them) until there is a champion
+    or ``rounds`` rounds (0: none) were played. Its number."""
+    for player, name in {host[0]: host[1], **names}.items():
+        service.directory.remember_name(player, name)
+    created = await service.create(
+        "turnier", [host[0]], {"name": "Herbst", "durchgaenge": 1, **(options or {})},
+        guild_id=guild_id, channel_id=CHANNEL,
+    )  # fmt: skip
+    number = created.game_id
+    for player in names:
+        await service.act(number, player, Action("register"))
+    await service.act(number, host[0], Action("close"))
+    played = 0
+    while not service.tables.current(number).finished and (rounds is None or played < rounds):
+        await play_round(service, number)
+        played += 1
+    return number
+
+
+async def play_round(service: Service, number: int) -> None:
+    """Every group of the tournament's current round plays its Abend."""
+    for group in service.tables.current(number).public["rounds"][-1]["groups"]:
+        table, _ = await service.tournaments.open_group(number, group["number"], None)
+        await play_out(service, table.game_id)
