@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from bot.i18n import t
 from bot.plugins import PLUGINS
-from bot.web.paths import GAME, SERVER, game_path, server_path
+from bot.web.paths import GAME, SERVER, TOURNAMENT, game_path, server_path, tournament_path
+from bot.web.tournament_page import tournament
 from tests.helpers.web_site import SECRET_GAMES, Site
 
 Heading = Callable[[Site, str], str]
@@ -37,6 +38,12 @@ def game_heading(kind: str, number: Callable[[Site], int]) -> Heading:
     return lambda site, language: t(
         "web.game.title", language, name=t(f"game.name.{kind}", language), game=number(site)
     )
+
+
+def tournament_heading(site: Site, language: str) -> str:
+    shown = tournament(site.service, site.key, site.tournaments[0], language)
+    assert shown is not None
+    return t("web.tournament.title", language, name=shown["name"])
 
 
 def finished(kind: str) -> PageKind:
@@ -98,11 +105,12 @@ PAGES: list[PageKind] = [
         fixed("web.error.404"),
         status=404,
     ),
-    # TODO(lead): the pages built beside this step, once merged
-    # (tests/web/test_page_kinds.py fails until each route has an entry), e.g.
-    # PageKind("turnier", TOURNAMENT, lambda site: tournament_path(site.key,
-    #          site.tournaments[0]), <its heading>, screen="turnier"),
-    # PageKind("spieler", PLAYER, lambda site: player_path(site.key, <a short id>),
-    #          <its heading>, screen="spieler"),
+    PageKind(
+        "turnier",
+        TOURNAMENT,
+        lambda site: tournament_path(site.key, site.tournaments[0]),
+        tournament_heading,
+        screen="turnier",
+    ),
 ]
 """Every page kind (a finished game of every game, a running one of every secret game)."""
