@@ -20,7 +20,7 @@ from bot.i18n import t
 from bot.play.outcome import FINISHED, OPEN, PAUSED
 from bot.plugins import plugin_of
 from bot.service import Service
-from bot.web.listing import Names, game_line, names
+from bot.web.listing import Names, game_line, people
 from bot.web.parts import SERVICE
 from bot.web.render import language, page
 from bot.web.text import shown
@@ -75,7 +75,9 @@ def game(
         return None
     if row.status not in SHOWN:  # a lobby, or a game ended before its end: not listed
         return None
-    name = names(service.directory, locale)
+    assert guild_id is not None
+    who = people(service, guild_id, key, locale)
+    name = who.name
     events = service.records.public_events(row.id, row.kind)
     at = step_asked(step, len(events))
     shown_events = events if at is None else events[:at]
@@ -88,7 +90,7 @@ def game(
     places = service.history.places([row.id]).get(row.id) if finished else None
     return {
         "key": key,
-        "game": game_line(row, places, name, locale),
+        "game": game_line(row, places, who),
         "names": [name(p) for p in row.players],
         "steps": steps,
         "total": len(events),
