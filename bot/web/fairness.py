@@ -22,7 +22,7 @@ from bot.render.pictures.histogram import alt_histogram, histogram_png
 from bot.service import Service
 from bot.web.parts import SERVICE
 from bot.web.render import language
-from bot.web.text import shown
+from bot.web.text import Line, lines, shown
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Section:
     """One part of the report: its heading and its lines."""
 
     title: str
-    lines: tuple[Markup, ...]
+    lines: tuple[Line, ...]
 
 
 @dataclass(frozen=True)
@@ -54,10 +54,7 @@ def fairness(service: Service, guild_id: int, locale: str) -> FairnessShown | No
     if found.empty:
         return None
     card = fairness_card(found, t("fairness.scope.server", locale), locale)
-    sections = tuple(
-        Section(title, tuple(shown(line) for line in text.split("\n")))
-        for title, text in card.fields
-    )
+    sections = tuple(Section(title, lines(text)) for title, text in card.fields)
     alt = ""
     if found.dice:
         title, bars, _, legend, _ = histogram(found, locale)

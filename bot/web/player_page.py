@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
-from markupsafe import Markup
 
 from bot.history.leaderboard import RATED_KINDS
 from bot.plugins import statistics_lines
@@ -22,7 +21,7 @@ from bot.web.parts import SERVICE
 from bot.web.player_ids import resolved
 from bot.web.rating_chart import chart
 from bot.web.render import language, page
-from bot.web.text import shown
+from bot.web.text import Line, lines
 
 GAMES_SHOWN = 50
 """A player's newest games the page lists (the count says how many he has in all)."""
@@ -33,7 +32,7 @@ class Statistics:
     """One game's field of ``/statistik``: its title and its lines."""
 
     title: str
-    lines: tuple[Markup, ...]
+    lines: tuple[Line, ...]
 
 
 def statistics(service: Service, guild_id: int, player: str, locale: str) -> list[Statistics]:
@@ -43,10 +42,7 @@ def statistics(service: Service, guild_id: int, player: str, locale: str) -> lis
     if not found:
         return []
     card = statistics_card(player, found, locale, statistics_lines())
-    return [
-        Statistics(title, tuple(shown(line) for line in text.split("\n")))
-        for title, text in card.fields
-    ]
+    return [Statistics(title, lines(text)) for title, text in card.fields]
 
 
 def player(service: Service, key: str, shown_id: str, locale: str) -> dict[str, Any] | None:
