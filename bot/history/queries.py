@@ -49,10 +49,12 @@ class History:
         """Everyone with a finished game on server ``guild_id``, computers included."""
         return players_measured(self.store, guild_id)
 
-    def results_of(self, guild_id: int, player: str, kinds: Sequence[str]) -> list[GameResult]:
-        """``player``'s finished games of ``kinds`` on server ``guild_id``, newest first
-        (the folded ones)."""
-        return results_with(self.store, guild_id, player, kinds)
+    def results_of(
+        self, guild_id: int, player: str, kinds: Sequence[str], limit: int
+    ) -> tuple[list[GameResult], int]:
+        """``player``'s newest ``limit`` finished games of ``kinds`` on server ``guild_id``
+        (the folded ones), and how many he has there."""
+        return results_with(self.store, guild_id, player, kinds, limit)
 
     def rating_curves(self, guild_id: int, player: str, kinds: Sequence[str]) -> list[Curve]:
         """``player``'s rating over time in each of ``kinds``, all time and per season

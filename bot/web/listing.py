@@ -62,6 +62,7 @@ class People:
         self.locale = locale
         self.key = key
         self.ids = player_ids(key, known)
+        """Each player the server knows, by his id on its pages."""
 
     def __call__(self, player: str) -> Person:
         found = self.ids.get(player)

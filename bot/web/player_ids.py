@@ -10,7 +10,7 @@ import base64
 import hashlib
 import hmac
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 LENGTH = 10
 """Letters of an id: 50 bits, no two of a server's players alike in practice."""
@@ -29,11 +29,9 @@ def player_ids(key: str, players: Iterable[str]) -> dict[str, str]:
     return {player: player_id(key, player) for player in players}
 
 
-def resolved(key: str, shown: str, players: Iterable[str]) -> str | None:
-    """The one of ``players`` whose id is ``shown`` (None: none of them)."""
+def resolved(shown: str, ids: Mapping[str, str]) -> str | None:
+    """The player whose id is ``shown``, of ``ids`` (:func:`player_ids` of the players a
+    server knows); None: none of them."""
     if PATTERN.fullmatch(shown) is None:
         return None
-    for player in players:
-        if hmac.compare_digest(player_id(key, player), shown):
-            return player
-    return None
+    return next((player for player, made in ids.items() if hmac.compare_digest(made, shown)), None)

@@ -51,18 +51,17 @@ def player(service: Service, key: str, shown_id: str, locale: str) -> dict[str, 
     guild_id = service.directory.web_guild(key)
     if guild_id is None:
         return None
-    known = service.history.players(guild_id)
-    found = resolved(key, shown_id, known)
+    who = People(service.directory, locale, key, service.history.players(guild_id))
+    found = resolved(shown_id, who.ids)
     if found is None:
         return None
-    who = People(service.directory, locale, key, known)
-    results = service.history.results_of(guild_id, found, kinds())
+    results, total = service.history.results_of(guild_id, found, kinds(), GAMES_SHOWN)
     curves = service.history.rating_curves(guild_id, found, RATED_KINDS)
     return {
         "key": key,
         "name": who(found).name,
-        "games": [result_line(result, who) for result in results[:GAMES_SHOWN]],
-        "total": len(results),
+        "games": [result_line(result, who) for result in results],
+        "total": total,
         "statistics": statistics(service, guild_id, found, locale),
         "charts": [chart(curve, locale) for curve in curves],
     }

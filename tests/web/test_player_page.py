@@ -8,14 +8,16 @@ import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
+import pytest
 from aiohttp.test_utils import TestClient
 
 from bot.history.skill_ratings import replay
 from bot.service import Service
 from bot.store.columns import utcnow
 from bot.store.history_rows import ALL_TIME
+from bot.web import player_page
 from bot.web.paths import player_path
-from bot.web.player_ids import LENGTH, player_id, resolved
+from bot.web.player_ids import LENGTH, player_id, player_ids, resolved
 from tests.helpers.web_games import GUILD, OTHER_GUILD, played
 
 Client = TestClient[Any, Any]
@@ -38,10 +40,10 @@ def test_an_id_is_short_opaque_and_reads_back(service: Service, key: str) -> Non
     shown = player_id(key, ANNA)
     assert len(shown) == LENGTH and re.fullmatch("[a-z2-7]+", shown)
     assert ANNA not in shown and shown == player_id(key, ANNA)
-    assert resolved(key, shown, [BEN, ANNA]) == ANNA
-    assert resolved(key, shown, [BEN]) is None
+    assert resolved(shown, player_ids(key, [BEN, ANNA])) == ANNA
+    assert resolved(shown, player_ids(key, [BEN])) is None
     assert player_id("another-key", ANNA) != shown  # a new key, new ids
-    assert resolved(key, shown.upper(), [ANNA]) is None
+    assert resolved(shown.upper(), player_ids(key, [ANNA])) is None
 
 
 async def test_the_player_page_in_german(client: Client, service: Service, key: str) -> None:
@@ -153,3 +155,15 @@ async def test_xss_a_name_is_shown_as_typed(client: Client, service: Service, ke
         text = await (await client.get(path)).text()
         assert typed not in text, path
         assert "&lt;img src=x onerror=alert(1)&gt;" in text, path
+
+
+async def test_a_long_list_of_games_is_capped_with_a_note(
+    client: Client, service: Service, key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(player_page, "GAMES_SHOWN", 2)
+    numbers = await games(service, 3)
+    await played(service, "verflixte6", {BEN: "Ben", "567890123456789012": "Zoe"}, SHORT)
+    text = await (await client.get(page_of(key, ANNA))).text()
+    listed = text[text.index('id="games"') :]
+    assert "Die neuesten 2 von 3 beendeten Spielen." in listed
+    assert [f'/spiel/{n}"' in listed for n in numbers] == [False, True, True]
