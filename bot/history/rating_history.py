@@ -5,8 +5,9 @@ the very floats the fold kept after each game).
 
 A replay rates every game of a server's table (about 0.2 ms a game), so each table's
 steps of all its players are kept, keyed by what the replay read: the table's results (their
-count and newest game) and the server's seasons. A game folded since, a late fold, or a
-season started makes a new key; a player's page after another's reads the kept steps.
+count, newest game and latest finish) and the server's seasons. A game folded since, a late
+fold, a game finished anew or a season started makes a new key; a player's page after
+another's reads the kept steps.
 """
 
 from __future__ import annotations
@@ -85,16 +86,17 @@ class RatingHistory:
     def _shape(
         session: Session, guild_id: int, kind: str, seasons: Sequence[Season]
     ) -> tuple[object, ...] | None:
-        """What a replay of the server's ``kind`` reads: its results' count and newest
-        game, and the seasons (None: no result to replay)."""
-        counted = select(func.count(), func.max(GameResult.game_id)).where(
-            col(GameResult.guild_id) == guild_id, col(GameResult.kind) == kind
-        )
-        count, newest = session.exec(counted).one()
+        """What a replay of the server's ``kind`` reads: its results' count, newest game
+        and latest finish (a game opened again and finished anew is folded anew with its
+        new end: the latest), and the seasons (None: no result to replay)."""
+        counted = select(
+            func.count(), func.max(GameResult.game_id), func.max(GameResult.finished_at)
+        ).where(col(GameResult.guild_id) == guild_id, col(GameResult.kind) == kind)
+        count, newest, latest = session.exec(counted).one()
         if not count:
             return None
         marks = tuple((s.id, s.started_at, s.ended_at) for s in seasons)
-        return (count, newest, marks)
+        return (count, newest, latest, marks)
 
     def _steps(self, session: Session, key: _Key) -> Steps:
         with self._lock:

@@ -17,7 +17,7 @@ from bot.plugins import PLUGINS
 from bot.service import Service
 from bot.store import GameResult, GameRow
 from bot.web.paths import player_path
-from bot.web.player_ids import player_ids
+from bot.web.player_ids import player_id, player_ids
 
 Names = Callable[[str], str]
 
@@ -61,12 +61,16 @@ class People:
         self.name = names(directory, locale)
         self.locale = locale
         self.key = key
-        self.ids = player_ids(key, known)
-        """Each player the server knows, by his id on its pages."""
+        self.known = frozenset(known)
+
+    def ids(self) -> dict[str, str]:
+        """Every player the server knows, by his id on its pages."""
+        return player_ids(self.key, self.known)
 
     def __call__(self, player: str) -> Person:
-        found = self.ids.get(player)
-        return Person(self.name(player), None if found is None else player_path(self.key, found))
+        if player not in self.known:
+            return Person(self.name(player), None)
+        return Person(self.name(player), player_path(self.key, player_id(self.key, player)))
 
     def listed(self, players: Iterable[str]) -> Listed:
         """``players`` as the reader lists them, each linked (``listed``'s words kept)."""

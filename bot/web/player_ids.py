@@ -7,6 +7,7 @@ read back by making the ids of the players the server's history knows."""
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
 import re
@@ -14,12 +15,16 @@ from collections.abc import Iterable, Mapping
 
 LENGTH = 10
 """Letters of an id: 50 bits, no two of a server's players alike in practice."""
+KEPT = 50_000
+"""Ids kept made (a few megabytes)."""
 PATTERN = re.compile(f"[a-z2-7]{{{LENGTH}}}")
 """What an id looks like (the route's pattern)."""
 
 
+@functools.lru_cache(maxsize=KEPT)
 def player_id(key: str, player: str) -> str:
-    """``player``'s id on the pages of the server whose web key is ``key``."""
+    """``player``'s id on the pages of the server whose web key is ``key`` (the latest
+    :data:`KEPT` kept: a page names a server's players again and again)."""
     digest = hmac.new(key.encode(), player.encode(), hashlib.sha256).digest()
     return base64.b32encode(digest).decode("ascii")[:LENGTH].lower()
 

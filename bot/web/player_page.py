@@ -52,7 +52,7 @@ def player(service: Service, key: str, shown_id: str, locale: str) -> dict[str, 
     if guild_id is None:
         return None
     who = People(service.directory, locale, key, service.history.players(guild_id))
-    found = resolved(shown_id, who.ids)
+    found = resolved(shown_id, who.ids())
     if found is None:
         return None
     results, total = service.history.results_of(guild_id, found, kinds(), GAMES_SHOWN)

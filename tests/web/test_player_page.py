@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
-from bot.history.skill_ratings import replay
+from bot.history.skill_ratings import replay, table_of
 from bot.service import Service
 from bot.store.columns import utcnow
 from bot.store.history_rows import ALL_TIME
@@ -167,3 +167,18 @@ async def test_a_long_list_of_games_is_capped_with_a_note(
     listed = text[text.index('id="games"') :]
     assert "Die neuesten 2 von 3 beendeten Spielen." in listed
     assert [f'/spiel/{n}"' in listed for n in numbers] == [False, True, True]
+
+
+async def test_the_steps_are_the_kept_ratings_and_follow_new_games(
+    client: Client, service: Service, key: str
+) -> None:
+    await games(service, 2)
+    assert (await client.get(page_of(key, ANNA))).status == 200  # the table replayed, kept
+    await games(service, 1)
+    curves = service.history.rating_curves(GUILD, ANNA, ["verflixte6"])
+    assert [(c.kind, c.season, len(c.steps)) for c in curves] == [("verflixte6", None, 3)]
+    with service.store._session() as session:
+        kept = table_of(session, GUILD, "verflixte6", ALL_TIME)
+    assert curves[0].steps[-1].skill == kept[ANNA]  # the very floats the fold kept
+    text = await (await client.get(page_of(key, ANNA))).text()
+    assert "3 gewertete Spiele" in text
