@@ -10,10 +10,10 @@ from aiohttp import web
 
 from bot.service import Service
 from bot.web.fairness import fairness_picture
-from bot.web.game_page import game_page
+from bot.web.game_page import game_export, game_page
 from bot.web.limits import RateLimiter
 from bot.web.parts import LIMITER, SERVICE
-from bot.web.paths import FAIRNESS_PICTURE, GAME, PLAYER, SERVER
+from bot.web.paths import FAIRNESS_PICTURE, GAME, GAME_EXPORT, PLAYER, SERVER
 from bot.web.player_ids import LENGTH
 from bot.web.player_page import player_page
 from bot.web.render import page
@@ -48,6 +48,7 @@ def make_app(service: Service, limiter: RateLimiter | None = None) -> web.Applic
     app.router.add_get("/", home)
     app.router.add_get(SERVER.format(key=KEY), server_page)
     app.router.add_get(GAME.format(key=KEY, number=NUMBER), game_page)
+    app.router.add_get(GAME_EXPORT.format(key=KEY, number=NUMBER), game_export)
     app.router.add_get(PLAYER.format(key=KEY, player=PLAYER_ID), player_page)
     app.router.add_get(FAIRNESS_PICTURE.format(key=KEY), fairness_picture)
     app.router.add_get(f"/static/{NAME}", StaticFiles(STATIC).handle)

@@ -92,9 +92,12 @@ def chart(curve: Curve, locale: str) -> Chart:
     game = t(f"game.name.{curve.kind}", locale)
     title = t("web.player.chart_title", locale, game=game,
               season=boards.season_title(curve.season, locale))  # fmt: skip
-    summary = t(
-        "web.player.chart_summary", locale, count=len(values), first=points[0].rating,
-        last=points[-1].rating, best=boards.rating(max(values), locale),
-    )  # fmt: skip
+    if len(values) == 1:
+        summary = t("web.player.chart_one", locale, rating=points[0].rating)
+    else:
+        summary = t(
+            "web.player.chart_summary", locale, count=len(values), first=points[0].rating,
+            last=points[-1].rating, best=boards.rating(max(values), locale),
+        )  # fmt: skip
     zero = y_of(0.0) if low <= 0 <= high else None
     return Chart(title, summary, points, ticks, zero)

@@ -8,6 +8,7 @@ from typing import Any
 
 from aiohttp.test_utils import TestClient
 
+from bot.i18n import t
 from bot.service import Service
 from bot.store.columns import utcnow
 from bot.web.paths import player_path
@@ -35,11 +36,13 @@ async def test_the_server_page_lists_its_games_and_leaderboards(
     anna, ben = (
         f'<a href="{player_path(key, player_id(key, p))}">{PLAYERS[p]}</a>' for p in PLAYERS
     )
-    assert f"<td>{anna} und {ben}</td>" in text  # as the reader lists them, each linked
+    players = t("web.col.players", "de")  # as the reader lists them, each linked
+    assert f'data-label="{players}"><span>{anna} und {ben}</span></td>' in text
     places = service.history.places([number])[number]
     winner = next(p for p, place in places.items() if place == 1)
     assert (
-        f'<td><a href="{player_path(key, player_id(key, winner))}">{PLAYERS[winner]}</a></td>'
+        f'data-label="{t("web.col.winner", "de")}">'
+        f'<span><a href="{player_path(key, player_id(key, winner))}">{PLAYERS[winner]}</a></span>'
         in text
     )
     assert "Rangliste – Die verflixte 6" in text  # the all-time board, as /rangliste shows
