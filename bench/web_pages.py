@@ -8,10 +8,12 @@ The server is filled as ``bench.history`` fills it (games of all four kinds thro
 service, random legal actions, each finished game folded into the history). Its pages are
 turned on, and each page kind is asked ``--requests`` times, one after another, from
 aiohttp's client over a socket: the start page (no database read: the baseline of the
-same run), the stylesheet, the server's page, a random game's whole log, and one of its
-steps, and a whole tournament's page and its bracket picture (``--tournament`` players,
-each group's Abend played with random legal actions, after the fill). Printed: median,
-99th percentile and slowest in ms, and the largest answer.
+same run), the stylesheet, the server's page, a random game's whole log, one of its
+steps, a random player's page and the fairness chart, and a whole tournament's page and its
+bracket picture (``--tournament`` players, each group's Abend played with random legal
+actions, after the fill). Printed: median, 99th percentile and slowest in ms, and the
+largest answer; and before them, the first player's page (its ratings replayed, nothing
+kept yet: bot.history.rating_history).
 """
 
 from __future__ import annotations
@@ -31,13 +33,21 @@ from bot.service import Service
 from bot.store import Store
 from bot.web.app import make_app
 from bot.web.limits import RateLimiter
-from bot.web.paths import tournament_path, tournament_picture_path
+from bot.web.paths import (
+    fairness_picture_path,
+    player_path,
+    tournament_path,
+    tournament_picture_path,
+)
+from bot.web.player_ids import player_id
 
 Path = Callable[[random.Random], str]
 """A page to ask, picked with the run's random numbers."""
 
 
-def pages(key: str, games: Sequence[int], steps: dict[int, int], cup: int) -> dict[str, Path]:
+def pages(
+    key: str, games: Sequence[int], steps: dict[int, int], players: Sequence[str], cup: int
+) -> dict[str, Path]:
     """Each page kind, by its name in the table (``cup``: the tournament's number)."""
     return {
         "start page (no database)": lambda _: "/",
@@ -47,6 +57,8 @@ def pages(key: str, games: Sequence[int], steps: dict[int, int], cup: int) -> di
         "a game at one step": lambda pick: _step(key, pick.choice(games), steps, pick),
         "a whole tournament": lambda _: tournament_path(key, cup),
         "its bracket picture": lambda _: tournament_picture_path(key, cup),
+        "a player's page": lambda pick: pick.choice(players),
+        "the fairness chart": lambda _: fairness_picture_path(key),
     }
 
 
@@ -88,10 +100,15 @@ async def measure(store: Store, requests: int, cup: int) -> list[tuple[str, list
     numbers = numbers_of(service)
     kinds = {n: service.store.get(n).kind for n in numbers}
     steps = {n: len(service.records.public_events(n, kinds[n])) for n in numbers}
+    players = [player_path(key, player_id(key, p)) for p in service.history.players(GUILD)]
     unlimited = RateLimiter(rate=1e9, burst=10**9)
     measured = []
     async with TestClient(TestServer(make_app(service, unlimited))) as client:
-        for name, path in pages(key, numbers, steps, cup).items():
+        began = time.perf_counter()
+        first = await client.get(players[0])
+        body = await first.read()
+        measured.append(("a player's page, first", [time.perf_counter() - began], len(body)))
+        for name, path in pages(key, numbers, steps, players, cup).items():
             pick = random.Random(47)
             for _ in range(3):  # warm: the templates compiled, the names kept
                 await (await client.get(path(pick))).read()

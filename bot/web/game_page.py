@@ -25,7 +25,7 @@ from bot.service import Service
 from bot.store import GameRow
 from bot.web.dice_check import check_texts
 from bot.web.game_export import embedded_export, export_document, export_text, file_name
-from bot.web.listing import Names, game_line, names
+from bot.web.listing import Names, game_line, people
 from bot.web.parts import SERVICE
 from bot.web.paths import game_export_path
 from bot.web.render import language, page
@@ -90,7 +90,9 @@ def game(
     row = shown_game(service, key, number)
     if row is None or row.id is None:
         return None
-    name = names(service.directory, locale)
+    assert row.guild_id is not None  # a game of a server: shown_game found it there
+    who = people(service, row.guild_id, key, locale)
+    name = who.name
     events = service.records.public_events(row.id, row.kind)
     at = step_asked(step, len(events))
     shown_events = events if at is None else events[:at]
@@ -103,7 +105,7 @@ def game(
     places = service.history.places([row.id]).get(row.id) if finished else None
     return {
         "key": key,
-        "game": game_line(row, places, name, locale),
+        "game": game_line(row, places, who),
         "names": [name(p) for p in row.players],
         "steps": steps,
         "total": len(events),

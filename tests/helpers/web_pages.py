@@ -13,9 +13,19 @@ from dataclasses import dataclass
 
 from bot.i18n import t
 from bot.plugins import PLUGINS
-from bot.web.paths import GAME, SERVER, TOURNAMENT, game_path, server_path, tournament_path
+from bot.web.paths import (
+    GAME,
+    PLAYER,
+    SERVER,
+    TOURNAMENT,
+    game_path,
+    player_path,
+    server_path,
+    tournament_path,
+)
+from bot.web.player_ids import player_id
 from bot.web.tournament_page import tournament
-from tests.helpers.web_site import SECRET_GAMES, Site
+from tests.helpers.web_site import PLAYERS, SECRET_GAMES, Site
 
 Heading = Callable[[Site, str], str]
 
@@ -111,6 +121,20 @@ PAGES: list[PageKind] = [
         lambda site: tournament_path(site.key, site.tournaments[0]),
         tournament_heading,
         screen="turnier",
+    ),
+    PageKind(
+        "spieler",
+        PLAYER,
+        lambda site: player_path(site.key, player_id(site.key, "1001")),
+        lambda _site, _language: PLAYERS["1001"],
+        screen="spieler",
+    ),
+    PageKind(
+        "unbekannter-spieler",
+        None,
+        lambda site: player_path(site.key, "aaaaaaaaaa"),
+        fixed("web.error.404"),
+        status=404,
     ),
 ]
 """Every page kind (a finished game of every game, a running one of every secret game)."""

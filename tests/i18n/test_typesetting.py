@@ -63,6 +63,9 @@ ZERO_READS_WELL = frozenset(
         "stats.v6.eyes",
         "stats.v6.sixes",
         "ui.watchers",  # a table's footer says it only while someone watches
+        "web.player.chart_games",  # a rating chart is drawn from one rated game on
+        "web.player.chart_summary",
+        "web.player.games_capped",  # said only when a player has more games than listed
     }
 )
 """Counted texts whose zero form reads well, or that the code never says with zero; every
