@@ -305,7 +305,10 @@ class Table:
             live = self.fake.live_message(channel)
             if live is not None:
                 return live is not clicked or version_of(live) != before
-            return any(o in clicked.text() for o in OVER)  # over: no buttons anywhere
+            # over: no buttons anywhere, and the end said (the evening's end follows its
+            # last Durchgang's result as the table's newest message)
+            since = [m for m in self.fake.in_channel[channel.id] if m.id >= clicked.id]
+            return any(o in m.text() for m in since for o in OVER)
 
         if not await self.fake.until(channel, moved_on, SETTLE):
             self.stuck += 1
