@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import Connection, Engine, bindparam, case, insert, or_, update
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from bot import json_text
@@ -31,6 +32,17 @@ class Appended(NamedTuple):
     version: int
     head_hash: str
     clock: StoredClock | None = None
+
+
+class LogRow(NamedTuple):
+    """One logged action as a replay reads it (:meth:`Store.log`): the fields of an
+    :class:`EventRow` that :func:`bot.engine.replay.apply_logged` and a log's readers use."""
+
+    seq: int
+    actor: str | None
+    action: JSONDict
+    events: list[JSONDict]
+    draws: list[JSONDict]
 
 
 class Store:
@@ -322,6 +334,18 @@ class Store:
             stmt = stmt.where(col(EventRow.seq) > after)
         with self._session() as session:
             return list(session.exec(stmt))
+
+    def log(self, game_id: int) -> list[LogRow]:
+        """The event log of a game as plain rows, in order: what a replay reads (its
+        actions, draws and events), without a model object per row."""
+        columns = (EventRow.seq, EventRow.actor, EventRow.action, EventRow.events, EventRow.draws)
+        stmt = (
+            sa_select(*(col(column) for column in columns))
+            .where(col(EventRow.game_id) == game_id)
+            .order_by(col(EventRow.seq))
+        )
+        with self.engine.connect() as connection:
+            return [LogRow(*row) for row in connection.execute(stmt)]
 
     def events_before(self, game_id: int, before: int | None, limit: int) -> list[EventRow]:
         """At most ``limit`` events of a game's log before version ``before`` (None: the

@@ -9,11 +9,12 @@ import jinja2
 from aiohttp import web
 
 from bot.service import Service
-from bot.web.game_page import game_page
+from bot.web.game_page import game_page, game_picture
 from bot.web.limits import RateLimiter
-from bot.web.parts import LIMITER, SERVICE
-from bot.web.paths import GAME, SERVER
+from bot.web.parts import LIMITER, REPLAYS, SERVICE
+from bot.web.paths import GAME, GAME_PICTURE, SERVER
 from bot.web.render import page
+from bot.web.replay import Replays
 from bot.web.safety import add_headers, guard
 from bot.web.server_page import server_page
 from bot.web.static_files import NAME, StaticFiles
@@ -35,6 +36,7 @@ def make_app(service: Service, limiter: RateLimiter | None = None) -> web.Applic
     app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
     app[SERVICE] = service
     app[LIMITER] = RateLimiter() if limiter is None else limiter
+    app[REPLAYS] = Replays()
     aiohttp_jinja2.setup(
         app,
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -44,6 +46,7 @@ def make_app(service: Service, limiter: RateLimiter | None = None) -> web.Applic
     app.router.add_get("/", home)
     app.router.add_get(SERVER.format(key=KEY), server_page)
     app.router.add_get(GAME.format(key=KEY, number=NUMBER), game_page)
+    app.router.add_get(GAME_PICTURE.format(key=KEY, number=NUMBER), game_picture)
     app.router.add_get(f"/static/{NAME}", StaticFiles(STATIC).handle)
     app.on_response_prepare.append(add_headers)
     return app

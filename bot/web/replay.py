@@ -1,0 +1,141 @@
+"""A game's replay as the web shows it: its log read once, each public event a step, and
+the table as the public saw it after any step.
+
+The public events are the log's own, redacted by the game (``Game.redact`` with no viewer,
+as :meth:`~bot.play.records.Records.public_events` gives them). The table after a step is
+the game's public view (``Game.view`` with no viewer: the view ``Tables.outcome`` hands
+the public card) of the engine state after the action that made the step, played again
+from the log with its logged draws (:func:`~bot.engine.replay.apply_logged`). States are
+kept every :data:`KEYFRAME` actions on the way, and the stored checkpoint is one of them
+(a finished game's last step needs no replay), so a step costs at most that many actions.
+
+Replays are kept per game and version (a finished game's never changes; a running game's
+next action makes a new version), at most :data:`MAX_EVENTS` public events in all, the
+least recently used given up first. The threads that serve pages share them: a race only
+does the same work twice."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine import JSON, Game, redacted
+from bot.engine.replay import apply_logged, set_up
+from bot.play.outcome import HOST_ONLY_VERBS, SETUP_VERBS
+from bot.store import GameRow, LogRow
+
+KEYFRAME = 64
+"""Actions between the states a replay keeps."""
+MAX_EVENTS = 200_000
+"""Public events the kept replays hold in all (a few hundred games' worth)."""
+
+
+@dataclass
+class Replay:
+    """One version of a game's log, read once."""
+
+    game: Game[Any]
+    rows: Sequence[LogRow]
+    public: list[dict[str, JSON]]
+    """Its public events: the steps."""
+    made_by: list[int]
+    """For each step, the index in ``rows`` of the action that made it."""
+    start: int | None
+    """The index of the row that set the game up (None: it never started)."""
+    players: list[str]
+    options: Mapping[str, JSON]
+    kept: dict[int, JSON] = field(default_factory=dict)
+    """States after some rows (by index), as the game dumps them."""
+    shown: dict[Any, Any] = field(default_factory=dict)
+    """What a page made of it once, by what it depends on (its lines per language)."""
+
+    @classmethod
+    def of(cls, game: Game[Any], row: GameRow, rows: Sequence[LogRow]) -> Replay:
+        public: list[dict[str, JSON]] = []
+        made_by: list[int] = []
+        start = None
+        for at, logged in enumerate(rows):
+            if start is None and logged.action.get("do") in SETUP_VERBS:
+                start = at
+            shown = redacted(game, logged.events, None) if game.info.secrets else logged.events
+            public += shown
+            made_by += [at] * len(shown)
+        players = list(row.players)
+        if start is not None:
+            players = list(rows[start].action.get("players", players))
+        replay = cls(game, rows, public, made_by, start, players, dict(row.options or {}))
+        checkpoint = next((i for i, r in enumerate(rows) if r.seq == row.snapshot_version), None)
+        if start is not None and checkpoint is not None and checkpoint >= start and row.snapshot:
+            replay.kept[checkpoint] = row.snapshot
+        return replay
+
+    def state_after(self, step: int) -> Any | None:
+        """The engine state after the action that made step ``step`` (from 1; None: the
+        game was not set up by then)."""
+        last = self.made_by[step - 1]
+        if self.start is None or last < self.start:
+            return None
+        return self.state_at(last)
+
+    def state_at(self, last: int) -> Any:
+        """The engine state after row ``last`` (the setup's or later)."""
+        assert self.start is not None
+        game = self.game
+        began = max((i for i in self.kept if i <= last), default=None)
+        if began is None:
+            draws = [d for r in self.rows[: self.start + 1] for d in r.draws]
+            state = set_up(game, self.players, self.options, draws)
+            began = self.start
+            self.kept[began] = game.dump(state)
+        else:
+            state = game.load(self.kept[began])
+        players = list(game.players(state))
+        for at in range(began + 1, last + 1):
+            logged = self.rows[at]
+            step = {"actor": logged.actor, "action": logged.action, "draws": logged.draws}
+            state, players = apply_logged(game, state, players, step, HOST_ONLY_VERBS)
+            if (at - self.start) % KEYFRAME == 0:
+                self.kept[at] = game.dump(state)
+        return state
+
+    def view_after(self, step: int) -> dict[str, JSON] | None:
+        """The public view after step ``step`` (None: before the game was set up)."""
+        state = self.state_after(step)
+        return None if state is None else self.game.view(state, None)
+
+    def last_view(self) -> dict[str, JSON] | None:
+        """The public view after the log's last action (None: never set up)."""
+        if self.start is None:
+            return None
+        return self.game.view(self.state_at(len(self.rows) - 1), None)
+
+
+class Replays:
+    """The kept replays, by game and version (least recently used given up first)."""
+
+    def __init__(self, max_events: int = MAX_EVENTS) -> None:
+        self.max_events = max_events
+        self._kept: OrderedDict[tuple[int, int], Replay] = OrderedDict()
+        self._events = 0
+        self._lock = threading.Lock()
+
+    def get(self, row: GameRow) -> Replay | None:
+        with self._lock:
+            found = self._kept.get((row.id or 0, row.version))
+            if found is not None:
+                self._kept.move_to_end((row.id or 0, row.version))
+            return found
+
+    def keep(self, row: GameRow, replay: Replay) -> None:
+        key = (row.id or 0, row.version)
+        with self._lock:
+            if key in self._kept:
+                return
+            self._kept[key] = replay
+            self._events += len(replay.public) + 1
+            while self._events > self.max_events and len(self._kept) > 1:
+                _, old = self._kept.popitem(last=False)
+                self._events -= len(old.public) + 1
