@@ -67,6 +67,15 @@ class Records:
         a replay that redacts what it shows (the web's), read from the store alone."""
         return self.store.log(game_id)
 
+    def header(self, number: int, guild_id: int) -> GameRow | None:
+        """Game ``number`` as stored without its checkpoint (its ``snapshot`` is not to be
+        read: :meth:`~bot.store.Store.game_header`), if it belongs to server ``guild_id``."""
+        try:
+            game = self.store.game_header(number)
+        except GameNotFound:
+            return None
+        return game if game.guild_id == guild_id else None
+
     def stored(self, number: int, guild_id: int) -> GameRow | None:
         """Game ``number`` as stored, if it belongs to server ``guild_id`` (no cache)."""
         try:

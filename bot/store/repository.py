@@ -7,6 +7,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import Connection, Engine, bindparam, case, insert, or_, update
 from sqlalchemy import select as sa_select
+from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
 from bot import json_text
@@ -278,6 +279,17 @@ class Store:
         if game is None:
             raise GameNotFound(game_id)
         return game
+
+    def game_header(self, game_id: int) -> GameRow:
+        """A game without its checkpoint (``snapshot`` raises if read: it is not loaded):
+        what a page about the game shows of it, without reading its whole state."""
+        stmt = select(GameRow).where(col(GameRow.id) == game_id)
+        stmt = stmt.options(defer(GameRow.snapshot, raiseload=True))  # type: ignore[arg-type]
+        with self._session() as session:
+            found = session.exec(stmt).first()
+        if found is None:
+            raise GameNotFound(game_id)
+        return found
 
     def open_games(self) -> list[GameRow]:
         """Every lobby and game still being played, oldest first."""

@@ -85,7 +85,7 @@ def describer(kind: str) -> Describe:
 def _shown_row(service: Service, key: str, number: int) -> tuple[GameRow, GamePlugin] | None:
     """Game ``number`` of the server whose pages have ``key``, if it has a page."""
     guild_id = service.directory.web_guild(key)
-    row = None if guild_id is None else service.records.stored(number, guild_id)
+    row = None if guild_id is None else service.records.header(number, guild_id)
     plugin = None if row is None else plugin_of(row.kind)
     if row is None or row.id is None or plugin is None:
         return None
@@ -99,9 +99,12 @@ def replay_of(service: Service, replays: Replays, row: GameRow, plugin: GamePlug
     found = replays.get(row)
     if found is None:
         assert row.id is not None
-        logged = [r for r in service.records.logged(row.id) if r.seq <= row.version]
-        found = Replay.of(plugin.engine, row, logged)
-        replays.keep(row, found)
+        whole = service.records.stored(row.id, row.guild_id or 0)  # with its checkpoint
+        if whole is None:  # never: a game is not deleted
+            raise web.HTTPNotFound()
+        logged = [r for r in service.records.logged(row.id) if r.seq <= whole.version]
+        found = Replay.of(plugin.engine, whole, logged)
+        replays.keep(whole, found)
     return found
 
 
@@ -154,8 +157,13 @@ def drawing_of(
     """A finished game's result picture (None: unfinished, or its game draws none)."""
     if row.status != FINISHED or plugin.result_picture is None:
         return None
-    view = replay.last_view()
-    return None if view is None else plugin.result_picture(view, replay.public, locale, name)
+    key = ("drawing", locale, tuple(name(p) for p in row.players))
+    if key not in replay.shown:
+        view = replay.last_view()
+        drawn = None if view is None else plugin.result_picture(view, replay.public, locale, name)
+        replay.shown[key] = drawn
+    found: Drawing | None = replay.shown[key]
+    return found
 
 
 def game(
@@ -236,7 +244,9 @@ async def game_page(request: web.Request) -> web.Response:
         raise web.HTTPBadRequest() from None
     if values is None:
         raise web.HTTPNotFound()
-    return page(request, "game.html", **values)
+    response = page(request, "game.html", **values)
+    response.enable_compression()  # a long log: gzip, where the client takes it
+    return response
 
 
 async def game_picture(request: web.Request) -> web.Response:

@@ -6,8 +6,10 @@ as :meth:`~bot.play.records.Records.public_events` gives them). The table after 
 the game's public view (``Game.view`` with no viewer: the view ``Tables.outcome`` hands
 the public card) of the engine state after the action that made the step, played again
 from the log with its logged draws (:func:`~bot.engine.replay.apply_logged`). States are
-kept every :data:`KEYFRAME` actions on the way, and the stored checkpoint is one of them
-(a finished game's last step needs no replay), so a step costs at most that many actions.
+kept every :data:`KEYFRAME` actions on the way (pickled: loading one is many times faster
+than the game's ``load`` of its dump), and the stored checkpoint is one of them (a finished
+game's last step needs no replay), so a step costs at most that many actions once a
+visitor has been there; the views of the steps asked for are kept too.
 
 Replays are kept per game and version (a finished game's never changes; a running game's
 next action makes a new version), at most :data:`MAX_EVENTS` public events in all, the
@@ -16,6 +18,7 @@ does the same work twice."""
 
 from __future__ import annotations
 
+import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -27,8 +30,10 @@ from bot.engine.replay import apply_logged, set_up
 from bot.play.outcome import HOST_ONLY_VERBS, SETUP_VERBS
 from bot.store import GameRow, LogRow
 
-KEYFRAME = 64
+KEYFRAME = 32
 """Actions between the states a replay keeps."""
+VIEWS = 512
+"""Public views a replay keeps (the steps a visitor pages through), before it starts over."""
 MAX_EVENTS = 200_000
 """Public events the kept replays hold in all (a few hundred games' worth)."""
 
@@ -47,13 +52,19 @@ class Replay:
     """The index of the row that set the game up (None: it never started)."""
     players: list[str]
     options: Mapping[str, JSON]
-    kept: dict[int, JSON] = field(default_factory=dict)
-    """States after some rows (by index), as the game dumps them."""
+    checkpoint: tuple[int, JSON] | None = None
+    """The stored checkpoint: the index of its row, and the state as the game dumped it."""
+    kept: dict[int, bytes] = field(default_factory=dict)
+    """States after some rows (by index), pickled: this process's own, read back only
+    here (loading a pickle is many times faster than the game's ``load`` of its dump)."""
+    views: dict[int, dict[str, JSON]] = field(default_factory=dict)
+    """Public views after some rows (by index)."""
     shown: dict[Any, Any] = field(default_factory=dict)
     """What a page made of it once, by what it depends on (its lines per language)."""
 
     @classmethod
     def of(cls, game: Game[Any], row: GameRow, rows: Sequence[LogRow]) -> Replay:
+        """The replay of ``rows``, the log of ``row`` as read with its checkpoint."""
         public: list[dict[str, JSON]] = []
         made_by: list[int] = []
         start = None
@@ -67,50 +78,58 @@ class Replay:
         if start is not None:
             players = list(rows[start].action.get("players", players))
         replay = cls(game, rows, public, made_by, start, players, dict(row.options or {}))
-        checkpoint = next((i for i, r in enumerate(rows) if r.seq == row.snapshot_version), None)
-        if start is not None and checkpoint is not None and checkpoint >= start and row.snapshot:
-            replay.kept[checkpoint] = row.snapshot
+        stored = next((i for i, r in enumerate(rows) if r.seq == row.snapshot_version), None)
+        if start is not None and stored is not None and stored >= start and row.snapshot:
+            replay.checkpoint = (stored, row.snapshot)
         return replay
 
-    def state_after(self, step: int) -> Any | None:
-        """The engine state after the action that made step ``step`` (from 1; None: the
-        game was not set up by then)."""
-        last = self.made_by[step - 1]
-        if self.start is None or last < self.start:
-            return None
-        return self.state_at(last)
-
     def state_at(self, last: int) -> Any:
-        """The engine state after row ``last`` (the setup's or later)."""
+        """The engine state after row ``last`` (the setup's or later): from the nearest
+        kept state or the checkpoint before it, else from the setup, keeping a state every
+        :data:`KEYFRAME` actions on the way."""
         assert self.start is not None
         game = self.game
-        began = max((i for i in self.kept if i <= last), default=None)
+        began = max((i for i in list(self.kept) if i <= last), default=None)
+        if self.checkpoint is not None:
+            at, snapshot = self.checkpoint
+            if at <= last and (began is None or began < at):
+                self.kept[at] = pickle.dumps(game.load(snapshot))
+                began = at
         if began is None:
             draws = [d for r in self.rows[: self.start + 1] for d in r.draws]
             state = set_up(game, self.players, self.options, draws)
             began = self.start
-            self.kept[began] = game.dump(state)
+            self.kept[began] = pickle.dumps(state)
         else:
-            state = game.load(self.kept[began])
+            state = pickle.loads(self.kept[began])  # kept by this object only, never read in
         players = list(game.players(state))
         for at in range(began + 1, last + 1):
             logged = self.rows[at]
             step = {"actor": logged.actor, "action": logged.action, "draws": logged.draws}
             state, players = apply_logged(game, state, players, step, HOST_ONLY_VERBS)
             if (at - self.start) % KEYFRAME == 0:
-                self.kept[at] = game.dump(state)
+                self.kept[at] = pickle.dumps(state)
         return state
 
+    def view_at(self, last: int) -> dict[str, JSON] | None:
+        """The public view after row ``last`` (None: the game was not set up by then)."""
+        if self.start is None or last < self.start:
+            return None
+        found = self.views.get(last)
+        if found is None:
+            if len(self.views) >= VIEWS:
+                self.views.clear()
+            found = self.views[last] = self.game.view(self.state_at(last), None)
+        return found
+
     def view_after(self, step: int) -> dict[str, JSON] | None:
-        """The public view after step ``step`` (None: before the game was set up)."""
-        state = self.state_after(step)
-        return None if state is None else self.game.view(state, None)
+        """The public view after the action that made step ``step`` (from 1; None: the
+        game was not set up by then)."""
+        return self.view_at(self.made_by[step - 1])
 
     def last_view(self) -> dict[str, JSON] | None:
         """The public view after the log's last action (None: never set up)."""
-        if self.start is None:
-            return None
-        return self.game.view(self.state_at(len(self.rows) - 1), None)
+        return self.view_at(len(self.rows) - 1)
 
 
 class Replays:
