@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import Connection, Engine, bindparam, case, insert, or_, update
+from sqlalchemy import Connection, Engine, Text, bindparam, case, cast, insert, or_, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
@@ -37,13 +37,14 @@ class Appended(NamedTuple):
 
 class LogRow(NamedTuple):
     """One logged action as a replay reads it (:meth:`Store.log`): the fields of an
-    :class:`EventRow` that :func:`bot.engine.replay.apply_logged` and a log's readers use."""
+    :class:`EventRow` that :func:`bot.engine.replay.apply_logged` and a log's readers use,
+    its JSON as the text stored (read by :func:`bot.json_text.loads` where needed)."""
 
     seq: int
     actor: str | None
-    action: JSONDict
-    events: list[JSONDict]
-    draws: list[JSONDict]
+    action: str
+    events: str
+    draws: str
 
 
 class Store:
@@ -349,10 +350,16 @@ class Store:
 
     def log(self, game_id: int) -> list[LogRow]:
         """The event log of a game as plain rows, in order: what a replay reads (its
-        actions, draws and events), without a model object per row."""
-        columns = (EventRow.seq, EventRow.actor, EventRow.action, EventRow.events, EventRow.draws)
+        actions, draws and events), its JSON as text, without a model object per row or
+        a parsed value (a reader that keeps a log keeps a few strings a row)."""
         stmt = (
-            sa_select(*(col(column) for column in columns))
+            sa_select(
+                col(EventRow.seq),
+                col(EventRow.actor),
+                cast(col(EventRow.action), Text),
+                cast(col(EventRow.events), Text),
+                cast(col(EventRow.draws), Text),
+            )
             .where(col(EventRow.game_id) == game_id)
             .order_by(col(EventRow.seq))
         )

@@ -184,7 +184,7 @@ def game(
     row, plugin = found
     assert row.id is not None
     replay = replay_of(service, replays, row, plugin)
-    total = len(replay.public)
+    total = replay.steps
     at = step_asked(step, total)
     name = names(service.directory, locale)
     players = tuple(name(p) for p in row.players)
@@ -192,7 +192,11 @@ def game(
     view = replay.view_after(at) if at is not None else replay.last_view()
     finished = row.status == FINISHED
     drawing = drawing_of(replay, plugin, row, locale, name)
-    places = service.history.places([row.id]).get(row.id) if finished else None
+    places = None
+    if finished:  # a finished game's places, read once per version
+        if "places" not in replay.shown:
+            replay.shown["places"] = service.history.places([row.id]).get(row.id)
+        places = replay.shown["places"]
     return {
         "key": key,
         "game": game_line(row, places, name, locale),

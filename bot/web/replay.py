@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import pickle
 import threading
+from array import array
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,12 +28,13 @@ from typing import Any
 
 from bot.engine import JSON, Game, redacted
 from bot.engine.replay import apply_logged, set_up
+from bot.json_text import dumps, loads
 from bot.play.outcome import HOST_ONLY_VERBS, SETUP_VERBS
 from bot.store import GameRow, LogRow
 
 KEYFRAME = 32
 """Actions between the states a replay keeps."""
-VIEWS = 512
+VIEWS = 64
 """Public views a replay keeps (the steps a visitor pages through), before it starts over."""
 MAX_EVENTS = 200_000
 """Public events the kept replays hold in all (a few hundred games' worth)."""
@@ -40,25 +42,28 @@ MAX_EVENTS = 200_000
 
 @dataclass
 class Replay:
-    """One version of a game's log, read once."""
+    """One version of a game's log, read once. It keeps text, bytes and numbers (its rows'
+    JSON, its public events as one JSON text, its states pickled), not the values read
+    from them: what the garbage collector walks through stays small however many replays
+    are kept (parsed logs kept by the hundred made its full collections take 0.3 s)."""
 
     game: Game[Any]
     rows: Sequence[LogRow]
-    public: list[dict[str, JSON]]
-    """Its public events: the steps."""
-    made_by: list[int]
+    public_text: str
+    """Its public events (the steps) as one JSON text: :attr:`public` reads them."""
+    made_by: array[int]
     """For each step, the index in ``rows`` of the action that made it."""
     start: int | None
     """The index of the row that set the game up (None: it never started)."""
     players: list[str]
     options: Mapping[str, JSON]
-    checkpoint: tuple[int, JSON] | None = None
-    """The stored checkpoint: the index of its row, and the state as the game dumped it."""
+    checkpoint: tuple[int, str] | None = None
+    """The stored checkpoint: the index of its row, and the state's dump as JSON text."""
     kept: dict[int, bytes] = field(default_factory=dict)
     """States after some rows (by index), pickled: this process's own, read back only
     here (loading a pickle is many times faster than the game's ``load`` of its dump)."""
     views: dict[int, dict[str, JSON]] = field(default_factory=dict)
-    """Public views after some rows (by index)."""
+    """Public views after some rows (by index), the last :data:`VIEWS` asked for."""
     shown: dict[Any, Any] = field(default_factory=dict)
     """What a page made of it once, by what it depends on (its lines per language)."""
 
@@ -66,22 +71,33 @@ class Replay:
     def of(cls, game: Game[Any], row: GameRow, rows: Sequence[LogRow]) -> Replay:
         """The replay of ``rows``, the log of ``row`` as read with its checkpoint."""
         public: list[dict[str, JSON]] = []
-        made_by: list[int] = []
-        start = None
+        made_by = array("i")
+        start, players = None, list(row.players)
         for at, logged in enumerate(rows):
-            if start is None and logged.action.get("do") in SETUP_VERBS:
-                start = at
-            shown = redacted(game, logged.events, None) if game.info.secrets else logged.events
+            if start is None:
+                action = loads(logged.action)
+                if action.get("do") in SETUP_VERBS:
+                    start, players = at, list(action.get("players", players))
+            events = loads(logged.events)
+            shown = redacted(game, events, None) if game.info.secrets else events
             public += shown
-            made_by += [at] * len(shown)
-        players = list(row.players)
-        if start is not None:
-            players = list(rows[start].action.get("players", players))
-        replay = cls(game, rows, public, made_by, start, players, dict(row.options or {}))
+            made_by.extend([at] * len(shown))
+        options = dict(row.options or {})
+        replay = cls(game, rows, dumps(public), made_by, start, players, options)
         stored = next((i for i, r in enumerate(rows) if r.seq == row.snapshot_version), None)
         if start is not None and stored is not None and stored >= start and row.snapshot:
-            replay.checkpoint = (stored, row.snapshot)
+            replay.checkpoint = (stored, dumps(row.snapshot))
         return replay
+
+    @property
+    def steps(self) -> int:
+        return len(self.made_by)
+
+    @property
+    def public(self) -> list[dict[str, JSON]]:
+        """Its public events, read anew (a caller keeps what it makes of them)."""
+        found: list[dict[str, JSON]] = loads(self.public_text)
+        return found
 
     def state_at(self, last: int) -> Any:
         """The engine state after row ``last`` (the setup's or later): from the nearest
@@ -93,10 +109,10 @@ class Replay:
         if self.checkpoint is not None:
             at, snapshot = self.checkpoint
             if at <= last and (began is None or began < at):
-                self.kept[at] = pickle.dumps(game.load(snapshot))
+                self.kept[at] = pickle.dumps(game.load(loads(snapshot)))
                 began = at
         if began is None:
-            draws = [d for r in self.rows[: self.start + 1] for d in r.draws]
+            draws = [d for r in self.rows[: self.start + 1] for d in loads(r.draws)]
             state = set_up(game, self.players, self.options, draws)
             began = self.start
             self.kept[began] = pickle.dumps(state)
@@ -105,7 +121,8 @@ class Replay:
         players = list(game.players(state))
         for at in range(began + 1, last + 1):
             logged = self.rows[at]
-            step = {"actor": logged.actor, "action": logged.action, "draws": logged.draws}
+            step = {"actor": logged.actor, "action": loads(logged.action),
+                    "draws": loads(logged.draws)}  # fmt: skip
             state, players = apply_logged(game, state, players, step, HOST_ONLY_VERBS)
             if (at - self.start) % KEYFRAME == 0:
                 self.kept[at] = pickle.dumps(state)
@@ -154,7 +171,7 @@ class Replays:
             if key in self._kept:
                 return
             self._kept[key] = replay
-            self._events += len(replay.public) + 1
+            self._events += replay.steps + 1
             while self._events > self.max_events and len(self._kept) > 1:
                 _, old = self._kept.popitem(last=False)
-                self._events -= len(old.public) + 1
+                self._events -= old.steps + 1
