@@ -3,23 +3,25 @@ each kind of page, over HTTP on this machine, on a database of 100,000 logged ac
 a game of 5,000 public events.
 
     python -m bench.web_pages [--database URL] [--actions 100000] [--long 5000]
-                              [--requests 300] [--filled]
+                              [--tournament 64] [--requests 300] [--filled]
 
 The database is filled in bulk: a few games of each of the four kinds are played through
 the service (random legal actions, each finished game folded into the history, as
 ``bench.history`` plays them) and one Die verflixte 6 evening of enough Durchgänge for
 ``--long`` public events; then the played games' rows and logs are copied under new
 numbers, many rows a statement, until the log holds ``--actions`` actions (the copies have
-no history of their own: a copy's page shows no winner). ``--filled`` measures a database
-filled before (another tree's pages on the same data).
+no history of their own: a copy's page shows no winner). After the fill, a whole
+tournament of ``--tournament`` players is played (each group's Abend with random legal
+actions). ``--filled`` measures a database filled before (another tree's pages on the
+same data).
 
 The server's pages are turned on, and each page kind is asked ``--requests`` times, one
 after another, from aiohttp's client over a socket: the start page (no database read: the
 baseline of the same run), the stylesheet, the server's page, a random game's whole log,
-one of its steps, a finished game's result picture, and the long game whole and at a
-random step. Printed: median, 99th percentile and slowest in ms, the largest answer as
-sent, and the long game's whole page in bytes: its HTML, and as sent to a client that
-accepts gzip.
+one of its steps, a finished game's result picture, the long game whole and at a random
+step, and the tournament's page and its bracket picture. Printed: median, 99th percentile
+and slowest in ms, the largest answer as sent, and the long game's whole page in bytes: its
+HTML, and as sent to a client that accepts gzip.
 """
 
 from __future__ import annotations
@@ -35,12 +37,15 @@ from typing import Any
 from aiohttp.test_utils import TestClient, TestServer
 from sqlalchemy import func, insert, select
 
-from bench.history import GUILD, KINDS, SEATS, opened, percentile, play_one
+from bench.history import GUILD, KINDS, SEATS, opened, percentile, play_one, play_out
+from bot.engine import Action
 from bot.play.outcome import FINISHED
+from bot.play.tournaments import TOURNAMENT
 from bot.service import Service
 from bot.store import EventRow, GameRow, Store
 from bot.web.app import make_app
 from bot.web.limits import RateLimiter
+from bot.web.paths import tournament_path, tournament_picture_path
 
 Path = Callable[[random.Random], str]
 """A page to ask, picked with the run's random numbers."""
@@ -123,6 +128,23 @@ async def fill(store: Store, actions: int, long_events: int) -> Filled:
     return Filled(len(played) + copies, logged, time.perf_counter() - began)
 
 
+async def whole_tournament(store: Store, players: int, seed: int = 47) -> int:
+    """A tournament of ``players`` (Durchgang 1 a round) played to its champion, each
+    group's table opened as the bot opens it and played with random legal actions."""
+    service, pick = Service(store), random.Random(seed)
+    seated = [str(200_000 + n) for n in range(players)]
+    options = {"name": "Bench", "durchgaenge": 1}
+    cup = await service.create(TOURNAMENT, seated[:1], options, guild_id=GUILD)
+    for player in seated:
+        await service.act(cup.game_id, player, Action("register"))
+    await service.act(cup.game_id, seated[0], Action("close"))
+    while not service.tables.current(cup.game_id).finished:
+        for group in service.tables.current(cup.game_id).public["rounds"][-1]["groups"]:
+            table, _ = await service.tournaments.open_group(cup.game_id, group["number"], None)
+            await play_out(service, table, pick)
+    return cup.game_id
+
+
 def numbers_of(service: Service) -> list[int]:
     """The server's games, newest first."""
     rows = service.records.recent_games(GUILD, KINDS, 10**6)
@@ -130,9 +152,15 @@ def numbers_of(service: Service) -> list[int]:
 
 
 def pages(
-    key: str, games: Sequence[int], steps: dict[int, int], finished: Sequence[int], long: int
+    key: str,
+    games: Sequence[int],
+    steps: dict[int, int],
+    *,
+    finished: Sequence[int],
+    long: int,
+    cup: int,
 ) -> dict[str, Path]:
-    """Each page kind, by its name in the table."""
+    """Each page kind, by its name in the table (``cup``: the tournament's number)."""
     game = f"/s/{key}/spiel/"
     return {
         "start page (no database)": lambda _: "/",
@@ -143,6 +171,8 @@ def pages(
         "a result picture": lambda pick: f"{game}{pick.choice(finished)}/ergebnis.png",
         f"the long game ({steps[long]} steps) whole": lambda _: f"{game}{long}",
         "the long game at one step": lambda pick: _step(game, long, steps, pick),
+        "a whole tournament": lambda _: tournament_path(key, cup),
+        "its bracket picture": lambda _: tournament_picture_path(key, cup),
     }
 
 
@@ -159,7 +189,10 @@ async def measure(store: Store, requests: int) -> tuple[Measured, tuple[int, int
     service = Service(store)
     numbers = numbers_of(service)
     rows = {n: service.store.get(n) for n in numbers}
-    for player in {p for row in rows.values() for p in row.players}:
+    cup = service.records.recent_games(GUILD, (TOURNAMENT,), 1)[0].id
+    assert cup is not None
+    registered = set(service.tables.current(cup).public["registered"])
+    for player in {p for row in rows.values() for p in row.players} | registered:
         service.directory.remember_name(player, f"Spieler {player[-3:]}")  # as the bot has
     key = service.directory.set_web(GUILD, True)
     assert key is not None
@@ -176,7 +209,7 @@ async def measure(store: Store, requests: int) -> tuple[Measured, tuple[int, int
         zipped = await client.get(f"/s/{key}/spiel/{long}", headers={"Accept-Encoding": "gzip"})
         sent = int(zipped.headers.get("Content-Length", 0)) or len(await zipped.read())
         await zipped.release()
-        for name, path in pages(key, games, steps, finished, long).items():
+        for name, path in pages(key, games, steps, finished=finished, long=long, cup=cup).items():
             pick = random.Random(47)
             if (await client.get(path(pick))).status != 200:
                 print(f"{name}: not served by this tree")
@@ -201,12 +234,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=100_000)
     parser.add_argument("--long", type=int, default=5000)
     parser.add_argument("--requests", type=int, default=300)
+    parser.add_argument("--tournament", type=int, default=64)
     parser.add_argument("--filled", action="store_true")
     args = parser.parse_args(argv)
     store = opened(args.database)
     if not args.filled:
         filled = asyncio.run(fill(store, args.actions, args.long))
         print(f"filled: {filled.games} games, {filled.actions} actions in {filled.seconds:.1f} s")
+        cup = asyncio.run(whole_tournament(store, args.tournament))
+        print(f"and a tournament of {args.tournament} players ({store.get(cup).version} actions)")
     measured, (html, sent) = asyncio.run(measure(store, args.requests))
     print(f"\n| page ({args.requests} requests) | median ms | p99 ms | slowest ms | largest sent |")
     print("|---|---:|---:|---:|---:|")

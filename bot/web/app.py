@@ -9,15 +9,16 @@ import jinja2
 from aiohttp import web
 
 from bot.service import Service
-from bot.web.game_page import game_page, game_picture
+from bot.web.game_page import game_export, game_page, game_picture
 from bot.web.limits import RateLimiter
 from bot.web.parts import LIMITER, REPLAYS, SERVICE
-from bot.web.paths import GAME, GAME_PICTURE, SERVER
+from bot.web.paths import GAME, GAME_EXPORT, GAME_PICTURE, SERVER, TOURNAMENT, TOURNAMENT_PICTURE
 from bot.web.render import page
 from bot.web.replay import Replays
 from bot.web.safety import add_headers, guard
 from bot.web.server_page import server_page
 from bot.web.static_files import NAME, StaticFiles
+from bot.web.tournament_page import tournament_page, tournament_picture
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES, STATIC = HERE / "templates", HERE / "static"
@@ -47,6 +48,9 @@ def make_app(service: Service, limiter: RateLimiter | None = None) -> web.Applic
     app.router.add_get(SERVER.format(key=KEY), server_page)
     app.router.add_get(GAME.format(key=KEY, number=NUMBER), game_page)
     app.router.add_get(GAME_PICTURE.format(key=KEY, number=NUMBER), game_picture)
+    app.router.add_get(GAME_EXPORT.format(key=KEY, number=NUMBER), game_export)
+    app.router.add_get(TOURNAMENT.format(key=KEY, number=NUMBER), tournament_page)
+    app.router.add_get(TOURNAMENT_PICTURE.format(key=KEY, number=NUMBER), tournament_picture)
     app.router.add_get(f"/static/{NAME}", StaticFiles(STATIC).handle)
     app.on_response_prepare.append(add_headers)
     return app

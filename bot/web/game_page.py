@@ -8,7 +8,9 @@ anchor ``#schritt-N``. What the public channel could not see is not here: the lo
 one the channel shows, redacted by the game.
 
 A finished game's result picture (``GamePlugin.result_picture``, the one its channel got)
-is at ``…/ergebnis.png``."""
+is at ``…/ergebnis.png``. A finished game offers its export as a download
+(``GAME_EXPORT``), and its whole view carries it for the dice check (``static/check.js``;
+not each step's view, which a replay loads again and again)."""
 
 from __future__ import annotations
 
@@ -27,10 +29,12 @@ from bot.play.outcome import FINISHED, OPEN, PAUSED
 from bot.plugins import plugin_of
 from bot.service import Service
 from bot.store import GameRow
+from bot.web.dice_check import check_texts
+from bot.web.game_export import embedded_export, export_document, export_text, file_name
 from bot.web.languages import link
 from bot.web.listing import Names, game_line, names
 from bot.web.parts import KEPT, REPLAYS, SERVICE
-from bot.web.paths import game_picture_path
+from bot.web.paths import game_export_path, game_picture_path
 from bot.web.render import language, page
 from bot.web.replay import Replay, Replays
 from bot.web.text import shown
@@ -82,8 +86,10 @@ def describer(kind: str) -> Describe:
     return _by_type if plugin is None or plugin.describe is None else plugin.describe
 
 
-def _shown_row(service: Service, key: str, number: int) -> tuple[GameRow, GamePlugin] | None:
-    """Game ``number`` of the server whose pages have ``key``, if it has a page."""
+def shown_game(service: Service, key: str, number: int) -> tuple[GameRow, GamePlugin] | None:
+    """Game ``number`` of the server whose pages have ``key``, if it has a page (its row
+    without its checkpoint: ``Records.header``), and its game. Reads the store: run it in
+    a thread."""
     guild_id = service.directory.web_guild(key)
     row = None if guild_id is None else service.records.header(number, guild_id)
     plugin = None if row is None else plugin_of(row.kind)
@@ -178,7 +184,7 @@ def game(
 ) -> dict[str, Any] | None:
     """The game page's values (None: no such game on the server whose pages have
     ``key``). Reads the store: run it in a thread."""
-    found = _shown_row(service, key, number)
+    found = shown_game(service, key, number)
     if found is None:
         return None
     row, plugin = found
@@ -209,14 +215,25 @@ def game(
         "picture_alt": "" if drawing is None else drawing.description,
         "seed_hash": row.seed_hash,
         "seed": row.seed if finished else None,
+        "export": _export(service, replay, row.id) if finished and at is None else None,
+        "export_path": game_export_path(key, number) if finished else None,
+        "check_texts": check_texts(locale),
     }
+
+
+def _export(service: Service, replay: Replay, game_id: int) -> Markup:
+    """A finished game's export as its page's data block, made once per version."""
+    if "export" not in replay.shown:
+        replay.shown["export"] = embedded_export(service, game_id)
+    found: Markup = replay.shown["export"]
+    return found
 
 
 def picture(service: Service, replays: Replays, key: str, number: int, locale: str) -> bytes | None:
     """A finished game's result picture as PNG (None: no such game, or none to show);
     drawn once per version, language and names. Reads the store and draws: run it in a
     thread."""
-    found = _shown_row(service, key, number)
+    found = shown_game(service, key, number)
     if found is None:
         return None
     row, plugin = found
@@ -264,3 +281,26 @@ async def game_picture(request: web.Request) -> web.Response:
     response = web.Response(body=png, content_type="image/png")
     response.headers["Cache-Control"] = PICTURE_CACHE
     return response
+
+
+def finished_export(service: Service, key: str, number: int) -> str | None:
+    """The export file of finished game ``number`` (None: no such finished game)."""
+    found = shown_game(service, key, number)
+    if found is None or found[0].id is None or found[0].status != FINISHED:
+        return None
+    return export_text(export_document(service, found[0].id))
+
+
+async def game_export(request: web.Request) -> web.Response:
+    """A finished game's export, as a download (a running game has none: its seed is
+    secret, and its log still grows)."""
+    number = int(request.match_info["number"])
+    text = await asyncio.to_thread(
+        finished_export, request.app[SERVICE], request.match_info["key"], number
+    )
+    if text is None:
+        raise web.HTTPNotFound()
+    disposition = f'attachment; filename="{file_name(number)}"'
+    return web.Response(
+        text=text, content_type="application/json", headers={"Content-Disposition": disposition}
+    )

@@ -1,5 +1,5 @@
-"""``/s/<key>``: a server's recent games, each linked to its page, and its leaderboards
-(the ones ``/rangliste`` shows when no season is picked)."""
+"""``/s/<key>``: a server's tournaments and recent games, each linked to its page, and its
+leaderboards (the ones ``/rangliste`` shows when no season is picked)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from bot.service import Service
 from bot.web.listing import GameLine, game_lines, kinds, names
 from bot.web.parts import SERVICE
 from bot.web.render import language, page
+from bot.web.tournament_page import tournament_lines
 
 RECENT = 25
 """Games the server's page lists."""
@@ -73,7 +74,10 @@ def server(service: Service, key: str, locale: str) -> dict[str, Any] | None:
     rows = service.records.recent_games(guild_id, kinds(), RECENT)
     places = service.history.places([row.id for row in rows if row.id is not None])
     games: list[GameLine] = game_lines(rows, places, names(service.directory, locale), locale)
-    return {"key": key, "games": games, "boards": leaderboards(service, guild_id, locale)}
+    return {
+        "key": key, "games": games, "boards": leaderboards(service, guild_id, locale),
+        "tournaments": tournament_lines(service, key, guild_id, locale),
+    }  # fmt: skip
 
 
 async def server_page(request: web.Request) -> web.Response:
