@@ -36,3 +36,12 @@ def plain(value: Any) -> Any:
         return orjson.loads(orjson.dumps(value, option=OPTIONS))
     except TypeError:
         return json.loads(json.dumps(value, ensure_ascii=False))
+
+
+def loads(text: str) -> Any:
+    """The value of a stored JSON text (orjson's reading; the standard library's for what
+    orjson refuses: integers beyond 64 bits)."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)

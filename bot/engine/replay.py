@@ -34,6 +34,16 @@ def replay(
     return state
 
 
+def set_up(
+    game: Game[S], players: Sequence[str], options: Mapping[str, JSON], draws: Iterable[Any]
+) -> S:
+    """The state a logged setup made: ``game`` set up for ``players`` with ``options`` and
+    the setup's logged ``draws`` (as the log stores them: dicts)."""
+    rng = LoggedRng([Draw.from_dict(d) for d in draws])
+    state, _ = game.setup(list(players), options, rng)
+    return state
+
+
 class LoggedRng(Rng):
     """Chance as logged: hands out the recorded draws in order, each for a die of the
     same size as the one the rules ask for (anything else means the log does not fit)."""

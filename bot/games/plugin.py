@@ -14,6 +14,7 @@ from typing import Any
 from bot.engine import Game
 from bot.games.tally import Tally
 from bot.players import LEVELS
+from bot.render.cards import Card
 from bot.render.emojis import Family
 from bot.render.pictures.palette import DEFAULT_ACCENT
 from bot.render.sums import Lines
@@ -27,6 +28,22 @@ Names = Callable[[str], str]
 """How a player is named in a text (a Discord mention, a display name)."""
 Describe = Callable[[Mapping[str, Any], str, Names], str]
 """One line of a game's public event in a language, its players named by ``Names``."""
+ViewCard = Callable[[Mapping[str, Any], str, Names], Card]
+"""The public card of a game's public view (its title, fields and footer, no log and no
+controls): what a spectator sees of the table at one moment."""
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A picture to draw (its PNG, made when asked: Pillow) and its alt text."""
+
+    draw: Callable[[], bytes]
+    description: str
+
+
+ResultPicture = Callable[[Mapping[str, Any], Events, str, Names], Drawing | None]
+"""The picture a finished game's channel got with its result, from its last public view
+and its public log, in a language (None: this game ended without one)."""
 
 
 def _no_options(**_: Any) -> dict[str, Any]:
@@ -99,6 +116,11 @@ class GamePlugin:
     describe: Describe | None = None
     """The line of each of its public events (``render``'s ``describe``): its log as a
     web page reads it (none: the page names the event's type)."""
+    view_card: ViewCard | None = None
+    """The public card of a view (its table message without the log): the web's replay
+    shows it after every step (none: the replay shows the log alone)."""
+    result_picture: ResultPicture | None = None
+    """Its finished game's result picture, as its channel got it (none: it has none)."""
     commands: TableCommands | None = None
     """Its slash group (none: the bot offers it no commands of its own)."""
     texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)

@@ -12,7 +12,7 @@ from bot.audit.verify import Report, verify
 from bot.engine import JSON, Game, IllegalAction, redacted
 from bot.play.outcome import FINISHED, HOST_ONLY_VERBS, SETUP_VERBS
 from bot.play.tables import Table, Tables
-from bot.store import GameNotFound, GameRow, Store
+from bot.store import GameNotFound, GameRow, LogRow, Store
 
 
 def _ref(row: GameRow | None) -> GameRef | None:
@@ -61,6 +61,20 @@ class Records:
         page reads it in a thread, where the bot loop's table cache is not to be touched."""
         events = [e for row in self.store.events(game_id) for e in row.events]
         return redacted(self.games[kind], events, None)
+
+    def logged(self, game_id: int) -> list[LogRow]:
+        """Every logged action of a game as plain rows (whole: its private events too), for
+        a replay that redacts what it shows (the web's), read from the store alone."""
+        return self.store.log(game_id)
+
+    def header(self, number: int, guild_id: int) -> GameRow | None:
+        """Game ``number`` as stored without its checkpoint (its ``snapshot`` is not to be
+        read: :meth:`~bot.store.Store.game_header`), if it belongs to server ``guild_id``."""
+        try:
+            game = self.store.game_header(number)
+        except GameNotFound:
+            return None
+        return game if game.guild_id == guild_id else None
 
     def stored(self, number: int, guild_id: int) -> GameRow | None:
         """Game ``number`` as stored, if it belongs to server ``guild_id`` (no cache)."""

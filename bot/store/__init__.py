@@ -18,7 +18,7 @@ from bot.store.history_rows import (
 )
 from bot.store.migrate import upgrade
 from bot.store.models import EventRow, GameRow, GameStatus, GuildSettings
-from bot.store.repository import Store
+from bot.store.repository import LogRow, Store
 from bot.store.store_errors import GameNotFound, StoreError, VersionConflict
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "GameStatus",
     "GuildSettings",
     "HistoryGuild",
+    "LogRow",
     "PlayerMeasure",
     "Rating",
     "Season",

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import Connection, Engine, bindparam, case, insert, or_, update
+from sqlalchemy import Connection, Engine, Text, bindparam, case, cast, insert, or_, update
+from sqlalchemy import select as sa_select
+from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
 from bot import json_text
@@ -31,6 +33,18 @@ class Appended(NamedTuple):
     version: int
     head_hash: str
     clock: StoredClock | None = None
+
+
+class LogRow(NamedTuple):
+    """One logged action as a replay reads it (:meth:`Store.log`): the fields of an
+    :class:`EventRow` that :func:`bot.engine.replay.apply_logged` and a log's readers use,
+    its JSON as the text stored (read by :func:`bot.json_text.loads` where needed)."""
+
+    seq: int
+    actor: str | None
+    action: str
+    events: str
+    draws: str
 
 
 class Store:
@@ -267,6 +281,17 @@ class Store:
             raise GameNotFound(game_id)
         return game
 
+    def game_header(self, game_id: int) -> GameRow:
+        """A game without its checkpoint (``snapshot`` raises if read: it is not loaded):
+        what a page about the game shows of it, without reading its whole state."""
+        stmt = select(GameRow).where(col(GameRow.id) == game_id)
+        stmt = stmt.options(defer(GameRow.snapshot, raiseload=True))  # type: ignore[arg-type]
+        with self._session() as session:
+            found = session.exec(stmt).first()
+        if found is None:
+            raise GameNotFound(game_id)
+        return found
+
     def open_games(self) -> list[GameRow]:
         """Every lobby and game still being played, oldest first."""
         stmt = select(GameRow).where(col(GameRow.status).in_(_LIVE)).order_by(col(GameRow.id))
@@ -330,6 +355,24 @@ class Store:
             stmt = stmt.where(col(EventRow.seq) > after)
         with self._session() as session:
             return list(session.exec(stmt))
+
+    def log(self, game_id: int) -> list[LogRow]:
+        """The event log of a game as plain rows, in order: what a replay reads (its
+        actions, draws and events), its JSON as text, without a model object per row or
+        a parsed value (a reader that keeps a log keeps a few strings a row)."""
+        stmt = (
+            sa_select(
+                col(EventRow.seq),
+                col(EventRow.actor),
+                cast(col(EventRow.action), Text),
+                cast(col(EventRow.events), Text),
+                cast(col(EventRow.draws), Text),
+            )
+            .where(col(EventRow.game_id) == game_id)
+            .order_by(col(EventRow.seq))
+        )
+        with self.engine.connect() as connection:
+            return [LogRow(*row) for row in connection.execute(stmt)]
 
     def events_before(self, game_id: int, before: int | None, limit: int) -> list[EventRow]:
         """At most ``limit`` events of a game's log before version ``before`` (None: the

@@ -8,5 +8,6 @@ own redaction), names players by their display names, and answers only GET and H
 Pages are plain HTML from Jinja templates with autoescaping and one small stylesheet; no
 inline script and no inline style (the Content-Security-Policy forbids both). A page reads
 whole without script; the static scripts only add to it: the dice check
-(``static/check.js``) and times in the visitor's own zone (``static/local-time.js``).
+(``static/check.js``), times in the visitor's own zone (``static/local-time.js``) and a
+replay's arrow keys (``static/replay.js``).
 """

@@ -10,13 +10,14 @@ from aiohttp import web
 
 from bot.service import Service
 from bot.web.fairness import fairness_picture
-from bot.web.game_page import game_export, game_page
+from bot.web.game_page import game_export, game_page, game_picture
 from bot.web.limits import RateLimiter
-from bot.web.parts import LIMITER, SERVICE
+from bot.web.parts import LIMITER, REPLAYS, SERVICE
 from bot.web.paths import (
     FAIRNESS_PICTURE,
     GAME,
     GAME_EXPORT,
+    GAME_PICTURE,
     PLAYER,
     SERVER,
     TOURNAMENT,
@@ -25,6 +26,7 @@ from bot.web.paths import (
 from bot.web.player_ids import LENGTH
 from bot.web.player_page import player_page
 from bot.web.render import page
+from bot.web.replay import Replays
 from bot.web.safety import add_headers, guard
 from bot.web.server_page import server_page
 from bot.web.static_files import NAME, StaticFiles
@@ -48,6 +50,7 @@ def make_app(service: Service, limiter: RateLimiter | None = None) -> web.Applic
     app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
     app[SERVICE] = service
     app[LIMITER] = RateLimiter() if limiter is None else limiter
+    app[REPLAYS] = Replays()
     aiohttp_jinja2.setup(
         app,
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -57,6 +60,7 @@ def make_app(service: Service, limiter: RateLimiter | None = None) -> web.Applic
     app.router.add_get("/", home)
     app.router.add_get(SERVER.format(key=KEY), server_page)
     app.router.add_get(GAME.format(key=KEY, number=NUMBER), game_page)
+    app.router.add_get(GAME_PICTURE.format(key=KEY, number=NUMBER), game_picture)
     app.router.add_get(GAME_EXPORT.format(key=KEY, number=NUMBER), game_export)
     app.router.add_get(TOURNAMENT.format(key=KEY, number=NUMBER), tournament_page)
     app.router.add_get(TOURNAMENT_PICTURE.format(key=KEY, number=NUMBER), tournament_picture)

@@ -9,12 +9,10 @@ from pathlib import Path
 from typing import Any
 from urllib.request import urlopen
 
-import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from bot.web.app import STATIC
 from bot.web.paths import game_export_path, game_path
 from tests.browser.test_pages import errors
 from tests.helpers.web_site import Site
@@ -62,20 +60,26 @@ def test_the_step_links_page_through_a_replay(page: Any, site: Site) -> None:
     assert errors(page, 200) == []
 
 
-@pytest.mark.skipif(
-    not (STATIC / "replay.js").exists(), reason="no replay.js yet (keyboard arrows)"
-)
 def test_the_arrow_keys_page_through_a_replay(page: Any, site: Site) -> None:
-    """TODO(lead): written before replay.js was merged; check the keys and what the page
-    shows against it (here: → the next step, ← the one before, as the links do)."""
+    """``static/replay.js``: on a step's page → and ← follow its links to the next and the
+    step before, End and Home to the last and the first; on the whole game's page they
+    move between the steps' anchors."""
     number = site.finished["verflixte6"]
+    steps = total(site, number)
     page.get(site.address(game_path(site.key, number) + "?schritt=3"))
-    body = page.find_element(By.TAG_NAME, "body")
-    body.send_keys(Keys.ARROW_RIGHT)
-    WebDriverWait(page, 10).until(lambda d: current(d) == 4)
-    body = page.find_element(By.TAG_NAME, "body")
-    body.send_keys(Keys.ARROW_LEFT)
-    WebDriverWait(page, 10).until(lambda d: current(d) == 3)
+    for key, step in ((Keys.ARROW_RIGHT, 4), (Keys.ARROW_LEFT, 3), (Keys.END, steps),
+                      (Keys.HOME, 1)):  # fmt: skip
+        page.find_element(By.TAG_NAME, "body").send_keys(key)
+        WebDriverWait(page, 10).until(lambda d, step=step: current(d) == step)
+        assert page.current_url.endswith(f"schritt={step}#schritt-{step}")
+    page.get(site.address(game_path(site.key, number)))
+    for key, anchor in ((Keys.ARROW_RIGHT, 1), (Keys.ARROW_RIGHT, 2), (Keys.END, steps),
+                        (Keys.ARROW_LEFT, steps - 1), (Keys.HOME, 1)):  # fmt: skip
+        page.find_element(By.TAG_NAME, "body").send_keys(key)
+        WebDriverWait(page, 10).until(
+            lambda d, anchor=anchor: d.current_url.endswith(f"#schritt-{anchor}")
+        )
+        assert current(page) == 0  # the whole game still
     assert errors(page, 200) == []
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.engine import Action
 from bot.plugins import GAMES, plugin_of
-from bot.service import Service
+from bot.service import Outcome, Service
 from tests.helpers.engine_state import engine_state
 
 GUILD, OTHER_GUILD, CHANNEL = 501, 502, 601
@@ -30,13 +30,16 @@ async def played(
     seed: int = 7,
     choose: Callable[[Sequence[Action], random.Random], Action] | None = None,
     level: str | None = None,
+    seen: dict[int, Outcome] | None = None,
 ) -> int:
     """A game of ``kind`` between ``names``' players (id → display name), played with
     random legal actions until it is over or ``steps`` actions are done (0: only set up);
     what a finished game causes (its history) is made. ``choose`` picks an action among the
     legal ones (default: any; bench.history's ``choose`` ends a Teufel game); or the game's
     computer players of ``level`` choose (a random game of Teufel runs to thousands of
-    actions). Each action has its own interaction id as its nonce. Its number."""
+    actions). Each action has its own interaction id as its nonce. Its number; ``seen``
+    gets the outcome of every version played (the public and each player's view after
+    it)."""
     for player, name in names.items():
         service.directory.remember_name(player, name)
     outcome = await service.create(
@@ -44,6 +47,8 @@ async def played(
         nonce=str(INTERACTION),
     )  # fmt: skip
     game, pick = GAMES[kind], random.Random(seed)
+    if seen is not None:
+        seen[outcome.version] = outcome
     plugin = plugin_of(kind)
     policy = None
     if level is not None and plugin is not None:
@@ -63,6 +68,8 @@ async def played(
             outcome.game_id, actor, action, nonce=str(INTERACTION + 1 + step)
         )
         await service.settle(outcome)
+        if seen is not None:
+            seen[outcome.version] = outcome
     return outcome.game_id
 
 

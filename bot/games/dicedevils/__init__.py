@@ -35,6 +35,7 @@ PLUGIN = GamePlugin(
     help_sections=("goal", "round", "decisions"),
     event_prefix="dd",
     describe=cards.describe,
+    view_card=cards.view_card,
     commands=COMMANDS,
     emojis=ITEM_EMOJIS,
 )

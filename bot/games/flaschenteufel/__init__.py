@@ -50,6 +50,7 @@ PLUGIN = GamePlugin(
     help_sections=("goal", "hand", "decisions"),
     event_prefix="ft",
     describe=cards.describe,
+    view_card=cards.view_card,
     commands=COMMANDS,
     emojis=CARD_EMOJIS,
 )

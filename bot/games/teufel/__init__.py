@@ -5,7 +5,7 @@ from typing import Any
 from bot.games.plugin import GamePlugin, TableCommands
 from bot.games.teufel import measures
 from bot.games.teufel.game import Teufel
-from bot.games.teufel.render import cards, statistics
+from bot.games.teufel.render import cards, pictures, statistics
 from bot.games.teufel.render.emojis import TILE_EMOJIS
 
 __all__ = ["PLUGIN", "Teufel"]
@@ -34,6 +34,8 @@ PLUGIN = GamePlugin(
     help_sections=("goal", "round", "decisions"),
     event_prefix="teufel",
     describe=cards.describe,
+    view_card=cards.view_card,
+    result_picture=pictures.result_picture,
     commands=COMMANDS,
     emojis=TILE_EMOJIS,
 )

@@ -6,7 +6,7 @@ from bot import bounds
 from bot.games.plugin import GamePlugin, TableCommands, TableOption
 from bot.games.verflixte6 import measures
 from bot.games.verflixte6.game import Verflixte6
-from bot.games.verflixte6.render import cards, lines, statistics
+from bot.games.verflixte6.render import cards, lines, pictures, statistics
 from bot.games.verflixte6.render.help import extras
 
 __all__ = ["PLUGIN", "Verflixte6"]
@@ -47,5 +47,7 @@ PLUGIN = GamePlugin(
     help_extras=extras,
     event_prefix="v6",
     describe=lines.describe,
+    view_card=cards.view_card,
+    result_picture=pictures.result_picture,
     commands=COMMANDS,
 )

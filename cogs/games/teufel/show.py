@@ -99,10 +99,8 @@ show = shown_by(plan)
 def track_picture(service: Service, outcome: Outcome, locale: str) -> Picture:
     """Pawns at the positions everybody sees (positions, never balances)."""
     track = next(e for e in outcome.events if e["type"] == "track")
-    pawns = tuple((service.directory.display_name(p), spot) for p, spot in track["spots"].items())
     settled = [e for e in outcome.events if e["type"] == "settle"][-1]["round"]
-    title = t("teufel.ui.track", locale, round=settled)
-    alt = pictures.alt_track(title, pawns, locale)
+    title, pawns, alt = pictures.track(track, settled, locale, service.directory.display_name)
     return ui.picture(
         "track", locale, pictures.track_png, title, tuple(MARK_NAMES), pawns, description=alt
     )

@@ -140,15 +140,7 @@ def evening_picture(
 ) -> Picture:
     """:func:`abend_picture` of a table's ``view`` and ``log``; ``order``: the places as a
     tournament's Stechen settled them (``pictures.abend_rows``)."""
-    rows = tuple(pictures.abend_rows(log, view, name, order=order))
-    count = max((len(row.points) for row in rows), default=0)
-    header = (
-        t("ui.tour.col.place", locale), t("ui.tour.col.player", locale),
-        *(t("v6.ui.col.durchgang", locale, number=n) for n in range(1, count + 1)),
-        t("ui.tour.col.points", locale), t("ui.tour.col.eyes", locale),
-    )  # fmt: skip
-    title = t("v6.ui.abend_title", locale)
-    alt = pictures.alt_v6_abend(title, header, rows)
+    title, header, rows, alt = pictures.evening(view, log, locale, name, order=order)
     return ui.picture("abend", locale, pictures.v6_abend_png, title, header, rows, description=alt)
 
 

@@ -102,7 +102,22 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     lines = [describe(e, locale, name) for e in outcome.events if e["type"] != "reveal"]
     if view["to_act"] and not ended(outcome):  # an ended table waits for nobody
         lines.append(t("dd.ui.wait", locale, players=listed(map(name, view["to_act"]), locale)))
-    fields = [(t("dd.ui.display", locale), display_text(outcome.public, locale, name))]
+    shown = view_card(outcome.public, locale, name)
+    return Card(
+        title=shown.title,
+        description="\n".join(lines),
+        newest_last=True,
+        fields=shown.fields,
+        rows=_buttons(outcome, locale),
+        footer=seed_line(outcome, locale),
+    )
+
+
+def view_card(public: Mapping[str, Any], locale: str, name: Names = mention) -> Card:
+    """The round's message without its log: the display (whose cups stand where) and each
+    demon's rank, items and points; no die under a cup."""
+    view = typed_view(public)
+    fields = [(t("dd.ui.display", locale), display_text(public, locale, name))]
     for demon in view["demons"]:
         text = t(
             "dd.ui.demon",
@@ -112,14 +127,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
             points=t("n.points", locale, count=demon["points"]),
         )
         fields.append((name(demon["player"]), text))
-    return Card(
-        title=t("dd.ui.title", locale, round=view["round"]),
-        description="\n".join(lines),
-        newest_last=True,
-        fields=fields,
-        rows=_buttons(outcome, locale),
-        footer=seed_line(outcome, locale),
-    )
+    return Card(title=t("dd.ui.title", locale, round=view["round"]), fields=fields)
 
 
 def display_text(shown: Mapping[str, JSON], locale: str, name: Names = mention) -> str:

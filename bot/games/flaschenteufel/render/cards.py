@@ -92,6 +92,21 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
         waiting = listed(map(name, view["to_act"]), locale)
         count = len(view["to_act"])
         lines.append(t(f"ft.ui.phase.{view['phase']}", locale, players=waiting, count=count))
+    shown = view_card(outcome.public, locale, name)
+    return Card(
+        title=shown.title,
+        description="\n".join(lines),
+        newest_last=True,
+        fields=shown.fields,
+        rows=_buttons(outcome, locale),
+        footer=seed_line(outcome, locale),
+    )
+
+
+def view_card(public: Mapping[str, Any], locale: str, name: Names = mention) -> Card:
+    """The hand's message without its log: the bottle and the trick as it lies, each
+    seat's tricks and points and the cards it shows (a dummy's, an open set); no hand."""
+    view = typed_view(public)
     owner = name(view["owner"]) if view["owner"] else t("ft.ui.nobody", locale)
     fields = [
         (
@@ -112,14 +127,7 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
         if shown:
             text += "\n" + t("ft.ui.open", locale, cards=_cards(shown, locale))
         fields.append((name(seat["player"]), text))
-    return Card(
-        title=t("ft.ui.title", locale, hand=view["hand"]),
-        description="\n".join(lines),
-        newest_last=True,
-        fields=fields,
-        rows=_buttons(outcome, locale),
-        footer=seed_line(outcome, locale),
-    )
+    return Card(title=t("ft.ui.title", locale, hand=view["hand"]), fields=fields)
 
 
 def hand_cut(events: list[Any]) -> int:

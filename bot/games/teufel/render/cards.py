@@ -104,7 +104,9 @@ def _settled(event: Mapping[str, Any], locale: str, name: Names) -> list[str]:
     return lines
 
 
-def _seat_line(seat: TeufelSeat, locale: str, seal: Callable[[str], str], *, over: bool) -> str:
+def _seat_line(
+    seat: TeufelSeat, locale: str, seal: Callable[[str], str] | None, *, over: bool
+) -> str:
     """A seat: where its pawn stands, its bet (none is awaited at an ended table), its
     coal or devil, its pact."""
     position = spot_text(seat["position"], locale)
@@ -112,7 +114,11 @@ def _seat_line(seat: TeufelSeat, locale: str, seal: Callable[[str], str], *, ove
     if seat["bet"] is not None:
         bet = t("teufel.ui.bet_shown", locale, bet=seat["bet"])
     elif seat["has_bet"]:
-        bet = t("teufel.ui.bet_hidden", locale, seal=seal(seat["player"]))
+        bet = (
+            t("teufel.ui.bet_sealed", locale)
+            if seal is None
+            else t("teufel.ui.bet_hidden", locale, seal=seal(seat["player"]))
+        )
     else:
         bet = None if over else t("teufel.ui.bet_missing", locale)
     parts = [position[:1].upper() + position[1:] if bet is None else
@@ -146,17 +152,35 @@ def table_card(
         winners = listed((name(p) for p in won["winners"]), locale)
         balances = standings(won["balances"], locale, name)
         lines.append(t("teufel.ui.game_over", locale, winners=winners, balances=balances))
-    over = phase == "over"
+    shown = view_card(outcome.public, locale, name, seal=seal, over=phase == "over")
+    return Card(
+        title=shown.title,
+        description="\n".join(lines),
+        newest_last=True,
+        fields=shown.fields,
+        footer=shown.footer + " · " + seed_line(outcome, locale),
+        rows=_buttons(outcome, locale),
+    )
+
+
+def view_card(
+    public: Mapping[str, Any],
+    locale: str,
+    name: Names = mention,
+    *,
+    seal: Callable[[str], str] | None = None,
+    over: bool = False,
+) -> Card:
+    """The round's message without its log: each seat's position, its bet (sealed: with
+    its ``seal``, else only that it is set), coal and pact, and the oven's tiles. ``over``:
+    the table has ended, whatever its view's phase (no bet is awaited)."""
+    view = typed_view(public)
+    over = over or view["phase"] == "over"
     fields = [(name(s["player"]), _seat_line(s, locale, seal, over=over)) for s in view["seats"]]
     return Card(
         title=t("teufel.ui.title", locale, round=view["round"]),
-        description="\n".join(lines),
-        newest_last=True,
         fields=fields,
-        footer=t("teufel.ui.oven", locale, oven=t("n.tiles", locale, count=view["oven"]))
-        + " · "
-        + seed_line(outcome, locale),
-        rows=_buttons(outcome, locale),
+        footer=t("teufel.ui.oven", locale, oven=t("n.tiles", locale, count=view["oven"])),
     )
 
 

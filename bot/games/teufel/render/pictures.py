@@ -7,12 +7,15 @@ The oven's contents are public: every drawn tile is shown face up, so what is le
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot.games.plugin import Drawing
 from bot.games.teufel.render.cards import spot_text
 from bot.games.teufel.state import DEVIL, TILES
+from bot.games.teufel.track import MARK_NAMES
 from bot.i18n import t
 from bot.render.pictures.alt import one_line
 from bot.render.pictures.canvas import Canvas, fit, width
@@ -134,6 +137,29 @@ def alt_track(title: str, pawns: Sequence[tuple[str, int]], locale: str) -> str:
     the table message's words (:func:`~bot.games.teufel.render.cards.spot_text`)."""
     ranked = sorted(pawns, key=lambda pawn: -pawn[1])
     return one_line(title, [f"{name} {spot_text(spot, locale)}" for name, spot in ranked])
+
+
+def track(
+    moved: Mapping[str, Any], settled: int, locale: str, name: Names
+) -> tuple[str, tuple[tuple[str, int], ...], str]:
+    """The track picture after round ``settled`` (:func:`track_png`): its title, its pawns
+    where the round's ``track`` event (``moved``) put them, and its alt text."""
+    pawns = tuple((name(player), spot) for player, spot in moved["spots"].items())
+    title = t("teufel.ui.track", locale, round=settled)
+    return title, pawns, alt_track(title, pawns, locale)
+
+
+def result_picture(
+    view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], locale: str, name: Names
+) -> Drawing | None:
+    """A finished game's result picture: the track after its last settled round, as the
+    channel got it with the last result (None: no round was settled)."""
+    moved = next((e for e in reversed(log) if e["type"] == "track"), None)
+    settles = [e["round"] for e in log if e["type"] == "settle"]
+    if moved is None or not settles:
+        return None
+    title, pawns, alt = track(moved, settles[-1], locale, name)
+    return Drawing(functools.partial(track_png, title, MARK_NAMES, pawns), alt)
 
 
 # --- the oven -------------------------------------------------------------------------

@@ -50,20 +50,28 @@ def table_card(outcome: Any, locale: str, name: Names = mention, *, live: bool =
         e["type"] == "abend_end" for e in outcome.events
     ):  # the Abend's end names its winner already
         lines.append(t("ui.table.over", locale))
+    shown = view_card(outcome.public, locale, name)
+    return Card(
+        title=shown.title,
+        description="\n".join(lines),
+        newest_last=True,
+        fields=shown.fields,
+        footer=seed_line(outcome, locale),
+        rows=_table_buttons(outcome, turn, locale) if live and turn is not None else [],
+    )
+
+
+def view_card(public: Mapping[str, Any], locale: str, name: Names = mention) -> Card:
+    """The table message's title and fields of a public view: each seat's role, eyes and
+    points, and the turn's jokers."""
+    view = typed_view(public)
+    turn = view["turn"]
     fields = [(f"{name(seat['player'])}", _seat_line(seat, locale)) for seat in view["seats"]]
     if turn is not None and turn["chosen"]:
         fields.append((t("ui.table.jokers", locale), _jokers_left(turn, locale)))
-    footer = seed_line(outcome, locale)
-    return Card(
-        title=t(
-            "ui.table.title", locale, durchgang=view["durchgang"], durchgaenge=view["durchgaenge"]
-        ),
-        description="\n".join(lines),
-        newest_last=True,
-        fields=fields,
-        footer=footer,
-        rows=_table_buttons(outcome, turn, locale) if live and turn is not None else [],
-    )
+    title = t("ui.table.title", locale, durchgang=view["durchgang"],
+              durchgaenge=view["durchgaenge"])  # fmt: skip
+    return Card(title=title, fields=fields)
 
 
 def closed_durchgang_card(

@@ -9,11 +9,13 @@ public log, ``Records.recent_events(game_id, None)``: the game has no secrets)."
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import JSON
+from bot.games.plugin import Drawing
 from bot.games.verflixte6.view import typed_view
 from bot.i18n import t
 from bot.render.pictures.alt import one_line
@@ -459,3 +461,33 @@ def alt_v6_abend(title: str, header: Sequence[str], rows: Sequence[AbendRow]) ->
         cells += [f"{header[-2]} {figure(row.total)}", f"{header[-1]} {row.eyes}"]
         parts.append(f"{row.place}. {row.player}: {', '.join(cells)}")
     return one_line(title, parts)
+
+
+def evening(
+    view: Mapping[str, JSON],
+    log: Sequence[Mapping[str, Any]],
+    locale: str,
+    name: Names = _same,
+    *,
+    order: Sequence[str] = (),
+) -> tuple[str, tuple[str, ...], tuple[AbendRow, ...], str]:
+    """The Abend's table as its picture shows it (:func:`v6_abend_png`): its title, column
+    titles (place, player, each Durchgang, points, eyes), rows (:func:`abend_rows`) and alt
+    text, of a table's ``view`` and public ``log``."""
+    rows = tuple(abend_rows(log, view, name, order=order))
+    count = max((len(row.points) for row in rows), default=0)
+    header = (
+        t("ui.tour.col.place", locale), t("ui.tour.col.player", locale),
+        *(t("v6.ui.col.durchgang", locale, number=n) for n in range(1, count + 1)),
+        t("ui.tour.col.points", locale), t("ui.tour.col.eyes", locale),
+    )  # fmt: skip
+    title = t("v6.ui.abend_title", locale)
+    return title, header, rows, alt_v6_abend(title, header, rows)
+
+
+def result_picture(
+    view: Mapping[str, Any], log: Sequence[Mapping[str, Any]], locale: str, name: Names
+) -> Drawing:
+    """A finished table's result picture: the Abend's table its channel got at the end."""
+    title, header, rows, alt = evening(view, log, locale, name)
+    return Drawing(functools.partial(v6_abend_png, title, header, rows), alt)
