@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gzip
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -217,6 +218,9 @@ def game(
         "seed_hash": row.seed_hash,
         "seed": row.seed if finished else None,
         "export": _export(service, replay, row.id) if finished and at is None else None,
+        "kept_page": (replay.shown, ("page", key, locale, kept, players))
+        if finished and at is None
+        else None,
         "export_path": game_export_path(key, number) if finished else None,
         "check_texts": check_texts(locale),
     }
@@ -266,8 +270,32 @@ async def game_page(request: web.Request) -> web.Response:
         raise web.HTTPBadRequest() from None
     if values is None:
         raise web.HTTPNotFound()
-    response = page(request, "game.html", **values)
-    response.enable_compression()  # a long log: gzip, where the client takes it
+    kept_page = values.pop("kept_page")
+    if kept_page is None:
+        response = page(request, "game.html", **values)
+        response.enable_compression()  # a long log: gzip, where the client takes it
+        return response
+    shown, page_key = kept_page  # a finished game's whole page: rendered and zipped once
+    bodies: tuple[bytes, bytes] | None = shown.get(page_key)
+    if bodies is None:
+        html = page(request, "game.html", **values).body
+        assert isinstance(html, bytes)
+        bodies = (html, await asyncio.to_thread(gzip.compress, html, ZIPPED))
+        shown[page_key] = bodies
+    return _sent(request, *bodies)
+
+
+ZIPPED = 6
+"""zlib's level for a finished game's kept page (what aiohttp's compression uses too)."""
+
+
+def _sent(request: web.Request, html: bytes, zipped: bytes) -> web.Response:
+    """A kept page: gzipped where the client takes it, else as it is."""
+    response = web.Response(body=html, content_type="text/html", charset="utf-8")
+    response.headers["Vary"] = "Accept-Encoding"
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        response.body = zipped
+        response.headers["Content-Encoding"] = "gzip"
     return response
 
 

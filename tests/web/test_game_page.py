@@ -4,6 +4,7 @@ with its revealed seed, a running one with its commitment only and no secret."""
 
 from __future__ import annotations
 
+import gzip
 import html
 import random
 import re
@@ -20,6 +21,7 @@ from bot.games.flaschenteufel.render.cards import describe as ft_describe
 from bot.games.verflixte6.render.lines import describe
 from bot.plugins import GAMES, PLUGINS
 from bot.service import Outcome, Service
+from bot.web import game_page
 from bot.web.text import shown
 from tests.helpers.engine_state import engine_state
 from tests.helpers.leaks import Secret, _hidden, _shown, forms
@@ -323,3 +325,29 @@ async def test_the_replay_s_keys_are_a_static_script_over_its_links(
     for key_name in ("ArrowLeft", "ArrowRight", "Home", "End"):
         assert key_name in body
     assert 'rel~="prev"' in body and 'rel~="next"' in body
+
+
+async def test_a_finished_game_s_page_is_rendered_once_and_sent_zipped_where_taken(
+    client: Client, service: Service, key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A finished game's whole page (its export embedded) is rendered and zipped once per
+    language and names: the same bytes again, gzipped for a client that takes it; a new
+    display name renders it anew."""
+    number = await played(service, "verflixte6", PLAYERS, {"durchgaenge": 1})
+    rendered: list[str] = []
+    real = game_page.page
+    monkeypatch.setattr(game_page, "page", lambda r, t, **v: rendered.append(t) or real(r, t, **v))
+    path = f"/s/{key}/spiel/{number}"
+    plain = {"Accept-Encoding": "identity"}
+    first = await client.get(path, headers=plain, auto_decompress=False)
+    body = await first.read()
+    assert first.headers.get("Content-Encoding") is None and b"check-export" in body
+    zipped = await client.get(path, headers={"Accept-Encoding": "gzip"}, auto_decompress=False)
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(await zipped.read()) == body
+    assert zipped.headers["Content-Security-Policy"] == first.headers["Content-Security-Policy"]
+    assert rendered == ["game.html"]
+    await client.get(f"{path}?lang=en")  # another language: its own page
+    service.directory.remember_name("1001", "Anneliese")
+    renamed = await (await client.get(path, headers=plain)).text()
+    assert rendered == ["game.html"] * 3 and "Anneliese" in renamed
