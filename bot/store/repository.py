@@ -112,7 +112,7 @@ class Store:
             assert game.id is not None
             event = _event_values(
                 game.id, 1, actor=actor, action=action, events=events, draws=draws,
-                prev_hash=seed_hash, names=names.names,
+                prev_hash=seed_hash, names=names,
             )  # fmt: skip
             game.head_hash = event["hash"]
             session.add(EventRow(**event))
@@ -161,13 +161,12 @@ class Store:
             prev_hash = self._head(game_id, expected_version)
         if names is None:
             names = self.pseudonyms(game_id)
-        mapping, new = names.names, [p for p in named if p not in names.names]
+        hashed, new = names, [p for p in named if p not in names.names]
         if new:  # the cached names grow only once the row has them
-            grown = Pseudonyms(names.key, [*mapping, *new])
-            mapping = grown.names
+            hashed = Pseudonyms(names.key, [*names.names, *new])
         chained = chained_texts(
             game_id=game_id, seq=version, actor=actor, action=action, events=events,
-            draws=draws, prev_hash=prev_hash, names=mapping,
+            draws=draws, prev_hash=prev_hash, names=hashed,
         )  # fmt: skip
         now = self._time(utcnow())
         event = {
@@ -205,7 +204,7 @@ class Store:
         if options is not None:
             values["v_options"] = json_text.dumps(options)
         if new:
-            values["v_people"] = json_text.dumps(list(mapping))
+            values["v_people"] = json_text.dumps(hashed.people)
         rows = [{"v_id": g, "v_announced": v} for g, v in (marks or {}).items()]
         stmt = _game_update(
             snapshot is not None,
@@ -563,7 +562,7 @@ def _event_values(
     events: list[JSONDict],
     draws: list[JSONDict],
     prev_hash: str,
-    names: Mapping[str, str],
+    names: Pseudonyms,
 ) -> JSONDict:
     """The columns of one event row, its place in the hash chain included (format 2: over
     the game's pseudonyms ``names``)."""

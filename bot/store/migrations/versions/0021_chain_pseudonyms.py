@@ -15,7 +15,7 @@ Create Date: 2026-12-04 11:00:00
 
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -76,11 +76,11 @@ def rechain(connection: sa.Connection, *, pseudonyms: bool) -> None:
             .where(game_events.c.game_id == game.id)
             .order_by(game_events.c.seq)
         ).all()
-        names: Mapping[str, str] | None = None
+        names: Pseudonyms | None = None
         values: dict[str, Any] = {}
         if pseudonyms:
-            found = Pseudonyms(new_actor_key(), people(game.players, game.snapshot, rows))
-            names, values = found.names, {"actor_key": found.key, "people": found.people}
+            names = Pseudonyms(new_actor_key(), people(game.players, game.snapshot, rows))
+            values = {"actor_key": names.key, "people": names.people}
         head, hashes = game.seed_hash, []
         for row in rows:
             digest = event_hash(
