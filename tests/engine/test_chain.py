@@ -136,7 +136,12 @@ def test_an_event_without_ids_hashes_alike_in_both_formats() -> None:
 
 
 IDS = [ANNA, BEN, "Prinzessin ü", 'a "quoted" one', "back\\slash", "42"]
-_strings = st.one_of(st.sampled_from(IDS), st.text(max_size=8), st.sampled_from(['"', "\\", ":"]))
+_strings = st.one_of(
+    st.sampled_from(IDS),
+    st.text(max_size=8),
+    st.sampled_from(['"', "\\", ":"]),
+    st.builds(lambda a, b: f'{a}"{b}', st.text(max_size=3), st.sampled_from(IDS)),  # x"<id>
+)
 _leaves = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), _strings)
 _values = st.recursive(
     _leaves,
@@ -146,6 +151,14 @@ _values = st.recursive(
     ),
     max_leaves=20,
 )
+
+
+def test_an_id_after_an_escaped_quote_is_no_id() -> None:
+    """In ``"said \\"<id>"`` the text ``"<id>"`` is not a string of its own."""
+    names = Pseudonyms(KEY, [ANNA])
+    value = [f'said "{ANNA}', ANNA]
+    hidden = names.hidden_text(canonical_json(value), value)
+    assert hidden == canonical_json([f'said "{ANNA}', names(ANNA)])
 
 
 @settings(max_examples=400)
