@@ -132,7 +132,8 @@ class Pseudonyms:
         """The canonical JSON of ``value`` pseudonymised, given ``text``, its canonical JSON:
         each person's JSON string replaced in the text (a few C calls, where the walk and a
         second serialisation took ~10 µs an action), the keys sorted anew only if an id was
-        one. Exact because, without an escaped quote in the text, every ``"`` delimits a
+        one (read back by ``json``, which keeps integers beyond 64 bits; orjson would make
+        them floats). Exact because, without an escaped quote in the text, every ``"`` delimits a
         string, so an id's JSON string is found only as a whole string; with one, the
         walk."""
         if '\\"' in text:
@@ -142,7 +143,7 @@ class Pseudonyms:
             if quoted in hidden:
                 keyed = keyed or as_key in hidden
                 hidden = hidden.replace(quoted, alias)
-        return canonical_json(orjson.loads(hidden)) if keyed else hidden
+        return canonical_json(json.loads(hidden)) if keyed else hidden
 
 
 def canonical_json(value: Any) -> str:
