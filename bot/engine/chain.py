@@ -93,6 +93,9 @@ def pseudonymise(value: Any, names: Mapping[str, str]) -> Any:
     return value
 
 
+_LONG_NUMBER = re.compile(r"\d{19}")
+
+
 class Pseudonyms:
     """The people of one game and their pseudonyms: every person its log names (the
     players ever seated, who acted, whom an action named), in the order they came; the
@@ -132,10 +135,10 @@ class Pseudonyms:
         """The canonical JSON of ``value`` pseudonymised, given ``text``, its canonical JSON:
         each person's JSON string replaced in the text (a few C calls, where the walk and a
         second serialisation took ~10 µs an action), the keys sorted anew only if an id was
-        one (read back by ``json``, which keeps integers beyond 64 bits; orjson would make
-        them floats). Exact because, without an escaped quote in the text, every ``"`` delimits a
-        string, so an id's JSON string is found only as a whole string; with one, the
-        walk."""
+        one (read back by orjson; by ``json`` where 19 digits in a row may be an integer
+        beyond 64 bits, which orjson would make a float). Exact because, without an escaped
+        quote in the text, every ``"`` delimits a string, so an id's JSON string is found
+        only as a whole string; with one, the walk."""
         if '\\"' in text:
             return canonical_json(pseudonymise(plain(value), self.names))
         hidden, keyed = text, False
@@ -143,7 +146,10 @@ class Pseudonyms:
             if quoted in hidden:
                 keyed = keyed or as_key in hidden
                 hidden = hidden.replace(quoted, alias)
-        return canonical_json(json.loads(hidden)) if keyed else hidden
+        if not keyed:
+            return hidden
+        read = json.loads if _LONG_NUMBER.search(hidden) else orjson.loads
+        return canonical_json(read(hidden))
 
 
 def canonical_json(value: Any) -> str:
