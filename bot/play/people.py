@@ -2,7 +2,8 @@
 
 A game's ``people`` (``games.people``, bot.engine.chain.Pseudonyms) grow by the persons each
 logged action names: who acted, the players seated after it, and whom its arguments name
-(the host who acted for an absent player, a substitute and whom he replaced, a target).
+(the host who acted for an absent player, a substitute and whom he replaced, a target,
+a player declared absent).
 Computer seats and the croupier's own actions are nobody's data: their ids stay as they
 are. Migration 0021 gathered the people of the games played before it the same way.
 """
@@ -15,7 +16,7 @@ from typing import Any
 from bot.players.seats import is_computer
 from bot.tournament.game import SYSTEM
 
-NAMING_ARGS = ("by_host", "old", "new", "target")
+NAMING_ARGS = ("by_host", "old", "new", "target", "player")
 """The arguments of an action that hold one person's id."""
 SEATING_ARGS = ("players",)
 """The arguments of an action that list persons (a game seated at once)."""

@@ -11,6 +11,7 @@ def test_the_actor_the_named_arguments_and_the_seated_are_named() -> None:
     assert named_people("1", action, ["1", "7", "4"]) == ["1", "9", "2", "7", "4"]
     assert named_people(None, {"do": "setup", "players": ["5", "6"]}) == ["5", "6"]
     assert named_people("8", {"do": "withdraw", "target": "3"}) == ["8", "3"]
+    assert named_people("8", {"do": "kick", "player": "4", "reason": "5"}) == ["8", "4"]
 
 
 def test_computers_and_the_croupier_are_nobody() -> None:
