@@ -2,10 +2,10 @@
 
 A game's ``people`` (``games.people``, bot.engine.chain.Pseudonyms) grow by the persons each
 logged action names: who acted, the players seated after it, and whom its arguments name
-(the host who acted for an absent player, a substitute and whom he replaced, a target,
-a player declared absent).
-Computer seats and the croupier's own actions are nobody's data: their ids stay as they
-are. Migration 0021 gathered the people of the games played before it the same way.
+(the host who acted for an absent player, a substitute and whom he replaced, a target, a
+player declared absent). Computer seats and the croupier's own actions are nobody's data:
+their ids stay as they are. Migration 0021 gathered the people of the games played before
+it the same way.
 """
 
 from __future__ import annotations
