@@ -8,17 +8,16 @@ A JSON object (UTF-8), format 2 (written since chain format 2, migration 0021)::
      "seed": "<hex seed, only once the game is finished or aborted, else null>",
      "head_hash": "<hash of the last event>", "final_state": {... the stored snapshot ...},
      "state_seq": <the event after which final_state was stored; the last one once over>,
-     "events": [{"game_id": 7, "seq": 1, "actor": "<pseudonym or null>", "action": {...},
-                 "events": [...],
+     "events": [{"seq": 1, "actor": "<pseudonym or null>", "action": {...}, "events": [...],
                  "draws": [{"n": 0, "sides": 6, "value": 4, "nonce": "<interaction id>"}],
                  "prev_hash": "...", "hash": "..."}, ...]}
 
 Every person's id in ``players``, ``options``, ``final_state`` and the events' ``actor``,
 ``action`` and ``events`` is his pseudonym in this game (:func:`bot.engine.chain.pseudonym`):
 the file holds no Discord id. An event's ``hash`` is the SHA-256 of the canonical JSON of
-the event object as given without its ``hash`` (:mod:`bot.engine.chain`). Format 1 (files
-written before) has the ids themselves and events without ``game_id`` (the file's is
-hashed); it is read and checked the same way. How a file is checked: :mod:`bot.audit.verify`.
+the event's fields as given but ``hash``, with the file's ``game_id`` (:mod:`bot.engine.chain`).
+Format 1 (files written before) has the ids themselves, in the same shape; it is read and
+checked the same way. How a file is checked: :mod:`bot.audit.verify`.
 """
 
 from __future__ import annotations
@@ -34,9 +33,8 @@ FORMAT = "croupier-game/2"
 FORMAT_1 = "croupier-game/1"
 """The format written before chain format 2: the ids themselves, still read and checked."""
 OVER = ("finished", "aborted")
+FORMATS = (FORMAT, FORMAT_1)
 EVENT_FIELDS = ("seq", "actor", "action", "events", "draws", "prev_hash", "hash")
-EVENT_FIELDS_2 = ("game_id", *EVENT_FIELDS)
-_EVENT_FIELDS = {FORMAT: EVENT_FIELDS_2, FORMAT_1: EVENT_FIELDS}
 
 
 class ExportError(ValueError):
@@ -116,11 +114,10 @@ def event_entry(row: LoggedEvent) -> dict[str, Any]:
     }
 
 
-def hidden_entry(game_id: int, row: LoggedEvent, names: Pseudonyms) -> dict[str, Any]:
-    """One logged action as the export shows it: the event pseudonymised as its hash
-    covers it (the object without ``hash`` is what is hashed)."""
+def hidden_entry(row: LoggedEvent, names: Pseudonyms) -> dict[str, Any]:
+    """One logged action as the export shows it: the event pseudonymised, as its hash
+    covers it."""
     return {
-        "game_id": game_id,
         "seq": row.seq,
         "actor": names(row.actor),
         "action": names(row.action),
@@ -133,7 +130,6 @@ def hidden_entry(game_id: int, row: LoggedEvent, names: Pseudonyms) -> dict[str,
 
 def document(game: StoredGame, events: Sequence[LoggedEvent]) -> dict[str, Any]:
     """The export of a stored game, pseudonymised; the seed only once the game is over."""
-    assert game.id is not None
     names = Pseudonyms(game.actor_key, game.people)
     return {
         "format": FORMAT,
@@ -147,7 +143,7 @@ def document(game: StoredGame, events: Sequence[LoggedEvent]) -> dict[str, Any]:
         "head_hash": game.head_hash,
         "final_state": names(game.snapshot),
         "state_seq": game.snapshot_version,
-        "events": [hidden_entry(game.id, row, names) for row in events],
+        "events": [hidden_entry(row, names) for row in events],
     }
 
 
@@ -171,13 +167,12 @@ def read(text: str | bytes) -> GameExport:
     if not isinstance(data, dict):
         raise ExportError("not a JSON object")
     form = data.get("format")
-    fields = _EVENT_FIELDS.get(form) if isinstance(form, str) else None
-    if fields is None:
+    if form not in FORMATS:
         raise ExportError(f"format is {form!r}, expected {FORMAT!r} or {FORMAT_1!r}")
     events = _typed(data, "events", list)
     for index, event in enumerate(events):
-        if not isinstance(event, dict) or any(key not in event for key in fields):
-            raise ExportError(f"event {index + 1}: needs {', '.join(fields)}")
+        if not isinstance(event, dict) or any(key not in event for key in EVENT_FIELDS):
+            raise ExportError(f"event {index + 1}: needs {', '.join(EVENT_FIELDS)}")
     seed = data.get("seed")
     final_state = data.get("final_state")
     state_seq = data.get("state_seq")

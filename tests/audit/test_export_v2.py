@@ -103,9 +103,9 @@ async def test_lobby_and_host_tools_name_no_one_in_the_export(store: Store) -> N
     assert report.ok and report.replayed, report.problems
 
 
-async def test_the_export_hashes_exactly_its_event_objects(store: Store) -> None:
-    """What a browser does: each event object without its hash, as canonical JSON, gives
-    its hash; nothing else of the game is needed."""
+async def test_the_export_holds_exactly_what_is_hashed(store: Store) -> None:
+    """What a browser does: each event's fields but its hash, with the file's game id, as
+    canonical JSON, give its hash; nothing else of the game is needed."""
     import hashlib
 
     service = Service(store)
@@ -114,8 +114,8 @@ async def test_the_export_hashes_exactly_its_event_objects(store: Store) -> None
     document = json.loads(service.records.export_json(opened.game_id))
     prev = document["seed_hash"]
     for event in document["events"]:
-        hashed = {k: v for k, v in event.items() if k != "hash"}
-        assert set(hashed) == set(export.EVENT_FIELDS_2) - {"hash"}
+        assert set(event) == set(export.EVENT_FIELDS)
+        hashed = {k: v for k, v in event.items() if k != "hash"} | {"game_id": opened.game_id}
         assert event["prev_hash"] == prev
         prev = hashlib.sha256(canonical_json(hashed).encode()).hexdigest()
         assert prev == event["hash"]
@@ -133,9 +133,9 @@ async def test_forged_pseudonymised_events_are_named(store: Store) -> None:
     event = next(e for e in swapped["events"] if e["actor"] == a and e["seq"] > 1)
     event["actor"] = b
     assert check(json.dumps(swapped)).tampered_event == event["seq"]
-    elsewhere = copy.deepcopy(document)  # an event claims another game
-    elsewhere["events"][2]["game_id"] += 1
-    assert check(json.dumps(elsewhere)).tampered_event == 3
+    elsewhere = copy.deepcopy(document)  # the events of another game
+    elsewhere["game_id"] += 1
+    assert check(json.dumps(elsewhere)).tampered_event == 1
     drawn = copy.deepcopy(document)  # a die changed
     event = next(e for e in drawn["events"] if e["draws"])
     event["draws"][0]["value"] = event["draws"][0]["value"] % 6 + 1
@@ -148,7 +148,7 @@ async def test_forged_pseudonymised_events_are_named(store: Store) -> None:
 def test_a_file_of_format_1_still_checks() -> None:
     text = FORMAT_1_FILE.read_text()
     document = json.loads(text)
-    assert document["format"] == "croupier-game/1" and "game_id" not in document["events"][0]
+    assert document["format"] == "croupier-game/1"
     report = check(text)
     assert report.ok and report.replayed and report.seed_revealed and report.draws > 0
     changed = copy.deepcopy(document)
