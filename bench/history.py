@@ -27,7 +27,7 @@ from typing import Any
 from bot.engine import Action
 from bot.plugins import GAMES
 from bot.render.drawn import painter
-from bot.service import Service
+from bot.service import Outcome, Service
 from bot.store import Store, default_sqlite_url, make_engine, upgrade
 from cogs.fairness import fairness_answer
 from cogs.ratings import leaderboard_answer
@@ -73,9 +73,15 @@ async def play_one(
 ) -> tuple[int, int]:
     """One game played to its end with random legal actions (``options``: the table's,
     by default :data:`OPTIONS`'); its id and how many actions it took."""
-    game = GAMES[kind]
     table = dict(OPTIONS.get(kind, {}) if options is None else options)
     outcome = await service.create(kind, list(players), table, guild_id=GUILD, channel_id=GUILD + 1)
+    return await play_out(service, outcome, pick)
+
+
+async def play_out(service: Service, outcome: Outcome, pick: random.Random) -> tuple[int, int]:
+    """A table played from ``outcome`` to its end with random legal actions (a tournament
+    group's table too); its id and how many actions it took."""
+    game = GAMES[outcome.kind]
     actions = 0
     while not outcome.finished and outcome.to_act:
         state = service.tables.get(outcome.game_id).state

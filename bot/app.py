@@ -81,6 +81,7 @@ EXTENSIONS = (  # the bot's own; the games' come from their plugins (extensions(
     "cogs.fairness",
     "cogs.computers",
     "cogs.web_pages",
+    "cogs.own_data",
 )
 
 

@@ -10,6 +10,7 @@ from bot.engine import Game
 from bot.games import dicedevils, flaschenteufel, teufel, verflixte6
 from bot.games.plugin import GamePlugin
 from bot.i18n import add_texts, drop_texts
+from bot.render.sums import Lines, common
 from bot.tournament.game import TournamentGame
 
 PLUGINS: list[GamePlugin] = [
@@ -27,6 +28,12 @@ GAMES[TournamentGame.kind] = TournamentGame()  # a workflow the service runs as 
 def plugin_of(kind: str) -> GamePlugin | None:
     """The game ``kind`` (None: no such game, or the tournament's workflow)."""
     return next((plugin for plugin in PLUGINS if plugin.kind == kind), None)
+
+
+def statistics_lines() -> list[tuple[str, Lines]]:
+    """Each game's lines of ``/statistik`` (its plugin's ``statistics``, else every game's
+    first line), in the order the bot lists the games."""
+    return [(plugin.kind, plugin.statistics or common) for plugin in PLUGINS]
 
 
 def register(plugin: GamePlugin) -> None:

@@ -21,11 +21,10 @@ from bot.engine import IllegalAction
 from bot.history.queries import History
 from bot.i18n import t
 from bot.players.seats import computer_name, is_computer
-from bot.plugins import PLUGINS
+from bot.plugins import PLUGINS, statistics_lines
 from bot.render.cards import Card
 from bot.render.lobby_card import COMPUTER_MARK, mention
 from bot.render.statistics_card import statistics_card
-from bot.render.sums import common
 from bot.tournament.game import TournamentGame
 from cogs.croupier_cog import CroupierCog
 from cogs.options import ComputerPick, game_choices
@@ -122,8 +121,7 @@ def statistics_answer(
             name = t(f"game.name.{kind}", locale)
             return IllegalAction("stats.no_data_game", player=named(player), game=name)
         return IllegalAction("stats.no_data", player=named(player))
-    games = [(plugin.kind, plugin.statistics or common) for plugin in PLUGINS]
-    return statistics_card(player, found, locale, games)
+    return statistics_card(player, found, locale, statistics_lines())
 
 
 def named(player: str) -> str:

@@ -44,3 +44,20 @@ def computers_measured(store: Store, guild_id: int) -> list[str]:
     )
     with store._session() as session:
         return list(session.exec(stmt))
+
+
+def players_measured(store: Store, guild_id: int) -> list[str]:
+    """Everyone with a finished game on server ``guild_id`` (people and computers), by id:
+    the players a server's pages know (one range of the sums' primary key)."""
+    stmt = (
+        select(PlayerMeasure.player)
+        .where(
+            col(PlayerMeasure.guild_id) == guild_id,
+            col(PlayerMeasure.measure) == "games",
+            col(PlayerMeasure.value) > 0,
+        )
+        .distinct()
+        .order_by(col(PlayerMeasure.player))
+    )
+    with store._session() as session:
+        return list(session.exec(stmt))

@@ -12,7 +12,14 @@ from bot.audit.dice_fairness import Counts
 from bot.history.face_counts import face_counts
 from bot.history.keeping import catch_up
 from bot.history.leaderboard import Leaderboards
-from bot.history.player_statistics import Measures, computers_measured, player_measures
+from bot.history.player_games import results_with
+from bot.history.player_statistics import (
+    Measures,
+    computers_measured,
+    player_measures,
+    players_measured,
+)
+from bot.history.rating_history import Curve, RatingHistory
 from bot.store import GameResult, Season, Store
 
 __all__ = ["History", "Season"]
@@ -21,6 +28,8 @@ __all__ = ["History", "Season"]
 class History:
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.ratings_over_time = RatingHistory(store)
+        """Replayed ratings, kept per table (bot.history.rating_history)."""
 
     def caught_up(self) -> int:
         """Fold the finished games a crash left unfolded; how many."""
@@ -35,6 +44,22 @@ class History:
     def computers(self, guild_id: int) -> list[str]:
         """The computer seats with a finished game on server ``guild_id``."""
         return computers_measured(self.store, guild_id)
+
+    def players(self, guild_id: int) -> list[str]:
+        """Everyone with a finished game on server ``guild_id``, computers included."""
+        return players_measured(self.store, guild_id)
+
+    def results_of(
+        self, guild_id: int, player: str, kinds: Sequence[str], limit: int
+    ) -> tuple[list[GameResult], int]:
+        """``player``'s newest ``limit`` finished games of ``kinds`` on server ``guild_id``
+        (the folded ones), and how many he has there."""
+        return results_with(self.store, guild_id, player, kinds, limit)
+
+    def rating_curves(self, guild_id: int, player: str, kinds: Sequence[str]) -> list[Curve]:
+        """``player``'s rating over time in each of ``kinds``, all time and per season
+        (bot.history.rating_history)."""
+        return self.ratings_over_time.curves(guild_id, player, kinds)
 
     def face_counts(
         self, guild_id: int, *, player: str | None = None, kind: str | None = None

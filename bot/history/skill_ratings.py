@@ -25,7 +25,7 @@ beating a strong one is worth more than beating a weak one; no leaderboard lists
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -255,21 +255,33 @@ def results_of(
     return list(session.exec(query))
 
 
-def replay(session: Session, guild_id: int, kind: str, season_id: int) -> dict[str, Skill]:
-    """One table's ratings from the game results alone, in finish order: what
-    :func:`rate_game` made of them one by one."""
+def replayed(
+    session: Session, guild_id: int, kind: str, season_id: int
+) -> Iterator[tuple[GameResult, dict[str, Skill]]]:
+    """One table's games from the game results alone, in finish order, each with its
+    players' ratings after it: what :func:`rate_game` made of them one by one (the
+    table's end is :func:`replay`; a player's rating over time, bot.history.rating_history)."""
     seasons = seasons_of(session, guild_id)
     table = next((s for s in seasons if s.id == season_id), None)
     skills: dict[str, Skill] = {}
     if season_id != ALL_TIME and table is None:
-        return skills  # no such season: an empty table
+        return  # no such season: an empty table
     for result in results_of(session, guild_id, kind, table):
         places = rated_places(result)
         if places is None:
             continue
         if table is not None and season_at(seasons, result.finished_at) is not table:
             continue
-        skills.update(rate(skills, places))
+        after = rate(skills, places)
+        skills.update(after)
+        yield result, after
+
+
+def replay(session: Session, guild_id: int, kind: str, season_id: int) -> dict[str, Skill]:
+    """One table's ratings from the game results alone, in finish order (:func:`replayed`)."""
+    skills: dict[str, Skill] = {}
+    for _, after in replayed(session, guild_id, kind, season_id):
+        skills.update(after)
     return skills
 
 

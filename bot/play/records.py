@@ -11,7 +11,7 @@ from bot.audit import export
 from bot.audit.verify import Report, verify
 from bot.engine import JSON, Game, IllegalAction, redacted
 from bot.play.outcome import FINISHED, HOST_ONLY_VERBS, SETUP_VERBS
-from bot.play.tables import Tables
+from bot.play.tables import Table, Tables
 from bot.store import GameNotFound, GameRow, Store
 
 
@@ -74,6 +74,27 @@ class Records:
         """The server's newest ``limit`` games of ``kinds`` being played or played to the
         end, newest first, as stored (no cache)."""
         return self.store.played_games_in_guild(guild_id, kinds, limit)
+
+    def statuses(self, game_ids: Sequence[int]) -> dict[int, str]:
+        """The status of each of ``game_ids`` as stored (no cache): which of a tournament's
+        group games a page can link to."""
+        return self.store.game_statuses(game_ids)
+
+    def public_views(self, rows: Sequence[GameRow]) -> dict[int, dict[str, JSON]]:
+        """Each stored game's view for the public (the engine's view for no viewer, the
+        one a table's message shows) as of its row, read from the store alone, the logs
+        since the rows' checkpoints in one query; a lobby, or a table ended before it
+        began, has none."""
+        since = self.store.since_checkpoints(rows)
+        views: dict[int, dict[str, JSON]] = {}
+        for row in rows:
+            if row.id is None:
+                continue
+            game = self.games[row.kind]
+            state = Table.from_row(row, game, since.get(row.id, ())).state
+            if state is not None:
+                views[row.id] = game.view(state, None)
+        return views
 
     def events_from(
         self,

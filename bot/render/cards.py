@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+from bot.i18n import t
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
@@ -80,6 +83,30 @@ class Picture:
     def filename(self) -> str:
         """The attachment's name (a new picture replaces the old one under its name)."""
         return f"{self.name}.png"
+
+
+def file_name(what: str, locale: str, extension: str, **params: Any) -> str:
+    """A file's name in its reader's language (``file.<what>``: spur.png, track.png), kept
+    to letters, digits and hyphens whatever a catalogue writes."""
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", t(f"file.{what}", locale, **params)).strip("-")
+    return f"{stem or what}.{extension}"
+
+
+def picture(
+    what: str,
+    locale: str,
+    draw: Callable[..., bytes],
+    *args: Any,
+    description: str = "",
+    file_params: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> Picture:
+    """A card's picture ``draw(*args, **kwargs)``, named for its reader (``file.<what>``
+    with ``file_params``); what it shows is its arguments, so the same arguments are drawn
+    once (for a message and a web page alike)."""
+    stem = file_name(what, locale, "png", **(file_params or {})).removesuffix(".png")
+    key = f"{what}:{locale}:{draw.__module__}.{draw.__qualname__}{args!r}{kwargs!r}"
+    return Picture(stem, key, functools.partial(draw, *args, **kwargs), description)
 
 
 @dataclass

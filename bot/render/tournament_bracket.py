@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from bot.engine import JSON
 from bot.i18n import t
 from bot.render import typeface
+from bot.render.cards import Picture, picture
 from bot.render.lobby_card import Names
 from bot.render.pictures import canvas as pictures
 from bot.render.pictures.look import TITLED, Look
@@ -89,6 +90,14 @@ def bracket(view: Mapping[str, JSON], locale: str, name: Names) -> list[Column]:
         title = t("ui.tour.bracket.champion", locale)
         columns.append(Column(title, [Box(title, [champion])]))
     return columns
+
+
+def bracket_picture(view: Mapping[str, JSON], title: str, locale: str, name: Names) -> Picture:
+    """The bracket as a picture, for the card of ``/turnier turnierstand`` and the
+    tournament's web page alike: drawn once for what it shows (its key); the card and the
+    page list the same numbers as text."""
+    columns = tuple(bracket(view, locale, name))
+    return picture("bracket", locale, bracket_png, title, columns, locale, description=title)
 
 
 def entry_line(entry: Entry, place: int, locale: str) -> str:

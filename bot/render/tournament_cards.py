@@ -212,20 +212,32 @@ def standings_card(view: Mapping[str, JSON], locale: str, name: Names = mention)
     if replaced and len(fields) < FIELDS_MAX:
         lines = [replaced_line(change, locale, name) for change in replaced.values()]
         fields.append((t("ui.tour.replaced", locale), "\n".join(lines)[:1024]))
+    return Card(title=standings_title(view, locale), description=description, fields=fields)
+
+
+def standings_title(view: Mapping[str, JSON], locale: str) -> str:
+    """``Herbst – Stand: Runde 2``, ``Herbst – Endstand``: the standings' title, the
+    bracket picture's too (a tournament that has drawn its first round)."""
+    tour = typed_view(view)
     if tour["champion"]:
         title = t("ui.tour.standings_final", locale)
     else:
         title = t("ui.tour.standings", locale, round=tour["rounds"][-1]["number"])
-    return Card(title=f"{tour['name']} – {title}", description=description, fields=fields)
+    return f"{tour['name']} – {title}"
 
 
 def list_status(outcome: Any, locale: str, name: Names = mention) -> str:
     """A tournament's state in a word or three: Anmeldung, läuft – Runde N / Finale,
     beendet – champion."""
-    tour = typed_view(outcome.public)
+    return status_text(outcome.public, ended(outcome), locale, name)
+
+
+def status_text(view: Mapping[str, JSON], over: bool, locale: str, name: Names = mention) -> str:
+    """:func:`list_status` of a tournament's view, and whether its table is over."""
+    tour = typed_view(view)
     if tour["champion"]:
         return t("ui.tour.list.finished", locale, player=name(tour["champion"]))
-    if ended(outcome):
+    if over:
         return t("ui.tour.list.ended", locale)
     if not tour["rounds"]:
         return t("ui.tour.list.registration", locale, count=len(tour["registered"]))

@@ -342,6 +342,14 @@ class Store:
         with self._session() as session:
             return list(session.exec(stmt))
 
+    def game_statuses(self, game_ids: Sequence[int]) -> dict[int, str]:
+        """The status of each of ``game_ids`` that exists, in one query."""
+        if not game_ids:
+            return {}
+        stmt = select(GameRow.id, GameRow.status).where(col(GameRow.id).in_(list(game_ids)))
+        with self._session() as session:
+            return {game_id: status for game_id, status in session.exec(stmt) if game_id}
+
     def events(self, game_id: int, upto: int | None = None, after: int = 0) -> list[EventRow]:
         """The event log of a game, in order (empty for an unknown game); with ``upto`` only
         the events up to that version (those of a game row read before: an action committed

@@ -11,10 +11,11 @@ from aiohttp import web
 from bot.i18n import DEFAULT_LOCALE, LANGUAGES, t
 from bot.web.languages import link
 from bot.web.parts import KEPT, LANGUAGE
-from bot.web.paths import game_path, server_path
+from bot.web.paths import fairness_picture_path, game_path, server_path
 
-KEPT_PARAMS = ("schritt",)
-"""Query parameters a language switch keeps (the step a replay shows)."""
+KEPT_PARAMS = ("schritt", "saison")
+"""Query parameters a language switch keeps (the step a replay shows, the leaderboards'
+season)."""
 
 
 def language(request: web.Request) -> str:
@@ -49,7 +50,8 @@ def page(request: web.Request, template: str, status: int = 200, **values: Any) 
 
     context = {
         "lang": shown, "_": text, "link": linked, "languages": switch,
-        "server_path": server_path, "game_path": game_path, **values,
+        "server_path": server_path, "game_path": game_path,
+        "fairness_picture_path": fairness_picture_path, **values,
     }  # fmt: skip
     return aiohttp_jinja2.render_template(template, request, context, status=status)
 

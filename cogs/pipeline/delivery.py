@@ -225,10 +225,11 @@ class Delivery:
         on it, else edited through the API (a click on a private prompt has that prompt
         answered "done" first, before the table's pictures are drawn). A table message
         that is gone gets a new one. A game's table (``what``) is dressed for onlookers
-        (:func:`cogs.pipeline.onlookers.dress`)."""
+        (:func:`cogs.pipeline.onlookers.dress`); so is its ``"closing"`` card, whose ended
+        table's end follows in a new message (no "Nochmal" on it)."""
         interaction = self.interaction
-        if what == "table":
-            card = self.dressed(card)
+        if what in ("table", "closing"):
+            card = self.dressed(card, last=what == "table")
         clicked = None if interaction is None else interaction.message
         if clicked is not None and self._shows_table(clicked, interaction):
             self._remember(clicked.id)  # the table's newer message (or its id lost to a crash)
@@ -297,10 +298,11 @@ class Delivery:
 
         return await patiently(ready(card), left(interaction), slow)
 
-    def dressed(self, card: Card) -> Card:
-        """A game's table card with what it offers those who do not play now."""
+    def dressed(self, card: Card, *, last: bool = True) -> Card:
+        """A game's table card with what it offers those who do not play now (``last``:
+        :func:`cogs.pipeline.onlookers.dress`)."""
         clicks = self.sessions.games.get(self.outcome.kind)
-        return onlookers.dress(self.service, clicks, self.outcome, card)
+        return onlookers.dress(self.service, clicks, self.outcome, card, last=last)
 
     async def new_table(
         self, card: Card, cause: Event | None = None, ping: ui.Ping | None = None

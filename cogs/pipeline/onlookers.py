@@ -86,14 +86,22 @@ def without_moves(card: Card, clicks: Prefixed) -> Card:
 
 
 def dress(
-    service: Service, clicks: Prefixed | None, outcome: Outcome, card: Card, *, kept: bool = True
+    service: Service,
+    clicks: Prefixed | None,
+    outcome: Outcome,
+    card: Card,
+    *,
+    kept: bool = True,
+    last: bool = True,
 ) -> Card:
     """A game table's card as its message shows it: with "Zuschauen" and the count while
     the game can be played (a card without controls closes a turn or round, or shows a
     paused table: left alone), with "Nochmal" when a casual table was played to its end;
     while only computers are to act (seated, or standing in), without the moves a person
     would make, and a seat a computer plays for marked.
-    ``kept``: the card the table's message shows now, kept for its spectators."""
+    ``kept``: the card the table's message shows now, kept for its spectators. ``last``:
+    the ended table's last card (a closing one, with the end still to come in a new
+    message, offers no "Nochmal")."""
     if clicks is None or not is_table(service, outcome.kind) or "lobby" in outcome.public:
         return card
     prefix, locale = button_prefix(clicks), outcome.locale
@@ -106,7 +114,7 @@ def dress(
         card = still_paused(service, outcome, card)
     if outcome.finished:
         service.watchers.clear(outcome.game_id)
-        if outcome.status == FINISHED and casual(table.row.options) and not practice:
+        if outcome.status == FINISHED and last and casual(table.row.options) and not practice:
             card = onlookers.rematched(card, prefix, outcome, locale)
     else:
         stood = service.computers.stand_ins(outcome.game_id)

@@ -3,19 +3,17 @@ back through the bot's router (cogs.pipeline.router)."""
 
 from __future__ import annotations
 
-import functools
 import io
 import logging
-import re
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
 import discord
 
-from bot.i18n import t
 from bot.plugins import plugin_of
-from bot.render.cards import MAX_TEXT, Button, Card, Form, Picture, Select
+from bot.render import cards
+from bot.render.cards import MAX_TEXT, Button, Card, Form, Picture, Select, file_name
 from bot.render.drawn import drawn, gallery_key
 from bot.render.emojis import tail
 from bot.render.pictures.palette import DEFAULT_ACCENT, TOURNAMENT_ACCENT
@@ -30,11 +28,8 @@ STYLES = {
 }
 
 
-def file_name(what: str, locale: str, extension: str, **params: Any) -> str:
-    """A file's name in its reader's language (``file.<what>``: spur.png, track.png), kept
-    to letters, digits and hyphens whatever a catalogue writes."""
-    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", t(f"file.{what}", locale, **params)).strip("-")
-    return f"{stem or what}.{extension}"
+picture = cards.picture
+"""A card's picture (:func:`bot.render.cards.picture`), as the cogs call it: ``ui.picture``."""
 
 
 def attachment(
@@ -42,23 +37,6 @@ def attachment(
 ) -> discord.File:
     """``data`` as a file named for its reader (:func:`file_name`)."""
     return discord.File(io.BytesIO(data), filename=file_name(what, locale, extension, **params))
-
-
-def picture(
-    what: str,
-    locale: str,
-    draw: Callable[..., bytes],
-    *args: Any,
-    description: str = "",
-    file_params: Mapping[str, Any] | None = None,
-    **kwargs: Any,
-) -> Picture:
-    """A card's picture ``draw(*args, **kwargs)``, named for its reader (``file.<what>``
-    with ``file_params``); what it shows is its arguments, so the same arguments are drawn
-    once."""
-    stem = file_name(what, locale, "png", **(file_params or {})).removesuffix(".png")
-    key = f"{what}:{locale}:{draw.__module__}.{draw.__qualname__}{args!r}{kwargs!r}"
-    return Picture(stem, key, functools.partial(draw, *args, **kwargs), description)
 
 
 NO_PINGS = discord.AllowedMentions.none()

@@ -27,7 +27,9 @@ from cogs.pipeline.replies import respond
 @dataclass(frozen=True)
 class Table:
     """The table's message shows ``card`` (a lobby's: ``what="lobby"``, not dressed for
-    onlookers): the click's answer if it was on it, else an edit through the API."""
+    onlookers; an ended table's closing card, its end following in a new message:
+    ``what="closing"``): the click's answer if it was on it, else an edit through the
+    API."""
 
     card: Card
     what: str = "table"

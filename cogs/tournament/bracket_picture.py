@@ -7,13 +7,10 @@ from collections.abc import Mapping
 
 from bot.engine import JSON
 from bot.render.cards import Picture
-from bot.render.tournament_bracket import bracket, bracket_png
+from bot.render.tournament_bracket import bracket_picture as drawn_bracket
 from bot.service import Service
-from cogs.pipeline import payload as ui
 
 
 def bracket_picture(service: Service, tour: Mapping[str, JSON], title: str, locale: str) -> Picture:
     """The bracket as a card's picture; the card lists the same standings as text."""
-    columns = bracket(tour, locale, service.directory.display_name)
-    return ui.picture("bracket", locale, bracket_png, title, tuple(columns), locale,
-                      description=title)  # fmt: skip
+    return drawn_bracket(tour, title, locale, service.directory.display_name)

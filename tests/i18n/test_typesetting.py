@@ -29,6 +29,13 @@ ZERO_READS_WELL = frozenset(
         "n.points",
         "n.tiles",
         "n.tricks",
+        # what /meine-daten counts: said only when there are some (none is left out)
+        "privacy.own.count.actions",
+        "privacy.own.count.games",
+        "privacy.own.count.ratings",
+        "privacy.own.count.results",
+        "privacy.own.count.watched",
+        "privacy.own.too_soon",  # the minutes left, rounded up: at least one
         "sandbox.messages",  # a channel's count in the sandbox's list of channels
         "table.event.clock_minutes",  # the host set no time: the clock is off (said so)
         "ui.lobby.body",  # seats taken: "0 of 4" reads as a count of seats
@@ -37,6 +44,8 @@ ZERO_READS_WELL = frozenset(
         "ui.result.table",
         "verify.ok",
         "verify.ok_unrevealed",
+        "web.check.ok",  # the browser's verify.ok: every game's setup draws and is logged
+        "web.check.unrevealed",
         "v6.too_many_jokers",  # only ever said for more than three
         "tische.more",  # only ever said for more than shown
         "ui.tour.list.more",
@@ -54,6 +63,9 @@ ZERO_READS_WELL = frozenset(
         "stats.v6.eyes",
         "stats.v6.sixes",
         "ui.watchers",  # a table's footer says it only while someone watches
+        "web.player.chart_games",  # a rating chart is drawn from one rated game on
+        "web.player.chart_summary",
+        "web.player.games_capped",  # said only when a player has more games than listed
     }
 )
 """Counted texts whose zero form reads well, or that the code never says with zero; every

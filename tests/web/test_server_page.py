@@ -8,7 +8,11 @@ from typing import Any
 
 from aiohttp.test_utils import TestClient
 
+from bot.i18n import t
 from bot.service import Service
+from bot.store.columns import utcnow
+from bot.web.paths import player_path
+from bot.web.player_ids import player_id
 from tests.helpers.web_games import GUILD, OTHER_GUILD, played
 
 Client = TestClient[Any, Any]
@@ -28,10 +32,19 @@ async def test_the_server_page_lists_its_games_and_leaderboards(
     assert response.status == 200
     text = await response.text()
     assert f'href="/s/{key}/spiel/{number}"' in text
-    assert "Die verflixte 6" in text and "Anna und Ben" in text and "beendet" in text
+    assert "Die verflixte 6" in text and "beendet" in text
+    anna, ben = (
+        f'<a href="{player_path(key, player_id(key, p))}">{PLAYERS[p]}</a>' for p in PLAYERS
+    )
+    players = t("web.col.players", "de")  # as the reader lists them, each linked
+    assert f'data-label="{players}"><span>{anna} und {ben}</span></td>' in text
     places = service.history.places([number])[number]
-    winner = PLAYERS[next(p for p, place in places.items() if place == 1)]
-    assert f"<td>{winner}</td>" in text
+    winner = next(p for p, place in places.items() if place == 1)
+    assert (
+        f'data-label="{t("web.col.winner", "de")}">'
+        f'<span><a href="{player_path(key, player_id(key, winner))}">{PLAYERS[winner]}</a></span>'
+        in text
+    )
     assert "Rangliste – Die verflixte 6" in text  # the all-time board, as /rangliste shows
     # one game each: no place yet, under the label /rangliste gives them, not a blank place
     assert "Vorläufig (weniger als" in text and "<td></td>" not in text
@@ -86,3 +99,51 @@ async def test_a_player_whose_name_is_unknown_is_shown_without_his_id(
         text = await (await client.get(path)).text()
         assert unknown not in text, path
         assert "Anna und (ohne Namen)" in text, path
+
+
+async def test_the_leaderboards_switch_seasons(client: Client, service: Service, key: str) -> None:
+    await played(service, "verflixte6", PLAYERS, {"durchgaenge": 1})
+    boards = service.history.boards()
+    boards.start_season(GUILD, "Frühling", "1001", utcnow())
+    text = await (await client.get(f"/s/{key}")).text()
+    assert (
+        "In der Saison „Frühling“ wurde noch keine Partie gewertet" in text
+    )  # /rangliste's fallback
+    assert f'href="/s/{key}?saison=alle#boards"' in text
+    assert f'href="/s/{key}?saison=1#boards">Frühling</a>' in text
+    await played(service, "verflixte6", {"1001": "Anna", "1003": "Cem"}, {"durchgaenge": 1})
+    season = await (await client.get(f"/s/{key}?saison=1")).text()
+    board = season.split('id="boards"')[1].split('id="fairness"')[0]
+    assert "Saison „Frühling“" in board and "Cem" in board and "Ben" not in board
+    all_time = await (await client.get(f"/s/{key}?saison=alle&lang=en")).text()
+    board = all_time.split('id="boards"')[1].split('id="fairness"')[0]
+    assert "All time" in board and "Ben" in board and "Cem" in board
+    assert '<strong aria-current="page">All time</strong>' in board
+    assert 'href="/s/' + key + '?saison=alle&amp;lang=de"' in all_time  # the switch keeps it
+    for wrong in ("2", "0", "x", "99999"):
+        assert (await client.get(f"/s/{key}?saison={wrong}")).status == 404, wrong
+
+
+async def test_the_fairness_report_and_its_picture(
+    client: Client, service: Service, key: str
+) -> None:
+    await played(service, "verflixte6", PLAYERS, {"durchgaenge": 1})
+    text = await (await client.get(f"/s/{key}")).text()
+    report = text.split('id="fairness"')[1]
+    assert "Alle Würfel aus beendeten Partien auf diesem Server." in report
+    assert "<h3>Augenzahlen (jede Ziehung von 1 bis 6)</h3>" in report
+    assert f'<img src="/s/{key}/fairness.png" alt="' in report
+    english = await (await client.get(f"/s/{key}?lang=en")).text()
+    assert "Every die rolled in the finished games on this server." in english
+    assert f'<img src="/s/{key}/fairness.png?lang=en"' in english
+    picture = await client.get(f"/s/{key}/fairness.png")
+    assert picture.status == 200 and picture.headers["Content-Type"] == "image/png"
+    assert (await picture.read()).startswith(b"\x89PNG\r\n\x1a\n")
+
+
+async def test_a_server_without_dice_has_no_picture(client: Client, key: str) -> None:
+    text = await (await client.get(f"/s/{key}")).text()
+    assert "In den beendeten Spielen hier wurde noch nichts gezogen." in text
+    assert "fairness.png" not in text
+    assert (await client.get(f"/s/{key}/fairness.png")).status == 404
+    assert (await client.get("/s/abcdefghijkl/fairness.png")).status == 404

@@ -248,15 +248,21 @@ def plan(d: Delivery, actor: str | None, *, typed: bool = False, answered: bool 
     started = any(e["type"] == "start" for e in outcome.events) or outcome.message_id is None
     new_turn = not started and any(e["type"] == "turn" for e in outcome.events)
     old_events, new_events = split_turn_events(outcome.events)
+    end = next((e for e in outcome.events if e["type"] == "durchgang_end"), None)
+    evening_end = next((e for e in outcome.events if e["type"] == "abend_end"), None)
+    # The evening's end comes after its last Durchgang's result: the turn's message closes
+    # like any Durchgang's last, the result follows, then the evening's table as the
+    # table's new message (the channel reads in the order things happened).
+    ends_evening = outcome.finished and end is not None and evening_end is not None
     if started:
         closing = outcome
     else:  # the turn's message with all its steps
         closing = replace(
-            outcome, events=turn_so_far(d, old_events if new_turn else outcome.events)
+            outcome,
+            events=turn_so_far(d, old_events if new_turn or ends_evening else outcome.events),
         )
     table = cards.table_card(closing, locale, live=not new_turn and not outcome.finished)
-    end = next((e for e in outcome.events if e["type"] == "durchgang_end"), None)
-    if end is not None and not outcome.finished:  # the view shows the next Durchgang already
+    if end is not None and (not outcome.finished or ends_evening):
         table = cards.closed_durchgang_card(closing, end, locale)
     steps: list[Step] = []
     if typed:
@@ -265,14 +271,18 @@ def plan(d: Delivery, actor: str | None, *, typed: bool = False, answered: bool 
         steps.append(Reply(text="\n".join(lines)[:2000] or "✓", public=answered))
     ends = [i for i, e in enumerate(outcome.events) if e["type"] == "durchgang_end"]
     logged = _logged(d, outcome.events[ends[0]], so_far) if ends else []
-    if outcome.finished:  # the evening's table, pictured on the table's last state
+    if outcome.finished and not ends_evening:  # the evening's table on the table's last state
         table.pictures = (abend_picture(d, logged, locale),)
-    steps.append(Table(table))
+    steps.append(Table(table, what="closing" if ends_evening else "table"))
     for n, at in enumerate(ends):  # the clock may have played several for absent players
         its = replace(outcome, events=outcome.events[(ends[n - 1] + 1 if n else 0) : at + 1])
         card = cards.result_card(its, outcome.events[at], locale, standing=n == len(ends) - 1)
         card.pictures = (durchgang_picture(d, logged, outcome.events[at], locale),)
         steps.append(Post("result", card, cause=outcome.events[at]))
+    if ends_evening and evening_end is not None:
+        final = cards.table_card(replace(outcome, events=[evening_end]), locale)
+        final.pictures = (abend_picture(d, logged, locale),)
+        steps.append(NewTable(final, cause=evening_end))
     fresh_turn = new_turn and not outcome.finished
     if fresh_turn:
         opened = [e for e in outcome.events if e["type"] in TURN_OPENERS][-1]

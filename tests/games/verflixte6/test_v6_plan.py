@@ -99,3 +99,21 @@ async def test_a_durchgang_s_result_reads_its_events_without_the_log_while_the_t
     again = [s for s in plan(delivery(service, outcome), None) if isinstance(s, Post)]
     assert reads and picture is not None and again[0].card is not None
     assert again[0].card.pictures[0].description == picture.description
+
+
+async def test_the_evening_s_end_follows_its_last_durchgang_s_result(store: Store) -> None:
+    """The channel reads in the order things happened: the last turn's message closes
+    like any Durchgang's last (no "Nochmal" on it), the Durchgang's result follows, and the
+    evening's table with its picture comes last, as the table's new message."""
+    service = seeded(store)
+    outcome = await service.create("verflixte6", ["1", "2"], {"durchgaenge": 1})
+    outcome = await play_until(service, outcome, lambda o: o.finished)
+    steps = plan(delivery(service, outcome), None)
+    assert kinds(steps)[:3] == ["Table", "Post", "NewTable"], kinds(steps)
+    closing, result, end = steps[:3]
+    assert isinstance(closing, Table) and closing.what == "closing" and not closing.card.rows
+    assert "durchgang" not in [p.name for p in closing.card.pictures]
+    assert isinstance(result, Post) and result.part == "result" and result.card is not None
+    assert isinstance(end, NewTable) and end.cause is not None
+    assert end.cause["type"] == "abend_end"
+    assert [p.name for p in end.card.pictures] == ["abend"]
