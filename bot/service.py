@@ -44,6 +44,7 @@ from bot.play.outcome import (
     FollowUp,
     Outcome,
 )
+from bot.play.people import named_people
 from bot.play.records import Records
 from bot.play.table_locks import TableLocks
 from bot.play.tables import Table, Tables
@@ -325,6 +326,8 @@ class Service:
                 clock_before=table.extra.get("stored_clock"),
                 options=options,
                 marks=marks,
+                names=row.names,
+                named=named_people(actor, action.args, players),
             )
         except VersionConflict:
             self.outbox.unwritten_again(marks)
@@ -377,6 +380,7 @@ class Service:
             kind, rng, players=list(seated), options=options, place=(guild_id, channel_id, locale),
             status=LOBBY, snapshot={"lobby": to_data(lobby)}, actor=host,
             action={"do": "open"}, events=[Event("lobby", {"host": host})], announced=True,
+            invited=order,
         )  # fmt: skip
 
     async def create(
@@ -419,6 +423,7 @@ class Service:
         action: dict[str, JSON],
         events: list[Event],
         announced: bool,
+        invited: Sequence[str] = (),
     ) -> Outcome:
         guild_id, channel_id, locale = place
         row = self.store.create_game(
@@ -438,6 +443,7 @@ class Service:
             events=[e.to_dict() for e in events],
             draws=[d.to_dict() for d in rng.take_draws()],
             announced=announced,
+            people=named_people(actor, action, [*players, *invited]),
         )
         table = self.tables.add(row)
         if not announced:

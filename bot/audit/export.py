@@ -1,19 +1,23 @@
 """The export file of one game: everything needed to check it offline.
 
-A JSON object (UTF-8)::
+A JSON object (UTF-8), format 2 (written since chain format 2, migration 0021)::
 
-    {"format": "croupier-game/1", "game_id": 7, "kind": "verflixte6", "status": "finished",
-     "players": ["<discord id>", ...], "options": {...},
+    {"format": "croupier-game/2", "game_id": 7, "kind": "verflixte6", "status": "finished",
+     "players": ["<pseudonym>", ...], "options": {...},
      "seed_hash": "<hex SHA-256 of the seed, shown before the game>",
      "seed": "<hex seed, only once the game is finished or aborted, else null>",
      "head_hash": "<hash of the last event>", "final_state": {... the stored snapshot ...},
      "state_seq": <the event after which final_state was stored; the last one once over>,
-     "events": [{"seq": 1, "actor": "<id or null>", "action": {...}, "events": [...],
+     "events": [{"seq": 1, "actor": "<pseudonym or null>", "action": {...}, "events": [...],
                  "draws": [{"n": 0, "sides": 6, "value": 4, "nonce": "<interaction id>"}],
                  "prev_hash": "...", "hash": "..."}, ...]}
 
-How ``hash`` is computed is in :mod:`bot.engine.chain`; how a file is checked in
-:mod:`bot.audit.verify`.
+Every person's id in ``players``, ``options``, ``final_state`` and the events' ``actor``,
+``action`` and ``events`` is his pseudonym in this game (:func:`bot.engine.chain.pseudonym`):
+the file holds no Discord id. An event's ``hash`` is the SHA-256 of the canonical JSON of
+the event's fields as given but ``hash``, with the file's ``game_id`` (:mod:`bot.engine.chain`).
+Format 1 (files written before) has the ids themselves, in the same shape; it is read and
+checked the same way. How a file is checked: :mod:`bot.audit.verify`.
 """
 
 from __future__ import annotations
@@ -23,8 +27,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-FORMAT = "croupier-game/1"
+from bot.engine.chain import Pseudonyms
+
+FORMAT = "croupier-game/2"
+FORMAT_1 = "croupier-game/1"
+"""The format written before chain format 2: the ids themselves, still read and checked."""
 OVER = ("finished", "aborted")
+FORMATS = (FORMAT, FORMAT_1)
 EVENT_FIELDS = ("seq", "actor", "action", "events", "draws", "prev_hash", "hash")
 
 
@@ -49,6 +58,7 @@ class GameExport:
     state_seq: int | None = None
     """The event after which ``final_state`` holds (None: the last one). A running game's
     state is stored at checkpoints, not after every action (docs/DECISIONS.md)."""
+    format: str = FORMAT
 
 
 class LoggedEvent(Protocol):
@@ -79,6 +89,8 @@ class StoredGame(Protocol):
     snapshot: dict[str, Any]
     snapshot_version: int
     version: int
+    actor_key: str
+    people: list[str]
 
 
 class GameLogs(Protocol):
@@ -89,7 +101,8 @@ class GameLogs(Protocol):
 
 
 def event_entry(row: LoggedEvent) -> dict[str, Any]:
-    """One logged action as the export (and ``Service.export_log``) shows it."""
+    """One logged action as stored, with the ids (``Service.export_log``, a tournament's
+    full log); its hash is over the pseudonymised event (:func:`hidden_entry`)."""
     return {
         "seq": row.seq,
         "actor": row.actor,
@@ -101,21 +114,36 @@ def event_entry(row: LoggedEvent) -> dict[str, Any]:
     }
 
 
+def hidden_entry(row: LoggedEvent, names: Pseudonyms) -> dict[str, Any]:
+    """One logged action as the export shows it: the event pseudonymised, as its hash
+    covers it."""
+    return {
+        "seq": row.seq,
+        "actor": names(row.actor),
+        "action": names(row.action),
+        "events": names(row.events),
+        "draws": row.draws,
+        "prev_hash": row.prev_hash,
+        "hash": row.hash,
+    }
+
+
 def document(game: StoredGame, events: Sequence[LoggedEvent]) -> dict[str, Any]:
-    """The export of a stored game; the seed only once the game is over."""
+    """The export of a stored game, pseudonymised; the seed only once the game is over."""
+    names = Pseudonyms(game.actor_key, game.people)
     return {
         "format": FORMAT,
         "game_id": game.id,
         "kind": game.kind,
         "status": game.status,
-        "players": list(game.players),
-        "options": game.options,
+        "players": names(list(game.players)),
+        "options": names(game.options),
         "seed_hash": game.seed_hash,
         "seed": game.seed if game.status in OVER else None,
         "head_hash": game.head_hash,
-        "final_state": game.snapshot,
+        "final_state": names(game.snapshot),
         "state_seq": game.snapshot_version,
-        "events": [event_entry(row) for row in events],
+        "events": [hidden_entry(row, names) for row in events],
     }
 
 
@@ -138,8 +166,9 @@ def read(text: str | bytes) -> GameExport:
         raise ExportError(f"not JSON: {exc}") from None
     if not isinstance(data, dict):
         raise ExportError("not a JSON object")
-    if data.get("format") != FORMAT:
-        raise ExportError(f"format is {data.get('format')!r}, expected {FORMAT!r}")
+    form = data.get("format")
+    if form not in FORMATS:
+        raise ExportError(f"format is {form!r}, expected {FORMAT!r} or {FORMAT_1!r}")
     events = _typed(data, "events", list)
     for index, event in enumerate(events):
         if not isinstance(event, dict) or any(key not in event for key in EVENT_FIELDS):
@@ -159,6 +188,7 @@ def read(text: str | bytes) -> GameExport:
         final_state=final_state if isinstance(final_state, dict) else None,
         events=events,
         state_seq=state_seq if type(state_seq) is int else None,
+        format=str(form),
     )
 
 

@@ -121,7 +121,9 @@ def verify(
 
 
 def check_chain(export: GameExport) -> Problem | None:
-    """The first event that is out of place, unlinked or changed (None: chain intact)."""
+    """The first event that is out of place, unlinked or changed (None: chain intact). Each
+    event is hashed as given (format 2: pseudonymised; format 1: with the ids), with the
+    file's game id."""
     prev = export.seed_hash
     for seq, event in enumerate(export.events, start=1):
         if event["seq"] != seq:

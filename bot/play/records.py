@@ -137,12 +137,14 @@ class Records:
             before = older[-1].seq
 
     def export_log(self, game_id: int) -> list[dict[str, JSON]]:
-        """Every logged action of a game: who, what, the events, the dice and the hashes
-        that chain it to the action before."""
+        """Every logged action of a game as stored (with the ids): who, what, the events,
+        the dice and the hashes that chain it to the action before (over the pseudonymised
+        event: :meth:`export_json` has what they cover)."""
         return [export.event_entry(r) for r in self.store.events(game_id)]
 
     def export_json(self, game_id: int) -> str:
-        """The game's export document (``croupier verify`` reads it)."""
+        """The game's export document, pseudonymised, without a Discord id
+        (``croupier-game/2``; ``croupier verify`` reads it)."""
         return export.to_json(export.from_store(self.store, game_id))
 
     def audit(self, game_id: int) -> list[str]:

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from bot.cluster.notices import GameNotice
 from bot.computer_players import offered_levels
 from bot.engine import JSON, Game, IllegalAction, redacted
+from bot.engine.chain import Pseudonyms
 from bot.engine.replay import apply_logged
 from bot.engine.serial import from_data, to_data
 from bot.lobby import Lobby
@@ -78,7 +79,9 @@ class CachedRow:
     guild_id: int | None
     channel_id: int | None
     message_id: int | None
-    turn_notice: dict[str, Any] | None = None
+    turn_notice: dict[str, Any] | None
+    names: Pseudonyms
+    """The game's pseudonyms (its key and people), grown by the store's appends."""
 
     @classmethod
     def of(cls, row: GameRow) -> CachedRow:
@@ -87,6 +90,7 @@ class CachedRow:
             row.id, row.kind, row.status, row.version, row.snapshot_version, list(row.players),
             row.options, row.seed, row.seed_hash, row.rng_counter, row.head_hash, row.locale,
             row.guild_id, row.channel_id, row.message_id, row.turn_notice,
+            Pseudonyms(row.actor_key, row.people),
         )  # fmt: skip
 
 

@@ -10,7 +10,7 @@ from types import MappingProxyType
 
 PERSONAL = MappingProxyType(
     {
-        "games": ("players", "snapshot", "options", "clock_waiting", "clock_absent",
+        "games": ("players", "people", "snapshot", "options", "clock_waiting", "clock_absent",
                   "clock_stand_in", "turn_notice"),
         "game_events": ("actor", "action", "events"),
         "player_names": ("user_id", "name", "locale", "notify"),

@@ -54,6 +54,13 @@ class GameRow(SQLModel, table=True):
     rng_counter: int = 0
     head_hash: str = Field(default="", sa_column_kwargs={"server_default": ""})
     """Hash of the newest event row (the head of the log's hash chain, bot.engine.chain)."""
+    actor_key: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    """Hex secret of the game's pseudonyms (bot.engine.chain.pseudonym), never published."""
+    people: list[str] = Field(
+        default_factory=list, sa_type=JSON, sa_column_kwargs={"server_default": "[]"}
+    )
+    """Every person the game's log names, in the order they came (only grows): the ids the
+    hash chain covers as pseudonyms (chain format 2, bot.engine.chain.Pseudonyms)."""
     locale: str = "de"
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

@@ -12,7 +12,7 @@ from sqlmodel import Session, col, select
 
 from bot import json_text
 from bot.clocks.clock import Clock
-from bot.engine.chain import chained_event, chained_texts
+from bot.engine.chain import Pseudonyms, chained_event, chained_texts, new_actor_key
 from bot.store.clock_rows import WRITTEN as CLOCK_COLUMNS
 from bot.store.clock_rows import StoredClock, clock_values
 from bot.store.columns import driver_time, utcnow
@@ -92,10 +92,16 @@ class Store:
         events: list[JSONDict],
         draws: list[JSONDict],
         announced: bool = False,
+        people: Sequence[str] | None = None,
     ) -> GameRow:
         """Insert a game at version 1 together with its setup event (seq 1), whose
         ``prev_hash`` is the seed commitment (the start of the hash chain); ``announced``:
-        nothing is owed for it (an interaction's answer shows it)."""
+        nothing is owed for it (an interaction's answer shows it). The game gets its secret
+        key of pseudonyms; ``people``: the persons it names so far (None: the players and
+        the actor), whose ids its chain covers as pseudonyms (bot.engine.chain)."""
+        if people is None:
+            people = [*players, *([actor] if actor is not None else [])]
+        names = Pseudonyms(new_actor_key(), people)
         game = GameRow(
             kind=kind,
             players=list(players),
@@ -111,6 +117,8 @@ class Store:
             version=1,
             snapshot_version=1,
             announced=int(announced),
+            actor_key=names.key,
+            people=names.people,
         )
         with self._session() as session, session.begin():
             session.add(game)
@@ -118,7 +126,7 @@ class Store:
             assert game.id is not None
             event = _event_values(
                 game.id, 1, actor=actor, action=action, events=events, draws=draws,
-                prev_hash=seed_hash,
+                prev_hash=seed_hash, names=names,
             )  # fmt: skip
             game.head_hash = event["hash"]
             session.add(EventRow(**event))
@@ -142,6 +150,8 @@ class Store:
         clock_before: StoredClock | None = None,
         options: JSONDict | None = None,
         marks: Mapping[int, int] | None = None,
+        names: Pseudonyms | None = None,
+        named: Sequence[str] = (),
     ) -> Appended:
         """Record one action: the event row, and the new snapshot if one is given (a
         checkpoint; None keeps the stored one), if the game is still at
@@ -153,16 +163,24 @@ class Store:
         keeps it with its cached row); without it the head is read first. ``clock_before``:
         the clock the game's previous append wrote (:attr:`Appended.clock`), whose bound
         values are taken for the fields ``clock`` keeps. ``marks``: delivery marks (game id
-        -> version, as :meth:`set_announced`) written in the same transaction.
+        -> version, as :meth:`set_announced`) written in the same transaction. ``names``:
+        the game's pseudonyms as the caller keeps them (:meth:`pseudonyms`; without them
+        they are read first); ``named``: the persons the action names, whom the game's
+        ``people`` gain if new (``names`` grows once the action is written).
 
         The values are bound plain (bot.store.prepared): the event's JSON is the hash
         chain's text (serialised once), the times are formatted once."""
         version = expected_version + 1
         if prev_hash is None:
             prev_hash = self._head(game_id, expected_version)
+        if names is None:
+            names = self.pseudonyms(game_id)
+        hashed, new = names, [p for p in named if p not in names.names]
+        if new:  # the cached names grow only once the row has them
+            hashed = Pseudonyms(names.key, [*names.names, *new])
         chained = chained_texts(
             game_id=game_id, seq=version, actor=actor, action=action, events=events,
-            draws=draws, prev_hash=prev_hash,
+            draws=draws, prev_hash=prev_hash, names=hashed,
         )  # fmt: skip
         now = self._time(utcnow())
         event = {
@@ -199,13 +217,16 @@ class Store:
             values.update(stored.values)
         if options is not None:
             values["v_options"] = json_text.dumps(options)
+        if new:
+            values["v_people"] = json_text.dumps(hashed.people)
         rows = [{"v_id": g, "v_announced": v} for g, v in (marks or {}).items()]
         stmt = _game_update(
             snapshot is not None,
             status is not None,
             players is not None,
             clock is not None,
-            options is not None,
+            options=options is not None,
+            people=bool(new),
         )
 
         def write(connection: Connection) -> None:
@@ -218,7 +239,18 @@ class Store:
             _SET_ANNOUNCED.run_many(connection, rows)
 
         self._writes.run(write)
+        if new:
+            names.grow(new)
         return Appended(version, chained.hash, stored)
+
+    def pseudonyms(self, game_id: int) -> Pseudonyms:
+        """A game's key and people as stored (raises :class:`GameNotFound`)."""
+        stmt = select(GameRow.actor_key, GameRow.people).where(col(GameRow.id) == game_id)
+        with self._session() as session:
+            found = session.exec(stmt).first()
+        if found is None:
+            raise GameNotFound(game_id)
+        return Pseudonyms(found[0], found[1])
 
     def _head(self, game_id: int, version: int) -> str:
         """The chain head of a game at ``version`` ("" if it is not at that version)."""
@@ -513,7 +545,7 @@ _EVENT_COLUMNS = [
 _EVENT_INSERT = Prepared(  # every column of an event row but its id
     insert(_EVENTS).values({name: bindparam(name) for name in _EVENT_COLUMNS}), plain=True
 )
-_GAME_UPDATES: dict[tuple[bool, bool, bool, bool, bool], Prepared] = {}
+_GAME_UPDATES: dict[tuple[bool, bool, bool, bool, bool, bool], Prepared] = {}
 _SET_MESSAGE = Prepared(
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("v_id"))
@@ -542,17 +574,23 @@ _SET_ANNOUNCED = Prepared(
 
 
 def _game_update(
-    snapshot: bool, status: bool, players: bool, clock: bool, options: bool = False
+    snapshot: bool,
+    status: bool,
+    players: bool,
+    clock: bool,
+    *,
+    options: bool = False,
+    people: bool = False,
 ) -> Prepared:
     """The versioned update of a game row after an action, built once per shape (building
     statements per call was a large part of an action's cost, see docs/PERFORMANCE.md)."""
-    key = (snapshot, status, players, clock, options)
+    key = (snapshot, status, players, clock, options, people)
     stmt = _GAME_UPDATES.get(key)
     if stmt is None:
         columns = ["rng_counter", "version", "head_hash", "updated_at"]
         columns += ["snapshot", "snapshot_version"] * snapshot
         columns += ["status"] * status + ["players"] * players
-        columns += list(CLOCK_COLUMNS) * clock + ["options"] * options
+        columns += list(CLOCK_COLUMNS) * clock + ["options"] * options + ["people"] * people
         stmt = _GAME_UPDATES[key] = Prepared(
             update(_GAMES)
             .where(
@@ -575,11 +613,13 @@ def _event_values(
     events: list[JSONDict],
     draws: list[JSONDict],
     prev_hash: str,
+    names: Pseudonyms,
 ) -> JSONDict:
-    """The columns of one event row, its place in the hash chain included."""
+    """The columns of one event row, its place in the hash chain included (format 2: over
+    the game's pseudonyms ``names``)."""
     values = chained_event(
         game_id=game_id, seq=seq, actor=actor, action=action, events=events, draws=draws,
-        prev_hash=prev_hash,
+        prev_hash=prev_hash, names=names,
     )  # fmt: skip
     values["created_at"] = utcnow()
     return values

@@ -19,7 +19,8 @@ numbered in order of appearance, so the text is the same in every run.
 
 :class:`FixedChance` makes chance the same in every run: the dice a test scripts, and for
 every other draw a seed fixed per table in the order tables are opened, with a constant
-nonce (the audited RNG's other input, normally the interaction id).
+nonce (the audited RNG's other input, normally the interaction id); :func:`fixed_keys` the
+tables' keys of pseudonyms, so that the hash chain's head shown is the same in every run.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from unittest import mock
 
 import discord.utils
 
+import bot.store.repository
 import loopback.world
 from bot.engine import AuditedRng
 from bot.engine.rng import ScriptedDice
@@ -148,6 +150,19 @@ class FixedChance(ScriptedDice):
                 self.known.add(self.fixed[seed])
             seed = self.fixed[seed]
         return super().__call__(seed, counter, NONCE)
+
+
+@contextlib.contextmanager
+def fixed_keys(name: str) -> Iterator[None]:
+    """The n-th table's secret key of pseudonyms (bot.engine.chain) is ``sha256("<name> key
+    <n>")``, in the order tables are opened, instead of a random one."""
+    made = iter(range(1, 1_000_000))
+
+    def key() -> str:
+        return hashlib.sha256(f"{name} key {next(made)}".encode()).hexdigest()
+
+    with mock.patch.object(bot.store.repository, "new_actor_key", key):
+        yield
 
 
 @contextlib.asynccontextmanager

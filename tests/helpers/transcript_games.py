@@ -29,6 +29,7 @@ from tests.helpers.transcript import (
     Transcript,
     discord_now,
     fixed_discord,
+    fixed_keys,
 )
 
 MANAGE_GUILD = 1 << 5
@@ -37,6 +38,11 @@ PLAYERS = ("Anna", "Ben", "Cem", "Dora")
 
 async def transcript_of(game: str, language: str, tmp_path: Path) -> str:
     """``game`` (a key of :data:`GAMES`) played in ``language``: the transcript."""
+    with fixed_keys(f"croupier transcript {game}"):
+        return await _played(game, language, tmp_path)
+
+
+async def _played(game: str, language: str, tmp_path: Path) -> str:
     play, seats, d6_only = GAMES[game]
     locale = DISCORD_LOCALE[language]
     async with fixed_discord() as fake:

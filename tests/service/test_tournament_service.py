@@ -13,6 +13,9 @@ from bot.service import Outcome, Service
 from bot.store import Store
 
 PLAYERS = [str(1000 + i) for i in range(8)]
+HOST = "999"
+"""Ids are Discord's (digits): a word for an id could be a key of the state, which the
+export's pseudonyms would replace too (bot.engine.chain)."""
 
 
 async def play_out(service: Service, game_id: int) -> Outcome:
@@ -38,7 +41,7 @@ async def start_groups(service: Service, tournament: Outcome) -> list[int]:
 
 async def test_a_whole_tournament_through_the_service(store: Store) -> None:
     service = Service(store)
-    created = await service.create("turnier", ["host"], {"name": "Herbst", "durchgaenge": 1})
+    created = await service.create("turnier", [HOST], {"name": "Herbst", "durchgaenge": 1})
     tid = created.game_id
     for player in PLAYERS:
         await service.act(tid, player, Action("register"))
@@ -48,7 +51,7 @@ async def test_a_whole_tournament_through_the_service(store: Store) -> None:
         await service.act(tid, PLAYERS[0], Action("close"))
     with pytest.raises(IllegalAction, match=r"tour\.host_only"):
         await service.act(tid, PLAYERS[0], Action("record", {"group": 1, "lines": []}))
-    drawn = await service.act(tid, "host", Action("close"))
+    drawn = await service.act(tid, HOST, Action("close"))
     assert drawn.events[-1]["type"] == "round"
     assert sorted(p for g in drawn.events[-1]["groups"] for p in g) == sorted(PLAYERS)
 
@@ -71,10 +74,10 @@ async def test_a_whole_tournament_through_the_service(store: Store) -> None:
 
 async def test_a_result_lost_in_a_crash_is_recorded_after_the_restart(store: Store) -> None:
     service = Service(store)
-    created = await service.create("turnier", ["host"], {"durchgaenge": 1})
+    created = await service.create("turnier", [HOST], {"durchgaenge": 1})
     for player in PLAYERS[:4] + PLAYERS[4:]:
         await service.act(created.game_id, player, Action("register"))
-    drawn = await service.act(created.game_id, "host", Action("close"))
+    drawn = await service.act(created.game_id, HOST, Action("close"))
     games = await start_groups(service, drawn)
 
     def crash(table: Any) -> list[FollowUp]:
@@ -94,12 +97,12 @@ async def test_a_group_table_a_crash_left_unlinked_is_taken_not_doubled(store: S
     thread is linked; a group without one gets its own, with the tournament's options."""
     service = Service(store)
     created = await service.create(
-        "turnier", ["host"], {"durchgaenge": 1, "clock_seconds": 300, "on_timeout": "wait"}
+        "turnier", [HOST], {"durchgaenge": 1, "clock_seconds": 300, "on_timeout": "wait"}
     )
     tid = created.game_id
     for player in PLAYERS:
         await service.act(tid, player, Action("register"))
-    drawn = await service.act(tid, "host", Action("close"))
+    drawn = await service.act(tid, HOST, Action("close"))
     first, second = drawn.public["rounds"][-1]["groups"]
     made = await service.create("verflixte6", first["players"], {}, channel_id=77)
     table, linked = await service.tournaments.open_group(tid, first["number"], 77)

@@ -1,5 +1,6 @@
 """The hash chain the store writes: each event chained to the one before, the first to the
-seed commitment, the head kept on the game row; and the migration that chains old rows."""
+seed commitment, the head kept on the game row, over the game's pseudonyms (format 2); and
+the migrations that chain old rows (0006: format 1, 0021: format 2)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import pytest
 from alembic import command
 from sqlalchemy import JSON, Engine, TableClause, column, insert, inspect, select, table
 
-from bot.engine.chain import event_hash
+from bot.audit import export
+from bot.audit.verify import check_chain
+from bot.engine.chain import Pseudonyms, event_hash, pseudonym
 from bot.store import GameRow, Store, VersionConflict, upgrade
 from bot.store.columns import UTCDateTime, utcnow
 from bot.store.migrate import alembic_config
@@ -49,7 +52,10 @@ def step(store: Store, game: GameRow, version: int, **overrides: Any) -> Any:
 
 
 def assert_chained(store: Store, game_id: int) -> None:
+    """Every stored event hashes in format 2 over the game's stored key and people."""
     game, rows = store.get(game_id), store.events(game_id)
+    assert len(game.actor_key) == 64
+    names = Pseudonyms(game.actor_key, game.people)
     head = game.seed_hash
     for row in rows:
         assert row.prev_hash == head
@@ -61,6 +67,7 @@ def assert_chained(store: Store, game_id: int) -> None:
             events=row.events,
             draws=row.draws,
             prev_hash=row.prev_hash,
+            names=names,
         )
         head = row.hash
     assert game.head_hash == head
@@ -148,6 +155,95 @@ def test_downgrade_and_upgrade_keep_the_games(
         config.attributes["connection"] = conn
         command.downgrade(config, "0005")
     assert "head_hash" not in {c["name"] for c in inspect(engine).get_columns("games")}
-    upgrade(engine)  # and back: the chain is computed again, the same as before
-    assert store.get(game.id).head_hash == head
+    upgrade(engine)  # and back: the chain is computed again, over a new key
+    assert store.get(game.id).head_hash not in ("", head)
     assert_chained(store, game.id)
+
+
+PERSONS = ("100000000000000001", "100000000000000002", "100000000000000003")
+
+
+def format_1_game(conn: Any, game_id: int) -> str:
+    """A game as stored before 0021: ids in its rows, chained in format 1; its head."""
+    anna, ben, left = PERSONS
+    games = old_table("games", [*OLD_GAME_COLUMNS, "head_hash"])
+    events = old_table("game_events", [*OLD_EVENT_COLUMNS, "prev_hash", "hash"])
+    logged = [
+        (anna, {"do": "open"}, [{"type": "lobby", "host": anna}]),
+        (left, {"do": "join"}, [{"type": "join", "player": left}]),
+        (left, {"do": "leave"}, [{"type": "leave", "player": left}]),
+        (ben, {"do": "join"}, [{"type": "join", "player": ben}]),
+        (anna, {"do": "computer", "add": "stark"}, [{"type": "computer", "player": "cpu:stark:1"}]),
+        ("croupier", {"do": "x"}, [{"type": "scores", "by": {anna: 3, ben: 1}, "word": "weiter"}]),
+    ]
+    head, now, rows = f"{game_id}" * 64, utcnow(), []
+    seed_hash = head
+    for seq, (actor, action, logged_events) in enumerate(logged, start=1):
+        draws = [{"n": seq - 1, "sides": 6, "value": 2, "nonce": str(900 + seq)}]
+        digest = event_hash(game_id=game_id, seq=seq, actor=actor, action=action,
+                            events=logged_events, draws=draws, prev_hash=head)  # fmt: skip
+        rows.append({"game_id": game_id, "seq": seq, "actor": actor, "action": action,
+                     "events": logged_events, "draws": draws, "prev_hash": head, "hash": digest,
+                     "created_at": now})  # fmt: skip
+        head = digest
+    conn.execute(
+        insert(games).values(
+            id=game_id,
+            kind="altes_spiel",
+            status="finished",
+            version=len(rows),
+            players=[anna, ben, "cpu:stark:1"],
+            options={},
+            snapshot={"by": {anna: 3}},
+            seed="ab" * 32,
+            seed_hash=seed_hash,
+            rng_counter=len(rows),
+            locale="de",
+            created_at=now,
+            updated_at=now,
+            head_hash=head,
+        )
+    )
+    conn.execute(insert(events), rows)
+    return head
+
+
+def test_0021_chains_the_games_before_it_over_pseudonyms(engine: Engine) -> None:
+    upgrade(engine, "0020")
+    with engine.begin() as conn:
+        heads = {game_id: format_1_game(conn, game_id) for game_id in (1, 2)}
+    upgrade(engine)
+    store = Store(engine)
+    for game_id in (1, 2):
+        game = store.get(game_id)
+        assert game.people == list(PERSONS)  # no computer, not the croupier
+        assert game.head_hash != heads[game_id]
+        assert_chained(store, game_id)
+        text = export.to_json(export.from_store(store, game_id))
+        assert not [p for p in PERSONS if p in text]
+        assert "cpu:stark:1" in text and "croupier" in text and "weiter" in text
+        assert check_chain(export.read(text)) is None
+    assert store.get(1).actor_key != store.get(2).actor_key
+    config = alembic_config()  # and down: format 1 again, the heads as they were
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.downgrade(config, "0020")
+    with engine.connect() as conn:
+        found = conn.execute(select(column("id"), column("head_hash")).select_from(table("games")))
+        assert dict(found.all()) == heads
+
+
+def test_people_grow_with_the_persons_an_action_names(store: Store, new_game: NewGame) -> None:
+    game = new_game()
+    assert game.id is not None and game.people == ["111", "222"]
+    names = store.pseudonyms(game.id)
+    with pytest.raises(VersionConflict):  # not written: neither the row nor the cache grow
+        step(store, game, 1, prev_hash="0" * 64, names=names, named=["444"])
+    assert names.people == store.get(game.id).people == ["111", "222"]
+    step(store, game, 1, names=names, named=["333", "111"], actor="333",
+         events=[{"type": "rolled", "player": "333"}])  # fmt: skip
+    assert names.people == store.get(game.id).people == ["111", "222", "333"]
+    step(store, game, 2, names=names, actor="333")  # known: nothing more to write
+    assert_chained(store, game.id)
+    assert names("333") == pseudonym(game.actor_key, "333")
+    assert store.events(game.id)[1].events == [{"type": "rolled", "player": "333"}]  # the id kept

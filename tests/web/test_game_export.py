@@ -77,3 +77,17 @@ def test_a_data_block_cannot_end_its_script() -> None:
     value = {"name": "</script><script>alert(1)</script><!--", "n": 1.0}
     block = str(data_block(json.dumps(value, ensure_ascii=False)))
     assert "<" not in block and json.loads(block) == value and '"n":1.0' in block.replace(" ", "")
+
+
+async def test_a_finished_game_page_and_its_export_name_no_discord_id(
+    client: Client, service: Service, key: str
+) -> None:
+    """The export the page carries is of format 2: pseudonyms, no player's id."""
+    number = await played(service, "dicedevils", PLAYERS)
+    page = await (await client.get(f"/s/{key}/spiel/{number}")).text()
+    [block] = BLOCK.findall(page)
+    assert json.loads(block)["format"] == "croupier-game/2"
+    file = await (await client.get(f"/s/{key}/spiel/{number}/export.json")).text()
+    for player in (*PLAYERS, *service.store.get(number).people):
+        assert not re.search(rf"\b{player}\b", page), player
+        assert not re.search(rf"\b{player}\b", file), player
