@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import exit_codes
-from bot.config import ConfigError, load_settings
+from bot.config import DEFAULT_WEB_PORT, ConfigError, load_settings
 from bot.startup import STARTUP
 
 NO_TOKEN = """\
@@ -217,7 +217,7 @@ def _web(host: str | None, port: int | None) -> int:
     except StartupError as exc:
         sys.stderr.write(f"croupier web: {exc}\n")
         return exc.status
-    host, port = host or settings.web_host, port or settings.web_port
+    host, port = host or settings.web_host, port or settings.web_port or DEFAULT_WEB_PORT
     logging.getLogger("bot.web").info("serving the web pages on http://%s:%d", host, port)
     try:
         web.run_app(
@@ -317,7 +317,7 @@ def _start_bot() -> int:
     except StartupError as exc:
         say(str(exc), settings.log_format)
         return exc.status
-    except ConfigError as exc:  # e.g. a HEALTH_PORT in use
+    except ConfigError as exc:  # e.g. a HEALTH_PORT or WEB_PORT in use
         say(str(exc), settings.log_format)
         return exit_codes.CONFIG
     return exit_codes.OK
