@@ -26,6 +26,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bench.service_bench import Row
 from bench.service_bench import markdown as table_markdown
@@ -602,7 +603,7 @@ class Report:
     setup_seconds: float = 0.0
     loops: dict[str, str] = field(default_factory=dict)  # bot kind -> its event loop
     load: list[tuple[float, float, float]] = field(default_factory=list)  # at start, at end
-    pages: dict[tuple[str, int], dict[str, float]] = field(default_factory=dict)
+    pages: dict[tuple[str, int], dict[str, Any]] = field(default_factory=dict)
     """(latency | saturation, tables) -> the pages asked meanwhile (bench.web_load's summary)."""
 
 
@@ -684,11 +685,11 @@ class PageLoad:
     async def go(self) -> None:
         await self._say("go")
 
-    async def stop(self) -> dict[str, float]:
-        """Stop asking; what was asked since :meth:`go`."""
+    async def stop(self) -> dict[str, Any]:
+        """Stop asking; what was asked since :meth:`go` (bench.web_load's summary)."""
         await self._say("stop")
         assert self.proc.stdout is not None
-        found: dict[str, float] = json.loads(await self.proc.stdout.readline())
+        found: dict[str, Any] = json.loads(await self.proc.stdout.readline())
         return found
 
     async def close(self) -> None:
@@ -758,14 +759,16 @@ async def _measure_load(sides: Sequence[Side], settings: DiscordBench, report: R
 
 
 def _add_pages(
-    pages: dict[tuple[str, int], dict[str, float]], key: tuple[str, int], more: dict[str, float]
+    pages: dict[tuple[str, int], dict[str, Any]], key: tuple[str, int], more: dict[str, Any]
 ) -> None:
     """Count a round's pages in (its percentiles: the worst round's)."""
-    had = pages.setdefault(key, {"pages": 0, "errors": 0, "p50_ms": 0.0, "p99_ms": 0.0})
-    had["pages"] += more["pages"]
-    had["errors"] += more["errors"]
+    had = pages.setdefault(key, {"pages": 0, "errors": 0, "p50_ms": 0.0, "p99_ms": 0.0,
+                                 "seconds": 0.0, "failures": Counter()})  # fmt: skip
+    for count in ("pages", "errors", "seconds"):
+        had[count] += more[count]
     for p in ("p50_ms", "p99_ms"):
         had[p] = max(had[p], more[p])
+    had["failures"].update(more["failures"])
 
 
 def web_paths(url: str, guild_id: int, key: str) -> list[str]:
@@ -1081,8 +1084,9 @@ def web_rows(report: Report, settings: DiscordBench) -> list[Row]:
         for count in counts:
             web, plain = runs[(WEB, count)], runs[("croupier", count)]
             pages = report.pages.get((what, count), {})
-            served = pages.get("pages", 0) / max(web.seconds, 1e-9)
-            asked = (f"{served:.1f} pages/s answered, {pages.get('errors', 0):.0f} failed, "
+            served = pages.get("pages", 0) / max(pages.get("seconds", 0), 1e-9)
+            failed = _counts(pages.get("failures", Counter())) or "none"
+            asked = (f"{served:.1f} pages/s answered, failed: {failed}, "
                      f"page p50/p99 {pages.get('p50_ms', float('nan')):.1f}/"
                      f"{pages.get('p99_ms', float('nan')):.1f} ms")  # fmt: skip
             mine, base = web.latencies(*LATENCY_LABELS), plain.latencies(*LATENCY_LABELS)

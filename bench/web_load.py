@@ -21,6 +21,7 @@ import math
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import aiohttp
 
@@ -35,6 +36,9 @@ class Load:
         self.port, self.rate, self.paths = port, rate, list(paths)
         self.times: list[float] = []
         self.errors = 0
+        self.failures: dict[str, int] = {}
+        self.began = self.seconds = 0.0
+        """Failed requests by their status, or the client's exception."""
         self._sessions: list[aiohttp.ClientSession] = []
         self._pending: set[asyncio.Task[None]] = set()
 
@@ -51,6 +55,7 @@ class Load:
     async def run(self, stop: asyncio.Event) -> None:
         """Ask a page every 1/rate s until ``stop`` is set; then wait for those asked."""
         began, sent = time.perf_counter(), 0
+        self.began = began
         while not stop.is_set():
             session = self._sessions[sent % len(self._sessions)]
             path = self.paths[sent % len(self.paths)]
@@ -62,6 +67,7 @@ class Load:
             if delay > 0:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(stop.wait(), delay)
+        self.seconds = time.perf_counter() - began  # (the asking, not the waiting after)
         if self._pending:
             await asyncio.wait(self._pending)
 
@@ -70,15 +76,16 @@ class Load:
         try:
             async with session.get(f"http://127.0.0.1:{self.port}{path}") as answer:
                 await answer.read()
-                ok = answer.status == 200
-        except aiohttp.ClientError:
-            ok = False
-        if ok:
-            self.times.append(time.perf_counter() - began)
-        else:
+                failure = "" if answer.status == 200 else str(answer.status)
+        except aiohttp.ClientError as exc:
+            failure = type(exc).__name__
+        if failure:
             self.errors += 1
+            self.failures[failure] = self.failures.get(failure, 0) + 1
+        else:
+            self.times.append(time.perf_counter() - began)
 
-    def summary(self) -> dict[str, float]:
+    def summary(self) -> dict[str, Any]:
         ordered = sorted(self.times)
 
         def ms(p: float) -> float:
@@ -86,7 +93,8 @@ class Load:
                 return float("nan")
             return 1000 * ordered[max(0, math.ceil(len(ordered) * p / 100) - 1)]
 
-        return {"pages": len(ordered), "errors": self.errors, "p50_ms": ms(50), "p99_ms": ms(99)}
+        return {"pages": len(ordered), "errors": self.errors, "p50_ms": ms(50), "p99_ms": ms(99),
+                "failures": self.failures, "seconds": self.seconds}  # fmt: skip
 
 
 async def serve(port: int, rate: float, paths: Sequence[str]) -> None:
@@ -100,7 +108,7 @@ async def serve(port: int, rate: float, paths: Sequence[str]) -> None:
     try:
         while line := (await reader.readline()).decode().strip() or None:
             if line == "go" and running is None:
-                load.times, load.errors = [], 0
+                load.times, load.errors, load.failures = [], 0, {}
                 stop.clear()
                 running = asyncio.create_task(load.run(stop))
             elif line == "stop" and running is not None:

@@ -2,16 +2,22 @@
 on the bot's own event loop, beside ``/health`` and ``/metrics`` (bot.ops.health).
 
 The pages read the store in threads (``asyncio.to_thread``); what runs on the loop is the
-routing and the templates' rendering, a few hundred microseconds a page
-(docs/PERFORMANCE.md: a click's cost with the pages under load). ``croupier web`` serves the
-same application in a process of its own.
+routing and the templates' rendering, about a millisecond a page. The threads' work is
+Python too, and holds the interpreter's lock while it runs: six pages worked on at once
+(the default thread pool) left the loop a seventh of the lock, and a click waited behind
+them (docs/PERFORMANCE.md, "The web pages in the bot's process"). Here the pages are worked
+on one at a time (:data:`PAGES_AT_ONCE`): a burst of visitors queues at the door instead
+of in front of the clicks. ``croupier web`` serves the same application in a process of its
+own, without this gate.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from aiohttp import web
+from aiohttp.typedefs import Handler, Middleware
 
 from bot.config import ConfigError
 from bot.service import Service
@@ -21,6 +27,20 @@ log = logging.getLogger(__name__)
 
 STOP_GRACE = 5.0
 """Seconds a stopping bot gives the pages being answered before it closes the store."""
+PAGES_AT_ONCE = 1
+"""Pages the bot's process works on at once; the others wait their turn."""
+
+
+def one_at_a_time(limit: int = PAGES_AT_ONCE) -> Middleware:
+    """A middleware that lets ``limit`` requests be worked on at once, the others wait."""
+    gate = asyncio.Semaphore(limit)
+
+    @web.middleware
+    async def paced(request: web.Request, handler: Handler) -> web.StreamResponse:
+        async with gate:
+            return await handler(request)
+
+    return paced
 
 
 class WebServer:
@@ -33,7 +53,9 @@ class WebServer:
     async def start(self) -> None:
         """Listen; a port in use (or an address not this machine's) is a
         :class:`~bot.config.ConfigError` that names ``WEB_PORT``."""
-        runner = web.AppRunner(make_app(self.service), access_log=None, shutdown_timeout=STOP_GRACE)
+        app = make_app(self.service)
+        app.middlewares.append(one_at_a_time())  # after the guard: a refusal waits for none
+        runner = web.AppRunner(app, access_log=None, shutdown_timeout=STOP_GRACE)
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port)
         try:

@@ -140,7 +140,7 @@ async def test_a_tiny_bench_with_page_load_measures_clicks_with_and_without_page
         _sane(runs[("croupier+web", count)], (*labels, "weiter (turn ends)", "begin",
                                               "nojoker", "decide", "decision"))  # fmt: skip
         pages = report.pages[(what, count)]
-        assert pages["pages"] > 0 and pages["errors"] == 0, pages
+        assert pages["pages"] > 0 and pages["errors"] == 0 and pages["seconds"] > 0, pages
     text = markdown(report, settings)
     assert "The web pages in the bot's process: 12 pages/s asked meanwhile" in text
     assert "| 2 tables, saturation: bot CPU per answered click |" in text
