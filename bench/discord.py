@@ -1090,6 +1090,9 @@ def web_rows(report: Report, settings: DiscordBench) -> list[Row]:
                      f"page p50/p99 {pages.get('p50_ms', float('nan')):.1f}/"
                      f"{pages.get('p99_ms', float('nan')):.1f} ms")  # fmt: skip
             mine, base = web.latencies(*LATENCY_LABELS), plain.latencies(*LATENCY_LABELS)
+            extra = web.bot_cpu - _per_click(plain.bot_cpu, plain) * web.answered()
+            per_page = 1e3 * extra / max(pages.get("pages", 0), 1)
+            asked += f"; a page costs the bot {per_page:.1f} ms of CPU"
             if what == "saturation":
                 found.append(Row(
                     f"{count} tables, saturation: bot CPU per answered click",

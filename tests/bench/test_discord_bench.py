@@ -144,4 +144,4 @@ async def test_a_tiny_bench_with_page_load_measures_clicks_with_and_without_page
     text = markdown(report, settings)
     assert "The web pages in the bot's process: 12 pages/s asked meanwhile" in text
     assert "| 2 tables, saturation: bot CPU per answered click |" in text
-    assert "| 3 tables, 1 click/s per table: p99 |" in text
+    assert "| 3 tables, 1 click/s per table: p99 |" in text and "a page costs the bot " in text
