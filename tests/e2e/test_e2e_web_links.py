@@ -7,8 +7,10 @@ With either missing, no message links anything."""
 from __future__ import annotations
 
 import pytest
+from aiohttp.test_utils import TestClient, TestServer
 
 from bot.i18n import t
+from bot.web.app import make_app
 from bot.web.paths import game_path, player_path, server_path, tournament_path
 from bot.web.player_ids import player_id
 from tests.e2e.test_e2e_permissions import MANAGE_GUILD
@@ -77,6 +79,11 @@ async def test_each_place_links_its_page_under_the_server_s_key(table: Table) ->
     assert linked("tournament", tournament_path(key, tournament)) in texts["tournament"]
     assert linked("tournament", tournament_path(key, tournament)) in texts["tournament_delivered"]
     assert str(table.anna.id) not in texts["player"].split(URL, 1)[1]  # no Discord id
+    paths = [game_path(key, game), player_path(key, anna), server_path(key),
+             tournament_path(key, tournament)]  # fmt: skip
+    async with TestClient(TestServer(make_app(table.bot.service))) as client:
+        for path in paths:  # every link leads to its page
+            assert (await client.get(path)).status == 200, path
 
 
 @pytest.mark.parametrize("missing", ["public_url", "pages"])
