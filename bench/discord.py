@@ -15,14 +15,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
 import os
 import re
+import socket
+import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bench.service_bench import Row
 from bench.service_bench import markdown as table_markdown
@@ -31,6 +35,7 @@ from bot.render.cards import ClickId
 from bot.render.onlooker_buttons import VERBS as ONLOOKERS
 from bot.service import Service
 from bot.store import Store, default_sqlite_url, make_engine, upgrade
+from bot.web.paths import game_path, server_path
 from loopback.entities import (
     JSON,
     Channel,
@@ -584,6 +589,9 @@ class DiscordBench:
     folder: Path | None = None
     profile: Path | None = None  # cProfile stats of the Croupier process (latency+saturation)
     players: int = 2  # at each of Croupier's tables (2 to 6)
+    web_load: float = 0.0
+    """Pages a second asked of the web pages in Croupier's process (0: no pages): each load
+    is then measured a third time, those pages asked meanwhile (bench.web_load)."""
 
 
 @dataclass
@@ -595,9 +603,15 @@ class Report:
     setup_seconds: float = 0.0
     loops: dict[str, str] = field(default_factory=dict)  # bot kind -> its event loop
     load: list[tuple[float, float, float]] = field(default_factory=list)  # at start, at end
+    pages: dict[tuple[str, int], dict[str, Any]] = field(default_factory=dict)
+    """(latency | saturation, tables) -> the pages asked meanwhile (bench.web_load's summary)."""
 
 
 LATENCY_LABELS = ("weiter",)
+WEB = "croupier+web"
+"""The kind of a run of Croupier with its web pages asked meanwhile."""
+GAME_PAGES = 20
+"""Games whose pages the page load asks, besides the server's page."""
 
 
 async def rest_per_click(
@@ -647,45 +661,132 @@ async def _stop(fake: FakeDiscord, bot: BotProcess) -> None:
     await fake.wait_until(lambda: not fake.gateway.live.is_set(), timeout=10)
 
 
+class PageLoad:
+    """The page load's process (bench.web_load), asking ``paths`` of the web pages at
+    ``port`` at ``rate`` a second between :meth:`go` and :meth:`stop`."""
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+
+    @classmethod
+    async def start(cls, port: int, rate: float, paths: Sequence[str]) -> PageLoad:
+        args = [sys.executable, "-m", "bench.web_load", "--port", str(port), "--rate", str(rate)]
+        proc = await asyncio.create_subprocess_exec(
+            *args, *paths, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            cwd=Path(__file__).resolve().parents[1],
+        )  # fmt: skip
+        return cls(proc)
+
+    async def _say(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(f"{line}\n".encode())
+        await self.proc.stdin.drain()
+
+    async def go(self) -> None:
+        await self._say("go")
+
+    async def stop(self) -> dict[str, Any]:
+        """Stop asking; what was asked since :meth:`go` (bench.web_load's summary)."""
+        await self._say("stop")
+        assert self.proc.stdout is not None
+        found: dict[str, Any] = json.loads(await self.proc.stdout.readline())
+        return found
+
+    async def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        try:
+            await asyncio.wait_for(self.proc.wait(), 10)
+        except TimeoutError:
+            self.proc.kill()
+            await self.proc.wait()
+
+
 @dataclass
 class Side:
-    """One bot under load: its own fake Discord, its tables, its process."""
+    """One bot under load: its own fake Discord, its tables, its process; ``pages``: the
+    page load asked of its web pages during its runs."""
 
     kind: str
     fake: BenchDiscord
     tables: list[AnyTable]
     bot: BotProcess
+    pages: PageLoad | None = None
 
 
 async def _started(
-    kind: Kind, fake: BenchDiscord, folder: Path, db_url: str = "", profile: Path | None = None
+    kind: Kind,
+    fake: BenchDiscord,
+    folder: Path,
+    db_url: str = "",
+    *,
+    profile: Path | None = None,
+    web_port: int | None = None,
 ) -> BotProcess:
-    bot = await start(kind, _port(fake), db_url, log=folder / f"{kind}.log", profile=profile)
+    log = folder / f"{kind}.log"
+    bot = await start(kind, _port(fake), db_url, log=log, profile=profile, web_port=web_port)
     await bot.wait_connected()
     await fake.wait_for_bot()
     return bot
 
 
-async def _measure_load(bare: Side, ours: Side, settings: DiscordBench, report: Report) -> None:
-    """Each load in ``settings.rounds`` rounds, the two bots taking turns (the one that
-    starts alternates): a shared machine that slows down meanwhile slows both alike."""
+async def _measure_load(sides: Sequence[Side], settings: DiscordBench, report: Report) -> None:
+    """Each load in ``settings.rounds`` rounds, the bots taking turns (the one that starts
+    goes round): a shared machine that slows down meanwhile slows each alike. A side with a
+    page load has those pages asked during its turns."""
     loads = [("latency", count) for count in settings.latency_tables]
     loads += [("saturation", count) for count in settings.saturation_tables]
     for what, count in loads:
         seconds = settings.latency_seconds if what == "latency" else settings.saturation_seconds
         found = report.latency if what == "latency" else report.saturation
-        for side in (bare, ours):
+        for side in sides:
             found[(side.kind, count)] = Run(0.0)
         rounds = max(1, min(settings.rounds, int(seconds)))  # a round lasts ≥ 1 s (a period)
         share = seconds / rounds
         for round_ in range(rounds):
-            for side in (bare, ours) if round_ % 2 == 0 else (ours, bare):
+            turn = round_ % len(sides)
+            for side in (*sides[turn:], *sides[:turn]):
                 load, pid = side.tables[:count], side.bot.pid
+                if side.pages is not None:
+                    await side.pages.go()
                 if what == "latency":
                     run = await open_loop(side.fake, load, pid, share)
                 else:
                     run = await closed_loop(side.fake, load, pid, share)
                 found[(side.kind, count)].add(run)
+                if side.pages is not None:
+                    _add_pages(report.pages, (what, count), await side.pages.stop())
+
+
+def _add_pages(
+    pages: dict[tuple[str, int], dict[str, Any]], key: tuple[str, int], more: dict[str, Any]
+) -> None:
+    """Count a round's pages in (its percentiles: the worst round's)."""
+    had = pages.setdefault(key, {"pages": 0, "errors": 0, "p50_ms": 0.0, "p99_ms": 0.0,
+                                 "seconds": 0.0, "failures": Counter()})  # fmt: skip
+    for count in ("pages", "errors", "seconds"):
+        had[count] += more[count]
+    for p in ("p50_ms", "p99_ms"):
+        had[p] = max(had[p], more[p])
+    had["failures"].update(more["failures"])
+
+
+def web_paths(url: str, guild_id: int, key: str) -> list[str]:
+    """The pages the page load asks: the server's, and the first :data:`GAME_PAGES` of
+    its open games' (there is no tournament on the bench's server)."""
+    engine = make_engine(url)
+    try:
+        rows = Store(engine).open_games()
+    finally:
+        engine.dispose()
+    games = sorted(row.id for row in rows if row.guild_id == guild_id and row.id is not None)
+    return [server_path(key)] + [game_path(key, game) for game in games[:GAME_PAGES]]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
 
 
 async def measure_both(settings: DiscordBench, report: Report, folder: Path) -> None:
@@ -696,7 +797,13 @@ async def measure_both(settings: DiscordBench, report: Report, folder: Path) -> 
     bare_tables = bare_world(bare_fake, count)
     our_tables = croupier_world(our_fake, count, players=settings.players)
     url = default_sqlite_url(folder / "croupier.sqlite3")
-    upgrade(make_engine(url))
+    engine = make_engine(url)
+    upgrade(engine)
+    web_port, key, guild_id = None, "bench", our_tables[0].channel.guild_id or 0
+    if settings.web_load > 0:  # the bench's server has its pages on
+        web_port = _free_port()
+        Store(engine).set_guild_web_key(guild_id, key)
+    engine.dispose()
     async with contextlib.AsyncExitStack() as stack:
         for fake in (bare_fake, our_fake):
             await fake.start()
@@ -704,7 +811,7 @@ async def measure_both(settings: DiscordBench, report: Report, folder: Path) -> 
         bare_bot = await _started("bare", bare_fake, folder)
         try:
             our_bot = await _started("croupier", our_fake, folder, db_url=url,
-                                     profile=settings.profile)  # fmt: skip
+                                     profile=settings.profile, web_port=web_port)  # fmt: skip
             try:
                 began = time.perf_counter()
                 await until_weiter(our_tables)
@@ -712,7 +819,13 @@ async def measure_both(settings: DiscordBench, report: Report, folder: Path) -> 
                 report.loops = {"bare": bare_bot.loop, "croupier": our_bot.loop}
                 bare = Side("bare", bare_fake, list(bare_tables), bare_bot)
                 ours = Side("croupier", our_fake, list(our_tables), our_bot)
-                await _measure_load(bare, ours, settings, report)
+                sides = [bare, ours]
+                if web_port is not None:
+                    paths = web_paths(url, guild_id, key)
+                    pages = await PageLoad.start(web_port, settings.web_load, paths)
+                    stack.push_async_callback(pages.close)
+                    sides.append(Side(WEB, our_fake, list(our_tables), our_bot, pages))
+                await _measure_load(sides, settings, report)
                 await until_weiter(our_tables)
                 report.rest = await rest_per_click(our_fake, our_tables, settings.rest_samples)
             finally:
@@ -942,6 +1055,10 @@ def rows(report: Report, settings: DiscordBench) -> dict[str, list[Row]]:
             )
         )
     out["Discord REST calls per click"] = rest
+    if settings.web_load > 0:
+        title = (f"The web pages in the bot's process: {settings.web_load:g} pages/s "
+                 "asked meanwhile (Croupier) against none (baseline), the same bot")  # fmt: skip
+        out[title] = web_rows(report, settings)
     restart = report.restart
     out[f"Restart on a database with {restart.get('open games', 0):.0f} open games"] = [
         Row(
@@ -955,6 +1072,45 @@ def rows(report: Report, settings: DiscordBench) -> dict[str, list[Row]]:
         Row("that click's latency", restart.get("click", float("nan")) * 1000, "ms", None, ""),
     ]
     return out
+
+
+def web_rows(report: Report, settings: DiscordBench) -> list[Row]:
+    """A click's cost with the pages asked meanwhile (the bot's CPU per answered click,
+    the pages' own work included; its latency) beside the same without pages."""
+    found: list[Row] = []
+    for what, counts in (("saturation", settings.saturation_tables),
+                         ("latency", settings.latency_tables)):  # fmt: skip
+        runs = report.saturation if what == "saturation" else report.latency
+        for count in counts:
+            web, plain = runs[(WEB, count)], runs[("croupier", count)]
+            pages = report.pages.get((what, count), {})
+            served = pages.get("pages", 0) / max(pages.get("seconds", 0), 1e-9)
+            failed = _counts(pages.get("failures", Counter())) or "none"
+            asked = (f"{served:.1f} pages/s answered, failed: {failed}, "
+                     f"page p50/p99 {pages.get('p50_ms', float('nan')):.1f}/"
+                     f"{pages.get('p99_ms', float('nan')):.1f} ms")  # fmt: skip
+            mine, base = web.latencies(*LATENCY_LABELS), plain.latencies(*LATENCY_LABELS)
+            extra = web.bot_cpu - _per_click(plain.bot_cpu, plain) * web.answered()
+            per_page = 1e3 * extra / max(pages.get("pages", 0), 1)
+            asked += f"; a page costs the bot {per_page:.1f} ms of CPU"
+            if what == "saturation":
+                found.append(Row(
+                    f"{count} tables, saturation: bot CPU per answered click",
+                    _per_click(web.bot_cpu * 1e6, web), "µs",
+                    _per_click(plain.bot_cpu * 1e6, plain),
+                    f"the pages' work included; {web.answered() / web.seconds:.0f} vs "
+                    f"{plain.answered() / plain.seconds:.0f} clicks/s; {asked}",
+                ))  # fmt: skip
+                continue
+            found += [
+                Row(f"{count} tables, 1 click/s per table: p99", _ms(mine, 99), "ms",
+                    _ms(base, 99), f"p50 {_ms(mine, 50):.1f} vs {_ms(base, 50):.1f} ms; "
+                    f"missed deadline {web.missed} / {plain.missed}; {asked}"),
+                Row(f"{count} tables, 1 click/s per table: bot CPU per answered click",
+                    _per_click(web.bot_cpu * 1e6, web), "µs",
+                    _per_click(plain.bot_cpu * 1e6, plain), "the pages' work included"),
+            ]  # fmt: skip
+    return found
 
 
 def _per_click(amount: float, run: Run) -> float:

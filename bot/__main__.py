@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import exit_codes
-from bot.config import ConfigError, load_settings
+from bot.config import DEFAULT_WEB_PORT, ConfigError, load_settings
 from bot.startup import STARTUP
 
 NO_TOKEN = """\
@@ -123,6 +123,14 @@ def _parser() -> argparse.ArgumentParser:
         default=2,
         help="--discord: players at each of Croupier's tables (Die verflixte 6)",
     )
+    bench.add_argument(
+        "--web-load",
+        type=float,
+        default=0.0,
+        metavar="RATE",
+        help="--discord: also measure each load with the web pages in Croupier's process, "
+        "RATE pages/s asked meanwhile from another process (beside the same without)",
+    )
     return parser
 
 
@@ -155,14 +163,16 @@ def _bench(urls: list[str], actions: int) -> int:
     return 0
 
 
-def _bench_discord(tables: int, seconds: float, players: int) -> int:
+def _bench_discord(tables: int, seconds: float, players: int, web_load: float = 0.0) -> int:
     import platform
 
     from bench.discord import DiscordBench, markdown, run
 
     saturation = DiscordBench.saturation_tables  # their p99 at 1 click/s too, side by side
     levels = tuple(sorted({max(tables // 4, 1), max(tables // 2, 1), tables, *saturation}))
-    settings = DiscordBench(latency_tables=levels, latency_seconds=seconds, players=players)
+    settings = DiscordBench(
+        latency_tables=levels, latency_seconds=seconds, players=players, web_load=web_load
+    )
     machine = f"{platform.machine()}, {os.cpu_count()} cores"
     sys.stdout.write(f"Machine: {machine}, Python {platform.python_version()}\n\n")
     sys.stdout.write(markdown(run(settings), settings) + "\n")
@@ -217,7 +227,7 @@ def _web(host: str | None, port: int | None) -> int:
     except StartupError as exc:
         sys.stderr.write(f"croupier web: {exc}\n")
         return exc.status
-    host, port = host or settings.web_host, port or settings.web_port
+    host, port = host or settings.web_host, port or settings.web_port or DEFAULT_WEB_PORT
     logging.getLogger("bot.web").info("serving the web pages on http://%s:%d", host, port)
     try:
         web.run_app(
@@ -317,7 +327,7 @@ def _start_bot() -> int:
     except StartupError as exc:
         say(str(exc), settings.log_format)
         return exc.status
-    except ConfigError as exc:  # e.g. a HEALTH_PORT in use
+    except ConfigError as exc:  # e.g. a HEALTH_PORT or WEB_PORT in use
         say(str(exc), settings.log_format)
         return exit_codes.CONFIG
     return exit_codes.OK
@@ -334,7 +344,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "scenario":
         return _scenario(args.file)
     if args.command == "bench" and args.discord:
-        return _bench_discord(args.tables, args.seconds, args.players)
+        return _bench_discord(args.tables, args.seconds, args.players, args.web_load)
     if args.command == "bench":
         return _bench(args.database, args.actions)
     if args.command == "history":

@@ -41,6 +41,7 @@ from bot.startup import STARTUP
 from bot.store import Store, make_engine, upgrade
 from bot.store.checkpoints import run_checkpoints, take_over
 from bot.store.timeouts import BOT, Bounds
+from bot.web.serving import WebServer
 from cogs.errors import CroupierTree
 from cogs.pipeline.payload import PLAIN_PINGS
 from cogs.table_bot import TableBot
@@ -174,6 +175,8 @@ class Croupier(TableBot):
     emoji_task: asyncio.Task[emoji_sync.Report | None] | None = None
     _checkpoints: asyncio.Task[None] | None = None  # SQLite's WAL checkpoints, once set up
     _closing: asyncio.Future[None] | None = None  # the one close, once asked for
+    web: WebServer | None = None
+    """The web pages on the bot's loop (``WEB_PORT`` set), once started."""
 
     def __init__(
         self,
@@ -221,6 +224,7 @@ class Croupier(TableBot):
         self.add_listener(self._connected_first, "on_connect")
         self.add_listener(self._ready_first, "on_ready")
         await self.ops.start(self)  # /health says "starting" until the bot is ready
+        await self._serve_pages()
         wal = take_over(self.service.store.engine)
         if wal is not None:
             self._checkpoints = asyncio.create_task(run_checkpoints(wal), name="checkpoints")
@@ -259,6 +263,16 @@ class Croupier(TableBot):
         # with Python's default (700, 10, 10) they survived young passes and were traced
         # again and again (12 % of the bot's CPU at saturation, docs/PERFORMANCE.md).
         gc.set_threshold(*GC_THRESHOLDS)
+
+    async def _serve_pages(self) -> None:
+        """The web pages in this process when ``WEB_PORT`` is set (the store is migrated
+        by now); a port in use fails the start with a ConfigError, like ``HEALTH_PORT``."""
+        port = self.settings.web_port
+        if port is None or self.web is not None:
+            return
+        web = WebServer(self.service, self.settings.web_host, port)
+        await web.start()
+        self.web = web
 
     async def _connected_first(self) -> None:
         if not any(name == "gateway" for name, _ in STARTUP.phases):
@@ -364,6 +378,9 @@ class Croupier(TableBot):
 
     async def _close(self) -> None:
         await self.ops.close()
+        web, self.web = self.web, None
+        if web is not None:  # no page is read from a store about to close
+            await web.close()
         self.router.redelivery.stop()
         await emoji_sync.stop(self.emoji_task)
         if self.application_emojis:

@@ -39,9 +39,11 @@ class Settings:
     uvloop: bool = True
     """``CROUPIER_UVLOOP``: run on uvloop where it is installed (0: asyncio's own loop)."""
     web_host: str = "127.0.0.1"
-    """``WEB_HOST``: the address ``croupier web`` listens on (behind a proxy: 127.0.0.1)."""
-    web_port: int = DEFAULT_WEB_PORT
-    """``WEB_PORT``: the port ``croupier web`` serves the pages on."""
+    """``WEB_HOST``: the address the web pages listen on (behind a proxy: 127.0.0.1)."""
+    web_port: int | None = None
+    """``WEB_PORT``: the port of the web pages. Set, ``croupier run`` serves them in the
+    bot's own process too; ``croupier web`` serves them on it, else on
+    :data:`DEFAULT_WEB_PORT` (None: not set)."""
     public_url: str | None = None
     """``PUBLIC_URL``: where visitors reach the pages (``https://croupier.example``);
     ``/web an`` answers with the server's link under it (None: the path alone)."""
@@ -80,7 +82,7 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         shards=shards,
         health_port=_port(env.get("HEALTH_PORT", "")),
         web_host=env.get("WEB_HOST", "").strip() or "127.0.0.1",
-        web_port=_port(env.get("WEB_PORT", ""), "WEB_PORT") or DEFAULT_WEB_PORT,
+        web_port=_port(env.get("WEB_PORT", ""), "WEB_PORT"),
         public_url=public_url(env.get("PUBLIC_URL", "")),
         health_host=env.get("HEALTH_HOST", "").strip() or "127.0.0.1",
         log_format=log_format,

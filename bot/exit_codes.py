@@ -25,6 +25,6 @@ timed out). Restarting later may help: the supervisor restarts."""
 
 CONFIG = 78
 """EX_CONFIG: a setting the bot cannot start with (a value out of range, an unreadable
-``DATABASE_URL``, a token Discord refuses, a health port in use, a second process where
+``DATABASE_URL``, a token Discord refuses, a health or web port in use, a second process where
 only one may run). Restarting does not help: the supervisor must not restart
 (systemd: ``RestartPreventExitStatus=78``)."""

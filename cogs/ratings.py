@@ -28,6 +28,7 @@ from bot.render.drawn import ready
 from bot.render.lobby_card import Names
 from bot.render.pictures.leaderboard_picture import alt_leaderboard, leaderboard_png
 from bot.service import Service
+from bot.web.links import linked_card, server_page
 from cogs.croupier_cog import CroupierCog
 from cogs.options import SeasonName, SeasonPick, game_choices
 from cogs.pipeline import payload as ui
@@ -148,7 +149,8 @@ class Ratings(CroupierCog):
             await self._private(interaction, answer)
             return
         accent = ui.accent_of(answer.kind)
-        await interaction.response.send_message(**ui.send_kwargs(answer.card, accent))
+        card = linked_card(answer.card, self.bot.links.line(guild_id, server_page(), locale))
+        await interaction.response.send_message(**ui.send_kwargs(card, accent))
 
     @rangliste.autocomplete("saison")
     async def _seasons(

@@ -26,6 +26,7 @@ from bot.render.cards import Card
 from bot.render.lobby_card import COMPUTER_MARK, mention
 from bot.render.statistics_card import statistics_card
 from bot.tournament.game import TournamentGame
+from bot.web.links import linked_card, player_page
 from cogs.croupier_cog import CroupierCog
 from cogs.options import ComputerPick, game_choices
 from cogs.pipeline.payload import accent_of, send_kwargs
@@ -77,7 +78,8 @@ class Statistics(CroupierCog):
         if isinstance(answer, IllegalAction):
             await refuse(interaction, answer, locale)
             return
-        kwargs = send_kwargs(answer, accent_of(spiel or ""))
+        line = self.bot.links.line(guild_id, player_page(player), locale)
+        kwargs = send_kwargs(linked_card(answer, line), accent_of(spiel or ""))
         await interaction.response.send_message(ephemeral=True, **kwargs)
 
     @statistik.autocomplete("computer")

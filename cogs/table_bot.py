@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.cluster.member import Member
 from bot.permissions import Told
 from bot.service import Service
+from bot.web.links import WebLinks
 from cogs.pipeline.clicks import GameClicks
 from cogs.pipeline.prompts import PromptBook
 from cogs.pipeline.router import Router
@@ -51,8 +52,21 @@ class TableBot(commands.Bot):
         """The permission notices given since the start (``cogs.permission_notices``)."""
         self.corrections: dict[str, Correction] = {}
         """Tournament corrections awaiting confirmation, by their button's token."""
-        self.public_url: str | None = None
+
+    @property
+    def links(self) -> WebLinks:
+        """The links of the bot's messages to the servers' pages (``PUBLIC_URL`` and each
+        server's web key, kept by the directory): its table sessions' too."""
+        return self.router.sessions.links
+
+    @property
+    def public_url(self) -> str | None:
         """Where visitors reach the web pages (``PUBLIC_URL``; None: not set)."""
+        return self.links.public_url
+
+    @public_url.setter
+    def public_url(self, url: str | None) -> None:
+        self.links.public_url = url
 
 
 def table_bot(client: discord.Client) -> TableBot:

@@ -18,8 +18,11 @@ from bot.audit import export
 from bot.audit.text import report_text
 from bot.audit.verify import verify
 from bot.i18n import t
+from bot.play.outcome import FINISHED
 from bot.play.records import GameRef
+from bot.plugins import plugin_of
 from bot.service import HOST_ONLY_VERBS, SETUP_VERBS
+from bot.web.links import linked_text, verify_page
 from cogs.croupier_cog import CroupierCog
 from cogs.options import GameNumber
 from cogs.pipeline import payload as ui
@@ -43,7 +46,17 @@ class Verify(CroupierCog):
             return
         locale = self.locale(interaction)  # the report is public
         report = self.service.records.verify(game.id)
-        await interaction.response.send_message(report_text(report, locale))
+        text = linked_text(report_text(report, locale), self._check_line(interaction, game, locale))
+        await interaction.response.send_message(text)
+
+    def _check_line(
+        self, interaction: discord.Interaction[Any], game: GameRef, locale: str
+    ) -> str | None:
+        """A finished game's page, where anyone checks its dice in his own browser (None:
+        no page, or no link: ``PUBLIC_URL`` unset or the server's pages off)."""
+        if game.status != FINISHED or plugin_of(game.kind) is None:
+            return None
+        return self.bot.links.line(interaction.guild_id, verify_page(game.id), locale)
 
     @verify.command(name=cmd("verify.export"), description=cmd("verify.export.desc"))
     @app_commands.describe(nummer=cmd("verify.nummer.desc"))

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.web.paths import server_path
+from bot.web.links import server_page
 from cogs.croupier_cog import CroupierCog
 from cogs.pipeline.replies import refuse_key
 from cogs.table_bot import table_bot
@@ -21,7 +21,7 @@ Switch = Literal["an", "aus"]
 
 def server_link(public_url: str | None, key: str) -> str:
     """The server's pages: under ``PUBLIC_URL``, or the path alone without it."""
-    return f"{public_url or ''}{server_path(key)}"
+    return f"{public_url or ''}{server_page().path(key)}"
 
 
 class WebPages(CroupierCog):

@@ -147,6 +147,7 @@ async def start(
     health_port: int | None = None,
     health_host: str | None = None,
     log_format: str | None = None,
+    web_port: int | None = None,
 ) -> BotProcess:
     """Start a ``kind`` bot against the fake Discord listening on 127.0.0.1:``port``.
 
@@ -156,7 +157,8 @@ async def start(
     (not when killed). ``guild_id`` makes Croupier sync its commands to that server.
     ``cwd``: the checkout to run (this one by default; put it on ``PYTHONPATH`` in ``env``).
     ``shard_count``, ``shard_ids`` (``"0-1"``, ``"0,2"`` or numbers; default: all),
-    ``health_port``, ``health_host``, ``log_format``: the settings of those names.
+    ``health_port``, ``health_host``, ``log_format``, ``web_port``: the settings of those
+    names (``web_port``: the web pages in the bot's process).
     """
     if kind not in KINDS:
         raise ValueError(f"unknown bot kind {kind!r} (one of {KINDS})")
@@ -170,6 +172,7 @@ async def start(
         "HEALTH_PORT": health_port,
         "HEALTH_HOST": health_host,
         "LOG_FORMAT": log_format,
+        "WEB_PORT": web_port,
     }
     given = {name: str(value) for name, value in settings.items() if value is not None}
     args = [sys.executable, "-m", "loopback.process", kind, "--port", str(port)]
@@ -316,6 +319,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--health-port", type=int, default=None, help="HEALTH_PORT")
     parser.add_argument("--health-host", default="127.0.0.1", help="HEALTH_HOST")
     parser.add_argument("--log-format", default="text", help="LOG_FORMAT: text or json")
+    parser.add_argument("--web-port", type=int, default=None, help="WEB_PORT (the pages)")
     args = parser.parse_args(argv)
     if args.kind == "cli":
         return _cli(args.port)
@@ -334,6 +338,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         health_port=args.health_port,
         health_host=args.health_host,
         log_format=args.log_format,
+        web_port=args.web_port,
         uvloop=uvloop_wanted(os.environ),  # the bare bot too: both on the same loop
     )
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")

@@ -32,11 +32,12 @@ import discord
 
 from bot.engine import JSON
 from bot.i18n import private_locale, t
-from bot.play.outcome import FollowUp
+from bot.play.outcome import FINISHED, FollowUp
 from bot.play.turn_notice import Telling
 from bot.render.cards import Card
 from bot.render.drawn import is_ready, ready, showing, shows
 from bot.service import Outcome, Service
+from bot.web.links import Page, WebLinks, game_page, linked_card
 from cogs.pipeline import onlookers, wire
 from cogs.pipeline import payload as ui
 from cogs.pipeline.dms import closed_notice, dm_players
@@ -77,7 +78,8 @@ class Shown(Protocol):
 class Reach(Protocol):
     """What a delivery reaches through the table sessions it runs in (the bot's
     ``cogs.pipeline.session.Sessions``): Discord, the service, the loaded games by kind,
-    and the bot's open prompts (a game's show closes those its outcome moved past)."""
+    the bot's open prompts (a game's show closes those its outcome moved past) and its
+    links to the servers' pages."""
 
     @property
     def client(self) -> discord.Client: ...
@@ -90,6 +92,9 @@ class Reach(Protocol):
 
     @property
     def prompts(self) -> PromptBook: ...
+
+    @property
+    def links(self) -> WebLinks: ...
 
 
 def nonce_of(game_id: int, version: int, part: str) -> str:
@@ -300,9 +305,24 @@ class Delivery:
 
     def dressed(self, card: Card, *, last: bool = True) -> Card:
         """A game's table card with what it offers those who do not play now (``last``:
-        :func:`cogs.pipeline.onlookers.dress`)."""
+        :func:`cogs.pipeline.onlookers.dress`); the last card of a game played to its end
+        links its page (``PUBLIC_URL`` set and the server's pages on)."""
         clicks = self.sessions.games.get(self.outcome.kind)
-        return onlookers.dress(self.service, clicks, self.outcome, card, last=last)
+        outcome = self.outcome
+        card = onlookers.dress(self.service, clicks, outcome, card, last=last)
+        if last and outcome.status == FINISHED and onlookers.is_table(self.service, outcome.kind):
+            card = linked_card(card, self.web_line(game_page(outcome.game_id)))
+        return card
+
+    def web_line(self, page: Page) -> str | None:
+        """The line that links the table's server's ``page``, in the table's language
+        (None: no ``PUBLIC_URL``, or the server's pages are off). From memory: the
+        server's web key is the directory's."""
+        links = self.sessions.links
+        if links.public_url is None:
+            return None
+        guild_id = self.service.tables.guild_of(self.outcome.game_id)
+        return links.line(guild_id, page, self.outcome.locale)
 
     async def new_table(
         self, card: Card, cause: Event | None = None, ping: ui.Ping | None = None

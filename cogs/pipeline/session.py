@@ -41,6 +41,7 @@ from bot.ops.log_fields import GAME
 from bot.play.outcome import FollowUp, Outcome
 from bot.play.tables import Table
 from bot.plugins import plugin_of
+from bot.web.links import WebLinks
 from cogs.pipeline.delivery import Delivery, Shown
 from cogs.pipeline.incoming import Click
 from cogs.pipeline.turn_notices import tell_turn
@@ -91,6 +92,9 @@ class Sessions:
         """The loaded games' shows, by kind (the router's)."""
         self.busy = busy
         self.prompts = prompts
+        self.links = WebLinks(None, service.directory.web_key)
+        """The links of the bot's messages to the servers' pages (``PUBLIC_URL``, set by
+        the bot: ``TableBot.public_url``)."""
         self.catch_up: CatchUp | None = None
         """Delivers what a table owes from before (the router's redelivery, which it sets:
         it owns both)."""

@@ -33,6 +33,7 @@ from bot.tournament.evening_time import (
 from bot.tournament.results_export import full_json, standings_csv
 from bot.tournament.standings import ADVANCE_PER_GROUP
 from bot.tournament.view import typed_view
+from bot.web.links import linked_card, tournament_page
 from cogs.croupier_cog import CroupierCog
 from cogs.options import (
     ON_TIMEOUT,
@@ -122,8 +123,10 @@ class TournamentCog(CroupierCog):
             locale=locale,
             announced=True,
         )
+        card = tcards.registration_card(outcome, locale)
+        link = self.bot.links.line(interaction.guild_id, tournament_page(outcome.game_id), locale)
         callback = await interaction.response.send_message(
-            **send_kwargs(tcards.registration_card(outcome, locale), TOUR)
+            **send_kwargs(linked_card(card, link), TOUR)
         )
         self.service.tables.set_message(outcome.game_id, callback.message_id)
         if gruppe <= ADVANCE_PER_GROUP:  # the draw makes larger groups: the host learns why

@@ -21,6 +21,7 @@ from bot.render.drawn import ready
 from bot.service import Outcome, Service
 from bot.tournament.evening_time import shown_time
 from bot.tournament.view import GroupView, RoundView, typed_view
+from bot.web.links import linked_card, tournament_page
 from cogs.games.verflixte6.show import evening_picture
 from cogs.pipeline import payload as ui
 from cogs.pipeline.delivery import Delivery, edit_awake, nonce_of, send_private, wake
@@ -127,7 +128,9 @@ def plan(d: Delivery) -> list[Step]:
     steps: list[Step] = []
     changed = any(e["type"] not in CARD_KEPT for e in outcome.events)
     if outcome.message_id is not None and changed:
-        steps.append(Table(tcards.registration_card(outcome, locale), what="registration"))
+        card = tcards.registration_card(outcome, locale)
+        card = linked_card(card, d.web_line(tournament_page(outcome.game_id)))
+        steps.append(Table(card, what="registration"))
     for event in outcome.events:
         if event["type"] == "group_table":
             finale = tour["rounds"][event["round"] - 1]["finale"]

@@ -115,3 +115,33 @@ async def test_a_bench_table_seats_as_many_players_as_asked(tmp_path: Path, play
 def test_a_table_of_one_or_seven_is_refused() -> None:
     with pytest.raises(ValueError, match="seats 2 to 6"):
         croupier_world(BenchDiscord(), 1, players=7)
+
+
+async def test_a_tiny_bench_with_page_load_measures_clicks_with_and_without_pages(
+    tmp_path: Path,
+) -> None:
+    """``--web-load``: each load a third time, on the same bot, with its pages asked from
+    another process meanwhile; every page asked is answered (none slowed by the limit),
+    and the report puts the click's cost with pages beside the one without."""
+    settings = DiscordBench(
+        latency_tables=(3,),
+        latency_seconds=2,
+        saturation_tables=(2,),
+        saturation_seconds=2,
+        rest_samples=5,
+        restart_games=5,
+        folder=tmp_path,
+        rounds=3,
+        web_load=12,
+    )
+    report = await measure(settings)
+    for what, count, labels in (("latency", 3, ("weiter",)), ("saturation", 2, ("weiter",))):
+        runs = report.latency if what == "latency" else report.saturation
+        _sane(runs[("croupier+web", count)], (*labels, "weiter (turn ends)", "begin",
+                                              "nojoker", "decide", "decision"))  # fmt: skip
+        pages = report.pages[(what, count)]
+        assert pages["pages"] > 0 and pages["errors"] == 0 and pages["seconds"] > 0, pages
+    text = markdown(report, settings)
+    assert "The web pages in the bot's process: 12 pages/s asked meanwhile" in text
+    assert "| 2 tables, saturation: bot CPU per answered click |" in text
+    assert "| 3 tables, 1 click/s per table: p99 |" in text and "a page costs the bot " in text

@@ -23,14 +23,10 @@ from tests.helpers.ports import free_port
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_web_settings_default_to_this_machine_s_port_8080() -> None:
+def test_the_web_settings_default_to_this_machine_and_no_pages_in_the_bot() -> None:
     settings = load_settings({})
-    assert (settings.web_host, settings.web_port, settings.public_url) == (
-        "127.0.0.1",
-        DEFAULT_WEB_PORT,
-        None,
-    )
-    assert DEFAULT_WEB_PORT == 8080
+    assert (settings.web_host, settings.web_port, settings.public_url) == ("127.0.0.1", None, None)
+    assert DEFAULT_WEB_PORT == 8080  # where ``croupier web`` listens without WEB_PORT
 
 
 def test_the_web_settings_are_read() -> None:

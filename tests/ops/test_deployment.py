@@ -231,14 +231,14 @@ def test_compose_sets_only_settings_the_bot_reads() -> None:
     assert names - postgres <= settings_read(), names - postgres - settings_read()
     for needed in ("DISCORD_TOKEN", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "HEALTH_PORT"):
         assert needed in names
-    assert re.search(r"DATABASE_URL: postgresql\+psycopg://\S+@postgres:5432/", text)
+    assert re.search(r"DATABASE_URL: (&database )?postgresql\+psycopg://\S+@postgres:5432/", text)
 
 
 def test_compose_runs_postgres_and_two_bots_that_wait_for_it() -> None:
     text = compose_text()
     block = text.split("\nservices:\n")[1].split("\nvolumes:")[0]
     services = re.findall(r"^  ([a-z0-9-]+):$", block, re.MULTILINE)
-    assert services == ["postgres", "bot-0", "bot-1"]
+    assert services == ["postgres", "bot-0", "bot-1", "web"]
     assert "image: postgres:16" in text
     assert re.search(r'test: \["CMD-SHELL", "pg_isready[^"]*"\]', text)
     assert re.search(r"depends_on:\n\s+postgres:\n\s+condition: service_healthy", text)
@@ -285,13 +285,70 @@ def test_compose_rotates_every_log_and_does_not_restart_a_bad_setting_forever() 
     assert re.search(r'^    max-size: "?\d+[km]"?$', rotation, re.MULTILINE)
     assert re.search(r'^    max-file: "\d+"$', rotation, re.MULTILINE)  # a string, as Docker wants
     services = service_blocks(text)
-    assert set(services) == {"postgres", "bot-0", "bot-1"}
+    assert set(services) == {"postgres", "bot-0", "bot-1", "web"}
     for name, lines in services.items():
         assert "logging: *logging" in lines, name
         restart = re.findall(r"^\s+restart: (\S+)$", lines, re.MULTILINE)
         expected = "unless-stopped" if name == "postgres" else BOT_RESTART
         assert restart == [expected], (name, restart)
     assert str(exit_codes.CONFIG) in text  # the comment says why
+
+
+def test_compose_runs_the_web_pages_read_only_from_the_bots_image_and_database() -> None:
+    """The web is a service of its own: ``croupier web`` from the bots' image on their
+    database, no token, its container read-only, its port published on the host's loopback
+    (a proxy speaks TLS), a health check of its own (the image's asks the bots' /health);
+    the bots serve no pages themselves (WEB_PORT empty) but link them (PUBLIC_URL)."""
+    text = compose_text()
+    web = service_blocks(text)["web"]
+    command = re.search(r"^    command: (\[.*\])$", web, re.MULTILINE)
+    assert command is not None and _parser().parse_args(json.loads(command[1])).command == "web"
+    assert re.search(r"^  image: croupier$", service_blocks(text)["bot-0"], re.MULTILINE)
+    assert "    image: croupier\n" in web and "read_only: true" in web
+    assert "DISCORD_TOKEN" not in web and "env_file" not in web
+    assert re.search(r'^      - "127\.0\.0\.1:(\d+):\1"$', web, re.MULTILINE)
+    assert "      DATABASE_URL: *database\n" in web and "DATABASE_URL: &database " in text
+    probe = re.search(r"^      test: (\[.*\])$", web, re.MULTILINE)
+    assert probe is not None and "/health" not in probe[1] and ":8080/'" in probe[1]
+    import yaml  # type: ignore[import-untyped]
+
+    parsed = yaml.safe_load(text)["services"]
+    port = parsed["web"]["environment"]["WEB_PORT"]
+    assert parsed["web"]["ports"] == [f"127.0.0.1:{port}:{port}"]
+    assert parsed["web"]["environment"]["WEB_HOST"] == "0.0.0.0"
+    assert parsed["web"]["depends_on"]["bot-0"]["condition"] == "service_healthy"
+    for name in ("bot-0", "bot-1"):
+        bot = parsed[name]["environment"]
+        assert bot["DATABASE_URL"] == parsed["web"]["environment"]["DATABASE_URL"]
+        assert bot["WEB_PORT"] == "" and bot["PUBLIC_URL"] == "${PUBLIC_URL:-}"
+    assert parsed["web"]["environment"]["PUBLIC_URL"] == "${PUBLIC_URL:-}"
+
+
+def unit_settings(name: str) -> tuple[str, dict[str, str]]:
+    """A systemd unit of deploy/ as text and its settings (the last of each name)."""
+    unit = (ROOT / "deploy" / name).read_text()
+    settings = dict(
+        line.split("=", 1) for line in unit.splitlines() if "=" in line and line[0] not in "#;"
+    )
+    return unit, settings
+
+
+def test_the_systemd_web_unit_runs_croupier_web_hardened_beside_the_bots() -> None:
+    unit, settings = unit_settings("croupier-web.service")
+    _, bot = unit_settings("croupier@.service")
+    command = settings["ExecStart"].split()
+    assert command[0] == bot["ExecStart"].split()[0]  # the same installation
+    assert _parser().parse_args(command[1:]).command == "web"
+    assert settings["Restart"] == "always"
+    assert settings["RestartPreventExitStatus"] == str(exit_codes.CONFIG)
+    for hardening in ("NoNewPrivileges", "ProtectSystem", "ProtectHome", "PrivateTmp",
+                      "CapabilityBoundingSet", "RestrictAddressFamilies", "UMask"):  # fmt: skip
+        assert settings[hardening] == bot[hardening], hardening
+    for same in ("User", "WorkingDirectory", "StateDirectory"):
+        assert settings[same] == bot[same], same
+    assert "EnvironmentFile=/etc/croupier/croupier.env" in unit
+    assert "EnvironmentFile=-/etc/croupier/web.env" in unit  # WEB_PORT there, not the bots'
+    assert "SHARD_IDS" not in unit
 
 
 def test_the_systemd_unit_runs_one_shard_range_per_instance_hardened() -> None:
