@@ -12,6 +12,7 @@ from bot.engine import AuditedRng
 from bot.plugins import GAMES
 from bot.service import Outcome, Service
 from bot.store import Store
+from bot.web.links import WebLinks
 from cogs.pipeline.delivery import Delivery
 from cogs.pipeline.prompts import PromptBook
 from tests.helpers.engine_state import engine_state
@@ -28,7 +29,10 @@ def seeded(store: Store, seed: bytes = b"plans read without Discord") -> Service
 def delivery(service: Service, outcome: Outcome) -> Delivery:
     """A delivery of ``outcome`` (no click) that reaches the service and nothing else; its
     table has a message already (as one the bot posted when the game started)."""
-    reach = SimpleNamespace(service=service, client=None, games={}, prompts=PromptBook())
+    reach = SimpleNamespace(
+        service=service, client=None, games={}, prompts=PromptBook(),
+        links=WebLinks(None, service.directory.web_key),  # no PUBLIC_URL: no link
+    )  # fmt: skip
     shown = replace(outcome, message_id=outcome.message_id or 1)
     return Delivery(reach, shown)  # type: ignore[arg-type]
 
