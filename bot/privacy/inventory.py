@@ -21,6 +21,7 @@ PERSONAL = MappingProxyType(
         "ratings": ("player",),
         "seasons": ("started_by",),
         "watchers": ("user_id",),
+        "erasures": ("user_id",),
     }
 )  # fmt: skip
 """Table → the columns that hold a player's id (alone, in a list, or inside the game's

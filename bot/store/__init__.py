@@ -17,12 +17,13 @@ from bot.store.history_rows import (
     Watcher,
 )
 from bot.store.migrate import upgrade
-from bot.store.models import EventRow, GameRow, GameStatus, GuildSettings
+from bot.store.models import Erasure, EventRow, GameRow, GameStatus, GuildSettings
 from bot.store.repository import LogRow, Store
 from bot.store.store_errors import GameNotFound, StoreError, VersionConflict
 
 __all__ = [
     "DrawTally",
+    "Erasure",
     "EventRow",
     "FaceTotal",
     "GameNotFound",

@@ -123,6 +123,20 @@ class GuildSettings(SQLModel, table=True):
     """IANA time zone of tournament evenings typed without one (None: Europe/Berlin)."""
     web_key: str | None = Field(default=None, unique=True, index=True)
     """The opaque key of the server's web pages (``/s/<key>``); None: its pages are off."""
+    left_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    """When the bot was removed from the server (None: it is there); its data is erased
+    ``SERVER_DATA_DAYS`` later unless the bot is added back."""
+
+
+class Erasure(SQLModel, table=True):
+    """A person's confirmed request to erase his data, kept until it is done: written in
+    its own transaction when he confirms, removed by the erasure's (bot.privacy), so that
+    a process killed in between finishes it at its next start."""
+
+    __tablename__ = "erasures"
+
+    user_id: str = Field(primary_key=True)
+    requested_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
 class PlayerName(SQLModel, table=True):

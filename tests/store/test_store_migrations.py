@@ -18,7 +18,7 @@ from bot.store import Store, upgrade
 from bot.store.clock_rows import ClockStore
 from bot.store.migrate import alembic_config, main, next_revision_id
 
-HEAD = "0021"  # the newest revision in bot/store/migrations/versions
+HEAD = "0022"  # the newest revision in bot/store/migrations/versions
 
 
 def schema_diff(engine: Engine) -> list[Any]:
