@@ -138,7 +138,44 @@ def erase(engine: Engine, user_id: str) -> Erased:
                               (Erasure, Erasure.user_id)):  # fmt: skip
             gone = session.execute(delete(kept).where(col(column) == user_id))
             done.deleted += _count(gone)
+    settle_file(engine)
     return done
+
+
+def request(engine: Engine, user_id: str) -> bool:
+    """Note his confirmed request, in its own transaction, before the erasure runs (a
+    process killed in between finishes it at its next start: :func:`finish_pending`);
+    False when one of his is noted already (one erasure per person at a time)."""
+    with Session(engine) as session, session.begin():
+        if session.get(Erasure, user_id) is not None:
+            return False
+        session.add(Erasure(user_id=user_id))
+    return True
+
+
+def finish_pending(engine: Engine) -> list[tuple[str, Erased | None]]:
+    """Every noted erasure carried out (at a start: a process was killed between a
+    request and its erasure). One that meets a game not over waits for its end: its note
+    is dropped (logged by the caller), and the person is told when he asks again."""
+    with Session(engine) as session:
+        noted = [row.user_id for row in session.exec(select(Erasure)).all()]
+    done: list[tuple[str, Erased | None]] = []
+    for user_id in noted:
+        try:
+            done.append((user_id, erase(engine, user_id)))
+        except StillPlaying:
+            with Session(engine) as session, session.begin():
+                session.execute(delete(Erasure).where(col(Erasure.user_id) == user_id))
+            done.append((user_id, None))
+    return done
+
+
+def settle_file(engine: Engine) -> None:
+    """SQLite: the write-ahead log folded into the file and emptied, so that what an
+    erasure overwrote is gone from both (secure_delete zeroed it in the pages)."""
+    if engine.dialect.name == "sqlite":
+        with engine.connect() as connection:
+            connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
 def _count(result: Any) -> int:

@@ -78,5 +78,8 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
+        # What a write replaces or deletes is overwritten with zeros, not left in the
+        # page's free space: an erased person's id must not stay in the file (issue 48).
+        cursor.execute("PRAGMA secure_delete=ON")
     finally:
         cursor.close()

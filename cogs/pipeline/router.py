@@ -18,6 +18,7 @@ when it unloads, as discord.py's ``add_dynamic_items`` does. Per click, in this 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -41,6 +42,9 @@ from cogs.pipeline.spectators import refresh, watch
 
 log = logging.getLogger(__name__)
 
+Tableless = Callable[[discord.Interaction[Any], Click], Awaitable[None]]
+"""A control's handler that belongs to no table (:meth:`Router.add_tableless`)."""
+
 
 _COMPONENT = discord.InteractionType.component
 _FORM = discord.InteractionType.modal_submit
@@ -52,6 +56,7 @@ class Router:
 
     def __init__(self, client: discord.Client, service: Service, prompts: PromptBook) -> None:
         self._by_prefix: dict[str, GameClicks] = {}
+        self._tableless: dict[str, Tableless] = {}
         self._by_kind: dict[str, GameClicks] = {}
         self.busy = Busy()
         self.sessions = Sessions(client, service, self._by_kind, self.busy, prompts)
@@ -85,6 +90,16 @@ class Router:
         """A loaded game's clicks (its ``show`` and ``private_text``); None: not loaded."""
         return self._by_kind.get(kind)
 
+    def add_tableless(self, prefixes: tuple[str, ...], handler: Tableless) -> None:
+        """Controls of no table (a person's own data): their clicks and forms, by their
+        prefixes, go to ``handler`` (no table session: they change no game)."""
+        for prefix in prefixes:
+            self._tableless[prefix] = handler
+
+    def remove_tableless(self, prefixes: tuple[str, ...]) -> None:
+        for prefix in prefixes:
+            self._tableless.pop(prefix, None)
+
     # --- a click -------------------------------------------------------------------------
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
@@ -114,6 +129,14 @@ class Router:
         else:
             values = [str(v) for v in data.get("values", ())]
         click = parse_click(custom_id, values)  # step 2
+        tableless = None if click is None else self._tableless.get(click.prefix)
+        if click is not None and tableless is not None:
+            async with self.busy:
+                try:
+                    await tableless(interaction, click)
+                except Exception as exc:
+                    await failed(interaction, readers, exc, f"handling {click}")
+            return
         clicks = None if click is None else self._by_prefix.get(click.prefix)
         if click is None or clicks is None:
             await unknown_control(interaction, custom_id, readers)

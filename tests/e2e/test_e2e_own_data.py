@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 
-from cogs.own_data import OwnData
+from cogs.own_data import ERASE, OwnData
 from tests.helpers.e2e_table import Table
+from tests.privacy.test_erasure import rows_naming
 
 
 async def test_a_player_gets_his_data_privately_and_not_twice_at_once(table: Table) -> None:
@@ -36,3 +37,64 @@ async def test_a_player_gets_his_data_privately_and_not_twice_at_once(table: Tab
     other = await table.slash(table.ben, "meine-daten")  # one person's wait is his own
     assert table.fake.attachment_files(other.message)
     assert len(table.public()) == public_before
+
+
+async def test_a_player_erases_his_data_with_two_confirmations(table: Table) -> None:
+    """The answer's button opens a form; a wrong word erases nothing; his language's word
+    erases him from every table, and the game he played still verifies."""
+    OwnData.exports.given.clear()
+    table.dice.d6_only = True
+    await table.open_and_start(table.anna, table.ben)
+    service = table.bot.service  # type: ignore[union-attr]
+    game_id = service.tables.latest_in_channel("verflixte6", table.channel.id)
+    for player in (table.anna, table.ben):
+        await table.start_turn(player)
+        await table.press(player, "stopp")
+    await table.settled()
+    assert service.store.get(game_id).status == "finished"
+    anna = str(table.anna.id)
+
+    answer = await table.slash(table.anna, "meine-daten")
+    assert "Der Knopf unten löscht alles" in answer.message.content
+    opened = await table.fake.click(table.anna, answer.message, ERASE)
+    assert opened.response_type == 9 and opened.modal is not None
+    assert "LÖSCHEN" in json.dumps(opened.modal, ensure_ascii=False)
+    wrong = await table.fake.submit_modal(table.anna, opened, {"value": "ja"})
+    assert wrong.message is not None and wrong.message.visibility == "ephemeral"
+    assert "Nichts gelöscht" in wrong.message.content
+    assert (
+        service.store.player_name(anna) is not None and anna in service.store.get(game_id).players
+    )
+
+    opened = await table.fake.click(table.anna, answer.message, ERASE)
+    done = await table.fake.submit_modal(table.anna, opened, {"value": " löschen "})
+    await table.settled()
+    assert done.message is not None and done.message.visibility == "ephemeral"
+    assert "Gelöscht. In 1 Spiel steht jetzt ein Pseudonym für dich" in done.message.content
+    assert rows_naming(service.store, anna) == []
+    checked = await table.slash(table.cem, "verify spiel", nummer=game_id)
+    assert "ist intakt" in checked.message.content and "hält der Prüfung nicht" not in (
+        checked.message.content
+    )
+
+
+async def test_no_erasure_while_he_sits_at_a_table(table: Table) -> None:
+    OwnData.exports.given.clear()
+    await table.open_and_start(table.anna, table.ben)
+    answer = await table.slash(table.ben, "meine-daten")
+    refused = await table.fake.click(table.ben, answer.message, ERASE)
+    assert refused.response_type == 4 and refused.message.visibility == "ephemeral"
+    assert "Du sitzt noch an Spiel" in refused.message.content
+    assert table.bot is not None and table.bot.service.store.player_name(str(table.ben.id))
+
+
+async def test_someone_who_played_nothing_erases_his_name(table: Table) -> None:
+    OwnData.exports.given.clear()
+    answer = await table.slash(table.cem, "meine-daten")
+    assert table.bot is not None and table.bot.service.store.player_name(str(table.cem.id))
+    opened = await table.fake.click(table.cem, answer.message, ERASE)
+    done = await table.fake.submit_modal(table.cem, opened, {"value": "LÖSCHEN"})
+    await table.settled()
+    assert done.message is not None
+    assert done.message.content == "Gelöscht. Deine Statistiken sind anonym, dein Name ist fort."
+    assert table.bot.service.store.player_name(str(table.cem.id)) is None

@@ -36,6 +36,8 @@ ZERO_READS_WELL = frozenset(
         "privacy.own.count.results",
         "privacy.own.count.watched",
         "privacy.own.too_soon",  # the minutes left, rounded up: at least one
+        "privacy.erase.done",  # said with his games: without any, privacy.erase.done_none
+        "privacy.erase.playing",  # said with the games he sits at: at least one
         "sandbox.messages",  # a channel's count in the sandbox's list of channels
         "table.event.clock_minutes",  # the host set no time: the clock is off (said so)
         "ui.lobby.body",  # seats taken: "0 of 4" reads as a count of seats

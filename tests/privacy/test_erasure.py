@@ -4,14 +4,24 @@ still the ones recomputed from the results; refused while he sits at a game not 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from sqlalchemy import inspect, text
 
 from bot.history.skill_ratings import recompute, table_of
-from bot.privacy.erasure import StillPlaying, erase, is_erased, playing
+from bot.privacy.erasure import (
+    StillPlaying,
+    erase,
+    finish_pending,
+    is_erased,
+    playing,
+    request,
+    settle_file,
+)
 from bot.privacy.own_data import collect
 from bot.service import Service
-from bot.store import Store
+from bot.store import Store, default_sqlite_url, make_engine, upgrade
 from bot.store.history_rows import ALL_TIME
 from tests.helpers.plans import play_until, seeded
 
@@ -85,3 +95,52 @@ async def test_no_erasure_while_he_sits_at_a_game_not_over(store: Store) -> None
     assert refused.value.games == [running.game_id]
     assert store.player_name(ANNA) == "Anna" and ANNA in store.get(done).players
     assert playing(store.engine, CEM) == []
+
+
+async def test_no_byte_of_him_is_left_in_the_sqlite_file(tmp_path: Path) -> None:
+    """The file and its write-ahead log, read as bytes, hold neither his id nor his name
+    once he is erased (secure_delete zeroes what a write replaced; the log is folded in)."""
+    path = tmp_path / "croupier.sqlite3"
+    engine = make_engine(default_sqlite_url(path))
+    upgrade(engine)
+    store = Store(engine)
+    try:
+        service = seeded(store)
+        store.set_player_name(ANNA, "Annabella", "de")
+        await finished(service, [ANNA, BEN], 1)
+        service.history.caught_up()
+        wal = path.with_name(path.name + "-wal")
+
+        def held(needle: bytes) -> bool:
+            return any(needle in p.read_bytes() for p in (path, wal) if p.exists())
+
+        assert held(ANNA.encode()) and held(b"Annabella")
+        erase(engine, ANNA)
+        store.close()  # the kept connection's snapshot must not hold the log back
+        settle_file(engine)
+        assert not held(ANNA.encode()) and not held(b"Annabella")
+        assert held(BEN.encode())  # the scan finds what is there
+    finally:
+        store.close()
+        engine.dispose()
+
+
+async def test_a_noted_erasure_is_finished_at_the_next_start(store: Store) -> None:
+    """Confirmed, noted, then the process died before the erasure: the next start finishes
+    it; a second request while one is noted is refused."""
+    service = seeded(store)
+    store.set_player_name(ANNA, "Anna", "de")
+    await finished(service, [ANNA, BEN], 1)
+    assert request(store.engine, ANNA) and not request(store.engine, ANNA)
+    [(user, done)] = finish_pending(store.engine)
+    assert user == ANNA and done is not None and done.games
+    assert rows_naming(store, ANNA) == [] and finish_pending(store.engine) == []
+    assert request(store.engine, ANNA)  # a new request once the last is done
+
+
+async def test_a_noted_erasure_that_meets_a_game_not_over_is_dropped(store: Store) -> None:
+    service = seeded(store)
+    await service.create("verflixte6", [ANNA, BEN], {"durchgaenge": 2}, guild_id=GUILD)
+    assert request(store.engine, ANNA)
+    assert finish_pending(store.engine) == [(ANNA, None)]
+    assert request(store.engine, ANNA)  # nothing noted any more
