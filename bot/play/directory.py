@@ -9,7 +9,7 @@ import secrets
 
 from bot.i18n import DEFAULT_LOCALE, private_locale
 from bot.play.turn_notice import CHANNEL, HOW
-from bot.players.seats import computer_name, is_computer
+from bot.players.seats import computer_name, erased_name, is_computer, is_erased
 from bot.store import Store
 from bot.store.outage import describe, is_outage
 
@@ -77,6 +77,8 @@ class Directory:
         """The player's last known display name, else the id (a computer seat: its name)."""
         if is_computer(player):
             return computer_name(player)
+        if is_erased(player):
+            return erased_name(player)
         if player not in self._names:
             stored = self.store.player_name(player)
             if stored is None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.engine.chain import PSEUDONYM
 from bot.players import LEVELS
 
 PREFIX = "cpu:"
@@ -39,6 +40,21 @@ def computer_id(level: str, number: int) -> str:
 
 def is_computer(player: str) -> bool:
     return player.startswith(PREFIX)
+
+
+ERASED = "erased-"
+"""The start of an erased person's anonymous id in the history's tables (bot.privacy)."""
+
+
+def is_erased(player: str) -> bool:
+    """An erased person: his anonymous id in the history, or his pseudonym in a game."""
+    return player.startswith(ERASED) or PSEUDONYM.fullmatch(player) is not None
+
+
+def erased_name(player: str) -> str:
+    """How an erased person is shown: as erased, told apart from another by four hex
+    digits of his anonymous id or pseudonym (never his name: it is gone)."""
+    return f"Gelöscht #{player[-4:]}"
 
 
 def level_of(player: str) -> str:

@@ -7,7 +7,8 @@ proof (issue 48; its commands and its crash safety build on this).
   event's hash, the head and every export still verify; the engine replays the
   pseudonym as it replayed the id.
 - **His history** (results, measures, dice counts, face totals, ratings, the seasons he
-  started): his id becomes one new anonymous id (:data:`ERASED` and random hex), the same
+  started): his id becomes one new anonymous id (:data:`bot.players.seats.ERASED` and
+  random hex), the same
   in every table, so the ratings recomputed from the results are still the kept ones and
   the others' places and ratings do not change.
 - **What names or follows him** (his name, language and notice choice; the tables he
@@ -28,6 +29,7 @@ from sqlalchemy.orm.attributes import flag_modified
 from sqlmodel import Session, col, or_, select
 
 from bot.engine.chain import pseudonym, pseudonymise
+from bot.players.seats import ERASED
 from bot.store.history_rows import (
     DrawTally,
     FaceTotal,
@@ -39,8 +41,6 @@ from bot.store.history_rows import (
 )
 from bot.store.models import Erasure, EventRow, GameRow, GameStatus, PlayerName
 
-ERASED = "erased-"
-"""The start of an erased person's anonymous id in the history's tables."""
 LIVE = (GameStatus.LOBBY.value, GameStatus.OPEN.value, GameStatus.PAUSED.value)
 GAME_JSON = ("players", "people", "snapshot", "options", "clock_waiting", "clock_absent",
              "clock_stand_in", "turn_notice")  # fmt: skip
@@ -67,10 +67,6 @@ class Erased:
     events: int = 0
     history: int = 0
     deleted: int = 0
-
-
-def is_erased(player: str) -> bool:
-    return player.startswith(ERASED)
 
 
 def _naming(session: Session, user_id: str, column: Any) -> list[Any]:

@@ -8,7 +8,14 @@ from typing import Any
 
 from bot.i18n import t
 from bot.lobby import ADD, REMOVE, computer_choice
-from bot.players.seats import computer_name, computers, is_computer, stand_in_name
+from bot.players.seats import (
+    computer_name,
+    computers,
+    erased_name,
+    is_computer,
+    is_erased,
+    stand_in_name,
+)
 from bot.render.cards import Button, Card, Choice, Row, Select, custom_id
 
 COMPUTER_MARK = "🤖"
@@ -25,6 +32,8 @@ def mention(player: str) -> str:
     user (Lopaka, a name in a scenario) by its name, never as a mention of nobody."""
     if player.isdigit():
         return f"<@{player}>"
+    if is_erased(player):
+        return erased_name(player)
     return f"{COMPUTER_MARK} {computer_name(player)}" if is_computer(player) else player
 
 

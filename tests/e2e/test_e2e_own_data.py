@@ -72,6 +72,8 @@ async def test_a_player_erases_his_data_with_two_confirmations(table: Table) -> 
     assert done.message is not None and done.message.visibility == "ephemeral"
     assert "Gelöscht. In 1 Spiel steht jetzt ein Pseudonym für dich" in done.message.content
     assert rows_naming(service.store, anna) == []
+    board = await table.slash(table.cem, "rangliste")
+    assert "Gelöscht #" in board.message.text() and "Anna" not in board.message.text()
     checked = await table.slash(table.cem, "verify spiel", nummer=game_id)
     assert "ist intakt" in checked.message.content and "hält der Prüfung nicht" not in (
         checked.message.content

@@ -10,11 +10,11 @@ import pytest
 from sqlalchemy import inspect, text
 
 from bot.history.skill_ratings import recompute, table_of
+from bot.players.seats import is_erased
 from bot.privacy.erasure import (
     StillPlaying,
     erase,
     finish_pending,
-    is_erased,
     playing,
     request,
     settle_file,
