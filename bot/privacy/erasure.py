@@ -130,6 +130,11 @@ def erase(engine: Engine, user_id: str) -> Erased:
             .values(started_by=done.anonymous)
         )
         done.history += _count(started)
+        # the name's row is written once before it goes: on PostgreSQL that write tells
+        # the other processes (their change notices, on insert and update) to forget it
+        session.execute(
+            update(PlayerName).where(col(PlayerName.user_id) == user_id).values(name="")
+        )
         for kept, column in ((Watcher, Watcher.user_id), (PlayerName, PlayerName.user_id),
                               (Erasure, Erasure.user_id)):  # fmt: skip
             gone = session.execute(delete(kept).where(col(column) == user_id))

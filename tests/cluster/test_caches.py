@@ -14,6 +14,7 @@ import pytest
 from bot.cluster.member import Member
 from bot.cluster.shards import Shards
 from bot.play import outbox as outbox_module
+from bot.privacy.erasure import erase
 from bot.service import Service
 from bot.store import Store, make_engine, upgrade
 from tests.cluster.test_link import until
@@ -153,3 +154,16 @@ async def test_a_process_that_missed_notices_reads_the_changed_tables_anew(url: 
     lagging.resync(lambda guild: True)
     assert lagging.tables.loaded()[0].row.version == 3
     assert lagging.outbox.pending()[game] == (2, 3)
+
+
+async def test_a_name_erased_elsewhere_is_forgotten(url: str) -> None:
+    """An erasure deletes a name's row; the other process, which keeps the name, forgets
+    it (the erasure writes the row once before it goes: deletes carry no notice)."""
+    async with process(url, 0) as here, process(url, 1) as there:
+        assert there.directory.guild_locale(OURS) == "de"  # kept by ``there``
+        here.directory.remember_reader("8", "Hilde", "de")
+        here.directory.set_guild_locale(OURS, "fr")
+        await until(lambda: there.directory.guild_locale(OURS) == "fr")  # notices in order:
+        assert there.directory.display_name("8") == "Hilde"  # the name's came before; kept
+        erase(here.store.engine, "8")
+        await until(lambda: there.directory.display_name("8") == "8")
