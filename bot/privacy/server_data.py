@@ -24,9 +24,11 @@ from typing import Any
 
 from sqlalchemy import delete, exists, or_, select, text, update
 from sqlalchemy.engine import Connection, Engine
-from sqlmodel import col
+from sqlmodel import Session, col
 
+from bot.audit.export import from_store
 from bot.cluster.notices import CHANNEL_SQL
+from bot.store import Store
 from bot.store.columns import utcnow
 from bot.store.history_rows import (
     DrawTally,
@@ -182,6 +184,49 @@ def _forget_names(connection: Connection, people: set[str]) -> list[str]:
     if gone:
         connection.execute(delete(PlayerName).where(col(PlayerName.user_id).in_(gone)))
     return gone
+
+
+EXPORT_FORMAT = "croupier-server-data/1"
+HISTORY_TABLES: tuple[tuple[str, Any], ...] = (
+    ("results", GameResult), ("statistics", PlayerMeasure), ("dice_totals", FaceTotal),
+    ("ratings", Rating), ("seasons", Season),
+)  # fmt: skip
+"""The server's history in its export: section and table (keyed by ``guild_id``)."""
+
+
+def _plain(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, datetime) else value
+
+
+def collect_server(store: Store, guild_id: int) -> dict[str, Any]:
+    """Everything the store keeps of ``guild_id``, JSON-ready: its settings, each game's
+    export as ``croupier verify`` reads it (format 2), and its history."""
+    with Session(store.engine) as session:
+        settings = session.get(GuildSettings, guild_id)
+        numbers = list(
+            session.execute(
+                select(col(GameRow.id))
+                .where(col(GameRow.guild_id) == guild_id)
+                .order_by(col(GameRow.id))
+            ).scalars()
+        )
+        history = {
+            section: [
+                {k: _plain(v) for k, v in row.model_dump().items()}
+                for row in session.execute(
+                    select(table).where(col(table.guild_id) == guild_id)
+                ).scalars()
+            ]
+            for section, table in HISTORY_TABLES
+        }
+    kept = {} if settings is None else settings.model_dump(exclude={"web_key"})
+    return {
+        "format": EXPORT_FORMAT,
+        "server": guild_id,
+        "settings": {k: _plain(v) for k, v in kept.items()},
+        "games": [from_store(store, number) for number in numbers if number is not None],
+        **history,
+    }
 
 
 def has_data(engine: Engine, guild_id: int) -> bool:

@@ -18,6 +18,7 @@ when it unloads, as discord.py's ``add_dynamic_items`` does. Per click, in this 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -39,6 +40,9 @@ from cogs.pipeline.seat_back import BACK, take_back
 from cogs.pipeline.session import Sessions
 from cogs.pipeline.spectators import refresh, watch
 
+Panel = Callable[[discord.Interaction[Any], Click], Awaitable[None]]
+"""What answers the controls of no game: the interaction and its parsed click."""
+
 log = logging.getLogger(__name__)
 
 
@@ -52,6 +56,7 @@ class Router:
 
     def __init__(self, client: discord.Client, service: Service, prompts: PromptBook) -> None:
         self._by_prefix: dict[str, GameClicks] = {}
+        self._panels: dict[str, Panel] = {}
         self._by_kind: dict[str, GameClicks] = {}
         self.busy = Busy()
         self.sessions = Sessions(client, service, self._by_kind, self.busy, prompts)
@@ -80,6 +85,11 @@ class Router:
         if clicks is not None:
             for prefix in clicks.prefixes:
                 self._by_prefix.pop(prefix, None)
+
+    def add_panel(self, prefix: str, handle: Panel) -> None:
+        """Controls of no game (a command's private confirmation, ``cogs.server_data``):
+        the clicks and forms whose custom id has ``prefix`` (game 0) go to ``handle``."""
+        self._panels[prefix] = handle
 
     def game(self, kind: str) -> GameClicks | None:
         """A loaded game's clicks (its ``show`` and ``private_text``); None: not loaded."""
@@ -114,6 +124,14 @@ class Router:
         else:
             values = [str(v) for v in data.get("values", ())]
         click = parse_click(custom_id, values)  # step 2
+        panel = None if click is None else self._panels.get(click.prefix)
+        if click is not None and panel is not None:
+            async with self.busy:
+                try:
+                    await panel(interaction, click)
+                except Exception as exc:
+                    await failed(interaction, readers, exc, f"handling {click}")
+            return
         clicks = None if click is None else self._by_prefix.get(click.prefix)
         if click is None or clicks is None:
             await unknown_control(interaction, custom_id, readers)

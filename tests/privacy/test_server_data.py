@@ -44,7 +44,10 @@ async def two_servers(store: Store) -> tuple[Service, list[int], list[int]]:
         store.set_guild_locale(guild, "en")
         store.set_guild_time_zone(guild, "Europe/Paris")
         boards.start_season(guild, "Herbst", ANNA, now - timedelta(days=1))
-    gone = [await finished(service, GONE, [ANNA, CEM], 1), await finished(service, GONE, [CEM, BEN], 2)]
+    gone = [
+        await finished(service, GONE, [ANNA, CEM], 1),
+        await finished(service, GONE, [CEM, BEN], 2),
+    ]
     stays = [await finished(service, STAYS, [ANNA, BEN], 3)]
     running = await service.create("verflixte6", [BEN, CEM], {"durchgaenge": 2}, guild_id=GONE)
     gone.append(running.game_id)
@@ -105,7 +108,9 @@ def _needles(guild: int) -> dict[str, bytes]:
 
 def _found(path: Path, needles: dict[str, bytes]) -> list[str]:
     files = [p for p in (path, Path(f"{path}-wal")) if p.exists()]
-    return [f"{f.name}: {form}" for f in files for form, b in needles.items() if b in f.read_bytes()]
+    return [
+        f"{f.name}: {form}" for f in files for form, b in needles.items() if b in f.read_bytes()
+    ]
 
 
 async def test_no_byte_of_an_erased_server_id_is_left_in_the_sqlite_file(tmp_path: Path) -> None:
