@@ -107,3 +107,30 @@ async def test_removal_marks_the_server_and_the_return_clears_it(table: Table) -
     table.fake.listener.dispatch("GUILD_CREATE", joined)  # as Discord says a join
     await _until(lambda: due(engine, 0, utcnow() + timedelta(seconds=1)) == [])
     assert has_data(engine, guild.id)
+
+
+async def test_an_erasure_ends_a_running_tournament_and_its_group_first(table: Table) -> None:
+    assert table.bot is not None
+    engine = table.bot.service.store.engine
+    table.anna.permissions |= MANAGE_GUILD
+    table.dice.d6_only = True
+    table.dice.add(*([4, 2, 6, 5, 1, 3] * 60))
+    created = await table.slash(table.anna, "turnier erstellen", name="Herbst", durchgaenge=1)
+    for user in (table.anna, table.ben, table.cem):
+        await table.press(user, "register", created.message)
+    await table.press(table.anna, "close", created.message)
+    [thread] = table.fake.threads(table.channel)
+
+    asked = await table.slash(table.anna, "server-daten löschen")
+    form = await table.fake.click(table.anna, asked.message, asked.message.custom_ids()[0])
+    await table.settled()
+    [field] = [c["custom_id"] for row in form.modal["components"] for c in row["components"]]
+    done = await table.fake.submit_modal(table.anna, form, {field: table.guild.name})
+    await table.settled()
+    [answer] = done.followups
+    assert "2 laufende Tische wurden zuerst beendet" in answer.content, answer.content
+    said = [m.text() for m in table.fake.channel_messages(thread)] + [
+        m.text() for m in table.public()
+    ]
+    assert sum("Daten dieses Servers gelöscht" in text for text in said) == 2, said
+    assert not has_data(engine, table.guild.id)

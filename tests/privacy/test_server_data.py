@@ -5,13 +5,21 @@ mark, and the sweep erases only servers past the grace period."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import inspect, text
 
-from bot.privacy.server_data import due, erase_server, has_data, mark_back, mark_left
+from bot.privacy.server_data import (
+    collect_server,
+    due,
+    erase_server,
+    has_data,
+    mark_back,
+    mark_left,
+)
 from bot.service import Service
 from bot.store import Store
 from bot.store.checkpoints import sqlite_file
@@ -152,3 +160,22 @@ async def test_the_sweep_erases_only_servers_past_the_grace_period(store: Store)
         erase_server(store.engine, guild)
     assert not has_data(store.engine, GONE)
     assert has_data(store.engine, STAYS) and due(store.engine, 30) == []
+
+
+async def test_a_servers_file_holds_its_games_as_their_exports_and_nothing_of_another(
+    store: Store,
+) -> None:
+    service, gone, stays = await two_servers(store)
+    store.set_guild_web_key(GONE, "secret-key")
+
+    data = collect_server(store, GONE)
+
+    assert [game["game_id"] for game in data["games"]] == gone
+    for game in data["games"]:
+        assert game == json.loads(service.records.export_json(game["game_id"]))
+    assert data["settings"]["locale"] == "en" and "web_key" not in data["settings"]
+    assert {row["game_id"] for row in data["results"]} == set(gone[:2])
+    assert data["ratings"] and data["seasons"] and data["statistics"] and data["dice_totals"]
+    text = json.dumps(data)
+    assert str(STAYS) not in text and "secret-key" not in text
+    assert all(f'"game_id": {n},' not in text for n in stays)
