@@ -142,8 +142,7 @@ def erase_server(engine: Engine, guild_id: int) -> ServerErased:
                             ("guild_settings", GuildSettings)):  # fmt: skip
             gone = connection.execute(delete(table).where(col(table.guild_id) == guild_id))
             done.rows[name] = _count(gone)
-        done.forgotten = _forget_names(connection, people)
-        done.rows["player_names"] = len(done.forgotten)
+        done.forgotten, done.rows["player_names"] = _forget_names(connection, people)
         if sqlite:
             connection.exec_driver_sql("PRAGMA secure_delete=OFF")
         else:  # the settings trigger notices updates only: tell the others' caches here
@@ -173,17 +172,19 @@ def _people(connection: Connection, guild_id: int) -> set[str]:
     return people
 
 
-def _forget_names(connection: Connection, people: set[str]) -> list[str]:
-    """Delete the name rows of those of ``people`` no game left anywhere names; theirs."""
+def _forget_names(connection: Connection, people: set[str]) -> tuple[list[str], int]:
+    """Delete the name rows of those of ``people`` no game left anywhere names: who they
+    are, and how many rows went."""
     if not people:
-        return []
+        return [], 0
     kept: set[str] = set()
     for players, named in connection.execute(select(col(GameRow.players), col(GameRow.people))):
         kept.update(p for p in (*(players or ()), *(named or ())) if p in people)
     gone = sorted(people - kept)
-    if gone:
-        connection.execute(delete(PlayerName).where(col(PlayerName.user_id).in_(gone)))
-    return gone
+    if not gone:
+        return [], 0
+    deleted = connection.execute(delete(PlayerName).where(col(PlayerName.user_id).in_(gone)))
+    return gone, _count(deleted)
 
 
 EXPORT_FORMAT = "croupier-server-data/1"

@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable
 from datetime import timedelta
 
-from bot.privacy.server_data import due, has_data
+from bot.privacy.server_data import due, has_data, mark_left
 from bot.store.columns import utcnow
 from cogs.server_data import ServerData
 from tests.helpers.e2e_table import Table
@@ -107,6 +107,13 @@ async def test_removal_marks_the_server_and_the_return_clears_it(table: Table) -
     table.fake.listener.dispatch("GUILD_CREATE", joined)  # as Discord says a join
     await _until(lambda: due(engine, 0, utcnow() + timedelta(seconds=1)) == [])
     assert has_data(engine, guild.id)
+
+    directory = table.bot.service.directory
+    directory.set_guild_locale(guild.id, "fr")
+    mark_left(engine, guild.id, utcnow() - timedelta(days=31))  # gone a month ago
+    [erased] = await ServerData(table.bot).sweep()
+    assert erased.guild_id == guild.id and erased.games == 1
+    assert not has_data(engine, guild.id) and directory.guild_locale(guild.id) == "de"
 
 
 async def test_an_erasure_ends_a_running_tournament_and_its_group_first(table: Table) -> None:
