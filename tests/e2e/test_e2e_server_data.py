@@ -14,6 +14,7 @@ from bot.privacy.server_data import due, has_data, mark_left
 from bot.store.columns import utcnow
 from cogs.server_data import ServerData
 from tests.helpers.e2e_table import Table
+from tests.helpers.every_row import every_row
 
 MANAGE_GUILD = 1 << 5
 
@@ -141,3 +142,6 @@ async def test_an_erasure_ends_a_running_tournament_and_its_group_first(table: T
     ]
     assert sum("Daten dieses Servers gelöscht" in text for text in said) == 2, said
     assert not has_data(engine, table.guild.id)
+    rows = every_row(table.bot.service.store)
+    assert rows["games"] == [] and rows["game_events"] == [] and rows["game_results"] == []
+    assert not any(str(table.guild.id) in str(row) for found in rows.values() for row in found)

@@ -10,8 +10,6 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import inspect, text
-
 from bot.privacy.server_data import (
     collect_server,
     due,
@@ -24,6 +22,7 @@ from bot.service import Service
 from bot.store import Store
 from bot.store.checkpoints import sqlite_file
 from bot.store.columns import utcnow
+from tests.helpers.every_row import every_row
 from tests.helpers.plans import play_until, seeded
 
 ANNA, BEN, CEM = "5101", "5202", "5303"
@@ -63,16 +62,6 @@ async def two_servers(store: Store) -> tuple[Service, list[int], list[int]]:
     service.watchers.add(gone[0], BEN)
     service.watchers.add(stays[0], CEM)
     return service, gone, stays
-
-
-def every_row(store: Store) -> dict[str, list[dict[str, Any]]]:
-    """Every row of every table of the schema (read through SQLAlchemy's inspector)."""
-    found = {}
-    with store.engine.connect() as connection:
-        for table in inspect(store.engine).get_table_names():
-            rows = connection.execute(text(f'SELECT * FROM "{table}"')).mappings()
-            found[table] = [dict(row) for row in rows]
-    return found
 
 
 def of_server(table: str, row: dict[str, Any], games: list[int]) -> bool:
