@@ -121,7 +121,7 @@ def erase_server(engine: Engine, guild_id: int) -> ServerErased:
     with engine.begin() as connection:
         if sqlite:
             connection.exec_driver_sql("PRAGMA secure_delete=ON")
-        people = _people(connection, guild_id)
+        alone = _alone(connection, guild_id)  # read before the first write (SQLite's lock)
         by_game: tuple[tuple[str, Any, Any], ...] = (
             ("game_events", EventRow, col(EventRow.game_id).in_(games)),
             ("watchers", Watcher, col(Watcher.game_id).in_(games)),
@@ -142,7 +142,10 @@ def erase_server(engine: Engine, guild_id: int) -> ServerErased:
                             ("guild_settings", GuildSettings)):  # fmt: skip
             gone = connection.execute(delete(table).where(col(table.guild_id) == guild_id))
             done.rows[name] = _count(gone)
-        done.forgotten, done.rows["player_names"] = _forget_names(connection, people)
+        done.forgotten = alone
+        done.rows["player_names"] = _count(
+            connection.execute(delete(PlayerName).where(col(PlayerName.user_id).in_(alone)))
+        )
         if sqlite:
             connection.exec_driver_sql("PRAGMA secure_delete=OFF")
         else:  # the settings trigger notices updates only: tell the others' caches here
@@ -160,31 +163,28 @@ def erase_server(engine: Engine, guild_id: int) -> ServerErased:
     return done
 
 
-def _people(connection: Connection, guild_id: int) -> set[str]:
-    """Everyone the server's games seat or name."""
+def _alone(connection: Connection, guild_id: int) -> list[str]:
+    """The people the server's games seat or name whom no other server's game names: their
+    names go with the server. Two reads, before any write: on SQLite the scan of every game
+    holds no write lock yet."""
     people: set[str] = set()
-    found = connection.execute(
+    mine = connection.execute(
         select(col(GameRow.players), col(GameRow.people)).where(col(GameRow.guild_id) == guild_id)
     )
-    for players, named in found:
-        people.update(players or ())
-        people.update(named or ())
-    return people
-
-
-def _forget_names(connection: Connection, people: set[str]) -> tuple[list[str], int]:
-    """Delete the name rows of those of ``people`` no game left anywhere names: who they
-    are, and how many rows went."""
+    for players, named in mine:
+        people.update(p for p in (*(players or ()), *(named or ())))
     if not people:
-        return [], 0
-    kept: set[str] = set()
-    for players, named in connection.execute(select(col(GameRow.players), col(GameRow.people))):
-        kept.update(p for p in (*(players or ()), *(named or ())) if p in people)
-    gone = sorted(people - kept)
-    if not gone:
-        return [], 0
-    deleted = connection.execute(delete(PlayerName).where(col(PlayerName.user_id).in_(gone)))
-    return gone, _count(deleted)
+        return []
+    others = connection.execute(
+        select(col(GameRow.players), col(GameRow.people)).where(
+            or_(col(GameRow.guild_id).is_(None), col(GameRow.guild_id) != guild_id)
+        )
+    )
+    for players, named in others:
+        people.difference_update((*(players or ()), *(named or ())))
+        if not people:
+            break
+    return sorted(people)
 
 
 EXPORT_FORMAT = "croupier-server-data/1"
