@@ -83,6 +83,7 @@ EXTENSIONS = (  # the bot's own; the games' come from their plugins (extensions(
     "cogs.computers",
     "cogs.web_pages",
     "cogs.own_data",
+    "cogs.server_data",
 )
 
 
@@ -206,6 +207,7 @@ class Croupier(TableBot):
         )
         self.settings = settings
         self.public_url = settings.public_url
+        self.server_data_days = settings.server_data_days
         if emojis is not None:
             self.application_emojis = emojis
         self.ops = Ops.of(settings)  # metrics; /health and /metrics at HEALTH_PORT

@@ -47,6 +47,9 @@ class Settings:
     public_url: str | None = None
     """``PUBLIC_URL``: where visitors reach the pages (``https://croupier.example``);
     ``/web an`` answers with the server's link under it (None: the path alone)."""
+    server_data_days: int = 30
+    """``SERVER_DATA_DAYS``: days after the bot's removal from a server until the server's
+    data is erased (bot.privacy.server_data), unless the bot is added back."""
 
 
 def default_database_url(directory: Path | None = None) -> str:
@@ -87,6 +90,7 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         health_host=env.get("HEALTH_HOST", "").strip() or "127.0.0.1",
         log_format=log_format,
         uvloop=uvloop_wanted(env),
+        server_data_days=_days(env.get("SERVER_DATA_DAYS", "")),
     )
 
 
@@ -98,6 +102,16 @@ def uvloop_wanted(env: Mapping[str, str]) -> bool:
             f"{UVLOOP} must be 0 (asyncio's own loop) or 1 (uvloop where installed), not {text!r}"
         )
     return text != "0"
+
+
+def _days(text: str) -> int:
+    """``SERVER_DATA_DAYS``: a whole number of days, 0 or more (empty: 30)."""
+    text = text.strip()
+    if not text:
+        return 30
+    if not text.isdigit():
+        raise ConfigError(f"SERVER_DATA_DAYS must be a number of days (0 or more), not {text!r}")
+    return int(text)
 
 
 def _port(text: str, name: str = "HEALTH_PORT") -> int | None:

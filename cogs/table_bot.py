@@ -52,6 +52,9 @@ class TableBot(commands.Bot):
         """The permission notices given since the start (``cogs.permission_notices``)."""
         self.corrections: dict[str, Correction] = {}
         """Tournament corrections awaiting confirmation, by their button's token."""
+        self.server_data_days = 30
+        """Days after the bot's removal from a server until its data is erased
+        (``SERVER_DATA_DAYS``, set by the bot; ``cogs.server_data``)."""
 
     @property
     def links(self) -> WebLinks:

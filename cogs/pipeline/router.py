@@ -91,8 +91,9 @@ class Router:
         return self._by_kind.get(kind)
 
     def add_tableless(self, prefixes: tuple[str, ...], handler: Tableless) -> None:
-        """Controls of no table (a person's own data): their clicks and forms, by their
-        prefixes, go to ``handler`` (no table session: they change no game)."""
+        """Controls of no table (a person's or a server's own data, a command's private
+        confirmation): their clicks and forms, by their prefixes (game 0), go to
+        ``handler`` (no table session: they change no game)."""
         for prefix in prefixes:
             self._tableless[prefix] = handler
 

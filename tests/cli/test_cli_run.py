@@ -110,6 +110,15 @@ def test_values_are_read() -> None:
     assert settings.log_level == "DEBUG"
 
 
+def test_server_data_days_are_read_and_checked() -> None:
+    assert load_settings({}).server_data_days == 30
+    assert load_settings({"SERVER_DATA_DAYS": " 7 "}).server_data_days == 7
+    assert load_settings({"SERVER_DATA_DAYS": "0"}).server_data_days == 0
+    for bad in ("-1", "a month", "1.5"):
+        with pytest.raises(ConfigError, match="SERVER_DATA_DAYS"):
+            load_settings({"SERVER_DATA_DAYS": bad})
+
+
 def test_bad_log_level_is_refused() -> None:
     with pytest.raises(ConfigError, match="LOG_LEVEL"):
         load_settings({"LOG_LEVEL": "loud"})

@@ -38,6 +38,16 @@ ZERO_READS_WELL = frozenset(
         "privacy.own.too_soon",  # the minutes left, rounded up: at least one
         "privacy.erase.done",  # said with his games: without any, privacy.erase.done_none
         "privacy.erase.playing",  # said with the games he sits at: at least one
+        # what a server's erasure counts: said only when there are some
+        "privacy.server.count.game_events",
+        "privacy.server.count.game_results",
+        "privacy.server.count.games",
+        "privacy.server.count.other",
+        "privacy.server.count.ratings",
+        "privacy.server.count.seasons",
+        "privacy.server.ended_count",  # the tables ended first: said when there were some
+        "privacy.server.file",  # the export's games among what it holds ("0 Spiele …")
+        "privacy.server.too_soon",  # the minutes left, rounded up: at least one
         "sandbox.messages",  # a channel's count in the sandbox's list of channels
         "table.event.clock_minutes",  # the host set no time: the clock is off (said so)
         "ui.lobby.body",  # seats taken: "0 of 4" reads as a count of seats
