@@ -54,7 +54,7 @@ async def test_dice_devils_decisions_say_what_is_decided(table: Table, count: in
                 click_of(c).verb for c in prompt.custom_ids()
             }:
                 option = "nehmen"  # many swaps: first what to take, then what to give for it
-            assert others and all(option in o for o in others), others
+            assert others and all(option in o for o in others), (verb, text, labels(prompt))
             assert all(any(u.name in o for u in players) for o in others)  # whom it concerns
         seen[verb] = seen.get(verb, 0) + 1
         verbs = [click_of(c).verb for c in prompt.custom_ids()]
