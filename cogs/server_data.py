@@ -40,6 +40,7 @@ from bot.privacy.server_data import (
     erase_server,
     mark_back,
     mark_left,
+    note_erasure,
 )
 from bot.render.cards import Button, Card, Form, custom_id
 from bot.service import Outcome, Service
@@ -191,6 +192,8 @@ class ServerData(CroupierCog):
             await refuse_key(interaction, "privacy.server.wrong_word", locale)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
+        # noted first: a stop from here on leaves the erasure to the next start's sweep
+        await asyncio.to_thread(note_erasure, self.service.store.engine, guild.id)
         ended = await self.end_tables(guild.id, actor_of(interaction))
         erased = await self.erase(guild.id)
         log.info("server %s erased by an admin: %s rows", guild.id, erased.total)

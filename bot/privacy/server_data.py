@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, exists, or_, select, text, update
@@ -98,6 +98,18 @@ def mark_back(engine: Engine, guild_id: int) -> bool:
             .values(left_at=None)
         )
     return _count(found) > 0
+
+
+NOTED = datetime(1970, 1, 1, tzinfo=UTC)
+"""The ``left_at`` of a server whose admin confirmed its erasure: due at once, whatever the
+grace period, so that the next sweep (at a start, with the clocks) finishes an erasure a
+stop cut off."""
+
+
+def note_erasure(engine: Engine, guild_id: int) -> None:
+    """An admin confirmed the server's erasure: noted in its own transaction, before the
+    tables are ended and the rows go."""
+    mark_left(engine, guild_id, NOTED)
 
 
 def due(engine: Engine, days: int, now: datetime | None = None) -> list[int]:

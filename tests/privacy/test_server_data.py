@@ -17,6 +17,7 @@ from bot.privacy.server_data import (
     has_data,
     mark_back,
     mark_left,
+    note_erasure,
 )
 from bot.service import Service
 from bot.store import Store
@@ -138,6 +139,14 @@ async def test_removal_marks_the_server_and_return_clears_it(store: Store) -> No
     assert due(store.engine, 30) == []
     assert mark_back(store.engine, STAYS) and not mark_back(store.engine, STAYS)
     assert due(store.engine, 30, later) == [GONE]
+
+
+async def test_an_erasure_an_admin_confirmed_is_due_at_once(store: Store) -> None:
+    """Noted before the tables end and the rows go: the next sweep finishes what a stop
+    cut off, whatever the grace period."""
+    await two_servers(store)
+    note_erasure(store.engine, GONE)
+    assert due(store.engine, 10_000) == [GONE]
 
 
 async def test_the_sweep_erases_only_servers_past_the_grace_period(store: Store) -> None:

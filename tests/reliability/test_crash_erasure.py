@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.privacy.erasure import request
+from bot.privacy.server_data import has_data, note_erasure
 from bot.service import Service
 from bot.store import Erasure, Store, default_sqlite_url, make_engine, upgrade
 from cogs.own_data import ERASE
@@ -128,4 +129,34 @@ async def test_an_erasure_noted_before_a_kill_is_finished_by_the_next_start(
         assert Service(store).records.verify(game).ok
     finally:
         store.close()
+        engine.dispose()
+
+
+@pytest.mark.slow
+async def test_a_server_erasure_noted_before_a_kill_is_finished_by_the_next_start(
+    tmp_path: Path,
+) -> None:
+    """An admin confirmed; the erasure was noted, then the process died before the rows
+    went: the next start's sweep erases the server."""
+    url = default_sqlite_url(tmp_path / "bot.sqlite3")
+    async with fake_discord() as fake:
+        guild = fake.add_guild("g")
+        channel = fake.add_channel(guild, "c")
+        anna = fake.add_user("anna", guild=guild)
+        ben = fake.add_user("ben", guild=guild)
+        await played(url, str(anna.id), str(ben.id), guild.id, channel.id)
+        engine = make_engine(url)
+        note_erasure(engine, guild.id)
+        engine.dispose()
+        assert fake.port is not None
+        bot = await start("croupier", fake.port, url, log=tmp_path / "bot.log")
+        try:
+            await bot.wait_connected()
+            await fake.wait_until(lambda: not has_data(make_engine(url), guild.id), timeout=20)
+        finally:
+            assert await bot.stop() == 0
+    engine = make_engine(url)
+    try:
+        assert not has_data(engine, guild.id)
+    finally:
         engine.dispose()
