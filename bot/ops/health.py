@@ -28,7 +28,7 @@ from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from bot.cluster.member import CLOCK, SYNC
-from bot.config import ConfigError
+from bot.listening import listen
 from bot.ops.gateway_health import shard_states
 from bot.ops.lag import LagMonitor
 from bot.ops.metrics import Metrics
@@ -110,19 +110,8 @@ class HealthServer:
         app.router.add_get("/health/ready", self._ready)
         app.router.add_get("/health/live", self._live)
         app.router.add_get("/metrics", self._metrics)
-        runner = web.AppRunner(app, access_log=None)
-        await runner.setup()
-        site = web.TCPSite(runner, self.host, self.port)
-        try:
-            await site.start()
-        except OSError as exc:
-            await runner.cleanup()
-            raise ConfigError(
-                f"HEALTH_PORT {self.port}: cannot listen on {self.host}:{self.port} "
-                f"({exc.strerror or exc}); choose a free port, or HEALTH_HOST"
-            ) from None
-        self._runner = runner
-        self.port = runner.addresses[0][1]
+        self._runner = await listen(app, self.host, self.port, "HEALTH_PORT", access_log=None)
+        self.port = self._runner.addresses[0][1]
         log.info("health and metrics on http://%s:%d/", self.host, self.port)
 
     async def close(self) -> None:

@@ -19,7 +19,7 @@ import logging
 from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
-from bot.config import ConfigError
+from bot.listening import listen
 from bot.service import Service
 from bot.web.app import make_app
 
@@ -55,18 +55,9 @@ class WebServer:
         :class:`~bot.config.ConfigError` that names ``WEB_PORT``."""
         app = make_app(self.service)
         app.middlewares.append(one_at_a_time())  # after the guard: a refusal waits for none
-        runner = web.AppRunner(app, access_log=None, shutdown_timeout=STOP_GRACE)
-        await runner.setup()
-        site = web.TCPSite(runner, self.host, self.port)
-        try:
-            await site.start()
-        except OSError as exc:
-            await runner.cleanup()
-            raise ConfigError(
-                f"WEB_PORT {self.port}: cannot listen on {self.host}:{self.port} "
-                f"({exc.strerror or exc}); choose a free port, or WEB_HOST"
-            ) from None
-        self._runner = runner
+        self._runner = await listen(
+            app, self.host, self.port, "WEB_PORT", access_log=None, shutdown_timeout=STOP_GRACE
+        )
         log.info("web pages on http://%s:%d/", self.host, self.port)
 
     async def close(self) -> None:
