@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,8 @@ from bot.privacy.server_data import has_data, note_erasure
 from bot.service import Service
 from bot.store import Erasure, Store, default_sqlite_url, make_engine, upgrade
 from cogs.own_data import ERASE
-from loopback import fake_discord
+from loopback import FakeDiscord, fake_discord
+from loopback.entities import Channel, Guild, User
 from loopback.process import start
 from tests.helpers.plans import play_until, seeded
 from tests.privacy.test_erasure import rows_naming
@@ -27,12 +30,22 @@ DELAYS = (0.0, 0.02, 0.05, 0.1, 0.3)
 """Seconds between the confirmation sent and the kill."""
 
 
-async def played(url: str, anna: str, ben: str, guild: int, channel: int) -> int:
-    """A finished game of Anna and Ben in the bot's database, before the bot starts."""
+@contextlib.contextmanager
+def database(url: str) -> Iterator[Store]:
+    """The bot's database, read after the bot stopped."""
     engine = make_engine(url)
-    upgrade(engine)
     store = Store(engine)
     try:
+        yield store
+    finally:
+        store.close()
+        engine.dispose()
+
+
+async def played(url: str, anna: str, ben: str, guild: int, channel: int) -> int:
+    """A finished game of Anna and Ben in the bot's database, before the bot starts."""
+    with database(url) as store:
+        upgrade(store.engine)
         service: Service = seeded(store)
         outcome = await service.create(
             "verflixte6", [anna, ben], {"durchgaenge": 1}, guild_id=guild, channel_id=channel
@@ -40,9 +53,27 @@ async def played(url: str, anna: str, ben: str, guild: int, channel: int) -> int
         outcome = await play_until(service, outcome, lambda o: o.finished)
         service.history.caught_up()
         return outcome.game_id
-    finally:
-        store.close()
-        engine.dispose()
+
+
+@dataclass(frozen=True)
+class Seated:
+    """Anna and Ben on a server of the loopback Discord, with a finished game of theirs
+    in the bot's database."""
+
+    guild: Guild
+    channel: Channel
+    anna: User
+    ben: User
+    game: int
+
+
+async def seated(fake: FakeDiscord, url: str) -> Seated:
+    guild = fake.add_guild("g")
+    channel = fake.add_channel(guild, "c")
+    anna = fake.add_user("anna", guild=guild)
+    ben = fake.add_user("ben", guild=guild)
+    game = await played(url, str(anna.id), str(ben.id), guild.id, channel.id)
+    return Seated(guild, channel, anna, ben, game)
 
 
 @pytest.mark.slow
@@ -52,11 +83,8 @@ async def test_an_erasure_killed_at_any_moment_is_whole_or_not_begun(
 ) -> None:
     url = default_sqlite_url(tmp_path / "bot.sqlite3")
     async with fake_discord() as fake:
-        guild = fake.add_guild("g")
-        channel = fake.add_channel(guild, "c")
-        anna = fake.add_user("anna", guild=guild)
-        ben = fake.add_user("ben", guild=guild)
-        game = await played(url, str(anna.id), str(ben.id), guild.id, channel.id)
+        here = await seated(fake, url)
+        anna, channel, game = here.anna, here.channel, here.game
         assert fake.port is not None
         first = await start("croupier", fake.port, url, log=tmp_path / "bot.log")
         try:
@@ -81,20 +109,14 @@ async def test_an_erasure_killed_at_any_moment_is_whole_or_not_begun(
             await second.wait_connected()
         finally:
             assert await second.stop() == 0
-    engine = make_engine(url)
-    store = Store(engine)
-    try:
+    with database(url) as store:
         with store._session() as session:
             assert session.get(Erasure, str(anna.id)) is None  # finished, or never noted
         left = rows_naming(store, str(anna.id))
         erased = left == []
         assert erased or store.player_name(str(anna.id)) == "anna", left
         assert (str(anna.id) in store.get(game).players) is not erased
-        service = Service(store)
-        assert service.records.verify(game).ok
-    finally:
-        store.close()
-        engine.dispose()
+        assert Service(store).records.verify(game).ok
 
 
 @pytest.mark.slow
@@ -105,31 +127,20 @@ async def test_an_erasure_noted_before_a_kill_is_finished_by_the_next_start(
     the kills above rarely hit, so it is set up here): the next start erases him."""
     url = default_sqlite_url(tmp_path / "bot.sqlite3")
     async with fake_discord() as fake:
-        guild = fake.add_guild("g")
-        channel = fake.add_channel(guild, "c")
-        anna = fake.add_user("anna", guild=guild)
-        ben = fake.add_user("ben", guild=guild)
-        game = await played(url, str(anna.id), str(ben.id), guild.id, channel.id)
-        engine = make_engine(url)
-        store = Store(engine)
-        store.set_player_name(str(anna.id), "anna", "de")
-        assert request(engine, str(anna.id))
-        store.close()
-        engine.dispose()
+        here = await seated(fake, url)
+        anna = str(here.anna.id)
+        with database(url) as store:
+            store.set_player_name(anna, "anna", "de")
+            assert request(store.engine, anna)
         assert fake.port is not None
         bot = await start("croupier", fake.port, url, log=tmp_path / "bot.log")
         try:
             await bot.wait_connected()
         finally:
             assert await bot.stop() == 0
-    engine = make_engine(url)
-    store = Store(engine)
-    try:
-        assert rows_naming(store, str(anna.id)) == []  # he was all there before the start
-        assert Service(store).records.verify(game).ok
-    finally:
-        store.close()
-        engine.dispose()
+    with database(url) as store:
+        assert rows_naming(store, anna) == []  # he was all there before the start
+        assert Service(store).records.verify(here.game).ok
 
 
 @pytest.mark.slow
@@ -140,23 +151,14 @@ async def test_a_server_erasure_noted_before_a_kill_is_finished_by_the_next_star
     went: the next start's sweep erases the server."""
     url = default_sqlite_url(tmp_path / "bot.sqlite3")
     async with fake_discord() as fake:
-        guild = fake.add_guild("g")
-        channel = fake.add_channel(guild, "c")
-        anna = fake.add_user("anna", guild=guild)
-        ben = fake.add_user("ben", guild=guild)
-        await played(url, str(anna.id), str(ben.id), guild.id, channel.id)
-        engine = make_engine(url)
-        note_erasure(engine, guild.id)
-        engine.dispose()
-        assert fake.port is not None
-        bot = await start("croupier", fake.port, url, log=tmp_path / "bot.log")
-        try:
-            await bot.wait_connected()
-            await fake.wait_until(lambda: not has_data(make_engine(url), guild.id), timeout=20)
-        finally:
-            assert await bot.stop() == 0
-    engine = make_engine(url)
-    try:
-        assert not has_data(engine, guild.id)
-    finally:
-        engine.dispose()
+        here = await seated(fake, url)
+        with database(url) as store:
+            note_erasure(store.engine, here.guild.id)
+            assert fake.port is not None
+            bot = await start("croupier", fake.port, url, log=tmp_path / "bot.log")
+            try:
+                await bot.wait_connected()
+                await fake.wait_until(lambda: not has_data(store.engine, here.guild.id), 20)
+            finally:
+                assert await bot.stop() == 0
+            assert not has_data(store.engine, here.guild.id)
