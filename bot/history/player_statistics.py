@@ -4,6 +4,8 @@ sums equal the log's: ``croupier history rebuild`` and its test)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlmodel import col, select
 
 from bot.players.seats import PREFIX
@@ -31,28 +33,23 @@ def player_measures(store: Store, guild_id: int, player: str, kind: str | None =
 def computers_measured(store: Store, guild_id: int) -> list[str]:
     """The computer seats with a finished game on server ``guild_id``, by id (a computer's
     statistics are kept under its id, like a person's)."""
-    stmt = (
-        select(PlayerMeasure.player)
-        .where(
-            col(PlayerMeasure.guild_id) == guild_id,
-            col(PlayerMeasure.player).startswith(PREFIX),
-            col(PlayerMeasure.measure) == "games",
-            col(PlayerMeasure.value) > 0,
-        )
-        .distinct()
-        .order_by(col(PlayerMeasure.player))
-    )
-    with store._session() as session:
-        return list(session.exec(stmt))
+    return _measured(store, guild_id, col(PlayerMeasure.player).startswith(PREFIX))
 
 
 def players_measured(store: Store, guild_id: int) -> list[str]:
     """Everyone with a finished game on server ``guild_id`` (people and computers), by id:
     the players a server's pages know (one range of the sums' primary key)."""
+    return _measured(store, guild_id)
+
+
+def _measured(store: Store, guild_id: int, *narrowed: Any) -> list[str]:
+    """The players with a finished game on server ``guild_id`` (``narrowed``: more
+    conditions on them), sorted by id."""
     stmt = (
         select(PlayerMeasure.player)
         .where(
             col(PlayerMeasure.guild_id) == guild_id,
+            *narrowed,
             col(PlayerMeasure.measure) == "games",
             col(PlayerMeasure.value) > 0,
         )
