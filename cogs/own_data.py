@@ -3,11 +3,12 @@ JSON file with a short summary, privately (bot.privacy.own_data). One file per p
 every :data:`EVERY` seconds: the file reads every table, so asking again at once is
 refused, privately, with the minutes left.
 
-The answer's button „Meine Daten löschen …“ erases it all (bot.privacy.erasure), confirmed
-twice: the button opens a form where he types his language's word (LÖSCHEN, DELETE,
-SUPPRIMER). Refused, privately and with the game's number, while he sits at a game not
-over. The request is noted before the erasure runs, so that a process killed in between
-finishes it at its next start; his games stay verifiable (his pseudonym stands in them)."""
+The answer's second message, a card with the button „Meine Daten löschen …“, erases it
+all (bot.privacy.erasure), confirmed twice: the button opens a form where he types his
+language's word (LÖSCHEN, DELETE, SUPPRIMER). Refused, privately and with the game's
+number, while he sits at a game not over. The request is noted before the erasure runs,
+so that a process killed in between finishes it at its next start; his games stay
+verifiable (his pseudonym stands in them)."""
 
 from __future__ import annotations
 
@@ -26,11 +27,11 @@ from discord.ext import commands
 from bot.i18n import listed, t
 from bot.privacy.erasure import StillPlaying, erase, finish_pending, playing, request
 from bot.privacy.own_data import collect, summary
-from bot.render.cards import Form, custom_id
+from bot.render.cards import Button, Card, Form, custom_id
 from cogs.croupier_cog import CroupierCog
 from cogs.pipeline import payload as ui
 from cogs.pipeline.incoming import Click
-from cogs.pipeline.replies import refuse_key, unknown_control
+from cogs.pipeline.replies import refuse_key, respond, unknown_control
 from cogs.table_bot import table_bot
 from cogs.translator import cmd
 
@@ -60,17 +61,11 @@ class Exports:
         self.given[user_id] = self.clock()
 
 
-def erase_button(locale: str) -> discord.ui.View:
-    """The answer's one button (the router takes its click: discord.py keeps no state)."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        discord.ui.Button(
-            label=t("privacy.erase.button", locale),
-            style=discord.ButtonStyle.danger,
-            custom_id=ERASE,
-        )
-    )
-    return view
+def erase_card(locale: str) -> Card:
+    """The answer's second message: what the button does, and the button (a card of its
+    own, its click taken by the router: no view is kept in memory per answer)."""
+    button = Button(ERASE, t("privacy.erase.button", locale), "danger")
+    return Card(description=t("privacy.erase.explain", locale), rows=[(button,)])
 
 
 class OwnData(CroupierCog):
@@ -105,14 +100,9 @@ class OwnData(CroupierCog):
         data = await asyncio.to_thread(collect, self.service.store.engine, user_id)
         text = json.dumps(data, ensure_ascii=False, indent=1).encode()
         file = ui.attachment(text, "own_data", locale, "json")
-        lines = (
-            summary(data, locale),
-            t("privacy.own.file", locale, file=file.filename),
-            t("privacy.erase.explain", locale),
-        )
-        await interaction.followup.send(
-            "\n".join(lines), file=file, view=erase_button(locale), ephemeral=True
-        )
+        lines = (summary(data, locale), t("privacy.own.file", locale, file=file.filename))
+        await interaction.followup.send("\n".join(lines), file=file, ephemeral=True)
+        await respond(interaction, ephemeral=True, **ui.send_kwargs(erase_card(locale)))
 
     async def clicked(self, interaction: discord.Interaction[Any], click: Click) -> None:
         """The erasure's button (the form), then its form (the erasure)."""

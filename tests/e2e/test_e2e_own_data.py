@@ -7,8 +7,18 @@ from __future__ import annotations
 import json
 
 from cogs.own_data import ERASE, OwnData
+from loopback.entities import Message, User
 from tests.helpers.e2e_table import Table
 from tests.privacy.test_erasure import rows_naming
+
+
+def erase_card(table: Table, user: User) -> Message:
+    """The card with the erasure's button that ``/meine-daten`` sent ``user`` last (its
+    own message, after the file's)."""
+    cards = [m for m in table.fake.private_messages(user) if ERASE in m.custom_ids()]
+    assert cards, "no erasure button"
+    assert cards[-1].visibility == "ephemeral"
+    return cards[-1]
 
 
 async def test_a_player_gets_his_data_privately_and_not_twice_at_once(table: Table) -> None:
@@ -55,8 +65,10 @@ async def test_a_player_erases_his_data_with_two_confirmations(table: Table) -> 
     anna = str(table.anna.id)
 
     answer = await table.slash(table.anna, "meine-daten")
-    assert "Der Knopf unten löscht alles" in answer.message.content
-    opened = await table.fake.click(table.anna, answer.message, ERASE)
+    assert ERASE not in answer.message.custom_ids()  # the file's message; the button's own:
+    card = erase_card(table, table.anna)
+    assert "Der Knopf unten löscht alles" in card.text()
+    opened = await table.fake.click(table.anna, card, ERASE)
     assert opened.response_type == 9 and opened.modal is not None
     assert "LÖSCHEN" in json.dumps(opened.modal, ensure_ascii=False)
     wrong = await table.fake.submit_modal(table.anna, opened, {"value": "ja"})
@@ -66,7 +78,7 @@ async def test_a_player_erases_his_data_with_two_confirmations(table: Table) -> 
         service.store.player_name(anna) is not None and anna in service.store.get(game_id).players
     )
 
-    opened = await table.fake.click(table.anna, answer.message, ERASE)
+    opened = await table.fake.click(table.anna, card, ERASE)
     done = await table.fake.submit_modal(table.anna, opened, {"value": " löschen "})
     await table.settled()
     assert done.message is not None and done.message.visibility == "ephemeral"
@@ -83,8 +95,8 @@ async def test_a_player_erases_his_data_with_two_confirmations(table: Table) -> 
 async def test_no_erasure_while_he_sits_at_a_table(table: Table) -> None:
     OwnData.exports.given.clear()
     await table.open_and_start(table.anna, table.ben)
-    answer = await table.slash(table.ben, "meine-daten")
-    refused = await table.fake.click(table.ben, answer.message, ERASE)
+    await table.slash(table.ben, "meine-daten")
+    refused = await table.fake.click(table.ben, erase_card(table, table.ben), ERASE)
     assert refused.response_type == 4 and refused.message.visibility == "ephemeral"
     assert "Du sitzt noch an Spiel" in refused.message.content
     assert table.bot is not None and table.bot.service.store.player_name(str(table.ben.id))
@@ -92,9 +104,9 @@ async def test_no_erasure_while_he_sits_at_a_table(table: Table) -> None:
 
 async def test_someone_who_played_nothing_erases_his_name(table: Table) -> None:
     OwnData.exports.given.clear()
-    answer = await table.slash(table.cem, "meine-daten")
+    await table.slash(table.cem, "meine-daten")
     assert table.bot is not None and table.bot.service.store.player_name(str(table.cem.id))
-    opened = await table.fake.click(table.cem, answer.message, ERASE)
+    opened = await table.fake.click(table.cem, erase_card(table, table.cem), ERASE)
     done = await table.fake.submit_modal(table.cem, opened, {"value": "LÖSCHEN"})
     await table.settled()
     assert done.message is not None

@@ -21,7 +21,7 @@ from bot.service import Service
 from bot.store import Erasure, Store, default_sqlite_url, make_engine, upgrade
 from cogs.own_data import ERASE
 from loopback import FakeDiscord, fake_discord
-from loopback.entities import Channel, Guild, User
+from loopback.entities import Channel, Guild, Message, User
 from loopback.process import start
 from tests.helpers.plans import play_until, seeded
 from tests.privacy.test_erasure import rows_naming
@@ -77,6 +77,11 @@ async def seated(fake: FakeDiscord, url: str) -> Seated:
 
 
 @pytest.mark.slow
+def _erase_card(fake: FakeDiscord, user: User) -> Message | None:
+    """The card with the erasure's button ``/meine-daten`` sent ``user`` (None: not yet)."""
+    return next((m for m in fake.private_messages(user) if ERASE in m.custom_ids()), None)
+
+
 @pytest.mark.parametrize("delay", DELAYS)
 async def test_an_erasure_killed_at_any_moment_is_whole_or_not_begun(
     tmp_path: Path, delay: float
@@ -89,10 +94,10 @@ async def test_an_erasure_killed_at_any_moment_is_whole_or_not_begun(
         first = await start("croupier", fake.port, url, log=tmp_path / "bot.log")
         try:
             await first.wait_connected()
-            answer = await fake.slash(anna, channel, "meine-daten")
-            message = answer.message
-            assert message is not None  # deferred: the file and its button come after
-            await fake.wait_until(lambda: ERASE in message.custom_ids(), timeout=20)
+            await fake.slash(anna, channel, "meine-daten")  # deferred: the file, then
+            await fake.wait_until(lambda: _erase_card(fake, anna) is not None, timeout=20)
+            message = _erase_card(fake, anna)  # the card with the button, come after
+            assert message is not None
             opened = await fake.click(anna, message, ERASE)
             confirm = asyncio.create_task(fake.submit_modal(anna, opened, {"value": "LÖSCHEN"}))
             await asyncio.sleep(delay)
