@@ -8,6 +8,7 @@ from typing import Any
 from sqlmodel import SQLModel, select
 
 from bot.history.rebuild import rebuild
+from bot.privacy.erasure import erase
 from bot.service import Service
 from bot.store import (
     DrawTally,
@@ -72,3 +73,20 @@ async def test_a_rebuild_folds_what_the_kept_history_missed(store: Store) -> Non
     assert rows(store)["GameResult"] == []
     assert rebuild(store) == 1
     assert len(rows(store)["GameResult"]) == 1
+
+
+async def test_a_rebuild_keeps_each_erased_person_one_anonymous_row(store: Store) -> None:
+    """After erasures (two people at some tables, one of a tournament) the rebuilt history
+    is the kept one: each game's pseudonym goes back to its person's one anonymous id, so
+    his rows stay one and nobody's rating moves."""
+    service = Service(store)
+    for seed, (kind, players, options) in enumerate(GAMES):
+        await play_game(service, kind, players, options, seed=seed, guild_id=1)
+    await play_tournament(service, [str(1000 + i) for i in range(6)])
+    erased = [erase(store.engine, person) for person in ("a", "c", "1000")]
+    kept = rows(store)
+    for person in erased:
+        assert any(person.anonymous in row for row in kept["Rating"])
+
+    assert rebuild(store) == len(GAMES) + 4
+    assert rows(store) == kept
