@@ -18,7 +18,7 @@ from sqlalchemy import Engine, bindparam, select, update
 from bot import json_text
 from bot.clocks.clock import Clock
 from bot.store.columns import driver_time
-from bot.store.models import GameRow, GameStatus
+from bot.store.models import GameRow, GameStatus, GuildSettings
 from bot.store.prepared import Prepared
 from bot.store.store_errors import GameNotFound
 
@@ -46,6 +46,9 @@ _UPDATE = Prepared(
 )
 _SELECT = select(_GAMES.c.id, *(_GAMES.c[name] for name in COLUMNS))
 _LIVE = (GameStatus.LOBBY.value, GameStatus.OPEN.value)  # no other status runs a clock
+_SETTINGS = GuildSettings.__table__  # type: ignore[attr-defined]
+_LEFT = select(_SETTINGS.c.guild_id).where(_SETTINGS.c.left_at.is_not(None))
+"""The servers the bot was removed from (their data waits out its grace period)."""
 
 
 class StoredClock(NamedTuple):
@@ -121,7 +124,13 @@ class ClockStore:
     def due_by(self, now: datetime) -> list[Clock]:
         """The clocks that ask for something at ``now`` (a reminder or their deadline), read
         through the status index (only lobbies and running games have a running clock); the
-        comparison with their stored due time runs in the database."""
-        due = _SELECT.where(_GAMES.c.status.in_(_LIVE), _GAMES.c.clock_due <= now)
+        comparison with their stored due time runs in the database. A server the bot was
+        removed from has its clocks wait: nobody there could act or read, and a stand-in
+        would play its tables to their end before the bot is added back."""
+        due = _SELECT.where(
+            _GAMES.c.status.in_(_LIVE),
+            _GAMES.c.clock_due <= now,
+            _GAMES.c.guild_id.is_(None) | _GAMES.c.guild_id.not_in(_LEFT),
+        )
         with self.engine.connect() as conn:
             return [clock for r in conn.execute(due) if (clock := _plain(r)) is not None]

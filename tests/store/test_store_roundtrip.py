@@ -13,6 +13,7 @@ from sqlalchemy import Text, cast, select
 
 from bot.clocks.clock import Clock
 from bot.engine.chain import chained_event, event_hash
+from bot.privacy.server_data import mark_back, mark_left
 from bot.store import GameNotFound, GameRow, Store, repository
 from bot.store.clock_rows import COLUMNS, WRITTEN, ClockStore, StoredClock, clock_values
 from bot.store.columns import sqlite_time
@@ -363,3 +364,29 @@ def test_the_clock_value_and_its_columns_have_the_same_fields() -> None:
     columns = [c.name.removeprefix("clock_") for c in table.columns if c.name.startswith("clock_")]
     assert ["game_id", *columns] == [f.name for f in fields(Clock)] + ["due"]
     assert (*COLUMNS, "clock_due") == WRITTEN
+
+
+def test_the_clocks_of_a_server_the_bot_left_wait_until_it_is_back(
+    store: Store, new_game: NewGame
+) -> None:
+    """Nobody at a server the bot was removed from can act or read: its clocks wait (a
+    stand-in would otherwise play its tables to their end before the bot is added back);
+    another server's, and a table of no server, go on."""
+    clocks = ClockStore(store.engine)
+    now = datetime(2026, 11, 23, 23, 0, tzinfo=UTC)
+    started = now - timedelta(minutes=3)
+    games = {guild: new_game(guild_id=guild) for guild in (41, 42, None)}
+    for game in games.values():
+        assert game.id is not None
+        store.append(
+            game.id, expected_version=1, actor=None, action={}, events=[], draws=[],
+            snapshot=None, rng_counter=0, status=None,
+            clock=Clock(game.id, seconds=120, version=2, started=started,
+                        deadline=started + timedelta(minutes=2), reminded=True),
+        )  # fmt: skip
+    every = {game.id for game in games.values()}
+    assert {c.game_id for c in clocks.due_by(now)} == every
+    mark_left(store.engine, 41)
+    assert {c.game_id for c in clocks.due_by(now)} == every - {games[41].id}
+    assert mark_back(store.engine, 41)
+    assert {c.game_id for c in clocks.due_by(now)} == every
