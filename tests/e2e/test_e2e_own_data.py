@@ -4,8 +4,11 @@ privately, and nothing else is posted."""
 
 from __future__ import annotations
 
+import io
 import json
+import logging
 
+from bot.ops.logs import handler
 from cogs.own_data import ERASE, OwnData
 from loopback.entities import Message, User
 from tests.helpers.e2e_table import Table
@@ -112,3 +115,47 @@ async def test_someone_who_played_nothing_erases_his_name(table: Table) -> None:
     assert done.message is not None
     assert done.message.content == "Gelöscht. Deine Statistiken sind anonym, dein Name ist fort."
     assert table.bot.service.store.player_name(str(table.cem.id)) is None
+
+
+async def test_once_erased_he_is_in_no_log_line_that_follows(table: Table) -> None:
+    """The bot's log at DEBUG (its own handler, every logger, discord.py's too) from the
+    erasure's answer on: the others play a game, read the leaderboard and check his game;
+    no line names his id or his name. (No line names anybody: the log's fields are
+    shards, games and interactions, never a person.)"""
+    OwnData.exports.given.clear()
+    table.dice.d6_only = True
+    await table.open_and_start(table.anna, table.ben)
+    service = table.bot.service  # type: ignore[union-attr]
+    game_id = service.tables.latest_in_channel("verflixte6", table.channel.id)
+    for player in (table.anna, table.ben):
+        await table.start_turn(player)
+        await table.press(player, "stopp")
+    await table.settled()
+    await table.slash(table.anna, "meine-daten")
+    opened = await table.fake.click(table.anna, erase_card(table, table.anna), ERASE)
+    done = await table.fake.submit_modal(table.anna, opened, {"value": "LÖSCHEN"})
+    await table.settled()
+    assert done.message is not None and "Gelöscht" in done.message.content
+
+    out = io.StringIO()
+    lines = handler("json", out)
+    root = logging.getLogger()
+    level = root.level
+    root.addHandler(lines)
+    root.setLevel(logging.DEBUG)
+    try:
+        await table.open_and_start(table.ben, table.cem)
+        for player in (table.ben, table.cem):
+            await table.start_turn(player)
+            await table.press(player, "stopp")
+        await table.settled()
+        board = await table.slash(table.cem, "rangliste")
+        checked = await table.slash(table.ben, "verify spiel", nummer=game_id)
+    finally:
+        root.removeHandler(lines)
+        root.setLevel(level)
+    assert "Gelöscht #" in board.message.text() and "ist intakt" in checked.message.content
+    log = out.getvalue()
+    assert log.count("\n") > 40, log  # DEBUG: discord.py's every call and event
+    for person in (table.anna, table.ben, table.cem):  # the bot logs nobody: by design,
+        assert str(person.id) not in log and person.name not in log  # so never him again
