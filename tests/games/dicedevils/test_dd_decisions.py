@@ -15,6 +15,7 @@ import pytest
 from bot.engine import Action, IllegalAction
 from bot.games.dicedevils.render import cards as dd_cards
 from bot.games.dicedevils.state import ITEM_COPIES
+from bot.i18n import t
 from bot.render.cards import Button, Card, Select
 from bot.service import Outcome, Service
 from bot.store import Store
@@ -63,6 +64,22 @@ def test_a_short_list_is_one_select_without_swaps_of_an_item_for_its_kind() -> N
     assert len(select.options) == 6  # 9 pairs, 3 of them an item for its own kind
     assert all(len(set(o.value.split("|")[1:])) == 2 for o in select.options)
     card.check_limits()
+
+
+@pytest.mark.parametrize("locale", ["de", "en", "fr"])
+def test_a_swap_only_of_his_own_kind_says_it_would_change_nothing(locale: str) -> None:
+    """The losers hold only the kind of item he holds: the rules still ask him, nothing is
+    offered but to let it go, and the prompt says why instead of asking which for which."""
+    same = [Action("swap_item", {"skip": True})] + [
+        Action("swap_item", {"with": other, "give": ITEMS[0], "take": ITEMS[0]})
+        for other in (BEN, CEM)
+    ]
+    card = dd_cards.decision_card(outcome("swap_item"), same, locale, NAMES.__getitem__)
+    assert selects(card) == []
+    (row,) = card.rows
+    assert [b.label for b in row if isinstance(b, Button)] == [t("ui.button.skip", locale)]
+    assert card.description == t("dd.ui.ask.swap_item_same", locale, rank="–")
+    assert t("ui.button.skip", locale) in card.description  # it names the one button
 
 
 def test_a_long_swap_asks_first_what_to_take_then_what_to_give() -> None:

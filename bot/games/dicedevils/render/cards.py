@@ -253,7 +253,8 @@ def decision_card(outcome: Any, actions: list[Any], locale: str, name: Names = m
     Putzteufel's swaps are too many even so (every item of his against every item of every
     loser), he first chooses what to take (``swap_take``), then what to give
     (:func:`give_card`). Swapping an item for one of its kind changes nothing and is not
-    offered."""
+    offered; when the losers hold only his kind (the rules still ask him), the prompt says
+    so, above „Verzichten“ alone."""
     ranks = {d["player"]: d["rank"] for d in typed_view(outcome.public)["demons"]}
     choices = []
     buttons = []
@@ -277,6 +278,8 @@ def decision_card(outcome: Any, actions: list[Any], locale: str, name: Names = m
     if not actions:
         return Card(description=t("ui.prompt.nothing", locale))
     deciding = outcome.to_act[0] if outcome.to_act else ""
+    if asked == "swap_item" and not choices:  # only his own kind to swap for: it says so
+        asked = "swap_item_same"
     return Card(
         description=t(f"dd.ui.ask.{asked}", locale, rank=ranks.get(deciding, "–")), rows=rows
     )
