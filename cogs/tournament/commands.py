@@ -150,7 +150,10 @@ class TournamentCog(CroupierCog):
             card = tcards.standings_card(outcome.public, mine, self.service.directory.display_name)
             card.pictures = (bracket_picture(self.service, outcome.public, card.title, mine),)
             await ready(card)
-        await interaction.response.send_message(ephemeral=True, **send_kwargs(card, TOUR))
+        link = self.bot.links.line(interaction.guild_id, tournament_page(outcome.game_id), mine)
+        await interaction.response.send_message(
+            ephemeral=True, **send_kwargs(linked_card(card, link), TOUR)
+        )
 
     @turnier.command(name=cmd("liste"), description=cmd("liste.desc"))
     async def liste(self, interaction: discord.Interaction[Any]) -> None:

@@ -1,8 +1,8 @@
 """The bot links its messages to the server's web pages (issue 47) when ``PUBLIC_URL`` is
-set and a host turned the pages on: the tournament card its tournament's page, a finished
-game's table its game's page, ``/verify`` the game's page (its dice check), ``/statistik``
-the player's page and ``/rangliste`` the server's page, each under the server's web key.
-With either missing, no message links anything."""
+set and a host turned the pages on: the tournament card and ``/turnier stand`` its
+tournament's page, a finished game's table its game's page, ``/verify`` the game's page
+(its dice check), ``/statistik`` the player's page and ``/rangliste`` the server's page,
+each under the server's web key. With either missing, no message links anything."""
 
 from __future__ import annotations
 
@@ -39,8 +39,8 @@ async def played(table: Table) -> int:
 
 
 async def every_place(table: Table) -> dict[str, str]:
-    """The text of each of the five places a link may go, after playing a game and
-    opening a tournament (one join delivered to its card)."""
+    """The text of each of the six places a link may go, after playing a game and
+    opening a tournament (one join delivered to its card, its standings asked for)."""
     table.anna.permissions |= MANAGE_GUILD
     game_id = await played(table)
     table_message = table.bot.service.store.get(game_id).message_id  # type: ignore[union-attr]
@@ -53,6 +53,7 @@ async def every_place(table: Table) -> dict[str, str]:
     texts["tournament"] = created.message.text()
     await table.press(table.ben, "register", created.message)  # the card, delivered anew
     texts["tournament_delivered"] = table.fake.messages[created.message.id].text()
+    texts["standings"] = (await table.slash(table.cem, "turnier stand")).message.text()
     texts["game_number"], texts["tournament_number"] = (
         str(game_id),
         str(
@@ -78,6 +79,7 @@ async def test_each_place_links_its_page_under_the_server_s_key(table: Table) ->
     assert linked("server", server_path(key)) in texts["server"]
     assert linked("tournament", tournament_path(key, tournament)) in texts["tournament"]
     assert linked("tournament", tournament_path(key, tournament)) in texts["tournament_delivered"]
+    assert linked("tournament", tournament_path(key, tournament)) in texts["standings"]
     assert str(table.anna.id) not in texts["player"].split(URL, 1)[1]  # no Discord id
     paths = [game_path(key, game), player_path(key, anna), server_path(key),
              tournament_path(key, tournament)]  # fmt: skip
@@ -95,7 +97,8 @@ async def test_without_public_url_or_pages_no_message_links(table: Table, missin
         table.anna.permissions |= MANAGE_GUILD
         await table.slash(table.anna, "web", zustand="an")
     texts = await every_place(table)
-    for place in ("game", "verify", "player", "server", "tournament", "tournament_delivered"):
+    for place in ("game", "verify", "player", "server", "tournament", "tournament_delivered",
+                  "standings"):  # fmt: skip
         assert "/s/" not in texts[place] and URL not in texts[place], (place, texts[place])
     every = [m.text() for m in table.fake.messages.values() if "/web" not in m.text()]
     assert not any("/s/" in text for text in every)
