@@ -284,9 +284,35 @@ def rounds_shown(
     return shown
 
 
-def registered(tour: TournamentView, name: Names, locale: str) -> list[Registered]:
+def withdrawals(events: Sequence[Mapping[str, JSON]]) -> dict[str, str | None]:
+    """Who left the running tournament and why, from its log: player -> the reason typed
+    with his withdrawal ("" none), or None when an evening's start excluded him absent."""
+    left: dict[str, str | None] = {}
+    for event in events:
+        if event.get("type") == "withdraw":
+            left[str(event.get("target", ""))] = str(event.get("reason") or "")
+        elif event.get("type") == "start_group" and event.get("handling") == "ausschliessen":
+            missing = event.get("missing")
+            for player in missing if isinstance(missing, list) else []:
+                left.setdefault(str(player), None)
+    return left
+
+
+def _withdrawn(why: str | None, locale: str) -> str:
+    if why is None:
+        return t("web.tournament.excluded_absent", locale)
+    if why.strip():
+        return t("web.tournament.withdrawn_why", locale, reason=why.strip())
+    return t("web.tournament.withdrawn", locale)
+
+
+def registered(
+    tour: TournamentView, name: Names, locale: str, gone: Mapping[str, str | None] | None = None
+) -> list[Registered]:
     """The registration list in order of registration, substitutes marked: who came in
-    for whom, who was replaced by whom, who withdrew."""
+    for whom, who was replaced by whom, who withdrew (with the reason ``gone`` holds, from
+    :func:`withdrawals`)."""
+    why = gone or {}
     came: dict[str, str] = {}
     left: dict[str, str] = {}
     for rnd in tour["rounds"]:
@@ -301,7 +327,7 @@ def registered(tour: TournamentView, name: Names, locale: str) -> list[Registere
         elif player in left:
             note = t("web.tournament.replaced_by", locale, player=name(left[player]))
         elif player in tour["withdrawn"]:
-            note = t("web.tournament.withdrawn", locale)
+            note = _withdrawn(why.get(player, ""), locale)
         else:
             note = ""
         shown.append(Registered(name(player), note))
@@ -382,6 +408,11 @@ def tournament(service: Service, key: str, number: int, locale: str) -> dict[str
     columns = bracket(here.view, locale, name)
     rounds = rounds_shown(tour, columns, statuses, zone=zone, name=name, locale=locale)
     seated, corrected = changes(tour, columns, zone=zone, name=name, locale=locale)
+    events = (
+        service.records.public_events(here.row.id or number, TOURNAMENT)
+        if tour["withdrawn"]
+        else []
+    )
     picture = None
     if tour["rounds"]:
         picture = {
@@ -401,7 +432,7 @@ def tournament(service: Service, key: str, number: int, locale: str) -> dict[str
         "season": season_of(service, here.guild_id, row, locale),
         "format": format_text(here.view, locale),
         "host": name(tour["host"]),
-        "registered": registered(tour, name, locale),
+        "registered": registered(tour, name, locale, withdrawals(events)),
         "reserves": [name(p) for p in tour["reserves"]],
         "picture": picture,
         "rounds": rounds,

@@ -16,6 +16,7 @@ from bot.engine import Action
 from bot.render.tournament_bracket import bracket_picture
 from bot.render.tournament_cards import standings_title
 from bot.service import Service
+from bot.tournament.game import SYSTEM
 from bot.tournament.view import TournamentView, typed_view
 from bot.web.app import STATIC
 from tests.helpers.web_games import GUILD, OTHER_GUILD, play_round, tournament
@@ -230,3 +231,32 @@ async def test_the_page_reads_on_a_phone_and_loads_only_the_static_script(
     assert script.status == 200
     assert script.headers["Content-Type"].startswith("text/javascript")
     assert "script-src 'self'" in script.headers["Content-Security-Policy"]
+
+
+async def test_who_left_the_tournament_is_marked_with_the_reason_given(
+    client: Client, service: Service, key: str
+) -> None:
+    """Withdrawn by himself with a reason (shown as typed), by the host without one, or
+    excluded because he was absent when his evening started: each says so."""
+    number = await tournament(service, HOST, PLAYERS, rounds=0)
+    first, second = view_of(service, number)["rounds"][0]["groups"]
+    himself, by_host = first["players"][:2]
+    await service.act(number, himself, Action("withdraw", {"target": himself, "reason": EVIL}))
+    await service.act(number, HOST[0], Action("withdraw", {"target": by_host, "reason": " "}))
+    group = {"group": second["number"]}
+    for step in ("wait", "evening"):  # its table waits, its evening began: players called
+        await service.act(number, SYSTEM, Action(step, group))
+    came = second["players"][0]
+    await service.act(number, came, Action("checkin", group))
+    await service.act(number, HOST[0], Action("start_group", {**group, "missing": "ausschliessen"}))
+    absent = [p for p in second["players"] if p in view_of(service, number)["withdrawn"]]
+    assert absent and came not in absent and len(absent) == len(second["players"]) - 1
+    text = await page(client, key, number)
+    assert EVIL not in text
+    assert f"(zurückgezogen – Grund: {escape(EVIL)})" in text
+    assert f'{escape(NAMES[by_host])} <span class="note">(zurückgezogen)</span>' in text
+    for player in absent:
+        note = "(fehlte zum Start des Abends, ausgeschieden)"
+        assert f'{escape(NAMES[player])} <span class="note">{note}</span>' in text
+    english = await page(client, key, number, "en")
+    assert f"(withdrawn – reason: {escape(EVIL)})" in english
