@@ -56,15 +56,8 @@ async def test_a_player_erases_his_data_with_two_confirmations(table: Table) -> 
     """The answer's button opens a form; a wrong word erases nothing; his language's word
     erases him from every table, and the game he played still verifies."""
     OwnData.exports.given.clear()
-    table.dice.d6_only = True
-    await table.open_and_start(table.anna, table.ben)
+    game_id = await table.play_short(table.anna, table.ben)
     service = table.bot.service  # type: ignore[union-attr]
-    game_id = service.tables.latest_in_channel("verflixte6", table.channel.id)
-    for player in (table.anna, table.ben):
-        await table.start_turn(player)
-        await table.press(player, "stopp")
-    await table.settled()
-    assert service.store.get(game_id).status == "finished"
     anna = str(table.anna.id)
 
     answer = await table.slash(table.anna, "meine-daten")
@@ -123,14 +116,7 @@ async def test_once_erased_he_is_in_no_log_line_that_follows(table: Table) -> No
     no line names his id or his name. (No line names anybody: the log's fields are
     shards, games and interactions, never a person.)"""
     OwnData.exports.given.clear()
-    table.dice.d6_only = True
-    await table.open_and_start(table.anna, table.ben)
-    service = table.bot.service  # type: ignore[union-attr]
-    game_id = service.tables.latest_in_channel("verflixte6", table.channel.id)
-    for player in (table.anna, table.ben):
-        await table.start_turn(player)
-        await table.press(player, "stopp")
-    await table.settled()
+    game_id = await table.play_short(table.anna, table.ben)
     await table.slash(table.anna, "meine-daten")
     opened = await table.fake.click(table.anna, erase_card(table, table.anna), ERASE)
     done = await table.fake.submit_modal(table.anna, opened, {"value": "LÖSCHEN"})
@@ -144,11 +130,7 @@ async def test_once_erased_he_is_in_no_log_line_that_follows(table: Table) -> No
     root.addHandler(lines)
     root.setLevel(logging.DEBUG)
     try:
-        await table.open_and_start(table.ben, table.cem)
-        for player in (table.ben, table.cem):
-            await table.start_turn(player)
-            await table.press(player, "stopp")
-        await table.settled()
+        await table.play_short(table.ben, table.cem)
         board = await table.slash(table.cem, "rangliste")
         checked = await table.slash(table.ben, "verify spiel", nummer=game_id)
     finally:

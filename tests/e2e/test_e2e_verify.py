@@ -80,13 +80,8 @@ async def test_verify_refuses_games_of_other_servers_and_unknown_numbers(table: 
 async def test_verify_an_uploaded_export(table: Table) -> None:
     """``/verify datei``: the file is fetched from its attachment URL as on Discord; the
     answer is private. A true export checks out, a forged one is named, garbage is refused."""
-    table.dice.d6_only = True
-    await table.open_and_start(table.anna, table.ben)
+    game_id = await table.play_short(table.anna, table.ben)
     service = table.bot.service  # type: ignore[union-attr]
-    game_id = service.tables.latest_in_channel("verflixte6", table.channel.id)
-    for player in (table.anna, table.ben):
-        await table.start_turn(player)
-        await table.press(player, "stopp")
     document = export.from_store(service.store, game_id)
     true = export.to_json(document).encode()
 

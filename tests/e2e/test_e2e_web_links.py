@@ -24,25 +24,11 @@ def linked(label: str, path: str) -> str:
     return f"[{t(f'web.link.{label}', 'de')}]({URL}{path})"
 
 
-async def played(table: Table) -> int:
-    """A game of Die verflixte 6 between Anna and Ben played to its end: its number."""
-    table.dice.d6_only = True
-    await table.open_and_start(table.anna, table.ben)
-    service = table.bot.service  # type: ignore[union-attr]
-    game_id = service.tables.latest_in_channel("verflixte6", table.channel.id)
-    assert game_id is not None
-    for player in (table.anna, table.ben):
-        await table.start_turn(player)  # the Freiwurf
-        await table.press(player, "stopp")
-    assert service.store.get(game_id).status == "finished"
-    return game_id
-
-
 async def every_place(table: Table) -> dict[str, str]:
     """The text of each of the six places a link may go, after playing a game and
     opening a tournament (one join delivered to its card, its standings asked for)."""
     table.anna.permissions |= MANAGE_GUILD
-    game_id = await played(table)
+    game_id = await table.play_short(table.anna, table.ben)
     table_message = table.bot.service.store.get(game_id).message_id  # type: ignore[union-attr]
     assert table_message is not None
     texts = {"game": table.fake.messages[table_message].text()}

@@ -77,6 +77,22 @@ class Table:
         await self.press(host, "start", opened.message)
         return opened.message
 
+    async def play_short(self, *players: User) -> int:
+        """A game of Die verflixte 6 (one Durchgang, six-sided dice only) opened by the
+        first of ``players``, each taking his Freiwurf and stopping: finished. Its id."""
+        self.dice.d6_only = True
+        await self.open_and_start(*players)
+        assert self.bot is not None
+        service = self.bot.service
+        game_id = service.tables.latest_in_channel("verflixte6", self.channel.id)
+        assert game_id is not None
+        for player in players:
+            await self.start_turn(player)  # the Freiwurf
+            await self.press(player, "stopp")
+        await self.settled()
+        assert service.store.get(game_id).status == "finished"
+        return game_id
+
     async def open_game(self, command: str, *more: User, **options: object) -> int:
         """A table for Anna, Ben, Cem (and ``more``) by ``/command``, started, with every
         die, tile, card and rank beyond the scripted ones from the audited RNG; its id."""
