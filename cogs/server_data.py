@@ -201,13 +201,14 @@ class ServerData(CroupierCog):
 
     async def end_tables(self, guild_id: int, host: str) -> int:
         """End the server's tables still running (a tournament's after its groups'), each
-        with a line in its channel, delivered as a host's end is; how many."""
-        live = [table for table in self.service.tables.loaded()
-                if table.row.guild_id == guild_id and table.live]  # fmt: skip
-        live.sort(key=lambda table: (table.row.kind == "turnier", table.id))
+        with a line in its channel, delivered as a host's end is; how many. Read from the
+        store, not from the tables in memory: a table this process has not read since it
+        took the server's shard over is ended too."""
+        live = await asyncio.to_thread(self.service.store.open_games, guild_id)
+        live.sort(key=lambda row: (row.kind == "turnier", row.id or 0))
         ended = 0
-        for table in live:
-            game_id = table.id
+        for row in live:
+            game_id = row.id or 0
             async with self.bot.router.sessions(game_id) as session:
                 try:
                     outcome = await session.run(partial(_end, game_id=game_id, host=host))

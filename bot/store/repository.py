@@ -324,9 +324,12 @@ class Store:
             raise GameNotFound(game_id)
         return found
 
-    def open_games(self) -> list[GameRow]:
-        """Every lobby and game still being played, oldest first."""
+    def open_games(self, guild_id: int | None = None) -> list[GameRow]:
+        """Every lobby and game still being played (of server ``guild_id``: None, of
+        every server), oldest first."""
         stmt = select(GameRow).where(col(GameRow.status).in_(_LIVE)).order_by(col(GameRow.id))
+        if guild_id is not None:
+            stmt = stmt.where(col(GameRow.guild_id) == guild_id)
         with self._session() as session:
             return list(session.exec(stmt))
 
