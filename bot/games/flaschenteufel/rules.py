@@ -27,13 +27,18 @@ from bot.games.flaschenteufel.tricks import legal, lopaka_card, winning_card
 
 def cycle(state: FState) -> list[int]:
     """Seats clockwise from the player left of this hand's dealer (who leads first)."""
-    h = state.hand_number - 1
-    if state.variant == STANDARD:
-        n = len(state.hands)
-        dealer = (n - 1 + h) % n
-        return [(dealer + 1 + i) % n for i in range(n)]
+    return seat_cycle(state.variant, state.hand_number, len(state.hands))
+
+
+def seat_cycle(variant: str, hand_number: int, seats: int) -> list[int]:
+    """:func:`cycle` of hand ``hand_number`` of a ``variant`` table of ``seats`` hands
+    (Lopaka's included): what a computer player reads from a view."""
+    h = hand_number - 1
+    if variant == STANDARD:
+        dealer = (seats - 1 + h) % seats
+        return [(dealer + 1 + i) % seats for i in range(seats)]
     dealer = (1 + h) % 2
-    if state.variant == LOPAKA:
+    if variant == LOPAKA:
         return [1 - dealer, 2, dealer]  # Lopaka sits right of the dealer
     return [1 - dealer, dealer]
 

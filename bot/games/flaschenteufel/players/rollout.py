@@ -1,6 +1,7 @@
-"""Playing out the rest of a standard Flaschenteufel hand on plain data (no engine
-state): every seat plays "leicht"'s rules (:func:`pick`), a trick goes to its highest card
-below the price (which buys the bottle) or else to its highest card, as
+"""Playing out the rest of a Flaschenteufel hand on plain data (no engine state): every
+seat plays "leicht"'s rules (:func:`pick`), Lopaka his own (:func:`lopaka_card`, as the
+engine plays him), a trick goes to its highest card below the price (which buys the
+bottle) or else to its highest card, as
 :func:`bot.games.flaschenteufel.tricks.winning_card` says, and the hand is scored as the
 rules score it."""
 
@@ -10,6 +11,7 @@ from collections.abc import Sequence
 
 from bot.games.flaschenteufel.cards import COLOUR, POINTS, START
 from bot.games.flaschenteufel.players.leicht import pick
+from bot.games.flaschenteufel.tricks import lopaka_card
 
 
 def play_out(
@@ -21,11 +23,19 @@ def play_out(
     owner: int | None,
     won: Sequence[float],
     devil_points: int,
+    order: Sequence[int] | None = None,
+    dummy: int | None = None,
 ) -> list[float]:
     """Every seat's score for the hand once all ``hands`` are played, from a ``trick`` on
     the table ((seat, card) in order, led by ``leader``), the bottle's ``price`` and
-    ``owner`` and the coins ``won`` so far. The owner scores minus the devil's trick."""
+    ``owner`` and the coins ``won`` so far. The owner scores minus the devil's trick.
+    ``order``: the seats in the order they play (None: 0, 1, … n − 1); ``dummy``: the seat
+    Lopaka plays (None: none)."""
     n = len(hands)
+    order = list(range(n)) if order is None else list(order)
+    at = {s: i for i, s in enumerate(order)}
+    turn = [[order[(at[first] + k) % n] for k in range(n)] for first in range(n)]
+    """``turn[leader][k]``: who plays the ``k``-th card of a trick ``leader`` leads."""
     held = [list(h) for h in hands]
     score = list(won)
     seats = [s for s, _ in trick]
@@ -47,9 +57,11 @@ def play_out(
             score[winner] += coins
             leader, seats, cards, below, top, coins = winner, [], [], 0, 0, 0
             continue
-        seat = (leader + len(cards)) % n
+        seat = turn[leader][len(cards)]
         hand = held[seat]
-        if cards:
+        if seat == dummy:
+            card = lopaka_card(hand, cards, price)
+        elif cards:
             led = COLOUR[cards[0]]
             legal = [c for c in hand if COLOUR[c] == led] or hand
             card = pick(legal, price, owner == seat, len(cards) == n - 1, (below, top, coins))

@@ -8,15 +8,19 @@ card and then the rest of the hand with "leicht"'s rules for all seats
 the hand minus the mean of the others' (the same deals for every card). The draw is seeded
 from the policy's seed and what the seat knows, and the number of deals follows from the
 view alone, never from the clock: a view gets the same answer on any machine at any load.
-Discards, passes (the lowest cards), the Glitterhuis open set and the two-player variants'
-plays follow "leicht".
+With Lopaka (two players and the open dummy) it plays the same way: Lopaka's hand lies
+open, so a deal draws only the other player's hand and the devil's trick, the play-outs
+play Lopaka as the engine does, and the margin is over the other player alone (Lopaka's
+score decides nothing). Discards, passes (the lowest cards), the Glitterhuis open set and
+Glitterhuis plays follow "leicht".
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from bot.engine import JSON, Action
 from bot.games.flaschenteufel.cards import POINTS
@@ -31,6 +35,9 @@ from bot.games.flaschenteufel.players.seat_view import (
     standard,
     verb_now,
 )
+from bot.games.flaschenteufel.rules import seat_cycle
+from bot.games.flaschenteufel.state import LOPAKA
+from bot.games.flaschenteufel.view import typed_view
 
 PLAY_BUDGET = 6_000  # cards played in rollouts per decision (about 45 ms here)
 MOST_SAMPLES = 60
@@ -83,20 +90,34 @@ class Stark:
         if verb != "play":
             return rule_action(view, seat)
         cards = legal_cards(view, "play")
-        if len(cards) == 1 or not standard(view):
-            return rule_play(view, seat) if len(cards) > 1 else Action("play", {"card": cards[0]})
-        return Action("play", {"card": self.best_card(seen(view, seat), cards)})
+        if len(cards) == 1:
+            return Action("play", {"card": cards[0]})
+        if standard(view):
+            return Action("play", {"card": self.best_card(seen(view, seat), cards)})
+        if typed_view(view)["variant"] == LOPAKA:
+            known, order, dummy = with_lopaka(view, seat)
+            return Action("play", {"card": self.best_card(known, cards, order, dummy)})
+        return rule_play(view, seat)
 
     def rng(self, known: Seen) -> random.Random:
         digest = hashlib.sha256(f"{self.seed}|{knowledge_key(known)}".encode()).digest()
         return random.Random(int.from_bytes(digest[:8], "big"))
 
-    def best_card(self, known: Seen, cards: list[int]) -> int:
-        """The legal card with the best mean outcome over the sampled deals."""
+    def best_card(
+        self,
+        known: Seen,
+        cards: list[int],
+        order: Sequence[int] | None = None,
+        dummy: int | None = None,
+    ) -> int:
+        """The legal card with the best mean outcome over the sampled deals (``order``:
+        the seats in the order they play, None: by number; ``dummy``: Lopaka's seat, whose
+        score counts for nobody)."""
         rng = self.rng(known)
         totals = dict.fromkeys(cards, 0.0)
         leader = known.leader()
-        me, others = known.seat, known.players - 1
+        me = known.seat
+        rivals = [s for s in range(known.players) if s not in (me, dummy)]
         samples = self.samples or sample_count(len(cards), sum(known.counts), self.budget)
         for _ in range(samples):
             sample = deal(known, rng)
@@ -113,6 +134,21 @@ class Stark:
                     owner=known.owner,
                     won=known.won,
                     devil_points=devil,
+                    order=order,
+                    dummy=dummy,
                 )
-                totals[card] += score[me] - (sum(score) - score[me]) / others
+                totals[card] += score[me] - sum(score[r] for r in rivals) / len(rivals)
         return max(cards, key=lambda c: (totals[c], -c))
+
+
+def with_lopaka(view: Mapping[str, JSON], seat: int) -> tuple[Seen, list[int], int]:
+    """What ``seat`` knows at a Lopaka table (Lopaka's open hand among the cards known to
+    be held), the seats in the order they play this hand, and Lopaka's seat."""
+    shown = typed_view(view)
+    seats = shown["seats"]
+    dummy = next(i for i, entry in enumerate(seats) if entry["dummy"])
+    known = seen(view, seat)
+    holds = list(known.holds)
+    holds[dummy] = frozenset(seats[dummy]["cards"] or ())
+    order = seat_cycle(shown["variant"], shown["hand"], len(seats))
+    return replace(known, holds=tuple(holds)), order, dummy
