@@ -105,7 +105,10 @@ def with_foreign_secrets(state: FState, view: dict[str, Any], seat: int) -> dict
 
 
 @pytest.mark.parametrize("level", ["zufall", "leicht", "stark"])
-@pytest.mark.parametrize(("players", "options"), [(3, {}), (4, {}), (2, {"variant": "lopaka"})])
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(3, {}), (4, {}), (2, {"variant": "lopaka"}), (2, {"variant": "glitterhuis"})],
+)
 def test_another_seats_secrets_change_no_decision(
     level: str, players: int, options: dict[str, Any]
 ) -> None:
@@ -245,40 +248,44 @@ def test_the_rollout_scores_the_hand_as_the_engine() -> None:
         assert start == [float(s) for s in state.scores[0].values()]
 
 
-@pytest.mark.parametrize("hands", [1, 2])  # the play order turns round with the dealer
-def test_the_rollout_plays_lopaka_and_scores_as_the_engine(hands: int) -> None:
-    """At a Lopaka table, from the middle of a hand of either dealer: the rollout with the
-    true cards, the seats in the order the hand plays them and Lopaka playing his rule
-    scores what the engine scores when both players play "leicht"."""
-    checked = 0
+@pytest.mark.parametrize("hands", [1, 2])  # Lopaka's play order turns round with the dealer
+@pytest.mark.parametrize("variant", ["lopaka", "glitterhuis"])
+def test_a_two_player_rollout_scores_the_hand_as_the_engine(variant: str, hands: int) -> None:
+    """From the middle of a hand of either dealer, the rollout with the true cards scores
+    what the engine scores when both players play "leicht": with Lopaka, the seats in the
+    order the hand plays them and Lopaka playing his rule; in Glitterhuis, from each place
+    in a trick, its first two cards from the open sets and its last two from the hands."""
     for g in range(6):
-        rng = AuditedRng(hashlib.sha256(f"rollout-lopaka:{g}".encode()).digest())
-        state, _ = GAME.setup(["a", "b"], {"variant": "lopaka", "hands": hands}, rng)
+        rng = AuditedRng(hashlib.sha256(f"rollout-{variant}:{g}".encode()).digest())
+        state, _ = GAME.setup(["a", "b"], {"variant": variant, "hands": hands}, rng)
         leicht = player(KIND, "leicht")
         start, scored = None, 0
         while not GAME.is_over(state):
             seat = min(GAME.to_act(state))
             if (
                 start is None and state.hand_number == hands and state.phase == "play"
-                and len(state.hands[seat].cards) < 7
+                and len(state.hands[seat].cards) < 6
+                and (variant == "lopaka" or len(state.trick) == g % 4)
             ):  # fmt: skip
-                dummy = next(i for i, h in enumerate(state.hands) if h.dummy)
-                start = played_out(state, seat, order=cycle(state), dummy=dummy)
-                scored = len(state.scores)
+                dummy = next((i for i, h in enumerate(state.hands) if h.dummy), None)
+                extra: dict[str, Any] = (
+                    {"order": cycle(state), "dummy": dummy} if variant == "lopaka"
+                    else {"opens": [h.open_set for h in state.hands]}
+                )  # fmt: skip
+                start, scored = played_out(state, seat, **extra), len(state.scores)
             action = leicht.decide(GAME.views(state, 2)[1][seat], seat)
             GAME.apply(state, seat, action, rng)
-        assert start is not None
+        assert start is not None, g
         assert start == [float(v) for v in state.scores[scored].values()], g
-        checked += 1
-    assert checked == 6
 
 
-def test_stark_at_a_lopaka_table_plays_its_own_card() -> None:
-    """At a Lopaka table "stark" weighs its cards over deals (it played as "leicht" until
-    issue 48's session): over seeded games it picks another card than "leicht" in some
-    plays, every one legal, and none in Lopaka's name."""
+@pytest.mark.parametrize("variant", ["lopaka", "glitterhuis"])
+def test_stark_at_two_players_plays_its_own_card(variant: str) -> None:
+    """With Lopaka and in Glitterhuis "stark" weighs its cards over deals (it played as
+    "leicht" until issue 48's session): over seeded games it picks another card than
+    "leicht" in some plays, every one legal, and none in Lopaka's name."""
     differs = plays = 0
-    for state, seat, view, action in seeded_games(["stark", "leicht"], 3, {"variant": "lopaka"}):
+    for state, seat, view, action in seeded_games(["stark", "leicht"], 3, {"variant": variant}):
         if seat == 0 and view["phase"] == "play" and len(view["legal"]["play"]) > 1:
             plays += 1
             differs += action != player(KIND, "leicht").decide(view, seat)

@@ -1,6 +1,7 @@
 """Playing out the rest of a Flaschenteufel hand on plain data (no engine state): every
 seat plays "leicht"'s rules (:func:`pick`), Lopaka his own (:func:`lopaka_card`, as the
-engine plays him), a trick goes to its highest card below the price (which buys the
+engine plays him), in Glitterhuis each player twice a trick (from his open set, then from
+his hand), a trick goes to its highest card below the price (which buys the
 bottle) or else to its highest card, as
 :func:`bot.games.flaschenteufel.tricks.winning_card` says, and the hand is scored as the
 rules score it."""
@@ -25,27 +26,31 @@ def play_out(
     devil_points: int,
     order: Sequence[int] | None = None,
     dummy: int | None = None,
+    opens: Sequence[Sequence[int]] | None = None,
 ) -> list[float]:
     """Every seat's score for the hand once all ``hands`` are played, from a ``trick`` on
     the table ((seat, card) in order, led by ``leader``), the bottle's ``price`` and
     ``owner`` and the coins ``won`` so far. The owner scores minus the devil's trick.
     ``order``: the seats in the order they play (None: 0, 1, … n − 1); ``dummy``: the seat
-    Lopaka plays (None: none)."""
+    Lopaka plays (None: none); ``opens``: Glitterhuis's open sets (None: none), from which
+    the first two cards of a trick of four come, the last two from the hands."""
     n = len(hands)
+    size = n if opens is None else 2 * n
     order = list(range(n)) if order is None else list(order)
     at = {s: i for i, s in enumerate(order)}
-    turn = [[order[(at[first] + k) % n] for k in range(n)] for first in range(n)]
+    turn = [[order[(at[first] + k) % n] for k in range(size)] for first in range(n)]
     """``turn[leader][k]``: who plays the ``k``-th card of a trick ``leader`` leads."""
     held = [list(h) for h in hands]
+    shown = None if opens is None else [list(h) for h in opens]
     score = list(won)
     seats = [s for s, _ in trick]
     cards = [c for _, c in trick]
     below = max((c for c in cards if c < price), default=0)
     top = max(cards, default=0)
     coins = sum(POINTS[c] for c in cards)
-    left = sum(len(h) for h in held)
+    left = sum(len(h) for h in held) + (0 if shown is None else sum(len(h) for h in shown))
     while left or cards:
-        if len(cards) == n:
+        if len(cards) == size:
             if below:
                 winner = seats[cards.index(below)]
                 coins -= POINTS[below]
@@ -58,13 +63,13 @@ def play_out(
             leader, seats, cards, below, top, coins = winner, [], [], 0, 0, 0
             continue
         seat = turn[leader][len(cards)]
-        hand = held[seat]
+        hand = held[seat] if shown is None or len(cards) >= n else shown[seat]
         if seat == dummy:
             card = lopaka_card(hand, cards, price)
         elif cards:
             led = COLOUR[cards[0]]
             legal = [c for c in hand if COLOUR[c] == led] or hand
-            card = pick(legal, price, owner == seat, len(cards) == n - 1, (below, top, coins))
+            card = pick(legal, price, owner == seat, len(cards) == size - 1, (below, top, coins))
         else:
             card = pick(hand, price, owner == seat, False, None)
         hand.remove(card)

@@ -139,7 +139,7 @@ def seen(view: Mapping[str, JSON], seat: int) -> Seen:
             holds[target].add(card)
     discard = entry.get("discard")
     devil_known = frozenset() if discard is None else frozenset([discard])
-    won = _estimate(seats) if history is None else _replay(history, n)
+    won = _estimate(seats, trick_size(view)) if history is None else _replay(history, n)
     return Seen(
         seat=seat,
         players=n,
@@ -191,10 +191,10 @@ def _replay(history: Sequence[Sequence[tuple[int, int]]], n: int) -> tuple[float
     return tuple(won)
 
 
-def _estimate(seats: Sequence[FSeat]) -> tuple[float, ...]:
-    """Without the history: each trick won at the average value of a trick."""
-    n = len(seats)
-    return tuple(s["tricks"] * (n - 1) * AVERAGE_POINTS for s in seats)
+def _estimate(seats: Sequence[FSeat], size: int) -> tuple[float, ...]:
+    """Without the history: each trick of ``size`` cards won at the average value of a
+    trick (one of its cards may have bought the bottle: not counted)."""
+    return tuple(s["tricks"] * (size - 1) * AVERAGE_POINTS for s in seats)
 
 
 def trick_size(view: Mapping[str, JSON]) -> int:

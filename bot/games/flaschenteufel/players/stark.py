@@ -8,36 +8,27 @@ card and then the rest of the hand with "leicht"'s rules for all seats
 the hand minus the mean of the others' (the same deals for every card). The draw is seeded
 from the policy's seed and what the seat knows, and the number of deals follows from the
 view alone, never from the clock: a view gets the same answer on any machine at any load.
-With Lopaka (two players and the open dummy) it plays the same way: Lopaka's hand lies
-open, so a deal draws only the other player's hand and the devil's trick, the play-outs
-play Lopaka as the engine does, and the margin is over the other player alone (Lopaka's
-score decides nothing). Discards, passes (the lowest cards), the Glitterhuis open set and
-Glitterhuis plays follow "leicht".
+With Lopaka (two players and the open dummy) and in Glitterhuis it plays the same way
+(:mod:`flaschenteufel_variants` reads what the seat knows there): Lopaka's hand and the
+open sets lie open, so a deal draws only the other player's hidden hand and the devil's
+trick; the play-outs play Lopaka as the engine does, and a Glitterhuis trick's first two
+cards from the open sets; the margin is over the other player alone (Lopaka's score decides
+nothing). Discards, passes (the lowest cards) and the Glitterhuis open set follow "leicht".
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Mapping
 
 from bot.engine import JSON, Action
 from bot.games.flaschenteufel.cards import POINTS
-from bot.games.flaschenteufel.players.leicht import rule_action, rule_play
+from bot.games.flaschenteufel.players.leicht import rule_action
 from bot.games.flaschenteufel.players.rollout import play_out
 from bot.games.flaschenteufel.players.sample import deal
-from bot.games.flaschenteufel.players.seat_view import (
-    Seen,
-    legal_cards,
-    own_turn,
-    seen,
-    standard,
-    verb_now,
-)
-from bot.games.flaschenteufel.rules import seat_cycle
-from bot.games.flaschenteufel.state import LOPAKA
-from bot.games.flaschenteufel.view import typed_view
+from bot.games.flaschenteufel.players.seat_view import Seen, legal_cards, own_turn, verb_now
+from bot.games.flaschenteufel.players.variants import Reading, read
 
 PLAY_BUDGET = 6_000  # cards played in rollouts per decision (about 45 ms here)
 MOST_SAMPLES = 60
@@ -92,39 +83,30 @@ class Stark:
         cards = legal_cards(view, "play")
         if len(cards) == 1:
             return Action("play", {"card": cards[0]})
-        if standard(view):
-            return Action("play", {"card": self.best_card(seen(view, seat), cards)})
-        if typed_view(view)["variant"] == LOPAKA:
-            known, order, dummy = with_lopaka(view, seat)
-            return Action("play", {"card": self.best_card(known, cards, order, dummy)})
-        return rule_play(view, seat)
+        return Action("play", {"card": self.best_card(read(view, seat), cards)})
 
     def rng(self, known: Seen) -> random.Random:
         digest = hashlib.sha256(f"{self.seed}|{knowledge_key(known)}".encode()).digest()
         return random.Random(int.from_bytes(digest[:8], "big"))
 
-    def best_card(
-        self,
-        known: Seen,
-        cards: list[int],
-        order: Sequence[int] | None = None,
-        dummy: int | None = None,
-    ) -> int:
-        """The legal card with the best mean outcome over the sampled deals (``order``:
-        the seats in the order they play, None: by number; ``dummy``: Lopaka's seat, whose
-        score counts for nobody)."""
+    def best_card(self, reading: Reading, cards: list[int]) -> int:
+        """The legal card with the best mean outcome over the sampled deals (the score of
+        Lopaka, ``reading.dummy``, counts for nobody)."""
+        known = reading.known
         rng = self.rng(known)
         totals = dict.fromkeys(cards, 0.0)
         leader = known.leader()
         me = known.seat
-        rivals = [s for s in range(known.players) if s not in (me, dummy)]
-        samples = self.samples or sample_count(len(cards), sum(known.counts), self.budget)
+        rivals = [s for s in range(known.players) if s not in (me, reading.dummy)]
+        samples = self.samples or sample_count(len(cards), reading.cards_left(), self.budget)
+        from_open = reading.from_open_set()
         for _ in range(samples):
             sample = deal(known, rng)
             devil = sum(POINTS[c] for c in sample.devil)
             for card in cards:
                 hands = [list(h) for h in sample.hands]
-                hands[me].remove(card)
+                opens = None if reading.opens is None else [list(s) for s in reading.opens]
+                (opens[me] if from_open and opens is not None else hands[me]).remove(card)
                 trick = [*known.trick, (me, card)]
                 score = play_out(
                     hands,
@@ -134,21 +116,9 @@ class Stark:
                     owner=known.owner,
                     won=known.won,
                     devil_points=devil,
-                    order=order,
-                    dummy=dummy,
+                    order=reading.order,
+                    dummy=reading.dummy,
+                    opens=opens,
                 )
                 totals[card] += score[me] - sum(score[r] for r in rivals) / len(rivals)
         return max(cards, key=lambda c: (totals[c], -c))
-
-
-def with_lopaka(view: Mapping[str, JSON], seat: int) -> tuple[Seen, list[int], int]:
-    """What ``seat`` knows at a Lopaka table (Lopaka's open hand among the cards known to
-    be held), the seats in the order they play this hand, and Lopaka's seat."""
-    shown = typed_view(view)
-    seats = shown["seats"]
-    dummy = next(i for i, entry in enumerate(seats) if entry["dummy"])
-    known = seen(view, seat)
-    holds = list(known.holds)
-    holds[dummy] = frozenset(seats[dummy]["cards"] or ())
-    order = seat_cycle(shown["variant"], shown["hand"], len(seats))
-    return replace(known, holds=tuple(holds)), order, dummy
