@@ -91,7 +91,12 @@ def table_card(outcome: Any, locale: str, name: Names = mention) -> Card:
     if view["to_act"] and not ended(outcome):  # the phase, and whom it waits for
         waiting = listed(map(name, view["to_act"]), locale)
         count = len(view["to_act"])
-        lines.append(t(f"ft.ui.phase.{view['phase']}", locale, players=waiting, count=count))
+        phase = view["phase"]
+        if phase == "discard" and view["variant"] == "glitterhuis":  # both, set by set
+            phase = "discard_pass"
+        lines.append(
+            t(f"ft.ui.phase.{phase}", locale, players=waiting, count=count, set=view["stage"])
+        )
     shown = view_card(outcome.public, locale, name)
     return Card(
         title=shown.title,
