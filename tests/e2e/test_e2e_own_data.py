@@ -4,13 +4,11 @@ privately, and nothing else is posted."""
 
 from __future__ import annotations
 
-import io
 import json
-import logging
 
-from bot.ops.logs import handler
 from cogs.own_data import ERASE, OwnData
 from loopback.entities import Message, User
+from tests.helpers.debug_log import debug_log
 from tests.helpers.e2e_table import Table
 from tests.privacy.test_erasure import rows_naming
 
@@ -123,19 +121,10 @@ async def test_once_erased_he_is_in_no_log_line_that_follows(table: Table) -> No
     await table.settled()
     assert done.message is not None and "Gelöscht" in done.message.content
 
-    out = io.StringIO()
-    lines = handler("json", out)
-    root = logging.getLogger()
-    level = root.level
-    root.addHandler(lines)
-    root.setLevel(logging.DEBUG)
-    try:
+    with debug_log() as out:
         await table.play_short(table.ben, table.cem)
         board = await table.slash(table.cem, "rangliste")
         checked = await table.slash(table.ben, "verify spiel", nummer=game_id)
-    finally:
-        root.removeHandler(lines)
-        root.setLevel(level)
     assert "Gelöscht #" in board.message.text() and "ist intakt" in checked.message.content
     log = out.getvalue()
     assert log.count("\n") > 40, log  # DEBUG: discord.py's every call and event

@@ -20,20 +20,19 @@ from __future__ import annotations
 
 import io
 import json
-import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.ops.logs import handler
 from bot.plugins import register, unregister
 from loopback import fake_discord, tasks_left_behind
 from loopback.entities import Message
 from tests.fifth_game.hilo import PLUGIN as HILO
 from tests.helpers import curious
 from tests.helpers.curious import casual, curious_run
+from tests.helpers.debug_log import debug_log as caught
 from tests.helpers.leaks import forms, message_texts
 
 BOT_TOKEN = "MTE5NTc4.GxRkQp.bot-token-of-the-test-ZmFrZS1zZWNyZXQ"  # a token's shape
@@ -77,13 +76,6 @@ def _lines(texts: list[str]) -> Iterator[str]:
 def debug_log(monkeypatch: pytest.MonkeyPatch) -> Iterator[io.StringIO]:
     """The root logger at DEBUG into the bot's own handler (JSON), as ``croupier run``
     with ``LOG_LEVEL=DEBUG LOG_FORMAT=json`` sets it up, the bot's token its secret."""
-    out = io.StringIO()
-    bots = handler("json", out, secrets=[BOT_TOKEN])
-    bots.addFilter(lambda record: not record.name.startswith(FOREIGN))
-    root = logging.getLogger()
-    level = root.level
-    root.addHandler(bots)
-    root.setLevel(logging.DEBUG)
     # the curious players' bot logs in with the token the fake demands
     running = curious.bot_running
     monkeypatch.setattr(curious, "bot_running",
@@ -91,11 +83,10 @@ def debug_log(monkeypatch: pytest.MonkeyPatch) -> Iterator[io.StringIO]:
     register(HILO)
     monkeypatch.setitem(curious.GAMES, "hilo", ("hilo tisch", {}))
     try:
-        yield out
+        with caught(secrets=[BOT_TOKEN], leave_out=FOREIGN) as out:
+            yield out
     finally:
         unregister(HILO.kind)
-        root.removeHandler(bots)
-        root.setLevel(level)
 
 
 def found_in(log: str, secret: str) -> str | None:

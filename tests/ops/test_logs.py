@@ -16,6 +16,7 @@ from bot.cluster.shards import Shards
 from bot.ops.log_fields import Fields, fields, set_process
 from bot.ops.logs import TEXT_FORMAT, formatter, handler
 from bot.ops.redact import Redact
+from tests.helpers.debug_log import debug_log
 from tests.helpers.e2e_table import Table
 
 
@@ -117,18 +118,9 @@ def test_a_line_carries_the_process_and_the_work_it_is_about_as_fields() -> None
 async def test_a_click_s_lines_carry_its_interaction_shard_and_game(table: Table) -> None:
     """Set where the work starts (the router, the command tree, the table session): every
     line logged on the way carries them, discord.py's own included."""
-    out = io.StringIO()
-    bots = handler("json", out)
-    root = logging.getLogger()
-    level = root.level
-    root.addHandler(bots)
-    root.setLevel(logging.DEBUG)
-    try:
+    with debug_log() as out:
         opened = await table.slash(table.anna, "v6 tisch")
         joined = await table.press(table.ben, "join", opened.message)
-    finally:
-        root.removeHandler(bots)
-        root.setLevel(level)
     game = table.bot.service.tables.find(table.channel.id, None)  # type: ignore[union-attr]
     entries = [json.loads(line) for line in out.getvalue().splitlines()]
     assert all(e["pid"] == os.getpid() for e in entries)
