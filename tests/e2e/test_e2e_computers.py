@@ -205,6 +205,29 @@ async def test_flaschenteufel_two_people_with_computers_to_the_end(
     assert leaks.checks > 0  # the computers' hands were looked for in every message
 
 
+@without_levels("flaschenteufel")
+@pytest.mark.parametrize("variante", ["lopaka", "glitterhuis"])
+async def test_flaschenteufel_for_two_a_person_against_stark_to_the_end(
+    table: Table, leaks: LeakScan, variante: str
+) -> None:
+    """At two players "stark" plays its own cards (its play-outs weigh them in a worker
+    thread): a whole hand against Anna, every decision its own, no hand of it shown."""
+    quick_computers(table)
+    game = await open_with_computers(
+        table, "flaschenteufel tisch", [table.anna], [STARK], variante=variante, haende=1
+    )
+    service = table.bot.service  # type: ignore[union-attr]
+    [kater] = [p for p in service.tables.get(game).row.players if is_computer(p)]
+    await play_with_computers(
+        table, game, {table.anna.id: table.anna}, lambda u, o: flaschenteufel_move(table, u)
+    )
+    assert service.tables.current(game).finished
+    played = [row for row in service.store.events(game) if row.actor == kater]
+    assert sum(row.action["do"] == "play" for row in played) >= 8, len(played)
+    assert_never_addressed(table)
+    assert leaks.checks > 0
+
+
 @without_levels("dicedevils")
 @pytest.mark.parametrize("computers", [[LEICHT], [STARK, LEICHT]])
 async def test_dicedevils_two_people_with_computers_to_the_end(
