@@ -91,13 +91,25 @@ class Painter:
         """End the worker at once, as the bot's process ends: the interpreter's exit joins
         a pool's worker, and one still loading Pillow and the renderers (tens of seconds on
         a loaded machine) held up a stopped bot's exit. It holds nothing to keep: a picture
-        is drawn again from its card. (Python 3.14's ``terminate_workers`` does the same.)"""
+        is drawn again from its card. (Python 3.14's ``terminate_workers`` does the same.)
+
+        Then the pool's manager thread is waited for (:data:`END_WAIT` at most): it closes
+        its wake-up pipe as it ends, and the interpreter's exit wakes every pool's thread
+        through that pipe without the pool's lock (CPython 3.11), so an exit right after
+        could write to the pipe as it closed: "Bad file descriptor", once in a CI run."""
         pool = self._pool
         processes = [] if pool is None else list((pool._processes or {}).values())
+        # the pool's thread (typeshed calls it a wake-up: read by name)
+        manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
         self.stop()
         for process in processes:  # concurrent.futures' own list of the pool's workers
             process.terminate()
+        if manager is not None:
+            manager.join(END_WAIT)
 
+
+END_WAIT = 5.0
+"""Seconds an ended pool's manager thread is waited for (its workers are gone by then)."""
 
 painter = Painter()
 

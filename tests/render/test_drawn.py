@@ -113,3 +113,19 @@ def test_a_stopped_bot_exits_without_waiting_for_a_worker_that_still_loads() -> 
         env={**os.environ, "PYTHONPATH": str(root)},
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
+
+
+async def test_an_ended_pool_s_thread_is_gone_before_the_interpreter_exits() -> None:
+    """The interpreter's exit wakes each pool's thread through a pipe the thread closes
+    as it ends, without the pool's lock (CPython 3.11): a bot refused at its start exited
+    while the thread was closing it and logged "Bad file descriptor" (once in a CI run).
+    Ended, the thread is gone and its pipe closed: the exit writes nothing."""
+    painter = drawn.Painter()
+    pool = painter.pool()
+    worker = int(await drawn.asyncio.wrap_future(pool.submit(os.getpid)))
+    assert worker != os.getpid()
+    thread, wakeup = pool._executor_manager_thread, pool._executor_manager_thread_wakeup
+    assert thread is not None and thread.is_alive()  # type: ignore[attr-defined]
+    painter.end()
+    assert not thread.is_alive()  # type: ignore[attr-defined]
+    assert wakeup._closed
