@@ -218,6 +218,7 @@ def _web(host: str | None, port: int | None) -> int:
 
     from bot.app import StartupError, open_store
     from bot.ops.logs import configure
+    from bot.render.drawn import painter
     from bot.service import Service
     from bot.web.app import make_app
 
@@ -241,6 +242,7 @@ def _web(host: str | None, port: int | None) -> int:
         sys.stderr.write(f"croupier web: cannot listen: {exc}\n")
         return exit_codes.CONFIG
     finally:
+        painter.end()  # the pages' picture worker, if one was started: gone with the process
         store.close()
         store.engine.dispose()
     return exit_codes.OK
