@@ -104,7 +104,9 @@ async def test_someone_who_played_nothing_erases_his_name(table: Table) -> None:
     done = await table.fake.submit_modal(table.cem, opened, {"value": "LÖSCHEN"})
     await table.settled()
     assert done.message is not None
-    assert done.message.content == "Gelöscht. Deine Statistiken sind anonym, dein Name ist fort."
+    assert done.message.content == (
+        "Gelöscht. Von dir war kein Spiel gespeichert; dein Name und deine Einstellungen sind fort."
+    )
     assert table.bot.service.store.player_name(str(table.cem.id)) is None
 
 
