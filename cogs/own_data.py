@@ -46,7 +46,8 @@ CONFIRM = custom_id(FORM, 0, 0, "confirm")
 
 
 class Exports:
-    """When each person last got his file (in this process)."""
+    """When each person (or server) last got his file, in this process, for as long as
+    it matters: a give forgets every one whose wait is over (no id is kept longer)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
@@ -58,7 +59,11 @@ class Exports:
         return 0.0 if last is None else max(0.0, last + EVERY - self.clock())
 
     def give(self, user_id: str) -> None:
-        self.given[user_id] = self.clock()
+        now = self.clock()
+        over = [who for who, last in self.given.items() if last + EVERY <= now]
+        for who in over:
+            del self.given[who]
+        self.given[user_id] = now
 
 
 def erase_card(locale: str) -> Card:
