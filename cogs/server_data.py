@@ -151,7 +151,10 @@ class ServerData(CroupierCog):
             await refuse_key(interaction, "privacy.server.admin_only", locale)
             return
         token = secrets.token_hex(6)
-        self.pending[token] = Pending(guild.id, interaction.user.id, time.monotonic())
+        now = time.monotonic()
+        for old in [k for k, p in self.pending.items() if now - p.since > PENDING_SECONDS]:
+            del self.pending[old]  # expired unconfirmed: forgotten
+        self.pending[token] = Pending(guild.id, interaction.user.id, now)
         text = t("privacy.server.confirm", locale, server=guild.name,
                  days=self.bot.server_data_days)  # fmt: skip
         button = Button(custom_id(BUTTON, 0, 0, "erase", token),

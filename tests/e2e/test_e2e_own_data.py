@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from cogs.own_data import ERASE, OwnData
+from cogs.own_data import ERASE
 from loopback.entities import Message, User
 from tests.helpers.debug_log import debug_log
 from tests.helpers.e2e_table import Table
@@ -25,7 +25,6 @@ def erase_card(table: Table, user: User) -> Message:
 async def test_a_player_gets_his_data_privately_and_not_twice_at_once(table: Table) -> None:
     commands = {c["name"]: c for c in table.fake.commands(table.guild)}
     assert commands["meine-daten"]["name_localizations"]["en-US"] == "my-data"
-    OwnData.exports.given.clear()
     await table.open_and_start(table.anna, table.ben)
     public_before = len(table.public())
 
@@ -53,7 +52,6 @@ async def test_a_player_gets_his_data_privately_and_not_twice_at_once(table: Tab
 async def test_a_player_erases_his_data_with_two_confirmations(table: Table) -> None:
     """The answer's button opens a form; a wrong word erases nothing; his language's word
     erases him from every table, and the game he played still verifies."""
-    OwnData.exports.given.clear()
     game_id = await table.play_short(table.anna, table.ben)
     service = table.bot.service  # type: ignore[union-attr]
     anna = str(table.anna.id)
@@ -87,7 +85,6 @@ async def test_a_player_erases_his_data_with_two_confirmations(table: Table) -> 
 
 
 async def test_no_erasure_while_he_sits_at_a_table(table: Table) -> None:
-    OwnData.exports.given.clear()
     await table.open_and_start(table.anna, table.ben)
     await table.slash(table.ben, "meine-daten")
     refused = await table.fake.click(table.ben, erase_card(table, table.ben), ERASE)
@@ -97,7 +94,6 @@ async def test_no_erasure_while_he_sits_at_a_table(table: Table) -> None:
 
 
 async def test_someone_who_played_nothing_erases_his_name(table: Table) -> None:
-    OwnData.exports.given.clear()
     await table.slash(table.cem, "meine-daten")
     assert table.bot is not None and table.bot.service.store.player_name(str(table.cem.id))
     opened = await table.fake.click(table.cem, erase_card(table, table.cem), ERASE)
@@ -115,7 +111,6 @@ async def test_once_erased_he_is_in_no_log_line_that_follows(table: Table) -> No
     erasure's answer on: the others play a game, read the leaderboard and check his game;
     no line names his id or his name. (No line names anybody: the log's fields are
     shards, games and interactions, never a person.)"""
-    OwnData.exports.given.clear()
     game_id = await table.play_short(table.anna, table.ben)
     await table.slash(table.anna, "meine-daten")
     opened = await table.fake.click(table.anna, erase_card(table, table.anna), ERASE)

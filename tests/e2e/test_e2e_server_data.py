@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Callable
 from datetime import timedelta
 
 from bot.privacy.server_data import due, has_data, mark_left
 from bot.store.columns import utcnow
-from cogs.server_data import ServerData
+from cogs.server_data import PENDING_SECONDS, Pending, ServerData
 from tests.helpers.e2e_table import Table
 from tests.helpers.every_row import every_row
 
@@ -22,7 +23,6 @@ MANAGE_GUILD = 1 << 5
 async def test_only_an_admin_gets_the_servers_file_and_not_twice_at_once(table: Table) -> None:
     commands = {c["name"]: c for c in table.fake.commands(table.guild)}
     assert commands["server-daten"]["name_localizations"]["en-US"] == "server-data"
-    ServerData.exports.given.clear()
     await table.open_and_start(table.anna, table.ben)
 
     refused = await table.slash(table.ben, "server-daten export")
@@ -147,3 +147,19 @@ async def test_an_erasure_ends_a_running_tournament_and_its_group_first(table: T
     rows = every_row(table.bot.service.store)
     assert rows["games"] == [] and rows["game_events"] == [] and rows["game_results"] == []
     assert not any(str(table.guild.id) in str(row) for found in rows.values() for row in found)
+
+
+async def test_an_unconfirmed_erasure_is_forgotten_once_expired(table: Table) -> None:
+    """A confirmation never given lives in memory only until it expires: the next request
+    forgets every expired one (its server's and its admin's ids with it)."""
+    table.anna.permissions |= MANAGE_GUILD
+    assert table.bot is not None  # the bot loads its cogs' modules anew: its own class
+    pending = table.bot.get_cog("ServerData").pending  # type: ignore[union-attr]
+    assert pending == {}
+    long_ago = time.monotonic() - PENDING_SECONDS - 1
+    pending["stale"] = Pending(table.guild.id, table.ben.id, long_ago)
+    pending["fresh"] = Pending(table.guild.id, table.cem.id, time.monotonic())
+    asked = await table.slash(table.anna, "server-daten löschen")
+    assert asked.message.custom_ids()
+    assert "stale" not in pending and "fresh" in pending
+    assert len(pending) == 2  # the fresh one and Anna's new one
