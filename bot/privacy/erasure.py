@@ -30,6 +30,7 @@ from sqlmodel import Session, col, or_, select
 
 from bot.engine.chain import pseudonym, pseudonymise
 from bot.players.seats import ERASED
+from bot.privacy.wiped import rows_changed, settle_file
 from bot.store.history_rows import (
     DrawTally,
     FaceTotal,
@@ -123,13 +124,13 @@ def erase(engine: Engine, user_id: str) -> Erased:
             moved = session.execute(
                 update(table).where(col(table.player) == user_id).values(player=done.anonymous)
             )
-            done.history += _count(moved)
+            done.history += rows_changed(moved)
         started = session.execute(
             update(Season)
             .where(col(Season.started_by) == user_id)
             .values(started_by=done.anonymous)
         )
-        done.history += _count(started)
+        done.history += rows_changed(started)
         # the name's row is written once before it goes: on PostgreSQL that write tells
         # the other processes (their change notices, on insert and update) to forget it
         session.execute(
@@ -138,7 +139,7 @@ def erase(engine: Engine, user_id: str) -> Erased:
         for kept, column in ((Watcher, Watcher.user_id), (PlayerName, PlayerName.user_id),
                               (Erasure, Erasure.user_id)):  # fmt: skip
             gone = session.execute(delete(kept).where(col(column) == user_id))
-            done.deleted += _count(gone)
+            done.deleted += rows_changed(gone)
     settle_file(engine)
     return done
 
@@ -169,19 +170,6 @@ def finish_pending(engine: Engine) -> list[tuple[str, Erased | None]]:
                 session.execute(delete(Erasure).where(col(Erasure.user_id) == user_id))
             done.append((user_id, None))
     return done
-
-
-def settle_file(engine: Engine) -> None:
-    """SQLite: the write-ahead log folded into the file and emptied, so that what an
-    erasure overwrote is gone from both (secure_delete zeroed it in the pages)."""
-    if engine.dialect.name == "sqlite":
-        with engine.connect() as connection:
-            connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-
-
-def _count(result: Any) -> int:
-    """The rows a DML statement changed (a CursorResult's ``rowcount``)."""
-    return int(result.rowcount)
 
 
 def playing(engine: Engine, user_id: str) -> list[int]:

@@ -8,16 +8,16 @@ history keyed by the server (statistics, dice totals, ratings, seasons, its fold
 bookkeeping) and its settings. Player names are not a server's: a name row goes only
 when its person has no game left anywhere.
 
-On SQLite the erasure runs with ``secure_delete`` on (SQLite overwrites what it deletes
-with zeros) and ends with a TRUNCATE checkpoint, so the write-ahead log, which still holds
-the pages as they were, is emptied: no byte of the server's id is left in the file, neither
+On SQLite the erasure runs with ``secure_delete`` on, as every connection does (SQLite
+overwrites what it deletes with zeros), and ends with a TRUNCATE checkpoint
+(bot.privacy.wiped), so the write-ahead log, which still holds the pages as they were, is
+emptied: no byte of the server's id is left in the file, neither
 as text nor as the big-endian integer SQLite stores (a test scans the file). On
 PostgreSQL the rows are gone for every reader at once; the old tuples stay on disk until
 the database's autovacuum reuses their space (docs/DECISIONS.md)."""
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -28,6 +28,7 @@ from sqlmodel import Session, col
 
 from bot.audit.export import from_store
 from bot.cluster.notices import CHANNEL_SQL
+from bot.privacy.wiped import rows_changed, settle_file
 from bot.store import Store
 from bot.store.columns import utcnow
 from bot.store.history_rows import (
@@ -42,8 +43,6 @@ from bot.store.history_rows import (
     Watcher,
 )
 from bot.store.models import EventRow, GameRow, GuildSettings, PlayerName
-
-log = logging.getLogger(__name__)
 
 DEFAULT_DAYS = 30
 """``SERVER_DATA_DAYS``: days between the bot's removal from a server and its erasure."""
@@ -80,7 +79,7 @@ def mark_left(engine: Engine, guild_id: int, when: datetime | None = None) -> No
             .where(col(GuildSettings.guild_id) == guild_id)
             .values(left_at=when or utcnow())
         )
-        if _count(found) == 0:
+        if rows_changed(found) == 0:
             row = GuildSettings(guild_id=guild_id, left_at=when or utcnow())
             connection.execute(
                 GuildSettings.__table__.insert().values(  # type: ignore[attr-defined]
@@ -97,7 +96,7 @@ def mark_back(engine: Engine, guild_id: int) -> bool:
             .where(col(GuildSettings.guild_id) == guild_id, col(GuildSettings.left_at).is_not(None))
             .values(left_at=None)
         )
-    return _count(found) > 0
+    return rows_changed(found) > 0
 
 
 NOTED = datetime(1970, 1, 1, tzinfo=UTC)
@@ -128,11 +127,8 @@ def erase_server(engine: Engine, guild_id: int) -> ServerErased:
     """Delete every row of ``guild_id`` in every table, in one transaction (see the
     module's docstring); the caller forgets the server in its caches."""
     done = ServerErased(guild_id)
-    sqlite = engine.dialect.name == "sqlite"
     games = select(col(GameRow.id)).where(col(GameRow.guild_id) == guild_id).scalar_subquery()
     with engine.begin() as connection:
-        if sqlite:
-            connection.exec_driver_sql("PRAGMA secure_delete=ON")
         alone = _alone(connection, guild_id)  # read before the first write (SQLite's lock)
         by_game: tuple[tuple[str, Any, Any], ...] = (
             ("game_events", EventRow, col(EventRow.game_id).in_(games)),
@@ -144,8 +140,8 @@ def erase_server(engine: Engine, guild_id: int) -> ServerErased:
             ("history_unfolded", UnfoldedGame, col(UnfoldedGame.game_id).in_(games)),
         )  # fmt: skip
         for name, table, where in by_game:
-            done.rows[name] = _count(connection.execute(delete(table).where(where)))
-        done.rows["games"] = _count(
+            done.rows[name] = rows_changed(connection.execute(delete(table).where(where)))
+        done.rows["games"] = rows_changed(
             connection.execute(delete(GameRow).where(col(GameRow.guild_id) == guild_id))
         )
         for name, table in (("player_measures", PlayerMeasure), ("face_totals", FaceTotal),
@@ -153,25 +149,18 @@ def erase_server(engine: Engine, guild_id: int) -> ServerErased:
                             ("history_guilds", HistoryGuild),
                             ("guild_settings", GuildSettings)):  # fmt: skip
             gone = connection.execute(delete(table).where(col(table.guild_id) == guild_id))
-            done.rows[name] = _count(gone)
+            done.rows[name] = rows_changed(gone)
         done.forgotten = alone
-        done.rows["player_names"] = _count(
+        done.rows["player_names"] = rows_changed(
             connection.execute(delete(PlayerName).where(col(PlayerName.user_id).in_(alone)))
         )
-        if sqlite:
-            connection.exec_driver_sql("PRAGMA secure_delete=OFF")
-        else:  # the settings trigger notices updates only: tell the others' caches here
-            channel = connection.execute(text(CHANNEL_SQL)).scalar_one()
+        if engine.dialect.name != "sqlite":  # the settings trigger notices updates only:
+            channel = connection.execute(text(CHANNEL_SQL)).scalar_one()  # tell the others
             connection.execute(
                 text("SELECT pg_notify(:channel, :payload)"),
                 {"channel": channel, "payload": f"guild {guild_id}"},
             )
-    if sqlite:
-        with engine.connect() as connection:
-            busy = connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-            if busy is not None and busy[0]:
-                log.warning("server %s erased; its old pages stay in the log until the "
-                            "next checkpoint (a reader was busy)", guild_id)  # fmt: skip
+    settle_file(engine)
     return done
 
 
@@ -255,8 +244,3 @@ def has_data(engine: Engine, guild_id: int) -> bool:
                 )
             ).scalar()
         )
-
-
-def _count(result: Any) -> int:
-    """The rows a DML statement changed (a CursorResult's ``rowcount``)."""
-    return int(result.rowcount)

@@ -17,9 +17,9 @@ from bot.privacy.erasure import (
     finish_pending,
     playing,
     request,
-    settle_file,
 )
 from bot.privacy.own_data import collect
+from bot.privacy.wiped import settle_file
 from bot.service import Service
 from bot.store import Store, default_sqlite_url, make_engine, upgrade
 from bot.store.history_rows import ALL_TIME

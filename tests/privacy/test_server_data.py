@@ -125,6 +125,8 @@ async def test_no_byte_of_an_erased_server_id_is_left_in_the_sqlite_file(tmp_pat
         erase_server(engine, GONE)
         assert _found(path, _needles(GONE)) == []
         assert _found(path, _needles(STAYS))  # the other server's data is still there
+        with engine.connect() as connection:  # the pool's connection zeroes on, as before
+            assert connection.exec_driver_sql("PRAGMA secure_delete").scalar() == 1
     finally:
         store.close()
 
