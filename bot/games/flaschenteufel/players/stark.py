@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from bot.engine import JSON, Action
 from bot.games.flaschenteufel.cards import POINTS
@@ -105,8 +105,11 @@ class Stark:
             devil = sum(POINTS[c] for c in sample.devil)
             for card in cards:
                 hands = [list(h) for h in sample.hands]
-                opens = None if reading.opens is None else [list(s) for s in reading.opens]
-                (opens[me] if from_open and opens is not None else hands[me]).remove(card)
+                opens: Sequence[Sequence[int]] | None = reading.opens  # (play_out copies)
+                if from_open and reading.opens is not None:  # played from his open set
+                    opens = [[c for c in s if c != card] for s in reading.opens]
+                else:
+                    hands[me].remove(card)
                 trick = [*known.trick, (me, card)]
                 score = play_out(
                     hands,
